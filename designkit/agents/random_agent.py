@@ -1,0 +1,18 @@
+"""Uniform random play: the baseline every balance question starts from."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from designkit.agents.base import Agent
+from designkit.core.game import Game, State
+
+
+class RandomAgent(Agent):
+    name = "random"
+
+    def act(self, game: Game, state: State, rng: random.Random) -> Hashable:
+        actions = game.legal_actions(state)
+        self.last_options = len(actions)
+        return actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0]

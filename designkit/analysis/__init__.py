@@ -1,0 +1,1 @@
+"""Metrics, comparisons and plot builders over simulation results (pure functions)."""

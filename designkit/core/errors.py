@@ -1,0 +1,42 @@
+"""Errors a designer can read: each names what was wrong and where to look.
+
+They are separate classes so panels and the CLI can show them as one-line
+messages without a traceback, while tests can assert on the exact kind.
+"""
+
+from __future__ import annotations
+
+
+class DesignkitError(Exception):
+    """Base of every error designkit raises on purpose."""
+
+
+class ParamError(DesignkitError, ValueError):
+    """A parameter value outside its allowed range or choices."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.detail = message
+
+
+class DataError(DesignkitError, ValueError):
+    """A bad row in a card table or a bad variant file: names file, row and column."""
+
+    def __init__(self, file: str, message: str, row: int | None = None,
+                 column: str | None = None) -> None:
+        where = file
+        if row is not None:
+            where += f", row {row}"
+        if column is not None:
+            where += f", column '{column}'"
+        super().__init__(f"{where}: {message}")
+        self.file, self.row, self.column, self.detail = file, row, column, message
+
+
+class IllegalAction(DesignkitError, ValueError):
+    """An action that is not legal in the current state; the state is left unchanged."""
+
+
+class RecordMismatch(DesignkitError):
+    """A replayed record did not reach the state or scores it recorded."""

@@ -1,0 +1,207 @@
+"""The contract every game fulfils, so agents, simulation, CLI and panels stay generic.
+
+As in OpenSpiel, chance is a pseudo-player: when the next thing is a draw or a
+roll, :meth:`Game.to_move` returns :data:`CHANCE` and whoever drives the game
+samples an outcome with its own seeded RNG. Games never own randomness, so a
+record is just the list of steps and a replay needs no RNG.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from designkit.core.errors import IllegalAction
+from designkit.core.events import Event
+
+if TYPE_CHECKING:
+    from designkit.core.params import Params
+
+
+class Chance(enum.Enum):
+    """Marks the chance pseudo-player (there is exactly one value)."""
+
+    CHANCE = "chance"
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+
+CHANCE = Chance.CHANCE
+
+
+class State:
+    """One position. Games subclass it with plain attributes and a fast ``clone``.
+
+    ``log`` is a list of :class:`Event` while logging is on and ``None`` when a
+    batch simulation turns it off for speed.
+    """
+
+    log: list[Event] | None
+    params: Params
+
+    def clone(self) -> State:  # pragma: no cover - every game overrides
+        raise NotImplementedError
+
+    def emit(self, rule: str, seat: int | None, text: str, text_ja: str = "",
+             **data: Any) -> None:
+        """Log that rule ``rule`` changed something (no-op while logging is off)."""
+        if self.log is not None:
+            self.log.append(Event(rule, seat, text, text_ja or text, data))
+
+
+class Game:
+    """A stateless rules object, one per game, registered by name."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    title_ja: ClassVar[str] = ""
+    params_type: ClassVar[type[Params]]
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+
+    # -- the game-specific part -----------------------------------------------------------
+    def new_state(self, params: Params | None = None, log: bool = True) -> State:
+        raise NotImplementedError
+
+    def to_move(self, state: State) -> int | Chance | None:
+        """Seat that decides now, :data:`CHANCE`, or ``None`` once the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: State) -> list[Hashable]:
+        raise NotImplementedError
+
+    def chance_outcomes(self, state: State) -> list[tuple[Hashable, float]]:
+        raise NotImplementedError
+
+    def _apply(self, state: State, action: Hashable) -> None:
+        """Apply a decision known to be legal."""
+        raise NotImplementedError
+
+    def _apply_chance(self, state: State, outcome: Hashable) -> None:
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def scores(self, state: State) -> list[float]:
+        raise NotImplementedError
+
+    def ranking(self, state: State) -> list[int]:
+        """Seats from first place to last, after the draft's tie-breaks."""
+        raise NotImplementedError
+
+    def winners(self, state: State) -> list[int]:
+        """Seats that count as winners (more than one only where the draft allows a draw)."""
+        return self.ranking(state)[:1]
+
+    def observation(self, state: State, seat: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A copy where everything ``seat`` cannot see is resampled consistently."""
+        raise NotImplementedError
+
+    def heuristic(self, state: State, seat: int) -> float:
+        """A cheap estimate of how well ``seat`` is doing (greedy bots, drama metrics)."""
+        return float(self.scores(state)[seat])
+
+    def view(self, state: State, seat: int | None = None, lang: str = "en") -> str:
+        """HTML of the position as ``seat`` sees it (``None``: everything public)."""
+        raise NotImplementedError
+
+    def state_to_dict(self, state: State) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def state_from_dict(self, data: dict[str, Any], params: Params | None = None,
+                        log: bool = True) -> State:
+        raise NotImplementedError
+
+    def action_to_json(self, action: Hashable) -> Any:
+        raise NotImplementedError
+
+    def action_from_json(self, data: Any) -> Hashable:
+        raise NotImplementedError
+
+    def describe_action(self, action: Hashable, lang: str = "en") -> str:
+        describe = getattr(action, "describe", None)
+        return describe(lang) if describe else str(action)
+
+    def explain_illegal(self, state: State, action: Hashable) -> str:
+        """Why an action is not legal now; games override with rule-specific reasons."""
+        legal = self.legal_actions(state)
+        shown = ", ".join(self.describe_action(a) for a in legal[:8])
+        return f"legal now: {shown}{' …' if len(legal) > 8 else ''}"
+
+    def game_summary(self, state: State) -> dict[str, Any]:
+        """Game-specific columns of ``Results.games``."""
+        return {}
+
+    def seat_summary(self, state: State, seat: int) -> dict[str, Any]:
+        """Game-specific columns of ``Results.seats``."""
+        return {}
+
+    def end_reason(self, state: State) -> str:
+        return "end"
+
+    def turns(self, state: State) -> int:
+        return 0
+
+    # -- generic machinery ------------------------------------------------------------------
+    def apply(self, state: State, action: Hashable, check: bool = True) -> None:
+        """Apply a decision or, at a chance node, an outcome.
+
+        With ``check`` the step is validated first and :class:`IllegalAction`
+        leaves ``state`` untouched. Drivers that pick from ``legal_actions``
+        pass ``check=False`` to skip the second enumeration.
+        """
+        who = self.to_move(state)
+        if who is None:
+            raise IllegalAction(f"{self.describe_action(action)}: the game is over")
+        if who is CHANCE:
+            if check and action not in {o for o, _ in self.chance_outcomes(state)}:
+                raise IllegalAction(f"chance outcome {action!r} is not possible now")
+            self._apply_chance(state, action)
+            return
+        if check and action not in self.legal_actions(state):
+            raise IllegalAction(f"{self.describe_action(action)} is not legal for seat {who}: "
+                                f"{self.explain_illegal(state, action)}")
+        self._apply(state, action)
+
+    def sample_chance(self, state: State, rng: random.Random) -> Hashable:
+        """Draw a chance outcome; games with large outcome sets override for speed."""
+        outcomes = self.chance_outcomes(state)
+        r = rng.random()
+        acc = 0.0
+        for outcome, p in outcomes:
+            acc += p
+            if r < acc:
+                return outcome
+        return outcomes[-1][0]
+
+    def check_players(self, players: int) -> None:
+        from designkit.core.errors import ParamError
+
+        if not self.min_players <= players <= self.max_players:
+            raise ParamError("players", f"{players} is outside the allowed range "
+                                        f"{self.min_players}–{self.max_players}")
+
+    def default_params(self, **changes: Any) -> Params:
+        return self.params_type().replace(**changes) if changes else self.params_type()
+
+    def rule_texts(self) -> dict[str, dict[str, str]]:
+        """Rule ID → English text and Japanese quote, from ``data/<game>/rules.csv``."""
+        from designkit.core.rules_text import load_rule_texts
+
+        return load_rule_texts(self.name)
+
+    def seats_label(self, seat: int) -> str:
+        return f"P{seat + 1}"
+
+
+def rank_seats(values: Sequence[float], priority: Sequence[int]) -> list[int]:
+    """Order seats by value (high first), breaking ties by position in ``priority``."""
+    pos = {seat: i for i, seat in enumerate(priority)}
+    return sorted(range(len(values)), key=lambda s: (-values[s], pos[s]))

@@ -1,0 +1,255 @@
+"""Typed, validated, immutable game parameters with the metadata panels need.
+
+Each parameter is written once, as a dataclass field made with :func:`param`.
+Its metadata (draft default, range or choices, help, rule ID, group) drives
+validation, the CLI's ``--set``, YAML variants and the generated ParamsPanel,
+so nothing has to repeat the list of parameters (TAG's four-times problem).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Self
+
+import yaml
+
+from designkit.core.errors import DataError, ParamError
+
+_MISSING = dataclasses.MISSING
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """What a panel, a validator and a sweep need to know about one parameter."""
+
+    kind: str  # int | float | bool | choice | table | list
+    help: str
+    rule: str
+    group: str
+    range: tuple[float, float] | None = None
+    choices: tuple[Any, ...] | None = None
+    optional: bool = False
+    item_range: tuple[float, float] | None = None
+    label: str = ""
+    label_ja: str = ""
+
+    def describe_range(self) -> str:
+        if self.choices is not None:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        if self.range is not None:
+            lo, hi = self.range
+            text = f"{_fmt(lo)}–{_fmt(hi)}"
+            return text + (" or empty" if self.optional else "")
+        if self.item_range is not None:
+            lo, hi = self.item_range
+            return f"each value {_fmt(lo)}–{_fmt(hi)}"
+        return "any " + self.kind
+
+
+def _fmt(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "General",
+          range: tuple[float, float] | None = None, choices: tuple[Any, ...] | None = None,
+          item_range: tuple[float, float] | None = None, default_factory: Any = _MISSING,
+          optional: bool = False, kind: str | None = None, label: str = "",
+          label_ja: str = "") -> Any:
+    """Declare a parameter field: default, allowed values, help text and rule ID in one place."""
+    sample = default_factory() if default is _MISSING else default
+    if kind is None:
+        if choices is not None:
+            kind = "choice"
+        elif isinstance(sample, bool):
+            kind = "bool"
+        elif isinstance(sample, int) or (sample is None and optional):
+            kind = "int"
+        elif isinstance(sample, float):
+            kind = "float"
+        elif isinstance(sample, Mapping):
+            kind = "table"
+        elif isinstance(sample, (tuple, list)):
+            kind = "list"
+        else:
+            raise TypeError(f"cannot infer the kind of parameter with default {sample!r}")
+    spec = ParamSpec(kind=kind, help=help, rule=rule, group=group, range=range,
+                     choices=tuple(choices) if choices is not None else None,
+                     optional=optional, item_range=item_range, label=label, label_ja=label_ja)
+    if default_factory is not _MISSING:
+        return field(default_factory=default_factory, metadata={"param": spec})
+    return field(default=default, metadata={"param": spec})
+
+
+@dataclass(frozen=True)
+class Params:
+    """Base of every game's parameter set; subclasses only declare fields."""
+
+    game_name: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        for name, spec in self.specs().items():
+            object.__setattr__(self, name, self._check(name, spec, getattr(self, name)))
+        self.check_consistency()
+
+    def check_consistency(self) -> None:
+        """Cross-field checks; override in a game. Raise ParamError naming the field."""
+
+    # -- metadata -------------------------------------------------------------------------
+    @classmethod
+    def specs(cls) -> dict[str, ParamSpec]:
+        return {f.name: f.metadata["param"] for f in dataclasses.fields(cls)
+                if "param" in f.metadata}
+
+    @classmethod
+    def defaults(cls) -> Self:
+        return cls()
+
+    @classmethod
+    def _check(cls, name: str, spec: ParamSpec, value: Any) -> Any:
+        if value is None:
+            if spec.optional:
+                return None
+            raise ParamError(name, f"a value is required ({spec.describe_range()})")
+        kind = spec.kind
+        if kind == "bool":
+            if not isinstance(value, bool):
+                raise ParamError(name, f"{value!r} is not true/false")
+            return value
+        if kind == "choice":
+            if value not in spec.choices:
+                raise ParamError(name, f"{value!r} is not allowed; choose {spec.describe_range()}")
+            return value
+        if kind in ("int", "float"):
+            return _check_number(name, spec, value, spec.range)
+        if kind == "table":
+            if not isinstance(value, Mapping):
+                raise ParamError(name, f"{value!r} is not a table of name: value")
+            return {str(k): _check_number(f"{name}[{k}]", spec, v, spec.item_range)
+                    for k, v in value.items()}
+        if kind == "list":
+            if isinstance(value, str):
+                value = [v for v in value.replace(",", " ").split() if v]
+            if not isinstance(value, (list, tuple)):
+                raise ParamError(name, f"{value!r} is not a list")
+            items = []
+            for i, v in enumerate(value):
+                v = _scalar(v)
+                if spec.item_range is None and isinstance(v, str):
+                    items.append(v)
+                else:
+                    items.append(_check_number(f"{name}[{i}]", spec, v, spec.item_range))
+            return tuple(items)
+        raise TypeError(kind)
+
+    @classmethod
+    def check_value(cls, name: str, value: Any) -> Any:
+        """Validate one value alone (for a panel field); returns it coerced or raises."""
+        specs = cls.specs()
+        if name not in specs:
+            raise ParamError(name, f"unknown parameter; known: {', '.join(specs)}")
+        return cls._check(name, specs[name], _scalar(value) if isinstance(value, str)
+                          and specs[name].kind not in ("choice", "list") else value)
+
+    # -- building and comparing ------------------------------------------------------------
+    def replace(self, **changes: Any) -> Self:
+        specs = self.specs()
+        for key in changes:
+            if key not in specs:
+                raise ParamError(key, f"unknown parameter; known: {', '.join(specs)}")
+        return dataclasses.replace(self, **changes)
+
+    def with_strings(self, assignments: Mapping[str, str]) -> Self:
+        """Apply ``FIELD=VALUE`` strings (CLI ``--set``), parsing scalars without eval."""
+        return self.replace(**{k: _scalar(v) for k, v in assignments.items()})
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in self.specs():
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else (
+                dict(value) if isinstance(value, Mapping) else value)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], source: str = "<params>") -> Self:
+        specs = cls.specs()
+        unknown = [k for k in data if k not in specs]
+        if unknown:
+            raise DataError(source, f"unknown parameter '{unknown[0]}'; known: "
+                            f"{', '.join(specs)}", column=unknown[0])
+        try:
+            return cls(**dict(data))
+        except ParamError as err:
+            raise DataError(source, err.detail, column=err.field) from err
+
+    def diff(self, other: Params | None = None) -> dict[str, tuple[Any, Any]]:
+        """Fields where this variant differs from ``other`` (the draft defaults if omitted)."""
+        base = other if other is not None else type(self)()
+        mine, theirs = self.to_dict(), base.to_dict()
+        return {k: (theirs[k], mine[k]) for k in mine if mine[k] != theirs[k]}
+
+    # -- YAML variants ----------------------------------------------------------------------
+    def to_yaml(self, only_changes: bool = True, note: str = "") -> str:
+        body = {k: new for k, (_, new) in self.diff().items()} if only_changes else self.to_dict()
+        doc = {"game": self.game_name, "note": note, "params": body}
+        return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)
+
+    def save(self, path: str | Path, note: str = "") -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(self.to_yaml(note=note), encoding="utf-8")
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> Self:
+        """Read a variant file: only the fields it changes from the draft are needed."""
+        path = Path(path)
+        try:
+            doc = yaml.safe_load(path.read_text(encoding="utf-8-sig")) or {}
+        except yaml.YAMLError as err:
+            raise DataError(str(path), f"not valid YAML: {err}") from err
+        if not isinstance(doc, Mapping):
+            raise DataError(str(path), "expected a mapping with 'game' and 'params'")
+        game = doc.get("game", cls.game_name)
+        if cls.game_name and game != cls.game_name:
+            raise DataError(str(path), f"variant is for game '{game}', not '{cls.game_name}'",
+                            column="game")
+        body = doc.get("params", {}) or {}
+        if not isinstance(body, Mapping):
+            raise DataError(str(path), "'params' must be a mapping", column="params")
+        return cls.from_dict(body, source=str(path))
+
+
+def _check_number(name: str, spec: ParamSpec, value: Any,
+                  bounds: tuple[float, float] | None) -> Any:
+    want_int = spec.kind in ("int", "table", "list") and (
+        bounds is None or all(float(b).is_integer() for b in bounds)) and spec.kind != "float"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ParamError(name, f"{value!r} is not a number")
+    if want_int:
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise ParamError(name, f"{value!r} is not a whole number")
+            value = int(value)
+    else:
+        value = float(value)
+    if bounds is not None and not bounds[0] <= value <= bounds[1]:
+        raise ParamError(name, f"{value!r} is outside the allowed range "
+                               f"{_fmt(bounds[0])}–{_fmt(bounds[1])}"
+                               + (f" ({spec.rule}: {spec.help})" if spec.rule else ""))
+    return value
+
+
+def _scalar(text: Any) -> Any:
+    """Parse a scalar typed by a person ('28', 'true', '0.5', 'any') without eval."""
+    if not isinstance(text, str):
+        return text
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+    return value if isinstance(value, (int, float, bool, str, list, dict)) or value is None \
+        else text

@@ -1,0 +1,91 @@
+"""Driving one game from start to end: the loop shared by CLI, simulation and stepper.
+
+The driver owns every RNG: one for chance, one per seat's agent, all derived
+from the game seed, so the same seed gives the same game in any process.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from designkit.core.game import CHANCE, Game, State
+from designkit.core.params import Params
+
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+class Agent(Protocol):
+    name: str
+
+    def act(self, game: Game, state: State, rng: random.Random) -> Hashable: ...
+
+
+def chance_rng(seed: int) -> random.Random:
+    return random.Random(seed)
+
+
+def agent_rng(seed: int, seat: int) -> random.Random:
+    return random.Random((seed * 1_000_003 + (seat + 1) * _GOLDEN) % (1 << 64))
+
+
+@dataclass
+class Step:
+    """One entry of a record: a seat's decision or a chance outcome."""
+
+    seat: int | None  # None for chance
+    action: Hashable
+
+    @property
+    def is_chance(self) -> bool:
+        return self.seat is None
+
+
+@dataclass
+class PlayedGame:
+    state: State
+    steps: list[Step] = field(default_factory=list)
+    decisions: int = 0
+    multi_option_decisions: int = 0
+    branching_sum: int = 0
+
+
+def play_game(game: Game, params: Params, agents: Sequence[Agent], seed: int,
+              log: bool = False, keep_steps: bool = False, max_steps: int = 1_000_000,
+              ) -> PlayedGame:
+    """Play one game to its end with ``agents`` (one per seat)."""
+    state = game.new_state(params, log=log)
+    crng = chance_rng(seed)
+    rngs = [agent_rng(seed, s) for s in range(len(agents))]
+    out = PlayedGame(state)
+    steps = out.steps if keep_steps else None
+    to_move, apply = game.to_move, game.apply
+    for _ in range(max_steps):
+        who = to_move(state)
+        if who is None:
+            break
+        if who is CHANCE:
+            outcome = game.sample_chance(state, crng)
+            apply(state, outcome, check=False)
+            if steps is not None:
+                steps.append(Step(None, outcome))
+            continue
+        agent = agents[who]
+        action = agent.act(game, state, rngs[who])
+        n = getattr(agent, "last_options", 0)
+        out.decisions += 1
+        out.branching_sum += n
+        if n > 1:
+            out.multi_option_decisions += 1
+        apply(state, action, check=False)
+        if steps is not None:
+            steps.append(Step(who, action))
+    else:  # pragma: no cover - a rules bug, not a normal end
+        raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
+    return out
+
+
+def describe_agents(agents: Sequence[Any]) -> list[str]:
+    return [getattr(a, "name", str(a)) for a in agents]

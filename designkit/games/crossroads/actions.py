@@ -1,0 +1,87 @@
+"""Crossroads decisions: one small immutable value each, readable in both languages.
+
+Compound choices are split into consecutive small decisions (release size,
+then S4/S7 cards; pass target, then skill taken, then skill returned), so no
+decision point offers more than a handful of options.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+
+def seat_name(seat: int) -> str:
+    """Seats are A, B, C, … as in the spec's worked examples."""
+    return chr(ord("A") + seat)
+
+
+class Action(NamedTuple):
+    kind: str
+    arg: Any = None
+
+    def describe(self, lang: str = "en") -> str:
+        k, a = self.kind, self.arg
+        if lang == "ja":
+            return _JA[k](a)
+        return _EN[k](a)
+
+    def to_json(self) -> list[Any]:
+        arg = self.arg
+        if self.kind == "compose":
+            arg = [list(arg[0]), list(arg[1])]
+        return [self.kind, arg]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        kind, arg = data
+        if kind == "compose":
+            arg = (tuple(arg[0]), tuple(arg[1]))
+        return cls(kind, arg)
+
+
+def _compose_en(a: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
+    parts = [f"S4 turns a hand {x}" for x in a[0]] + [f"S7 shifts a hand {x}" for x in a[1]]
+    return "release with " + (" and ".join(parts) if parts else "matching cards only")
+
+
+def _compose_ja(a: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
+    parts = [f"S4で手札の{x}を変更" for x in a[0]] + [f"S7で手札の{x}をずらす" for x in a[1]]
+    return "リリース構成：" + ("・".join(parts) if parts else "同じ数字のみ")
+
+
+_EN = {
+    "hold": lambda a: "hold the card",
+    "release": lambda a: f"release a group of {a}",
+    "compose": _compose_en,
+    "pass": lambda a: f"pass the card to {seat_name(a)}",
+    "take": lambda a: "take no skill" if a is None else f"take skill {a}",
+    "return": lambda a: "return no skill" if a is None else f"return skill {a}",
+    "discard": lambda a: "discard the passed card (S6)",
+    "declare": lambda a: f"declare the end ({'yes' if a else 'no'})",
+    "declare_discard": lambda a: f"discard a {a} from the hand",
+    "s2": lambda a: "use S2 (draw 2, keep 1)" if a else "draw normally",
+    "keep": lambda a: f"keep the {a}",
+}
+_JA = {
+    "hold": lambda a: "ホールド",
+    "release": lambda a: f"{a}枚でリリース",
+    "compose": _compose_ja,
+    "pass": lambda a: f"{seat_name(a)}にパス",
+    "take": lambda a: "スキルを取らない" if a is None else f"スキル{a}を取る",
+    "return": lambda a: "スキルを戻さない" if a is None else f"スキル{a}を戻す",
+    "discard": lambda a: "渡されたカードを捨て札にする（S6）",
+    "declare": lambda a: "２７終了を宣言する" if a else "宣言しない",
+    "declare_discard": lambda a: f"手札の{a}を捨て札にする",
+    "s2": lambda a: "S2を使う（２枚引いて１枚選ぶ）" if a else "通常通り引く",
+    "keep": lambda a: f"{a}を選ぶ",
+}
+
+HOLD = Action("hold")
+DISCARD = Action("discard")
+DECLARE_YES, DECLARE_NO = Action("declare", True), Action("declare", False)
+S2_YES, S2_NO = Action("s2", True), Action("s2", False)
+TAKE_NONE, RETURN_NONE = Action("take", None), Action("return", None)
+RELEASE = tuple(Action("release", c) for c in range(64))
+PASS = tuple(Action("pass", s) for s in range(8))
+KEEP = tuple(Action("keep", x) for x in range(64))
+DECLARE_DISCARD = tuple(Action("declare_discard", x) for x in range(64))

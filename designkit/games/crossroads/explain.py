@@ -1,0 +1,54 @@
+"""Why a Crossroads action is illegal, in the words of the rule that forbids it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from designkit.games.crossroads import release as rel
+from designkit.games.crossroads.actions import seat_name
+from designkit.games.crossroads.state import CrossroadsState, Phase
+
+_WAITING = {
+    Phase.ACT: "the active player chooses Release, Hold or Pass (CR-3.2)",
+    Phase.RECEIVE: "the pass receiver chooses Release or Hold (CR-6.4)",
+    Phase.COMPOSE: "the releaser chooses which S4/S7 cards join the group",
+    Phase.TAKE: "the passing player may take a skill (CR-6.2)",
+    Phase.RETURN: "the passing player may return a skill (CR-6.3)",
+    Phase.DECLARE: "a player with a hand sum of exactly the end sum may declare (CR-8.1)",
+    Phase.DECLARE_DISCARD: "the declarer discards half the hand (CR-8.2)",
+    Phase.S2_CHOICE: "the active player decides whether to use S2 (CR-7.2)",
+    Phase.S2_KEEP: "the active player keeps one of the S2 cards (CR-7.2)",
+}
+
+
+def explain_illegal(st: CrossroadsState, action: Any) -> str:
+    kind = getattr(action, "kind", None)
+    arg = getattr(action, "arg", None)
+    ph = st.phase
+    if ph is Phase.RECEIVE and kind == "pass":
+        return "CR-6.4: a receiver cannot pass the card on"
+    if ph is Phase.RECEIVE and kind == "discard":
+        return "CR-7.6: only a receiver holding S6 may discard a passed card"
+    if kind == "release" and ph in (Phase.ACT, Phase.RECEIVE):
+        seat = st.receiver if ph is Phase.RECEIVE else st.active
+        n = st.trigger
+        if n in st.piles[seat]:
+            return f"CR-4.3: {seat_name(seat)} already has a group of {n} in the work pile"
+        sizes = rel.release_sizes(st, seat, n)
+        lo = rel.beat_size(st, seat, n)
+        if isinstance(arg, int) and arg < lo:
+            owners = [f"{seat_name(q)}'s {n}×{len(p[n])}" for q, p in enumerate(st.piles)
+                      if q != seat and n in p]
+            rule = "CR-7.8" if st.holds(seat, "release_tie_allowed") else "CR-4.4"
+            return (f"{rule}: {', '.join(owners)} on the table needs a group of at least {lo}")
+        top = sizes[-1] if sizes else 1
+        return f"CR-4.1: {seat_name(seat)} can make a group of at most {top} with this hand"
+    if kind == "take" and arg is not None:
+        return f"CR-6.2: skill {arg} is not in the Crossroads"
+    if kind == "return":
+        return "CR-6.3: only a skill held before this pass can be returned, once"
+    if kind == "declare":
+        return f"CR-8.1: the hand must sum to exactly {st.params.end_hand_sum}"
+    if ph is Phase.OVER:
+        return "the game is over"
+    return "now " + _WAITING.get(ph, "no decision is due")

@@ -1,0 +1,119 @@
+"""Release (CR-4) with the skills that bend it (S3, S4, S7, S8).
+
+Kept apart from the turn flow because both the active player and a pass
+receiver release under the same rules (CR-4.6), and bots and tests ask
+"what sizes are legal?" without playing a turn.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from designkit.games.crossroads.actions import seat_name
+from designkit.games.crossroads.state import CrossroadsState
+
+Composition = tuple[tuple[int, ...], tuple[int, ...]]  # (S4-changed numbers, S7-shifted numbers)
+_PLAIN: list[Composition] = [((), ())]
+
+
+def beat_size(st: CrossroadsState, seat: int, n: int) -> int:
+    """Smallest legal group size under CR-4.4 (S8 relaxes > to ≥, CR-7.8, CR-A11)."""
+    biggest = 0
+    for q, pile in enumerate(st.piles):
+        if q != seat:
+            g = pile.get(n)
+            if g is not None and len(g) > biggest:
+                biggest = len(g)
+    p = st.params
+    tie = p.release_comparison == "greater_or_equal" or (
+        p.s8_comparison == "greater_or_equal" and st.holds(seat, "release_tie_allowed"))
+    return max(1, biggest if tie else biggest + 1)
+
+
+def compositions(st: CrossroadsState, seat: int, n: int) -> list[Composition]:
+    """Every way S4 (CR-7.4) and S7 (CR-7.7) cards may join a group of ``n``."""
+    masks = st.rules.masks
+    s4 = st.skills[seat] & masks.get("release_copy_hand_number", 0)
+    s7 = st.skills[seat] & masks.get("release_shift_hand_number", 0)
+    if not (s4 or s7):
+        return _PLAIN
+    p, hand = st.params, st.hands[seat]
+    four: list[tuple[int, ...]] = [()]
+    if s4 and (hand[n] > 0 or p.s4_trigger_may_be_reference):
+        cands = [x for x, k in enumerate(hand) if k and x != n]
+        for size in range(1, p.s4_cards_per_release + 1):
+            four += [c for c in combinations_with_replacement(cands, size) if _fits(hand, c)]
+    seven: list[tuple[int, ...]] = [()]
+    if s7:
+        d = p.s7_delta
+        cands = [x for x in (n - d, n + d) if 0 <= x < len(hand) and hand[x]]
+        for size in range(1, p.s7_cards_per_release + 1):
+            seven += [c for c in combinations_with_replacement(cands, size) if _fits(hand, c)]
+    return [(a, b) for a in four for b in seven if _fits(hand, a + b)]
+
+
+def _fits(hand: list[int], cards: tuple[int, ...]) -> bool:
+    return all(cards.count(x) <= hand[x] for x in set(cards))
+
+
+def release_sizes(st: CrossroadsState, seat: int, n: int) -> range:
+    """Legal sizes for ``seat`` releasing a trigger ``n`` (empty when CR-4.3 forbids)."""
+    if n in st.piles[seat]:
+        return range(0)
+    lo = beat_size(st, seat, n)
+    extra = max(len(a) + len(b) for a, b in compositions(st, seat, n))
+    return range(lo, 2 + st.hands[seat][n] + extra)
+
+
+def compositions_for(st: CrossroadsState, seat: int, n: int, size: int) -> list[Composition]:
+    """Compositions that make a group of exactly ``size`` (naturals fill the rest)."""
+    m = st.hands[seat][n]
+    return [(a, b) for a, b in compositions(st, seat, n)
+            if 0 <= size - 1 - len(a) - len(b) <= m]
+
+
+def do_release(st: CrossroadsState, seat: int, n: int, size: int, comp: Composition) -> None:
+    """Put the group in the pile (CR-4.1, CR-4.2), then discard beaten groups (CR-4.5)."""
+    hand, known = st.hands[seat], st.known[seat]
+    changed4, changed7 = comp
+    naturals = size - 1 - len(changed4) - len(changed7)
+    hand[n] -= naturals
+    for x in changed4 + changed7:
+        hand[x] -= 1
+    for x in {n, *changed4, *changed7}:
+        if known[x] > hand[x]:
+            known[x] = hand[x]
+    st.hand_n[seat] -= size - 1
+    st.piles[seat][n] = changed4 + changed7 + (n,) * (naturals + 1)
+    st.released[seat] += 1
+    if st.log is not None:
+        who = seat_name(seat)
+        st.emit("CR-4.1", seat, f"{who} releases {n}×{size} (the {n} played + {naturals} "
+                f"matching from hand)", f"{who}が{n}を{size}枚リリース（手札から同じ数字{naturals}枚）",
+                number=n, size=size)
+        for x in changed4:
+            st.emit("CR-7.4", seat, f"{who}'s S4: a hand {x} counts as {n} (placed at the bottom)",
+                    f"{who}のS4：手札の{x}を{n}として扱う", number=n, card=x)
+        for x in changed7:
+            st.emit("CR-7.7", seat, f"{who}'s S7: a hand {x} counts as {n}",
+                    f"{who}のS7：手札の{x}を{n}として扱う", number=n, card=x)
+    _discard_beaten(st, seat, n, size)
+
+
+def _discard_beaten(st: CrossroadsState, seat: int, n: int, size: int) -> None:
+    protect = st.rules.masks.get("protect_groups", 0)
+    for q, pile in enumerate(st.piles):
+        if q == seat or n not in pile:
+            continue
+        if st.skills[q] & protect:
+            st.emit("CR-7.3", q, f"{seat_name(q)}'s group {n}×{len(pile[n])} is protected by S3 "
+                    f"and stays", f"{seat_name(q)}の{n}×{len(pile[n])}はS3により残る",
+                    number=n)
+            continue
+        group = pile.pop(n)
+        for x in group:
+            st.discard[x] += 1
+        st.emit("CR-4.5", q, f"{seat_name(seat)}'s release of {n}×{size} discards "
+                f"{seat_name(q)}'s group of {n}×{len(group)}",
+                f"{seat_name(seat)}の{n}×{size}のリリースにより{seat_name(q)}の{n}×{len(group)}"
+                f"は捨て札", number=n, owner=q, size=len(group))

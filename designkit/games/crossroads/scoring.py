@@ -1,0 +1,80 @@
+"""End-of-game skills and scoring (CR-7.1, CR-7.5, CR-9, CR-10), in the order of CR-A20."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from designkit.core.game import rank_seats
+from designkit.games.crossroads.actions import seat_name
+from designkit.games.crossroads.state import CrossroadsState
+
+
+def s1_discards(st: CrossroadsState, seat: int) -> list[int]:
+    """CR-7.1: the cards S1 discards (the maximum, always optimal: CR-A17)."""
+    if not st.holds(seat, "end_discard_per_number"):
+        return []
+    per = st.params.s1_max_per_number
+    return [x for x, k in enumerate(st.hands[seat]) for _ in range(min(k, per))]
+
+
+def breakdown(st: CrossroadsState, seat: int, hand_n: int | None = None) -> dict[str, Any]:
+    """CR-9.1–CR-9.3 for one seat: each term separately, so the log can show the sum."""
+    p, rules = st.params, st.rules
+    sizes = [len(g) for g in st.piles[seat].values()]
+    work = sum(sizes) * p.vp_per_work_card
+    bonus = 0
+    if sizes and st.holds(seat, "end_multiply_largest_group"):
+        bonus = max(sizes) * (p.s5_multiplier - 1) * p.vp_per_work_card
+    hand = (st.hand_n[seat] if hand_n is None else hand_n) * p.vp_per_hand_card
+    cost = sum(rules.costs[i] for i in range(len(rules.skills)) if st.skills[seat] >> i & 1)
+    return {"work": work, "s5_bonus": bonus, "hand": hand, "skills": -cost,
+            "total": work + bonus + hand - cost}
+
+
+def final_scores(st: CrossroadsState, apply_s1: bool = True) -> list[dict[str, Any]]:
+    """Scores as if the game ended now (S1 counted without changing the state)."""
+    return [breakdown(st, s, st.hand_n[s] - (len(s1_discards(st, s)) if apply_s1 else 0))
+            for s in range(st.n)]
+
+
+def finish_game(st: CrossroadsState) -> None:
+    """Apply S1, score every seat, rank with CR-10.2 and log each step."""
+    for seat in range(st.n):
+        cards = s1_discards(st, seat)
+        for x in cards:
+            st.hands[seat][x] -= 1
+            st.discard[x] += 1
+            if st.known[seat][x] > st.hands[seat][x]:
+                st.known[seat][x] = st.hands[seat][x]
+        st.hand_n[seat] -= len(cards)
+        if cards:
+            st.emit("CR-7.1", seat, f"{seat_name(seat)}'s S1 discards "
+                    f"{', '.join(map(str, cards))} from the hand",
+                    f"{seat_name(seat)}のS1で手札{', '.join(map(str, cards))}を捨て札に",
+                    cards=cards)
+    parts = [breakdown(st, s) for s in range(st.n)]
+    st.final = tuple(b["total"] for b in parts)
+    if st.log is not None:
+        for s, b in enumerate(parts):
+            st.emit("CR-9", s, f"{seat_name(s)} scores {b['total']}: work pile {b['work']}"
+                    + (f" + S5 {b['s5_bonus']}" if b["s5_bonus"] else "")
+                    + f", hand {b['hand']}, skills {b['skills']}",
+                    f"{seat_name(s)}は{b['total']}VP（作品{b['work']}、手札{b['hand']}、"
+                    f"スキル{b['skills']}）", **b)
+        priority = [(st.ending + i) % st.n for i in range(1, st.n + 1)]
+        ranking = rank_seats(st.final, priority)
+        best = st.final[ranking[0]]
+        tied = [s for s in ranking if st.final[s] == best]
+        if len(tied) > 1 and st.params.tiebreak == "clockwise":
+            order = ", ".join(seat_name(s) for s in priority)
+            st.emit("CR-10.2", ranking[0], f"Tie on {best} VP between "
+                    f"{', '.join(seat_name(s) for s in tied)}: priority from the ending "
+                    f"player's left neighbour is {order}, so {seat_name(ranking[0])} wins",
+                    f"{best}VPで同点：{seat_name(ranking[0])}が優先され勝利", tied=tied,
+                    priority=priority)
+        elif len(tied) > 1:
+            st.emit("CR-A15", None, f"Tie on {best} VP: {', '.join(seat_name(s) for s in tied)}"
+                    f" share the win (tiebreak: draw)", "同点のため引き分け", tied=tied)
+        else:
+            st.emit("CR-10.1", ranking[0], f"{seat_name(ranking[0])} wins with {best} VP",
+                    f"{seat_name(ranking[0])}が{best}VPで勝利")

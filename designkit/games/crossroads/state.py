@@ -1,0 +1,136 @@
+"""Crossroads position: plain counts and lists, cheap to clone.
+
+Hands, the deck and the discard pile are counts per printed number (the
+identity of a card is its number), so legality checks are array lookups and a
+clone copies a few short lists. The deck is an unordered pool plus ordered
+``top``/``bottom`` lists for cards S2 put back, which is exactly what is
+random and what is known.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from designkit.core.game import State
+from designkit.games.crossroads.params import CrossroadsParams
+from designkit.games.crossroads.skills import Skill, load_skills
+
+
+class Phase(enum.IntEnum):
+    START = 0          # chance: start player (CR-2.4)
+    DEAL = 1           # chance: starting hands (CR-2.2)
+    DRAW = 2           # chance: the turn's draw (CR-3.2)
+    S2_CHOICE = 3      # active: use S2 or not (CR-7.2, CR-A7)
+    S2_DRAW = 4        # chance: S2 draws
+    S2_KEEP = 5        # active: which drawn card to keep
+    ACT = 6            # active: release / hold / pass (CR-3.2)
+    COMPOSE = 7        # releaser: which S4/S7 cards join the group (CR-7.4, CR-7.7)
+    TAKE = 8           # active: take a skill or not (CR-6.2)
+    RETURN = 9         # active: return a skill or not (CR-6.3)
+    RECEIVE = 10       # receiver: release / hold / discard (CR-6.4, CR-7.6)
+    DECLARE = 11       # candidate: declare the end or not (CR-8.1)
+    DECLARE_DISCARD = 12  # declarer: discard one card of a number (CR-8.2)
+    OVER = 13
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Params compiled for fast lookups: hook bitmasks, costs, deck composition."""
+
+    params: CrossroadsParams
+    skills: tuple[Skill, ...]
+    index: dict[str, int]
+    masks: dict[str, int]
+    costs: tuple[int, ...]
+    numbers: tuple[int, ...]
+    size: int  # length of count arrays (max number + delta + 2)
+
+    @classmethod
+    def compile(cls, params: CrossroadsParams) -> Ruleset:
+        cached = params.__dict__.get("_ruleset")
+        if cached is not None:
+            return cached
+        skills = load_skills()
+        index = {s.id: i for i, s in enumerate(skills)}
+        masks: dict[str, int] = {}
+        for i, s in enumerate(skills):
+            for h in s.hooks:
+                masks[h.name] = masks.get(h.name, 0) | (1 << i)
+        costs = tuple(params.skill_cost.get(s.id, s.cost) for s in skills)
+        numbers = params.deck_numbers()
+        size = max(params.numbers) + params.s7_delta + 2
+        rules = cls(params, skills, index, masks, costs, numbers, size)
+        object.__setattr__(params, "_ruleset", rules)
+        return rules
+
+    def mask(self, hook: str) -> int:
+        return self.masks.get(hook, 0)
+
+
+class CrossroadsState(State):
+    __slots__ = ("rules", "n", "deck", "deck_n", "top", "bottom", "hands", "hand_n", "known",
+                 "piles", "discard", "skills", "crossroads", "phase", "active", "receiver",
+                 "trigger", "releaser", "release_size", "s2_cards", "deal_left", "extra_left",
+                 "declare_queue", "declarer", "discard_left", "taken", "took", "turn",
+                 "ending", "end_reason", "final", "log", "params", "first_player",
+                 "released", "top_owner", "bottom_owner")
+
+    def clone(self) -> CrossroadsState:
+        c = CrossroadsState.__new__(CrossroadsState)
+        c.rules, c.params, c.n = self.rules, self.params, self.n
+        c.deck = self.deck[:]
+        c.deck_n = self.deck_n
+        c.top, c.bottom = self.top[:], self.bottom[:]
+        c.top_owner, c.bottom_owner = self.top_owner[:], self.bottom_owner[:]
+        c.hands = [h[:] for h in self.hands]
+        c.hand_n = self.hand_n[:]
+        c.known = [k[:] for k in self.known]
+        c.piles = [p.copy() for p in self.piles]
+        c.discard = self.discard[:]
+        c.skills = self.skills[:]
+        c.crossroads = self.crossroads
+        c.phase, c.active, c.receiver = self.phase, self.active, self.receiver
+        c.trigger, c.releaser, c.release_size = self.trigger, self.releaser, self.release_size
+        c.s2_cards = self.s2_cards[:]
+        c.deal_left, c.extra_left = self.deal_left, self.extra_left
+        c.declare_queue = self.declare_queue[:]
+        c.declarer, c.discard_left = self.declarer, self.discard_left
+        c.taken, c.took = self.taken, self.took
+        c.turn, c.ending, c.end_reason = self.turn, self.ending, self.end_reason
+        c.final = self.final
+        c.first_player = self.first_player
+        c.released = self.released[:]
+        c.log = None if self.log is None else self.log[:]
+        return c
+
+    # -- small queries used by rules, view and bots ------------------------------------------
+    def deck_total(self) -> int:
+        return self.deck_n + len(self.top) + len(self.bottom)
+
+    def holds(self, seat: int, hook: str) -> bool:
+        return bool(self.skills[seat] & self.rules.masks.get(hook, 0))
+
+    def skill_ids(self, seat: int) -> list[str]:
+        return [s.id for i, s in enumerate(self.rules.skills) if self.skills[seat] >> i & 1]
+
+    def crossroads_ids(self) -> list[str]:
+        return [s.id for i, s in enumerate(self.rules.skills) if self.crossroads >> i & 1]
+
+    def hand_cards(self, seat: int) -> list[int]:
+        return [x for x, k in enumerate(self.hands[seat]) for _ in range(k)]
+
+    def hand_sum(self, seat: int) -> int:
+        return sum(x * k for x, k in enumerate(self.hands[seat]))
+
+    def groups(self, seat: int) -> dict[int, tuple[int, ...]]:
+        return dict(sorted(self.piles[seat].items()))
+
+    def pile_cards(self, seat: int) -> int:
+        return sum(len(g) for g in self.piles[seat].values())
+
+    def to_dict(self) -> dict[str, Any]:
+        from designkit.games.crossroads.serialize import state_to_dict
+
+        return state_to_dict(self)

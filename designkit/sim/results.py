@@ -1,0 +1,80 @@
+"""Tidy results of many games: ``games`` (one row per game) and ``seats`` (game × seat)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from designkit.analysis.stats import wilson_interval
+
+
+@dataclass
+class Results:
+    game: str
+    params: dict[str, Any]
+    agents: list[str]
+    seed: int
+    games: pd.DataFrame
+    seats: pd.DataFrame
+    interrupted: bool = False
+    requested: int = 0
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def n_games(self) -> int:
+        return len(self.games)
+
+    def seat_summary(self) -> pd.DataFrame:
+        """Win rate by seat with Wilson 95% intervals, mean and sd of score."""
+        n = self.n_games
+        rows = []
+        for seat, grp in self.seats.groupby("seat", sort=True):
+            wins = float(grp["won"].sum())
+            lo, hi = wilson_interval(wins, n)
+            rows.append({"seat": int(seat), "agent": grp["agent"].iloc[0],
+                         "win_rate": wins / n if n else float("nan"),
+                         "win_lo": lo, "win_hi": hi,
+                         "score_mean": grp["score"].mean(), "score_sd": grp["score"].std(ddof=1)})
+        return pd.DataFrame(rows)
+
+    def end_reasons(self) -> pd.Series:
+        return self.games["end_reason"].value_counts(normalize=True).sort_index()
+
+    def to_file(self, path: str | Path) -> Path:
+        """Write the seats table joined with its game columns (CSV or Parquet)."""
+        path = Path(path)
+        cols = [c for c in self.games.columns if c not in ("seed",)]
+        table = self.seats.merge(self.games[cols], on="game_id", how="left",
+                                 suffixes=("", "_game"))
+        if path.suffix == ".parquet":
+            table.to_parquet(path, index=False)
+        else:
+            table.to_csv(path, index=False, lineterminator="\n")
+        return path
+
+    def summary_text(self) -> str:
+        """The summary the CLI prints: seats, game length, end reasons."""
+        lines = [f"{self.game}: {self.n_games} games"
+                 + (f" (interrupted; {self.requested} requested)" if self.interrupted else "")
+                 + f", seed {self.seed}, agents {', '.join(self.agents)}", ""]
+        summ = self.seat_summary()
+        lines.append(f"{'seat':<6}{'agent':<12}{'win rate':>9}  {'95% interval':<16}"
+                     f"{'mean score':>11}{'sd':>7}")
+        for r in summ.itertuples():
+            lines.append(f"{_seat(r.seat):<6}{r.agent:<12}{r.win_rate:>9.3f}  "
+                         f"[{r.win_lo:.3f}, {r.win_hi:.3f}]  {r.score_mean:>11.2f}"
+                         f"{r.score_sd:>7.2f}")
+        g = self.games
+        lines += ["", f"game length: turns mean {g.turns.mean():.1f} (median "
+                      f"{g.turns.median():.0f}, min {g.turns.min()}, max {g.turns.max()}); "
+                      f"decisions mean {g.decisions.mean():.1f}",
+                  "end reasons: " + ", ".join(f"{k} {v:.1%}" for k, v in
+                                              self.end_reasons().items())]
+        return "\n".join(lines)
+
+
+def _seat(seat: int) -> str:
+    return chr(ord("A") + seat)

@@ -1,0 +1,62 @@
+"""Playing a batch of games inside one worker: module-level and picklable (Mesa style).
+
+Imports nothing heavy, so a spawned worker starts fast; returns plain rows that
+the parent turns into DataFrames once, at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from designkit.agents import make_agents
+from designkit.core.play import play_game
+from designkit.core.registry import get_game
+
+
+def game_seed(seed: int, game_id: int) -> int:
+    """Game ``game_id``'s seed: child ``game_id`` of ``SeedSequence(seed)``, any worker count."""
+    child = np.random.SeedSequence(seed, spawn_key=(game_id,))
+    return int(child.generate_state(1, dtype=np.uint64)[0])
+
+
+def run_batch(game_name: str, params_dict: dict[str, Any], agent_specs: Sequence[str],
+              seed: int, game_ids: Sequence[int]) -> list[tuple[dict[str, Any],
+                                                              list[dict[str, Any]]]]:
+    """Play games ``game_ids`` and return one (game row, seat rows) pair per game."""
+    game = get_game(game_name)
+    params = game.params_type.from_dict(params_dict, source="simulation params")
+    players = getattr(params, "players", len(agent_specs))
+    agents = make_agents(list(agent_specs), players)
+    names = [a.name for a in agents]
+    out = []
+    for gid in game_ids:
+        s = game_seed(seed, gid)
+        played = play_game(game, params, agents, s)
+        out.append(_rows(game, played, gid, s, names))
+    return out
+
+
+def _rows(game: Any, played: Any, gid: int, seed: int, names: list[str]
+          ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    st = played.state
+    scores = game.scores(st)
+    ranking = game.ranking(st)
+    winners = game.winners(st)
+    rank_of = {seat: i + 1 for i, seat in enumerate(ranking)}
+    row = {"game_id": gid, "seed": seed, "players": len(scores), "turns": game.turns(st),
+           "decisions": played.decisions,
+           "multi_option_decisions": played.multi_option_decisions,
+           "branching_sum": played.branching_sum,
+           "end_reason": game.end_reason(st), "winner": ranking[0],
+           "n_winners": len(winners)}
+    row.update(game.game_summary(st))
+    seats = []
+    for seat, score in enumerate(scores):
+        srow = {"game_id": gid, "seed": seed, "seat": seat, "agent": names[seat],
+                "score": score, "rank": rank_of[seat], "won": seat in winners}
+        srow.update(game.seat_summary(st, seat))
+        seats.append(srow)
+    return row, seats
