@@ -99,6 +99,9 @@ def parse_effects(text: str, vocabulary: Mapping[str, HookSpec]) -> tuple[Hook, 
                 if key not in spec.args:
                     raise EffectError(f"'{name}' has no argument '{key}' (position {kpos}); "
                                       f"it takes: {', '.join(spec.args) or 'nothing'}")
+                if key in given:
+                    raise EffectError(f"'{name}' argument '{key}' is given twice "
+                                      f"(position {kpos})")
                 expect("op", "=")
                 if i >= len(toks):
                     raise EffectError(f"missing value for '{key}'")
@@ -106,6 +109,9 @@ def parse_effects(text: str, vocabulary: Mapping[str, HookSpec]) -> tuple[Hook, 
                 i += 1
                 if i < len(toks) and toks[i][1] == ",":
                     i += 1
+                elif i < len(toks) and toks[i][1] != ")":
+                    raise EffectError(f"expected , or ) at position {toks[i][2]}, "
+                                      f"found {toks[i][1]!r}")
             expect("op", ")")
         args = {k: given.get(k, a.default) for k, a in spec.args.items()}
         hooks.append(Hook(name, args))

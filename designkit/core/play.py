@@ -7,7 +7,7 @@ from the game seed, so the same seed gives the same game in any process.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -54,8 +54,12 @@ class PlayedGame:
 
 def play_game(game: Game, params: Params, agents: Sequence[Agent], seed: int,
               log: bool = False, keep_steps: bool = False, max_steps: int = 1_000_000,
-              ) -> PlayedGame:
-    """Play one game to its end with ``agents`` (one per seat)."""
+              on_step: Callable[[State], None] | None = None) -> PlayedGame:
+    """Play one game to its end with ``agents`` (one per seat).
+
+    ``on_step(state)`` (off by default) is called after every applied step,
+    chance outcomes included; ``designkit.sim.trace`` uses it for per-turn tracing.
+    """
     state = game.new_state(params, log=log)
     crng = chance_rng(seed)
     rngs = [agent_rng(seed, s) for s in range(len(agents))]
@@ -71,6 +75,8 @@ def play_game(game: Game, params: Params, agents: Sequence[Agent], seed: int,
             apply(state, outcome, check=False)
             if steps is not None:
                 steps.append(Step(None, outcome))
+            if on_step is not None:
+                on_step(state)
             continue
         agent = agents[who]
         action = agent.act(game, state, rngs[who])
@@ -82,6 +88,8 @@ def play_game(game: Game, params: Params, agents: Sequence[Agent], seed: int,
         apply(state, action, check=False)
         if steps is not None:
             steps.append(Step(who, action))
+        if on_step is not None:
+            on_step(state)
     else:  # pragma: no cover - a rules bug, not a normal end
         raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
     return out

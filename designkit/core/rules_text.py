@@ -18,14 +18,23 @@ def load_rule_texts(game: str) -> dict[str, dict[str, str]]:
 
 
 def rule_text(game: str, rule_id: str) -> dict[str, str]:
-    """The rule's own row, falling back to its section (``CR-4.4a`` → ``CR-4.4`` → ``CR-4``)."""
+    """The rule's own row, falling back to its parent (``CR-4.4a`` → ``CR-4.4`` → ``CR-4``)."""
     texts = load_rule_texts(game)
-    key = rule_id
-    while key:
+    for key in _ancestors(rule_id):
         if key in texts:
             return texts[key]
-        cut = max(key.rfind("."), key.rfind("-") if key.count("-") > 1 else -1)
-        if cut <= 0:
-            break
-        key = key[:cut]
     return {"rule_id": rule_id, "text_en": "", "quote_ja": "", "title_en": ""}
+
+
+def _ancestors(rule_id: str) -> list[str]:
+    """``CR-4.4a`` → [``CR-4.4a``, ``CR-4.4``, ``CR-4``]: drop a letter suffix, then a level."""
+    out = [rule_id]
+    key = rule_id.rstrip("abcdefghijklmnopqrstuvwxyz")
+    if key != rule_id and key:
+        out.append(key)
+    prefix, _, rest = key.partition("-")
+    parts = rest.split(".")
+    while len(parts) > 1:
+        parts.pop()
+        out.append(f"{prefix}-{'.'.join(parts)}")
+    return out

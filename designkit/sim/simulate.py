@@ -46,12 +46,14 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
              agents: str | Sequence[str] | None = None, seed: int = 0, workers: int = 1,
              backend: str = "auto", progress: bool | None = None,
              on_progress: Progress | None = None, batch_size: int | None = None,
-             scheduler: str | None = None) -> Results:
+             scheduler: str | None = None, trace: bool = False) -> Results:
     """Play ``n_games`` seeded games and return tidy ``Results``.
 
     ``agents``: one name for every seat or one per seat (``random``, ``greedy``,
     ``mcts:200``). ``on_progress(done, total)`` is called as batches finish
     (panels use it); ``progress`` toggles the tqdm bar (None: automatic).
+    ``trace`` (off by default) also samples ``game.heuristic`` for every seat at
+    the start of every turn: ``results.meta["trace"]`` (see ``designkit.sim.trace``).
     """
     game = get_game(game)
     params = params if params is not None else game.params_type()
@@ -68,6 +70,9 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
         backend = "process" if workers > 1 else "serial"
     chunks = batches(n_games, workers, batch_size)
     job = (game.name, params.to_dict(), specs, seed)
+    batch_fn = run_batch
+    if trace:
+        from designkit.sim.trace import run_batch_traced as batch_fn
     bar = _progress_bar(n_games, progress)
     collected: dict[int, list] = {}
     done = 0
@@ -85,13 +90,13 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
     try:
         if backend == "serial":
             for chunk in chunks:
-                finished(chunk.start, run_batch(*job, list(chunk)))
+                finished(chunk.start, batch_fn(*job, list(chunk)))
         elif backend == "process":
-            _run_processes(job, chunks, workers, finished)
+            _run_processes(job, chunks, workers, finished, fn=batch_fn)
         else:
             from designkit.sim.dask_backend import run_dask
 
-            run_dask(job, chunks, workers, finished, scheduler)
+            run_dask(job, chunks, workers, finished, scheduler, fn=batch_fn)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -100,17 +105,22 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
     rows = [r for key in sorted(collected) for r in collected[key]]
     games_df = pd.DataFrame([g for g, _ in rows])
     seats_df = pd.DataFrame([s for _, seats in rows for s in seats])
+    meta = {"backend": backend, "workers": workers}
+    if trace:
+        from designkit.sim.trace import split_trace
+
+        games_df, meta["trace"] = split_trace(games_df)
     return Results(game=game.name, params=params.to_dict(), agents=specs, seed=seed,
                    games=games_df, seats=seats_df, interrupted=interrupted,
-                   requested=n_games, meta={"backend": backend, "workers": workers})
+                   requested=n_games, meta=meta)
 
 
 def _run_processes(job: tuple, chunks: list[range], workers: int,
-                   finished: Callable[[int, list], None]) -> None:
+                   finished: Callable[[int, list], None], fn: Callable = run_batch) -> None:
     ctx = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
     try:
-        pending = {pool.submit(run_batch, *job, list(c)): c.start for c in chunks}
+        pending = {pool.submit(fn, *job, list(c)): c.start for c in chunks}
         while pending:
             ready, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in ready:

@@ -10,6 +10,15 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 
+def a_card(x: int) -> str:
+    """'a 3' / 'an 8' / 'an 11': log sentences read naturally."""
+    return f"an {x}" if str(x).startswith("8") or x in (11, 18) else f"a {x}"
+
+
+def n_cards(n: int) -> str:
+    return f"{n} card" + ("" if n == 1 else "s")
+
+
 def seat_name(seat: int) -> str:
     """Seats are A, B, C, … as in the spec's worked examples."""
     return chr(ord("A") + seat)
@@ -21,9 +30,10 @@ class Action(NamedTuple):
 
     def describe(self, lang: str = "en") -> str:
         k, a = self.kind, self.arg
-        if lang == "ja":
-            return _JA[k](a)
-        return _EN[k](a)
+        table = _JA if lang == "ja" else _EN
+        if k not in table:  # not a Crossroads decision: describe it so apply() can reject it
+            return f"{k} {a!r}" if a is not None else str(k)
+        return table[k](a)
 
     def to_json(self) -> list[Any]:
         arg = self.arg

@@ -36,6 +36,8 @@ def explain_illegal(st: CrossroadsState, action: Any) -> str:
             return f"CR-4.3: {seat_name(seat)} already has a group of {n} in the work pile"
         sizes = rel.release_sizes(st, seat, n)
         lo = rel.beat_size(st, seat, n)
+        if isinstance(arg, int) and arg < 1:
+            return "CR-4.1: a group always contains the trigger card, so its size is at least 1"
         if isinstance(arg, int) and arg < lo:
             owners = [f"{seat_name(q)}'s {n}×{len(p[n])}" for q, p in enumerate(st.piles)
                       if q != seat and n in p]
@@ -43,12 +45,15 @@ def explain_illegal(st: CrossroadsState, action: Any) -> str:
             return (f"{rule}: {', '.join(owners)} on the table needs a group of at least {lo}")
         top = sizes[-1] if sizes else 1
         return f"CR-4.1: {seat_name(seat)} can make a group of at most {top} with this hand"
-    if kind == "take" and arg is not None:
+    if kind == "pass" and ph is Phase.ACT and arg == st.active:
+        return "CR-6.1: the card is passed to another player"
+    if kind == "take" and arg is not None and ph is Phase.TAKE:
         return f"CR-6.2: skill {arg} is not in the Crossroads"
-    if kind == "return":
+    if kind == "return" and ph is Phase.RETURN:
         return "CR-6.3: only a skill held before this pass can be returned, once"
-    if kind == "declare":
-        return f"CR-8.1: the hand must sum to exactly {st.params.end_hand_sum}"
+    if kind == "declare" and ph not in (Phase.DECLARE, Phase.OVER):
+        return (f"CR-8.1: a declaration comes at the end of the turn, from a player whose "
+                f"hand sums to exactly {st.params.end_hand_sum}")
     if ph is Phase.OVER:
         return "the game is over"
     return "now " + _WAITING.get(ph, "no decision is due")

@@ -97,6 +97,11 @@ def do_release(st: CrossroadsState, seat: int, n: int, size: int, comp: Composit
         for x in changed7:
             st.emit("CR-7.7", seat, f"{who}'s S7: a hand {x} counts as {n}",
                     f"{who}のS7：手札の{x}を{n}として扱う", number=n, card=x)
+        tied = [q for q, pile in enumerate(st.piles) if q != seat and len(pile.get(n, ())) == size]
+        if tied and st.params.release_comparison == "greater":
+            st.emit("CR-7.8", seat, f"{who}'s S8 allows a group equal to "
+                    f"{', '.join(seat_name(q) for q in tied)}'s {n}×{size}",
+                    f"{who}のS8により同枚数でリリース", number=n, size=size)
     _discard_beaten(st, seat, n, size)
 
 

@@ -29,6 +29,8 @@ from designkit.games.crossroads.actions import (
     S2_YES,
     TAKE_NONE,
     Action,
+    a_card,
+    n_cards,
     seat_name,
 )
 from designkit.games.crossroads.params import CrossroadsParams
@@ -345,7 +347,7 @@ def _start_turn(st: CrossroadsState) -> None:
         return
     st.turn += 1
     st.emit("CR-3.1", st.active, f"Turn {st.turn}: {seat_name(st.active)} to play "
-            f"({st.deck_total()} cards in the deck)",
+            f"({n_cards(st.deck_total())} in the deck)",
             f"{st.turn}手番目：{seat_name(st.active)}の手番（山札{st.deck_total()}枚）")
     st.extra_left = st.params.draw_per_turn - 1
     if st.extra_left:
@@ -378,7 +380,7 @@ def _begin_trigger_draw(st: CrossroadsState) -> None:
 def _draw_trigger(st: CrossroadsState, card: int) -> None:
     st.trigger = card
     st.phase = Phase.ACT
-    st.emit("CR-3.2", st.active, f"{seat_name(st.active)} draws a {card}",
+    st.emit("CR-3.2", st.active, f"{seat_name(st.active)} draws {a_card(card)}",
             f"{seat_name(st.active)}は{card}を引く", card=card, private=True)
 
 
@@ -452,7 +454,7 @@ def _release(st: CrossroadsState, seat: int, size: int, comp: rel.Composition) -
 def _pass(st: CrossroadsState, target: int) -> None:
     """CR-6.1: the drawn card goes face-up to another player."""
     st.receiver = target
-    st.emit("CR-6.1", st.active, f"{seat_name(st.active)} passes a {st.trigger} face-up "
+    st.emit("CR-6.1", st.active, f"{seat_name(st.active)} passes {a_card(st.trigger)} face-up "
             f"to {seat_name(target)}", f"{seat_name(st.active)}は{st.trigger}を"
             f"{seat_name(target)}にパス", card=st.trigger, target=target)
     st.taken, st.took = 0, 0
@@ -568,7 +570,7 @@ def _declare_discard(st: CrossroadsState, card: int) -> None:
     st.hand_n[seat] -= 1
     st.discard[card] += 1
     st.discard_left -= 1
-    st.emit("CR-8.2", seat, f"{seat_name(seat)} discards a {card} (declaration)",
+    st.emit("CR-8.2", seat, f"{seat_name(seat)} discards {a_card(card)} (declaration)",
             f"{seat_name(seat)}は宣言により{card}を捨て札に", card=card)
     if st.discard_left == 0:
         _finish(st, "27")

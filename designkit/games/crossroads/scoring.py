@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.game import rank_seats
-from designkit.games.crossroads.actions import seat_name
+from designkit.games.crossroads.actions import n_cards, seat_name
 from designkit.games.crossroads.state import CrossroadsState
 
 
@@ -56,11 +56,7 @@ def finish_game(st: CrossroadsState) -> None:
     st.final = tuple(b["total"] for b in parts)
     if st.log is not None:
         for s, b in enumerate(parts):
-            st.emit("CR-9", s, f"{seat_name(s)} scores {b['total']}: work pile {b['work']}"
-                    + (f" + S5 {b['s5_bonus']}" if b["s5_bonus"] else "")
-                    + f", hand {b['hand']}, skills {b['skills']}",
-                    f"{seat_name(s)}は{b['total']}VP（作品{b['work']}、手札{b['hand']}、"
-                    f"スキル{b['skills']}）", **b)
+            _log_breakdown(st, s, b)
         priority = [(st.ending + i) % st.n for i in range(1, st.n + 1)]
         ranking = rank_seats(st.final, priority)
         best = st.final[ranking[0]]
@@ -78,3 +74,25 @@ def finish_game(st: CrossroadsState) -> None:
         else:
             st.emit("CR-10.1", ranking[0], f"{seat_name(ranking[0])} wins with {best} VP",
                     f"{seat_name(ranking[0])}が{best}VPで勝利")
+
+
+def _log_breakdown(st: CrossroadsState, s: int, b: dict[str, Any]) -> None:
+    """One event per scoring rule that applies (CR-9.1, CR-7.5, CR-9.2, CR-9.3), then the total."""
+    who = seat_name(s)
+    st.emit("CR-9.1", s, f"{who}: {st.pile_cards(s)} cards in the work pile give {b['work']} VP",
+            f"{who}：作品置き場{st.pile_cards(s)}枚で{b['work']}VP", vp=b["work"])
+    if b["s5_bonus"]:
+        st.emit("CR-7.5", s, f"{who}'s S5: the largest group counts again, +{b['s5_bonus']} VP",
+                f"{who}のS5：最も多い枚数を２倍、+{b['s5_bonus']}VP", vp=b["s5_bonus"])
+    if b["hand"]:
+        st.emit("CR-9.2", s, f"{who}: {n_cards(st.hand_n[s])} left in hand give {b['hand']} VP",
+                f"{who}：手札{st.hand_n[s]}枚で{b['hand']}VP", vp=b["hand"])
+    if b["skills"]:
+        st.emit("CR-9.3", s, f"{who}: skills {', '.join(st.skill_ids(s))} cost "
+                f"{-b['skills']} VP", f"{who}：スキル{'、'.join(st.skill_ids(s))}で"
+                f"{b['skills']}VP", vp=b["skills"])
+    st.emit("CR-9.4", s, f"{who} scores {b['total']} VP (work {b['work']}"
+            + (f" + S5 {b['s5_bonus']}" if b["s5_bonus"] else "")
+            + f", hand {b['hand']}, skills {b['skills']}; may be 0 or less)",
+            f"{who}は{b['total']}VP（作品{b['work']}、手札{b['hand']}、スキル{b['skills']}）",
+            **b)

@@ -1,0 +1,166 @@
+"""Plot builders: ``Results -> plotly Figure``, pure, so they are tested without a kernel.
+
+The panels wrap these in ``go.FigureWidget``; notebooks call ``fig.show()``.
+They read only the tidy tables (never game objects), so every game gets them,
+and the skill charts appear for games whose seats table has ``skills_held``.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from designkit.analysis.compare import compare_win_rates
+from designkit.analysis.stats import wilson_interval
+from designkit.sim.results import Results
+
+COLOURS = ("#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2")
+_LAYOUT = {"template": "plotly_white", "height": 340, "margin": {"l": 50, "r": 20, "t": 50,
+                                                                  "b": 40}}
+
+
+def seat_label(seat: int, agent: str | None = None) -> str:
+    """Seats are A, B, C, … as in the drafts' worked examples."""
+    name = chr(ord("A") + int(seat))
+    return f"{name} ({agent})" if agent else name
+
+
+def _figure(title: str, **layout: object) -> go.Figure:
+    fig = go.Figure()
+    fig.update_layout(title=title, **{**_LAYOUT, **layout})
+    return fig
+
+
+def _error_y(rate: pd.Series, lo: pd.Series, hi: pd.Series) -> dict[str, object]:
+    return {"type": "data", "symmetric": False, "array": (hi - rate).tolist(),
+            "arrayminus": (rate - lo).tolist()}
+
+
+def win_rate_figure(results: Results) -> go.Figure:
+    """Win rate by seat with 95% Wilson intervals and the fair share as a dashed line."""
+    summ = results.seat_summary()
+    fig = _figure("Win rate by seat", yaxis={"title": "win rate", "range": [0, 1]},
+                  xaxis={"title": "seat"})
+    fig.add_bar(x=[seat_label(s, a) for s, a in zip(summ.seat, summ.agent, strict=True)],
+                y=summ.win_rate.tolist(), error_y=_error_y(summ.win_rate, summ.win_lo,
+                                                             summ.win_hi),
+                marker_color=COLOURS[0], name="win rate",
+                hovertemplate="%{x}: %{y:.3f}<extra></extra>")
+    if len(summ):
+        fig.add_hline(y=1 / len(summ), line_dash="dash", line_color="grey",
+                      annotation_text="fair share", annotation_position="top right")
+    return fig
+
+
+def score_figure(results: Results, kind: str = "box") -> go.Figure:
+    """Score distribution per seat (one box or violin trace per seat)."""
+    fig = _figure("Score by seat", yaxis={"title": "score"}, showlegend=False)
+    trace = go.Violin if kind == "violin" else go.Box
+    for seat, grp in results.seats.groupby("seat", sort=True):
+        fig.add_trace(trace(y=grp["score"].tolist(), name=seat_label(seat),
+                            marker_color=COLOURS[int(seat) % len(COLOURS)]))
+    return fig
+
+
+def length_figure(results: Results) -> go.Figure:
+    """Histogram of game length in turns: too short or too long games show here first."""
+    fig = _figure("Game length", xaxis={"title": "turns"}, yaxis={"title": "games"},
+                  bargap=0.05)
+    fig.add_histogram(x=results.games["turns"].tolist(), marker_color=COLOURS[0],
+                      name="games")
+    return fig
+
+
+def end_reasons_figure(results: Results) -> go.Figure:
+    """Share of games ending each way (deck out, declared, ...)."""
+    shares = results.end_reasons()
+    fig = _figure("End reasons", yaxis={"title": "share of games", "range": [0, 1]})
+    fig.add_bar(x=[str(k) or "(none)" for k in shares.index], y=shares.tolist(),
+                marker_color=COLOURS[1], name="share",
+                hovertemplate="%{x}: %{y:.1%}<extra></extra>")
+    return fig
+
+
+def has_skills(results: Results) -> bool:
+    return "skills_held" in results.seats.columns
+
+
+def skill_table(results: Results) -> pd.DataFrame:
+    """Per skill: share of seat-games holding it at the end, and win rate when held."""
+    seats = results.seats
+    held = seats["skills_held"].fillna("").astype(str).str.split(",")
+    exploded = pd.DataFrame({"skill": held, "won": seats["won"]}).explode("skill")
+    exploded = exploded[exploded["skill"].str.strip() != ""]
+    rows = []
+    for skill, grp in exploded.groupby("skill", sort=True):
+        n, wins = len(grp), float(grp["won"].sum())
+        lo, hi = wilson_interval(wins, n)
+        rows.append({"skill": skill, "held": n, "take_rate": n / len(seats),
+                     "wins": int(wins), "win_rate": wins / n, "win_lo": lo, "win_hi": hi})
+    return pd.DataFrame(rows, columns=["skill", "held", "take_rate", "wins", "win_rate",
+                                       "win_lo", "win_hi"])
+
+
+def skill_take_figure(results: Results) -> go.Figure:
+    """Which skills players end up holding (share of seat-games), with Wilson intervals."""
+    table = skill_table(results)
+    n = len(results.seats)
+    bounds = [wilson_interval(k, n) for k in table["held"]]
+    lo = pd.Series([b[0] for b in bounds], dtype=float)
+    hi = pd.Series([b[1] for b in bounds], dtype=float)
+    fig = _figure("Skill take rate", yaxis={"title": "share of seat-games", "range": [0, 1]})
+    fig.add_bar(x=table["skill"].tolist(), y=table["take_rate"].tolist(),
+                error_y=_error_y(table["take_rate"], lo, hi), marker_color=COLOURS[2],
+                name="held at end")
+    return fig
+
+
+def skill_win_figure(results: Results) -> go.Figure:
+    """Win rate of seats holding each skill at the end, against the overall seat average."""
+    table = skill_table(results)
+    fig = _figure("Win rate when holding a skill",
+                  yaxis={"title": "win rate", "range": [0, 1]})
+    fig.add_bar(x=table["skill"].tolist(), y=table["win_rate"].tolist(),
+                error_y=_error_y(table["win_rate"], table["win_lo"], table["win_hi"]),
+                marker_color=COLOURS[3], name="win rate when held",
+                customdata=table["held"].tolist(),
+                hovertemplate="%{x}: %{y:.3f} (held %{customdata} times)<extra></extra>")
+    if len(results.seats):
+        fig.add_hline(y=float(results.seats["won"].mean()), line_dash="dash",
+                      line_color="grey", annotation_text="all seats")
+    return fig
+
+
+def summary_figures(results: Results) -> dict[str, go.Figure]:
+    """Every chart that applies to these results, by name, in reading order."""
+    figs = {"win_rate": win_rate_figure(results), "score": score_figure(results),
+            "length": length_figure(results), "end_reasons": end_reasons_figure(results)}
+    if has_skills(results):
+        figs["skill_take"] = skill_take_figure(results)
+        figs["skill_win"] = skill_win_figure(results)
+    return figs
+
+
+def ab_figure(a: Results, b: Results, labels: tuple[str, str] = ("A", "B")) -> go.Figure:
+    """Win rate by seat of two runs side by side, and their difference (b − a) with 95% CI."""
+    table = compare_win_rates(a, b)
+    seats = [seat_label(s) for s in table["seat"]]
+    fig = make_subplots(rows=1, cols=2, column_widths=[0.6, 0.4], subplot_titles=(
+        "Win rate by seat", f"Difference ({labels[1]} − {labels[0]}), 95% interval"))
+    for key, label, colour, res in (("a", labels[0], COLOURS[0], a),
+                                    ("b", labels[1], COLOURS[1], b)):
+        summ = res.seat_summary().set_index("seat").reindex(table["seat"])
+        fig.add_trace(go.Bar(x=seats, y=table[f"win_rate_{key}"].tolist(), name=label,
+                             marker_color=colour,
+                             error_y=_error_y(summ.win_rate, summ.win_lo, summ.win_hi)),
+                      row=1, col=1)
+    fig.add_trace(go.Scatter(x=seats, y=table["diff"].tolist(), mode="markers",
+                             marker={"size": 10, "color": COLOURS[3]}, name="difference",
+                             error_y=_error_y(table["diff"], table["diff_lo"],
+                                              table["diff_hi"])), row=1, col=2)
+    fig.add_hline(y=0, line_color="grey", row=1, col=2)
+    fig.update_layout(title=f"A/B: {labels[1]} vs {labels[0]}", barmode="group",
+                      **{**_LAYOUT, "height": 380})
+    fig.update_yaxes(range=[0, 1], row=1, col=1)
+    return fig

@@ -1,0 +1,251 @@
+"""Life is Rolling Stone parameters: every number and switch of spec sections 3 and 4.
+
+Keys are the spec's suggested keys; defaults are the draft's (and, for the
+ambiguities, the spec's proposed resolutions). Card counts default to what the
+tables in ``data/rolling_stone/`` hold, so the tables stay the one source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from designkit.core.errors import ParamError
+from designkit.core.params import Params, param
+from designkit.games.rolling_stone.cards import (
+    ALL_COLOURS,
+    load_album_cards,
+    load_dreams,
+    load_events,
+)
+
+ORDER_BONUSES = ("none", "move_die", "start_marker", "power")
+
+SETUP, FLOW, PLACE, DICE, SCORE, CONTENT = (
+    "Setup (LR-1, LR-2)", "Stages, rounds and turns (LR-3 to LR-6, LR-9)",
+    "Album and placement (LR-7)", "Life stones and power (LR-7.7, LR-8)",
+    "Settlements (LR-11, LR-12)", "Card counts (section 5)")
+
+
+def _per_stage(counts: dict[int, int]) -> int:
+    return min(counts.values()) if counts else 0
+
+
+def _album_per_stage() -> int:
+    counts: dict[int, int] = {}
+    for c in load_album_cards():
+        counts[c.stage] = counts.get(c.stage, 0) + 1
+    return _per_stage(counts)
+
+
+def _events_per_stage() -> int:
+    counts: dict[int, int] = {}
+    for e in load_events():
+        counts[e.stage] = counts.get(e.stage, 0) + 1
+    return _per_stage(counts)
+
+
+@dataclass(frozen=True)
+class RollingStoneParams(Params):
+    """Parameters of Life is Rolling Stone; see ``../shared/rules/life_is_rolling_stone.md``."""
+
+    game_name = "rolling_stone"
+
+    # -- setup ------------------------------------------------------------------------------------
+    players: int = param(4, range=(2, 6), rule="LR-1.1", group=SETUP, label_ja="人数",
+                         help="Number of players (players_min–players_max)")
+    players_min: int = param(3, range=(2, 6), rule="LR-1.1", group=SETUP,
+                             help="Fewest players the draft allows")
+    players_max: int = param(4, range=(2, 6), rule="LR-1.1", group=SETUP,
+                             help="Most players the draft allows")
+    colours: tuple[str, ...] = param(ALL_COLOURS, kind="list", rule="LR-1.2", group=SETUP,
+                                     help="Die colours / attributes in play (subset of R B Y G)")
+    dream_cards_total: int = param(default_factory=lambda: len(load_dreams()), range=(1, 64),
+                                   rule="LR-1.5", group=SETUP,
+                                   help="Dream cards used (the first N rows of dreams.csv)")
+    dreams_dealt: int = param(4, range=(1, 8), rule="LR-2.1", group=SETUP,
+                              help="Dream cards dealt to each player")
+    dreams_passed_left: int = param(1, range=(0, 3), rule="LR-2.2", group=SETUP,
+                                    help="Dream cards each player passes to the left")
+    simultaneous_dream_choices: bool = param(True, rule="LR-A10", group=SETUP,
+                                             help="Dream passes and stage discards are chosen "
+                                                  "in secret and revealed together")
+    start_player_rule: str = param("lowest_total", choices=("lowest_total", "random"),
+                                   rule="LR-2.6", group=SETUP,
+                                   help="Start player: lowest setup dice total (random among "
+                                        "ties), or simply random")
+    # -- flow ----------------------------------------------------------------------------------------
+    stages: int = param(3, range=(1, 9), rule="LR-3.1", group=FLOW, help="Life stages")
+    rounds_per_stage: int = param(3, range=(1, 6), rule="LR-3.1", group=FLOW,
+                                  help="Rounds in each stage")
+    dreams_discarded_per_stage: int = param(1, range=(0, 3), rule="LR-4.1", group=FLOW,
+                                            help="Dream cards discarded as skills per stage")
+    skill_duration: str = param("stage", choices=("stage", "permanent"), rule="LR-A9",
+                                group=FLOW, help="A skill works during its stage (and its "
+                                                 "settlement) only, or for the rest of the game")
+    events_per_stage_in_box: int = param(default_factory=_events_per_stage, range=(0, 20),
+                                         rule="LR-1.4", group=FLOW,
+                                         help="Event cards of each stage in the box")
+    events_used_per_stage: int = param(3, range=(0, 20), rule="LR-4.4", group=FLOW,
+                                       help="Events laid out per stage (one resolves per round)")
+    events_revealed_before_discard: bool = param(False, rule="LR-A33", group=FLOW,
+                                                 help="Reveal the stage's events before the "
+                                                      "dream discard")
+    common_field_size: int | None = param(None, range=(1, 8), optional=True, rule="LR-5.1",
+                                          group=FLOW,
+                                          help="Cards in the common field (empty: one per player)")
+    order_slots: int = param(4, range=(2, 8), rule="LR-5.2", group=FLOW,
+                             help="Numbered slots on the order card (all usable with 3 players)")
+    order_bonus: tuple[str, ...] = param(("none", "move_die", "start_marker", "power"),
+                                         kind="list", rule="LR-6.2", group=FLOW,
+                                         help="Bonus of each slot: none, move_die, "
+                                              "start_marker or power")
+    order_bonus_timing: str = param("turn_start", choices=("turn_start", "on_selection"),
+                                    rule="LR-A30", group=FLOW,
+                                    help="Order bonus when the pawn is taken back, or when "
+                                         "the slot is chosen")
+    order_bonus_power: int = param(1, range=(0, 5), rule="LR-6.2", group=FLOW,
+                                   help="Power gained by the power slot")
+    order_bonus_move_faces: int = param(1, range=(1, 3), rule="LR-6.2", group=FLOW,
+                                        help="Faces the move_die slot may move a die")
+    order_bonus_move_mode: str = param("tumble_to_adjacent_card",
+                                       choices=("tumble_to_adjacent_card", "tumble_in_place"),
+                                       rule="LR-A3", group=FLOW,
+                                       help="The slot-2 move tumbles onto an adjacent card, or "
+                                            "turns the die in place")
+    cards_from_common_per_turn: int = param(1, range=(0, 3), rule="LR-6.3", group=FLOW,
+                                            help="Common-field cards each player takes per turn")
+    repeat_draws_per_turn: int = param(1, range=(0, 3), rule="LR-6.4", group=FLOW,
+                                       help="Deck cards drawn and placed per turn (repeat)")
+    album_cards_per_stage: int = param(default_factory=_album_per_stage, range=(1, 99),
+                                       rule="LR-1.3", group=FLOW,
+                                       help="Album cards in each stage deck (first N rows)")
+    # -- album ---------------------------------------------------------------------------------------
+    album_rows: int = param(4, range=(2, 6), rule="LR-7.2", group=PLACE,
+                            help="Album height in cells")
+    album_cols: int = param(4, range=(2, 6), rule="LR-7.2", group=PLACE,
+                            help="Album width in cells")
+    album_frame: str = param("floating", choices=("floating", "fixed_at_setup"), rule="LR-A4",
+                             group=PLACE, help="Floating 4×4 frame, or the character's cell "
+                                               "chosen at setup")
+    overwrite_when: str = param("no_empty_cell", choices=("no_empty_cell", "always"),
+                                rule="LR-A5", group=PLACE,
+                                help="Overwrite only when no adjacent empty cell is in frame, "
+                                     "or whenever the player likes")
+    # -- dice and power ------------------------------------------------------------------------------
+    dice_chirality: str = param("right", choices=("right", "left"), rule="LR-A32", group=DICE,
+                                help="Handedness of the dice (1-2-3 counter-clockwise = right)")
+    die_min: int = param(1, range=(1, 6), rule="LR-4.3", group=DICE,
+                         help="Lowest value an adjustment can give (clamp)")
+    die_max: int = param(6, range=(1, 6), rule="LR-4.3", group=DICE,
+                         help="Highest value an adjustment can give (clamp)")
+    power_per_move_to_six: int = param(1, range=(0, 5), rule="LR-7.7", group=DICE,
+                                       help="Power for a move that ends on the trigger value")
+    power_trigger_value: int = param(6, range=(1, 6), rule="LR-7.7", group=DICE,
+                                     help="Top value that gives power when a die moves onto it")
+    order_bonus_move_gives_power: bool = param(True, rule="LR-A2", group=DICE,
+                                               help="The slot-2 move gives power on a 6 too")
+    power_on_nonmove_six: bool = param(False, rule="LR-A8", group=DICE,
+                                       help="Rerolls, flips and adjustments to 6 give power too")
+    reorient_after_nonmove_change: str = param("owner_choice",
+                                               choices=("owner_choice", "random"),
+                                               rule="LR-8.4", group=DICE,
+                                               help="After a reroll/flip/adjustment the owner "
+                                                    "orients the die, or it lands at random")
+    power_supply: int | None = param(None, range=(0, 200), optional=True, rule="LR-A19",
+                                     group=DICE, help="Power cubes in the box (empty: unlimited)")
+    # -- settlements ---------------------------------------------------------------------------------
+    mid_settlement_after_stages: tuple[int, ...] = param((1, 2), item_range=(1, 9),
+                                                         rule="LR-11.1", group=SCORE,
+                                                         help="Stages followed by a mid-stage "
+                                                              "settlement")
+    discard_leftover_deck_at_mid_settlement: bool = param(True, rule="LR-11.2", group=SCORE,
+                                                          help="Remove the stage deck's leftover "
+                                                               "cards (else they join the next "
+                                                               "stage's deck)")
+    mid_settlement_vp: tuple[int, ...] = param((6, 3), item_range=(-20, 50), rule="LR-11.3",
+                                               group=SCORE, help="VP for 1st, 2nd, … place")
+    mid_settlement_ranking: str = param("dense", choices=("dense", "competition"),
+                                        rule="LR-A13", group=SCORE,
+                                        help="Ties share a place; dense: the next total is the "
+                                             "next place, competition: places are skipped")
+    settlement_die_changes_persist: bool = param(True, rule="LR-A14", group=SCORE,
+                                                 help="Dice changed by settlement skills keep "
+                                                      "their new value afterwards")
+    final_skill_timing: str = param("after_dream", choices=("after_dream", "before_dream"),
+                                    rule="LR-A15", group=SCORE,
+                                    help="Stage-3 settlement skills apply after or before the "
+                                         "dream effects")
+    final_dice_vp_per_pip: int = param(1, range=(0, 5), rule="LR-12.2", group=SCORE,
+                                       help="VP per pip of the final dice")
+    adversity_vp_covered: int = param(1, range=(-5, 5), rule="LR-12.3", group=SCORE,
+                                      help="VP per ★ covered by power")
+    adversity_vp_uncovered: int = param(-1, range=(-5, 5), rule="LR-12.3", group=SCORE,
+                                        help="VP per ★ left uncovered")
+    adversity_count_discard: bool = param(False, rule="LR-A16", group=SCORE,
+                                          help="Stars in the discard pile count too")
+    full_album_vp: int = param(6, range=(0, 30), rule="LR-12.4", group=SCORE,
+                               help="VP for a completely filled album")
+    start_marker_vp: int = param(1, range=(0, 10), rule="LR-12.5", group=SCORE,
+                                 help="VP for holding the start player marker at the end")
+
+    def check_consistency(self) -> None:
+        if self.players_min > self.players_max:
+            raise ParamError("players_min", f"{self.players_min} is above players_max "
+                                            f"{self.players_max}")
+        if not self.players_min <= self.players <= self.players_max:
+            raise ParamError("players", f"{self.players} is outside the allowed range "
+                                        f"{self.players_min}–{self.players_max} (LR-1.1: "
+                                        "３〜４人用)")
+        bad = [c for c in self.colours if c not in ALL_COLOURS]
+        if bad or not self.colours or len(set(self.colours)) != len(self.colours):
+            raise ParamError("colours", f"{list(self.colours)} must list some of R, B, Y, G, "
+                                        "each once")
+        if self.order_slots < self.players:
+            raise ParamError("order_slots", f"{self.order_slots} slots cannot seat "
+                                            f"{self.players} players")
+        if len(self.order_bonus) != self.order_slots:
+            raise ParamError("order_bonus", f"needs one bonus per slot ({self.order_slots}), "
+                                            f"has {len(self.order_bonus)}")
+        for b in self.order_bonus:
+            if b not in ORDER_BONUSES:
+                raise ParamError("order_bonus", f"{b!r} is not one of "
+                                                f"{', '.join(ORDER_BONUSES)}")
+        self._check_content()
+        if self.dreams_dealt * self.players > self.dream_cards_total:
+            raise ParamError("dreams_dealt", f"{self.dreams_dealt} × {self.players} players "
+                                             f"needs more than {self.dream_cards_total} dreams")
+        if self.dreams_passed_left > self.dreams_dealt:
+            raise ParamError("dreams_passed_left", "cannot pass more dreams than are dealt")
+        if self.dreams_discarded_per_stage * self.stages > self.dreams_dealt:
+            raise ParamError("dreams_discarded_per_stage",
+                             f"{self.dreams_discarded_per_stage} × {self.stages} stages "
+                             f"exceeds the {self.dreams_dealt} dreams dealt")
+        if self.events_used_per_stage > self.events_per_stage_in_box:
+            raise ParamError("events_used_per_stage", f"{self.events_used_per_stage} is more "
+                                                      f"than the {self.events_per_stage_in_box}"
+                                                      " in the box")
+        for s in self.mid_settlement_after_stages:
+            if not 1 <= s < self.stages:
+                raise ParamError("mid_settlement_after_stages",
+                                 f"stage {s} is not followed by another stage (1–"
+                                 f"{self.stages - 1}); the last stage ends with LR-12")
+        if self.die_min > self.die_max:
+            raise ParamError("die_min", f"{self.die_min} is above die_max {self.die_max}")
+
+    def _check_content(self) -> None:
+        dreams, cards, events = load_dreams(), load_album_cards(), load_events()
+        if self.dream_cards_total > len(dreams):
+            raise ParamError("dream_cards_total", f"dreams.csv has only {len(dreams)} cards")
+        for stage in range(1, self.stages + 1):
+            n_cards = sum(1 for c in cards if c.stage == stage)
+            if n_cards < self.album_cards_per_stage:
+                raise ParamError("album_cards_per_stage", f"album_cards.csv has only "
+                                                          f"{n_cards} stage-{stage} cards")
+            n_events = sum(1 for e in events if e.stage == stage)
+            if n_events < self.events_per_stage_in_box:
+                raise ParamError("events_per_stage_in_box", f"events.csv has only "
+                                                            f"{n_events} stage-{stage} events")
+
+    # -- derived ------------------------------------------------------------------------------------
+    def field_size(self) -> int:
+        return self.common_field_size if self.common_field_size is not None else self.players

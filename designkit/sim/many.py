@@ -1,0 +1,172 @@
+"""Many simulations at once (sweep points, tuning trials, skill levels) on one backend.
+
+:func:`simulate_many` plays ``n_games`` seeded games for each configuration and
+returns one :class:`Results` per configuration, each identical to what
+``simulate(game, n_games, params, agents, seed)`` returns (same game seeds,
+same rows, same order). All batches of all configurations go to the backend
+together, so workers stay busy across points, and an :class:`Executor` keeps
+one process pool or Dask client alive across calls (tuning trials pay the
+start-up once).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Any
+
+import pandas as pd
+
+from designkit.agents import make_agents
+from designkit.core.errors import DesignkitError
+from designkit.core.game import Game
+from designkit.core.params import Params
+from designkit.core.registry import get_game
+from designkit.sim.results import Results
+from designkit.sim.runner import run_batch
+from designkit.sim.simulate import BACKENDS, _progress_bar, batches
+
+Task = tuple[Hashable, Callable, tuple]
+Config = Params | tuple[Params, str | Sequence[str] | None]
+
+
+class Executor:
+    """Runs ``(key, fn, args)`` tasks on ``serial``, ``process`` or ``dask``, reusing
+    its pool or client until :meth:`close` (use it as a context manager)."""
+
+    def __init__(self, backend: str = "auto", workers: int = 1, scheduler: Any = None) -> None:
+        if backend not in BACKENDS:
+            raise DesignkitError(f"backend: {backend!r} is not one of {', '.join(BACKENDS)}")
+        if workers < 1:
+            raise DesignkitError(f"workers: {workers} is outside the allowed range 1 or more")
+        if backend == "auto":
+            backend = "process" if workers > 1 else "serial"
+        self.backend, self.workers, self.scheduler = backend, workers, scheduler
+        self._pool: ProcessPoolExecutor | None = None
+        self._client_cm: Any = None
+        self._client: Any = None
+
+    def __enter__(self) -> Executor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+        if self._client_cm is not None:
+            self._client_cm.__exit__(None, None, None)
+            self._client_cm = self._client = None
+
+    @property
+    def client(self) -> Any:
+        """The Dask client (started on first use)."""
+        if self._client is None:
+            from designkit.sim.dask_backend import dask_client
+
+            self._client_cm = dask_client(self.scheduler, self.workers)
+            self._client = self._client_cm.__enter__()
+        return self._client
+
+    def run(self, tasks: Sequence[Task], finished: Callable[[Hashable, Any], None]) -> None:
+        """Run every task, calling ``finished(key, result)`` as each completes."""
+        if self.backend == "serial":
+            for key, fn, args in tasks:
+                finished(key, fn(*args))
+        elif self.backend == "process":
+            self._run_pool(tasks, finished)
+        else:
+            from designkit.sim.dask_backend import run_tasks
+
+            run_tasks(self.client, tasks, finished)
+
+    def _run_pool(self, tasks: Sequence[Task], finished: Callable[[Hashable, Any], None]
+                  ) -> None:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers,
+                                             mp_context=multiprocessing.get_context("spawn"))
+        pending = {self._pool.submit(fn, *args): key for key, fn, args in tasks}
+        try:
+            while pending:
+                ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in ready:
+                    finished(pending.pop(fut), fut.result())
+        finally:
+            for fut in pending:
+                fut.cancel()
+
+
+def _split(config: Config, agents: str | Sequence[str] | None
+           ) -> tuple[Params, str | Sequence[str] | None]:
+    if isinstance(config, tuple):
+        return config[0], config[1] if config[1] is not None else agents
+    return config, agents
+
+
+def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, seed: int = 0,
+                  agents: str | Sequence[str] | None = None, backend: str = "auto",
+                  workers: int = 1, scheduler: Any = None, executor: Executor | None = None,
+                  trace: bool = False, progress: bool | None = False,
+                  batch_size: int | None = None) -> list[Results]:
+    """One :class:`Results` per configuration (``Params`` or ``(Params, agents)``).
+
+    Every configuration plays the same seeded games (``seed``), so differences
+    between them are not blurred by different deals. Pass an ``executor`` to
+    reuse its pool or cluster; otherwise one is made for this call.
+    """
+    game = get_game(game)
+    if n_games < 1:
+        raise DesignkitError(f"games: {n_games} is outside the allowed range 1 or more")
+    fn = run_batch
+    if trace:
+        from designkit.sim.trace import run_batch_traced as fn
+    own = executor is None
+    ex = executor if executor is not None else Executor(backend, workers, scheduler)
+    chunks = batches(n_games, ex.workers, batch_size)
+    jobs, tasks = [], []
+    for i, config in enumerate(configs):
+        params, agent_spec = _split(config, agents)
+        players = int(getattr(params, "players", game.min_players))
+        specs = [a.name for a in make_agents(agent_spec, players)]
+        jobs.append((params, specs))
+        job = (game.name, params.to_dict(), specs, seed)
+        tasks += [((i, c.start), fn, (*job, list(c))) for c in chunks]
+    collected: dict[tuple[int, int], list] = {}
+    bar = _progress_bar(n_games * len(jobs), progress)
+
+    def finished(key: Hashable, rows: list) -> None:
+        collected[key] = rows
+        if bar is not None:
+            bar.update(len(rows))
+
+    try:
+        ex.run(tasks, finished)
+    finally:
+        if bar is not None:
+            bar.close()
+        if own:
+            ex.close()
+    out = []
+    for i, (params, specs) in enumerate(jobs):
+        rows = [r for key in sorted(k for k in collected if k[0] == i) for r in collected[key]]
+        out.append(results_from_rows(game, params, specs, seed, rows, n_games, trace,
+                                     {"backend": ex.backend, "workers": ex.workers}))
+    return out
+
+
+def results_from_rows(game: Game, params: Params, specs: list[str], seed: int, rows: list,
+                      requested: int, trace: bool, meta: dict[str, Any]) -> Results:
+    """Assemble rows from batch functions into ``Results``, as ``simulate`` does."""
+    games_df = pd.DataFrame([g for g, _ in rows])
+    seats_df = pd.DataFrame([s for _, seats in rows for s in seats])
+    meta = dict(meta)
+    if trace:
+        from designkit.sim.trace import split_trace
+
+        games_df, meta["trace"] = split_trace(games_df)
+    return Results(game=game.name, params=params.to_dict(), agents=specs, seed=seed,
+                   games=games_df, seats=seats_df, interrupted=len(games_df) < requested,
+                   requested=requested, meta=meta)

@@ -1,0 +1,240 @@
+"""Bad input a designer can make: parameters, the skills table, variant files, illegal moves.
+
+Every error must say what was wrong and where (field, file, row, column, rule), and an
+illegal action must leave the state untouched.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from designkit import DataError, IllegalAction, ParamError
+from designkit.games.crossroads import CrossroadsParams
+from designkit.games.crossroads.actions import Action
+from designkit.games.crossroads.skills import load_skills, skills_path
+
+from .conftest import A, B, C, D, G, make_state, play
+
+# -- parameters ------------------------------------------------------------------------------------
+
+
+def test_six_players_names_field_and_range():
+    """CR-1.1: players=6 is a ParamError naming the field and the range 3–5."""
+    with pytest.raises(ParamError) as err:
+        G.params_type(players=6)
+    assert err.value.field == "players"
+    assert "players" in str(err.value) and "3–5" in str(err.value)
+
+
+def test_unknown_set_field():
+    """An unknown ``--set FIELD=VALUE`` names the field and lists the known ones."""
+    with pytest.raises(ParamError) as err:
+        CrossroadsParams().with_strings({"player_count": "4"})
+    assert err.value.field == "player_count"
+    assert "unknown parameter" in str(err.value) and "players" in str(err.value)
+
+
+@pytest.mark.parametrize(("field", "value", "words"), [
+    ("players", "six", "not a number"),
+    ("declare_27_by", "nobody", "active"),
+    ("s2_optional", "maybe", "true/false"),
+    ("start_player", "7", "0–4"),
+])
+def test_bad_set_values(field, value, words):
+    """A bad ``--set`` value names the field and what is allowed."""
+    with pytest.raises(ParamError) as err:
+        CrossroadsParams().with_strings({field: value})
+    assert err.value.field == field and words in str(err.value)
+
+
+def test_start_player_outside_the_table():
+    """CR-2.4: start_player must be a seat of this game."""
+    with pytest.raises(ParamError, match=r"start_player.*0–2"):
+        G.params_type(players=3, start_player=4)
+
+
+# -- the skills table ------------------------------------------------------------------------------
+
+def _skills_rows() -> list[str]:
+    return skills_path().read_text(encoding="utf-8").splitlines()
+
+
+def _write(tmp_path, name: str, lines: list[str]):
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_real_skills_table_loads():
+    assert [s.id for s in load_skills()] == [f"S{i}" for i in range(1, 9)]
+
+
+def test_skills_missing_column(tmp_path):
+    """A skills CSV without the cost column: DataError naming file, row 1 and the column."""
+    rows = [line.split(",", 4) for line in _skills_rows()[:3]]
+    lines = [",".join(r[:3] + r[4:]) for r in rows]  # drop column 4 (cost)
+    path = _write(tmp_path, "no_cost.csv", lines)
+    with pytest.raises(DataError) as err:
+        load_skills(path)
+    e = err.value
+    assert (e.file, e.row, e.column) == (str(path), 1, "cost")
+    assert str(path) in str(e) and "row 1" in str(e) and "column 'cost'" in str(e)
+
+
+def test_skills_bad_cost(tmp_path):
+    """A cost of "two": DataError naming file, spreadsheet row and column."""
+    lines = _skills_rows()
+    lines[3] = lines[3].replace("S3,Immortal Catalogue,不朽のカタログ,2,",
+                                "S3,Immortal Catalogue,不朽のカタログ,two,")
+    assert ",two," in lines[3]
+    path = _write(tmp_path, "bad_cost.csv", lines)
+    with pytest.raises(DataError) as err:
+        load_skills(path)
+    e = err.value
+    assert (e.file, e.row, e.column) == (str(path), 4, "cost")
+    assert str(path) in str(e) and "row 4" in str(e) and "column 'cost'" in str(e)
+    assert "'two'" in str(e)
+
+
+def test_skills_unknown_effect(tmp_path):
+    """An unknown effect name: DataError naming file, row, column and the bad name."""
+    lines = _skills_rows()
+    lines[6] = lines[6].replace("may_discard_passed", "may_burn_passed")
+    assert "may_burn_passed" in lines[6]
+    path = _write(tmp_path, "bad_effect.csv", lines)
+    with pytest.raises(DataError) as err:
+        load_skills(path)
+    e = err.value
+    assert (e.file, e.row, e.column) == (str(path), 7, "effects")
+    assert str(path) in str(e) and "row 7" in str(e) and "column 'effects'" in str(e)
+    assert "may_burn_passed" in str(e)
+
+
+def test_skills_effect_argument_out_of_range(tmp_path):
+    """A hook argument outside its range names the hook, argument, row and column."""
+    lines = _skills_rows()
+    lines[5] = lines[5].replace("multiplier=2", "multiplier=9")
+    path = _write(tmp_path, "bad_arg.csv", lines)
+    with pytest.raises(DataError) as err:
+        load_skills(path)
+    assert (err.value.row, err.value.column) == (6, "effects")
+    assert "multiplier" in str(err.value)
+
+
+# -- variant files ---------------------------------------------------------------------------------
+
+def test_variant_out_of_range(tmp_path):
+    """A variant YAML with players: 9 names the file and the field."""
+    path = tmp_path / "big_table.yaml"
+    path.write_text("game: crossroads\nparams:\n  players: 9\n", encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        CrossroadsParams.load(path)
+    assert err.value.file == str(path) and err.value.column == "players"
+    assert str(path) in str(err.value) and "players" in str(err.value)
+    assert "3–5" in str(err.value)
+
+
+def test_variant_unknown_field(tmp_path):
+    path = tmp_path / "typo.yaml"
+    path.write_text("game: crossroads\nparams:\n  end_sum: 30\n", encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        CrossroadsParams.load(path)
+    assert err.value.column == "end_sum" and str(path) in str(err.value)
+
+
+def test_variant_round_trip(tmp_path):
+    p = CrossroadsParams(players=3, declare_27_by="any")
+    loaded = CrossroadsParams.load(p.save(tmp_path / "v.yaml"))
+    assert loaded == p and loaded.diff() == {"players": (4, 3), "declare_27_by": ("active", "any")}
+
+
+# -- illegal actions -------------------------------------------------------------------------------
+
+def _rejects(st, action, *words):
+    """``action`` raises IllegalAction naming it and ``words``; the state is unchanged."""
+    before = G.state_to_dict(st)
+    with pytest.raises(IllegalAction) as err:
+        G.apply(st, action)
+    message = str(err.value)
+    assert action.describe() in message
+    for w in words:
+        assert w in message, (w, message)
+    assert G.state_to_dict(st) == before
+    return message
+
+
+def test_release_too_small_cr_4_4():
+    """Releasing size 1 against a 3×2 names the action and CR-4.4; nothing changes."""
+    st = make_state(hands={D: [3, 3, 8]}, piles={A: {3: 2}}, active=D, trigger=3)
+    _rejects(st, Action("release", 1), "CR-4.4", "A's 3×2")
+
+
+def test_release_too_big_cr_4_1():
+    st = make_state(hands={D: [3, 8]}, active=D, trigger=3)
+    _rejects(st, Action("release", 3), "CR-4.1")
+
+
+def test_release_again_cr_4_3():
+    st = make_state(hands={D: [3]}, piles={D: {3: 1}}, active=D, trigger=3)
+    _rejects(st, Action("release", 2), "CR-4.3")
+
+
+def test_receiver_passing_cr_6_4():
+    """A receiver may not pass the card on (CR-6.4)."""
+    st = play(make_state(active=A, trigger=5), Action("pass", B), Action("take", None))
+    _rejects(st, Action("pass", C), "CR-6.4")
+
+
+def test_receiver_discard_without_s6_cr_7_6():
+    st = play(make_state(active=A, trigger=5), Action("pass", B), Action("take", None))
+    _rejects(st, Action("discard"), "CR-7.6")
+
+
+def test_take_skill_not_in_crossroads_cr_6_2():
+    """Taking a skill someone else holds names the skill and CR-6.2."""
+    st = play(make_state(active=A, trigger=5, skills={C: ["S3"]}), Action("pass", B))
+    _rejects(st, Action("take", "S3"), "CR-6.2", "S3")
+
+
+def test_declare_without_27_cr_8_1():
+    st = make_state(hands={A: [8, 8]}, active=A, trigger=3)
+    _rejects(st, Action("declare", True), "CR-8.1")
+
+
+def test_release_size_zero_cr_4_1():
+    """A group always contains the trigger card: size 0 is explained by CR-4.1."""
+    st = make_state(active=A, trigger=3)
+    _rejects(st, Action("release", 0), "CR-4.1")
+
+
+def test_pass_to_oneself_cr_6_1():
+    st = make_state(active=B, trigger=3)
+    _rejects(st, Action("pass", B), "CR-6.1")
+
+
+def test_take_outside_the_take_step():
+    """Taking a skill before passing is rejected with what is due now, not a false reason."""
+    st = make_state(active=A, trigger=3)
+    message = _rejects(st, Action("take", "S1"), "CR-3.2")
+    assert "not in the Crossroads" not in message
+
+
+def test_unknown_action_kind_is_illegal_not_a_crash():
+    st = make_state(active=A, trigger=3)
+    _rejects(st, Action("shuffle", 2), "CR-3.2")
+
+
+def test_wrong_chance_outcome():
+    """A chance outcome that cannot happen (no 2 left in the deck) is rejected."""
+    st = make_state(active=A, deck={5: 1})
+    before = G.state_to_dict(st)
+    with pytest.raises(IllegalAction, match="not possible"):
+        G.apply(st, 2)
+    assert G.state_to_dict(st) == before
+
+
+def test_action_after_the_end():
+    st = play(make_state(active=A, trigger=5, deck={}), Action("hold"))
+    assert G.is_over(st)
+    with pytest.raises(IllegalAction, match="over"):
+        G.apply(st, Action("hold"))
