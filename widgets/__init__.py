@@ -3,3 +3,11 @@
 Installed with the project under the import name ``designkit_widgets``. These panels
 import ``designkit``; ``designkit`` never imports them (it runs headless, without Jupyter).
 """
+
+from .design_lab import DesignLab
+from .params_panel import ParamsPanel
+from .rules_panel import RulesPanel
+from .simulation_panel import SimulationPanel
+from .stepper import Stepper
+
+__all__ = ["DesignLab", "ParamsPanel", "RulesPanel", "SimulationPanel", "Stepper"]

@@ -49,7 +49,7 @@ def win_rate_figure(results: Results) -> go.Figure:
                 hovertemplate="%{x}: %{y:.3f}<extra></extra>")
     if len(summ):
         fig.add_hline(y=1 / len(summ), line_dash="dash", line_color="grey",
-                      annotation_text="fair share", annotation_position="top right")
+                      annotation_text="fair share", annotation_position="top left")
     return fig
 
 

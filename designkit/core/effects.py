@@ -149,6 +149,8 @@ def _convert(hook: str, key: str, arg: Arg, tok: tuple[str, str, int]) -> Any:
 def _value_text(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
+    if isinstance(v, str) and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", v):
+        return '"' + v + '"' if '"' not in v else "'" + v + "'"
     return str(v)
 
 

@@ -143,6 +143,10 @@ class Game:
         """Game-specific columns of ``Results.seats``."""
         return {}
 
+    def start_seat(self, state: State) -> int | None:
+        """The seat that played first, so results can be read by turn position (None: n/a)."""
+        return None
+
     def end_reason(self, state: State) -> str:
         return "end"
 

@@ -53,6 +53,26 @@ def _fmt(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
+class FrozenTable(dict):
+    """A per-item table (skill costs, VP tables) that cannot change once in a Params.
+
+    A dict subclass so it pickles, compares and serialises like a dict; every
+    mutating method raises, keeping Params truly immutable (and hashable).
+    """
+
+    def _readonly(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("parameter tables are read-only: use params.replace(field={...})")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _readonly  # type: ignore[assignment]
+    __ior__ = _readonly  # type: ignore[assignment]
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items())))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenTable, (dict(self),))
+
+
 def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "General",
           range: tuple[float, float] | None = None, choices: tuple[Any, ...] | None = None,
           item_range: tuple[float, float] | None = None, default_factory: Any = _MISSING,
@@ -127,8 +147,8 @@ class Params:
         if kind == "table":
             if not isinstance(value, Mapping):
                 raise ParamError(name, f"{value!r} is not a table of name: value")
-            return {str(k): _check_number(f"{name}[{k}]", spec, v, spec.item_range)
-                    for k, v in value.items()}
+            return FrozenTable({str(k): _check_number(f"{name}[{k}]", spec, v, spec.item_range)
+                                for k, v in value.items()})
         if kind == "list":
             if isinstance(value, str):
                 value = [v for v in value.replace(",", " ").split() if v]

@@ -12,7 +12,8 @@ session that bots play to the end *is* the game ``play_game`` plays with that
 seed. Each step remembers the state of the RNG stream it consumed, so after an
 undo the same bot or chance step comes out again: a session is a function of its
 seed and its human decisions. A step that equals the recorded next one keeps the
-redo history; a different one replaces it.
+redo history; a different one replaces it. Steps loaded from a record carry no
+RNG state, so bots and chance *follow* them (like redo) instead of redrawing.
 """
 
 from __future__ import annotations
@@ -34,9 +35,12 @@ from designkit.core.registry import get_game
 
 HUMAN = "human"
 _CHANCE_KEY = "chance"
+_LOADED = "loaded"  # a step read from a record: how its RNG stood is unknown
 
 StreamKey = int | str  # a seat number, or "chance"
 _Packed = tuple[int, array, float | None]
+# what each step consumed: None (a human decision), _LOADED, or (stream, state before)
+_Entry = tuple[StreamKey, _Packed] | str | None
 
 
 def seat_count(game: Game, params: Params) -> int:
@@ -106,8 +110,7 @@ class Session:
         self._initial = self.game.new_state(self.params, log=True)
         self._state = self._initial.clone()
         self._steps: list[Step] = []
-        # per step: (stream, its state before the step) or None (human / loaded step)
-        self._rng_before: list[tuple[StreamKey, _Packed] | None] = []
+        self._rng_before: list[_Entry] = []
         self._marks = [len(self._state.log or [])]
         self._snapshots: dict[int, State] = {0: self._initial}
         self._cursor = 0
@@ -216,7 +219,7 @@ class Session:
         """One chance or bot step; ``None`` when the game is over or a human must decide."""
         if self.is_over or self.human_to_move:
             return None
-        return self._bot_step(None)
+        return self._follow_loaded() or self._bot_step(None)
 
     def advance(self, max_steps: int = 100_000) -> list[Step]:
         """Chance and bot steps until a human must decide or the game is over."""
@@ -238,9 +241,9 @@ class Session:
             if self.human_to_move:
                 if stand_in is None:
                     break
-                done.append(self._bot_step(stand_in))
+                done.append(self._follow_loaded() or self._bot_step(stand_in))
             else:
-                done.append(self._bot_step(None))
+                done.append(self.step())
         return done
 
     def human_move(self, action: Hashable) -> Step:
@@ -254,6 +257,14 @@ class Session:
         step = Step(who, action)
         self._record(step, None)
         return step
+
+    def _follow_loaded(self) -> Step | None:
+        """Redo the next step if it came from a record (it cannot be redrawn faithfully)."""
+        if self.can_redo and self._rng_before[self._cursor] == _LOADED:
+            step = self._steps[self._cursor]
+            self._apply(step)
+            return step
+        return None
 
     def _bot_step(self, agent_name: str | None) -> Step:
         who = self.to_move
@@ -269,18 +280,26 @@ class Session:
         self._record(step, (key, before), rng)
         return step
 
-    def _record(self, step: Step, entry: tuple[StreamKey, _Packed] | None,
-                rng_after: random.Random | None = None) -> None:
-        """Book a step already applied to the live state: follow or replace the redo history."""
+    def _same_as_recorded(self, step: Step, entry: _Entry) -> bool:
+        """Is ``step`` the recorded next one, made the same way (so the future still holds)?"""
         i = self._cursor
-        if i < len(self._steps) and self._steps[i] == step and (
-                (entry is None) == (self._rng_before[i] is None)) and (
-                entry is None or entry[0] == self._rng_before[i][0]):
-            self._cursor += 1  # same as recorded: keep the future, just move along it
+        if i >= len(self._steps) or self._steps[i] != step:
+            return False
+        recorded = self._rng_before[i]
+        if entry is None:  # a human decision matches a human or loaded one
+            return recorded is None or recorded == _LOADED
+        return isinstance(entry, tuple) and isinstance(recorded, tuple) \
+            and recorded[0] == entry[0]
+
+    def _record(self, step: Step, entry: _Entry, rng_after: random.Random | None = None
+                ) -> None:
+        """Book a step already applied to the live state: follow or replace the redo history."""
+        if self._same_as_recorded(step, entry):
+            self._cursor += 1  # keep the future, just move along it
             self._snap()
             return
-        self._truncate(i)
-        if entry is not None and rng_after is not None:
+        self._truncate(self._cursor)
+        if isinstance(entry, tuple) and rng_after is not None:
             self._live[entry[0]] = rng_after
         self._steps.append(step)
         self._rng_before.append(entry)
@@ -303,7 +322,7 @@ class Session:
     def _rng_at(self, key: StreamKey, index: int) -> random.Random:
         """A copy of stream ``key`` as it was at position ``index``."""
         for entry in self._rng_before[index:]:
-            if entry is not None and entry[0] == key:
+            if isinstance(entry, tuple) and entry[0] == key:
                 return _unpack(entry[1])
         return _copy(self._live[key])
 
@@ -317,8 +336,9 @@ class Session:
     def from_record(cls, record: dict[str, Any], snapshot_every: int = 16) -> Session:
         """Rebuild a session from a record, every step checked; the cursor ends at its end.
 
-        The RNG states are not in a record, so steps taken after loading draw afresh
-        from the seed rather than continue the original session's streams.
+        The RNG states are not in a record: after a jump back, Step and advance
+        follow the loaded steps, and steps past the record's end draw afresh from the
+        seed rather than continue the original session's streams.
         """
         game, _, steps = replay(record, log=False)
         params = game.params_type.from_dict(record["params"], source="record params")
@@ -331,5 +351,5 @@ class Session:
             session = cls(game, params, int(record.get("seed") or 0), HUMAN, snapshot_every)
         for step in steps:
             session.game.apply(session._state, step.action, check=False)
-            session._record(step, None)
+            session._record(step, _LOADED)
         return session

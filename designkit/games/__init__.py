@@ -1,3 +1,5 @@
 """One package per game; importing this module registers them all."""
 
 from designkit.games import crossroads  # noqa: F401
+
+from designkit.games import rolling_stone  # noqa: F401  # isort: skip

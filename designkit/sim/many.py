@@ -12,6 +12,7 @@ start-up once).
 from __future__ import annotations
 
 import multiprocessing
+import threading
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
@@ -25,7 +26,13 @@ from designkit.core.params import Params
 from designkit.core.registry import get_game
 from designkit.sim.results import Results
 from designkit.sim.runner import run_batch
-from designkit.sim.simulate import BACKENDS, _progress_bar, batches
+from designkit.sim.simulate import (
+    BACKENDS,
+    GAME_COLUMNS,
+    SEAT_COLUMNS,
+    _progress_bar,
+    batches,
+)
 
 Task = tuple[Hashable, Callable, tuple]
 Config = Params | tuple[Params, str | Sequence[str] | None]
@@ -46,6 +53,7 @@ class Executor:
         self._pool: ProcessPoolExecutor | None = None
         self._client_cm: Any = None
         self._client: Any = None
+        self._lock = threading.Lock()  # tuning with n_jobs > 1 shares one executor
 
     def __enter__(self) -> Executor:
         return self
@@ -64,11 +72,12 @@ class Executor:
     @property
     def client(self) -> Any:
         """The Dask client (started on first use)."""
-        if self._client is None:
-            from designkit.sim.dask_backend import dask_client
+        with self._lock:
+            if self._client is None:
+                from designkit.sim.dask_backend import dask_client
 
-            self._client_cm = dask_client(self.scheduler, self.workers)
-            self._client = self._client_cm.__enter__()
+                self._client_cm = dask_client(self.scheduler, self.workers)
+                self._client = self._client_cm.__enter__()
         return self._client
 
     def run(self, tasks: Sequence[Task], finished: Callable[[Hashable, Any], None]) -> None:
@@ -85,10 +94,12 @@ class Executor:
 
     def _run_pool(self, tasks: Sequence[Task], finished: Callable[[Hashable, Any], None]
                   ) -> None:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                             mp_context=multiprocessing.get_context("spawn"))
-        pending = {self._pool.submit(fn, *args): key for key, fn, args in tasks}
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+            pool = self._pool
+        pending = {pool.submit(fn, *args): key for key, fn, args in tasks}
         try:
             while pending:
                 ready, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -110,12 +121,15 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
                   agents: str | Sequence[str] | None = None, backend: str = "auto",
                   workers: int = 1, scheduler: Any = None, executor: Executor | None = None,
                   trace: bool = False, progress: bool | None = False,
-                  batch_size: int | None = None) -> list[Results]:
+                  batch_size: int | None = None,
+                  on_progress: Callable[[int, int], None] | None = None) -> list[Results]:
     """One :class:`Results` per configuration (``Params`` or ``(Params, agents)``).
 
     Every configuration plays the same seeded games (``seed``), so differences
     between them are not blurred by different deals. Pass an ``executor`` to
     reuse its pool or cluster; otherwise one is made for this call.
+    ``on_progress(done, total)`` is called as batches finish (games over all
+    configurations), for panels; ``progress`` toggles the tqdm bar.
     """
     game = get_game(game)
     if n_games < 1:
@@ -135,12 +149,18 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
         job = (game.name, params.to_dict(), specs, seed)
         tasks += [((i, c.start), fn, (*job, list(c))) for c in chunks]
     collected: dict[tuple[int, int], list] = {}
-    bar = _progress_bar(n_games * len(jobs), progress)
+    total = n_games * len(jobs)
+    bar = _progress_bar(total, progress)
+    done = 0
 
     def finished(key: Hashable, rows: list) -> None:
+        nonlocal done
         collected[key] = rows
+        done += len(rows)
         if bar is not None:
             bar.update(len(rows))
+        if on_progress is not None:
+            on_progress(done, total)
 
     try:
         ex.run(tasks, finished)
@@ -160,8 +180,10 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
 def results_from_rows(game: Game, params: Params, specs: list[str], seed: int, rows: list,
                       requested: int, trace: bool, meta: dict[str, Any]) -> Results:
     """Assemble rows from batch functions into ``Results``, as ``simulate`` does."""
-    games_df = pd.DataFrame([g for g, _ in rows])
-    seats_df = pd.DataFrame([s for _, seats in rows for s in seats])
+    games_df = pd.DataFrame([g for g, _ in rows]) if rows else pd.DataFrame(
+        columns=list(GAME_COLUMNS))
+    seats_df = pd.DataFrame([s for _, seats in rows for s in seats]) if rows else \
+        pd.DataFrame(columns=list(SEAT_COLUMNS))
     meta = dict(meta)
     if trace:
         from designkit.sim.trace import split_trace

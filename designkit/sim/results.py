@@ -27,14 +27,19 @@ class Results:
     def n_games(self) -> int:
         return len(self.games)
 
-    def seat_summary(self) -> pd.DataFrame:
-        """Win rate by seat with Wilson 95% intervals, mean and sd of score."""
+    def seat_summary(self, by: str = "seat") -> pd.DataFrame:
+        """Win rate by seat (or by turn ``position``, 0 = start player) with Wilson 95%
+        intervals, mean and sd of score."""
         n = self.n_games
         rows = []
-        for seat, grp in self.seats.groupby("seat", sort=True):
+        if by not in self.seats.columns:
+            return pd.DataFrame(columns=[by, "agent", "win_rate", "win_lo", "win_hi",
+                                         "score_mean", "score_sd"])
+        for seat, grp in self.seats.groupby(by, sort=True):
             wins = float(grp["won"].sum())
             lo, hi = wilson_interval(wins, n)
-            rows.append({"seat": int(seat), "agent": grp["agent"].iloc[0],
+            agents = grp["agent"].unique()
+            rows.append({by: int(seat), "agent": agents[0] if len(agents) == 1 else "mixed",
                          "win_rate": wins / n if n else float("nan"),
                          "win_lo": lo, "win_hi": hi,
                          "score_mean": grp["score"].mean(), "score_sd": grp["score"].std(ddof=1)})
@@ -67,6 +72,13 @@ class Results:
             lines.append(f"{_seat(r.seat):<6}{r.agent:<12}{r.win_rate:>9.3f}  "
                          f"[{r.win_lo:.3f}, {r.win_hi:.3f}]  {r.score_mean:>11.2f}"
                          f"{r.score_sd:>7.2f}")
+        if "position" in self.seats.columns and self.n_games:
+            pos = self.seat_summary(by="position")
+            lines += ["", "by turn position (1st = start player):"]
+            for r in pos.itertuples():
+                lines.append(f"{_ordinal(r.position + 1):<6}{r.agent:<12}{r.win_rate:>9.3f}  "
+                             f"[{r.win_lo:.3f}, {r.win_hi:.3f}]  {r.score_mean:>11.2f}"
+                             f"{r.score_sd:>7.2f}")
         g = self.games
         lines += ["", f"game length: turns mean {g.turns.mean():.1f} (median "
                       f"{g.turns.median():.0f}, min {g.turns.min()}, max {g.turns.max()}); "
@@ -74,6 +86,10 @@ class Results:
                   "end reasons: " + ", ".join(f"{k} {v:.1%}" for k, v in
                                               self.end_reasons().items())]
         return "\n".join(lines)
+
+
+def _ordinal(k: int) -> str:
+    return f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
 
 
 def _seat(seat: int) -> str:

@@ -52,11 +52,16 @@ def _rows(game: Any, played: Any, gid: int, seed: int, names: list[str]
            "branching_sum": played.branching_sum,
            "end_reason": game.end_reason(st), "winner": ranking[0],
            "n_winners": len(winners)}
+    start = game.start_seat(st)
+    if start is not None:
+        row["start_seat"] = start
     row.update(game.game_summary(st))
     seats = []
     for seat, score in enumerate(scores):
         srow = {"game_id": gid, "seed": seed, "seat": seat, "agent": names[seat],
                 "score": score, "rank": rank_of[seat], "won": seat in winners}
+        if start is not None:
+            srow["position"] = (seat - start) % len(scores)
         srow.update(game.seat_summary(st, seat))
         seats.append(srow)
     return row, seats

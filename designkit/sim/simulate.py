@@ -24,6 +24,8 @@ from designkit.sim.runner import run_batch
 
 Progress = Callable[[int, int], None]
 BACKENDS = ("auto", "serial", "process", "dask")
+GAME_COLUMNS = ("game_id", "seed", "players", "turns", "decisions", "end_reason", "winner")
+SEAT_COLUMNS = ("game_id", "seed", "seat", "agent", "score", "rank", "won")
 
 
 def _progress_bar(total: int, enabled: bool | None) -> Any:
@@ -103,8 +105,11 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
         if bar is not None:
             bar.close()
     rows = [r for key in sorted(collected) for r in collected[key]]
-    games_df = pd.DataFrame([g for g, _ in rows])
-    seats_df = pd.DataFrame([s for _, seats in rows for s in seats])
+    # explicit columns keep the contract when an interrupt came before any game finished
+    games_df = pd.DataFrame([g for g, _ in rows]) if rows else pd.DataFrame(
+        columns=list(GAME_COLUMNS))
+    seats_df = pd.DataFrame([s for _, seats in rows for s in seats]) if rows else \
+        pd.DataFrame(columns=list(SEAT_COLUMNS))
     meta = {"backend": backend, "workers": workers}
     if trace:
         from designkit.sim.trace import split_trace

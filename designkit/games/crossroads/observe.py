@@ -73,6 +73,7 @@ def determinize(st: CrossroadsState, seat: int, rng: random.Random) -> Crossroad
     hide_s2 = seat != c.active and bool(c.s2_cards)
     if hide_s2:
         pool += c.s2_cards
+    pool.sort()  # the deal must not depend on where hidden cards sit now
     rng.shuffle(pool)
     it = iter(pool)
     for q in range(c.n):

@@ -229,6 +229,9 @@ class CrossroadsGame(Game):
             return [s for s in ranking if scores[s] == scores[ranking[0]]]
         return ranking[:1]
 
+    def start_seat(self, st: CrossroadsState) -> int | None:
+        return st.first_player
+
     def end_reason(self, st: CrossroadsState) -> str:
         return st.end_reason or ""
 

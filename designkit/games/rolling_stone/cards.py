@@ -402,9 +402,10 @@ def load_dreams(path: str | Path | None = None) -> tuple[DreamCard, ...]:
     return _load_dreams(str(path), _mtime(path))
 
 
-def table_mtimes() -> tuple[float, float, float]:
-    """Modification times of the three tables: a compiled ruleset is stale when they change."""
-    return (_mtime(album_path()), _mtime(events_path()), _mtime(dreams_path()))
+def table_stamp() -> tuple[tuple[str, float], ...]:
+    """Paths and modification times of the three tables: a compiled ruleset (or a name
+    lookup) is stale when they change."""
+    return tuple((str(p), _mtime(p)) for p in (album_path(), events_path(), dreams_path()))
 
 
 # -- reading ops back as text (log and view) -------------------------------------------------------

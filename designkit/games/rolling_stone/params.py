@@ -157,7 +157,8 @@ class RollingStoneParams(Params):
     mid_settlement_after_stages: tuple[int, ...] = param((1, 2), item_range=(1, 9),
                                                          rule="LR-11.1", group=SCORE,
                                                          help="Stages followed by a mid-stage "
-                                                              "settlement")
+                                                              "settlement (the last stage always "
+                                                              "ends with the final one)")
     discard_leftover_deck_at_mid_settlement: bool = param(True, rule="LR-11.2", group=SCORE,
                                                           help="Remove the stage deck's leftover "
                                                                "cards (else they join the next "
@@ -224,11 +225,6 @@ class RollingStoneParams(Params):
             raise ParamError("events_used_per_stage", f"{self.events_used_per_stage} is more "
                                                       f"than the {self.events_per_stage_in_box}"
                                                       " in the box")
-        for s in self.mid_settlement_after_stages:
-            if not 1 <= s < self.stages:
-                raise ParamError("mid_settlement_after_stages",
-                                 f"stage {s} is not followed by another stage (1–"
-                                 f"{self.stages - 1}); the last stage ends with LR-12")
         if self.die_min > self.die_max:
             raise ParamError("die_min", f"{self.die_min} is above die_max {self.die_max}")
 

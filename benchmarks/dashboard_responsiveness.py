@@ -1,0 +1,245 @@
+"""How responsive the Crossroads design lab is in a real browser (a script, not a test).
+
+Serves notebooks/dashboards/crossroads.ipynb with Voila on a free 127.0.0.1 port and
+drives Debian's Chromium with Playwright (``make bench-dashboard``):
+
+1. first render: page load until the lab is visible, and until its widgets respond
+   (a Step click round-trips through the kernel), for a few fresh page loads;
+2. 1,000 Crossroads games with greedy bots from the Simulate tab (workers=2): time
+   from the Run click to the redrawn win-rate chart, and whether the progress bar moved;
+3. Step click to board+log redraw in the Play tab, median over 20 clicks with greedy
+   bots in every seat (timed in the page, from the click to the last widget that the
+   stepper's redraw updates).
+
+Targets: first render < 10 s, 1,000 greedy games < 5 s, step < 200 ms.
+
+Usage: ``.venv/bin/python benchmarks/dashboard_responsiveness.py [--loads N] [--games N]
+[--workers N] [--clicks N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from dk_browser import (  # noqa: E402 - shared with the browser tests
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DASHBOARDS,
+    FIRST_RENDER_MS,
+    VoilaServer,
+    open_lab,
+    open_tab,
+)
+
+TARGETS = {"first render": 10.0, "1000 greedy games": 5.0, "step": 0.200}
+
+# Click a button in the page and resolve, in ms, when ``done()`` first holds after a DOM change.
+_TIMED_CLICK = """
+async ([buttonSel, watchSel, want, timeout]) => {
+  const button = document.querySelector(buttonSel);
+  const watch = document.querySelector(watchSel);
+  const done = () => watch.textContent.trim() === want;
+  const t0 = performance.now();
+  return await new Promise((resolve, reject) => {
+    const obs = new MutationObserver(() => {
+      if (done()) {
+        obs.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - t0));
+      }
+    });
+    obs.observe(watch, {childList: true, characterData: true, subtree: true});
+    button.click();
+    setTimeout(() => { obs.disconnect(); reject(new Error('no redraw in time')); }, timeout);
+  });
+}
+"""
+
+# Record every width the progress bar takes while a run is going.
+_WATCH_PROGRESS = """
+() => {
+  const bar = document.querySelector('.dk-sim .dk-progress .progress-bar');
+  window.__dkProgress = [];
+  const obs = new MutationObserver(() => window.__dkProgress.push(bar.style.width));
+  obs.observe(bar, {attributes: true, attributeFilter: ['style']});
+  window.__dkProgressObs = obs;
+}
+"""
+
+TIMELINE = ".dk-stepper .dk-timeline .widget-readout"
+STEP = ".dk-stepper .dk-step"
+
+
+def verdict(name: str, seconds: float) -> str:
+    target = TARGETS[name]
+    ok = "ok" if seconds < target else "MISSED"
+    return f"(target < {target:g} s: {ok})"
+
+
+def first_render(browser, url: str, loads: int) -> list[tuple[float, float]]:  # noqa: ANN001
+    """(lab visible, widgets respond) in seconds for ``loads`` fresh pages."""
+    out = []
+    for i in range(loads):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        start = time.perf_counter()
+        visible = open_lab(page, url, timeout=FIRST_RENDER_MS)
+        open_tab(page, "Play")
+        page.evaluate(_TIMED_CLICK, [STEP, TIMELINE, "1", 60_000])
+        respond = time.perf_counter() - start
+        out.append((visible, respond))
+        print(f"  load {i + 1}: lab visible {visible:.2f} s, widgets respond {respond:.2f} s",
+              flush=True)
+        if i == 0:
+            page.screenshot(path=str(ARTIFACTS / "bench-first-render.png"), full_page=True)
+        page.close()
+    return out
+
+
+def simulate_games(page, games: int, workers: int, runs: int) -> list[tuple[float, bool]]:  # noqa: ANN001
+    """(seconds from Run click to chart redraw, progress bar moved) per run."""
+    open_tab(page, "Simulate")
+    sim = page.locator(".dk-sim").first
+    for select in sim.locator(".dk-agents select").all():
+        select.select_option("greedy")
+    for label, value in (("Games", games), ("Workers", workers)):
+        box = sim.get_by_label(label, exact=True)
+        box.fill(str(value))
+        box.press("Enter")
+    page.wait_for_timeout(300)
+    out = []
+    for run in range(runs):
+        page.evaluate(_WATCH_PROGRESS)
+        # mark the charts on the page now: the run's redraw replaces them with new ones
+        page.evaluate("() => document.querySelectorAll('.dk-sim .dk-winrate')"
+                      ".forEach(e => e.dataset.old = '1')")
+        start = time.perf_counter()
+        sim.locator(".dk-run").click()
+        page.wait_for_function(
+            """([games, seats]) => {
+                 const s = document.querySelector('.dk-sim .dk-summary');
+                 const st = [...document.querySelectorAll('.dk-sim .dk-ok, .dk-sim .dk-error')]
+                   .map(e => e.textContent).join(' ');
+                 const bars = document.querySelectorAll(
+                   '.dk-sim .dk-winrate:not([data-old]) .js-plotly-plot .barlayer .point'
+                 ).length;
+                 return bars === seats && st.includes(games + ' games')
+                        && !st.includes('running') && s && s.textContent.includes('greedy');
+               }""", arg=[games, 4], timeout=300_000, polling="raf")
+        seconds = time.perf_counter() - start
+        widths = page.evaluate("() => { window.__dkProgressObs.disconnect(); "
+                               "return window.__dkProgress; }")
+        partial = [w for w in widths if w not in ("", "0%", "100%")]
+        moved = bool(partial) and widths[-1] == "100%"
+        out.append((seconds, moved))
+        print(f"  run {run + 1}: {seconds:.2f} s from click to chart; progress bar moved "
+              f"through {len(partial)} intermediate widths {'ok' if moved else 'NO'}",
+              flush=True)
+        if run == 0:
+            page.screenshot(path=str(ARTIFACTS / "bench-simulated.png"), full_page=True)
+    return out
+
+
+def engine_alone(games: int, workers: int) -> float:
+    """The same simulation without the browser or the kernel, for comparison (seconds)."""
+    code = ("import time; from designkit import simulate; t = time.perf_counter(); "
+            f"simulate('crossroads', {games}, agents='greedy', workers={workers}, "
+            "progress=False); print(time.perf_counter() - t)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def step_clicks(page, clicks: int) -> list[float]:  # noqa: ANN001
+    """Milliseconds from a Step click to the stepper's redraw, one per click."""
+    open_tab(page, "Play")
+    stepper = page.locator(".dk-stepper").first
+    for select in stepper.locator(".dk-controllers select").all():
+        select.select_option("greedy")
+    page.wait_for_timeout(300)
+    board = page.locator(".dk-stepper .widget-html.dk-board")
+    log = page.locator(".dk-stepper .widget-html.dk-log")
+    # one warm-up step
+    cursor = int(page.locator(TIMELINE).inner_text())
+    page.evaluate(_TIMED_CLICK, [STEP, TIMELINE, str(cursor + 1), 30_000])
+    cursor += 1
+    board0, log0 = board.inner_html(), log.inner_text()
+    times = []
+    for _ in range(clicks):
+        ms = page.evaluate(_TIMED_CLICK, [STEP, TIMELINE, str(cursor + 1), 30_000])
+        cursor += 1
+        times.append(ms)
+    assert board.inner_html() != board0, "the board did not change over the clicks"
+    assert log.inner_text() != log0, "the log did not change over the clicks"
+    page.screenshot(path=str(ARTIFACTS / "bench-steps.png"), full_page=True)
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loads", type=int, default=3, help="fresh page loads to time")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--runs", type=int, default=2, help="simulation runs to time")
+    parser.add_argument("--clicks", type=int, default=20)
+    args = parser.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} is missing: run scripts/ensure_chromium.sh", file=sys.stderr)
+        return 2
+    ARTIFACTS.mkdir(exist_ok=True)
+    server = VoilaServer(DASHBOARDS / "crossroads.ipynb",
+                         log=ARTIFACTS / "voila-bench.log").start()
+    print(f"Voila: {server.url} (crossroads design lab)", flush=True)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                         headless=True)
+            print("1. first render")
+            loads = first_render(browser, server.url, args.loads)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            open_lab(page, server.url)
+            print(f"2. {args.games} greedy games, workers={args.workers}")
+            runs = simulate_games(page, args.games, args.workers, args.runs)
+            alone = engine_alone(args.games, args.workers)
+            print(f"  engine alone (simulate() in a fresh process, same settings): "
+                  f"{alone:.2f} s", flush=True)
+            print(f"3. step clicks ({args.clicks})")
+            steps = step_clicks(page, args.clicks)
+            browser.close()
+    finally:
+        server.stop()
+
+    first_visible, first_respond = loads[0]
+    med_respond = statistics.median(r for _, r in loads)
+    sim_best = min(s for s, _ in runs)
+    step_med = statistics.median(steps) / 1000
+    print()
+    load = os.getloadavg()[0]
+    print(f"Dashboard responsiveness (Crossroads design lab, Voila + Chromium; "
+          f"{os.cpu_count()} cores, load average {load:.1f} at the end)")
+    print(f"  first render: lab visible {first_visible:.2f} s, widgets respond "
+          f"{first_respond:.2f} s (first load); median of {len(loads)} loads "
+          f"{med_respond:.2f} s {verdict('first render', max(first_respond, med_respond))}")
+    print(f"  {args.games} greedy games (workers={args.workers}): "
+          + ", ".join(f"{s:.2f} s" for s, _ in runs)
+          + " click to chart; progress bar moved: "
+          + ("yes" if all(m for _, m in runs) else "NO")
+          + f" {verdict('1000 greedy games', sim_best)}; the engine alone {alone:.2f} s")
+    print(f"  step click to board+log redraw: median {step_med * 1000:.0f} ms "
+          f"(min {min(steps):.0f}, max {max(steps):.0f}, n={len(steps)}) "
+          f"{verdict('step', step_med)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,305 @@
+"""Engine speed: designkit games against RLCard's Uno, MCTS iterations, parallel speed-up.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/engine_speed.py            # full run (a few minutes)
+    .venv/bin/python benchmarks/engine_speed.py --quick    # short run (under a minute)
+    .venv/bin/python benchmarks/engine_speed.py --json bench.json
+
+Figures (see benchmarks/README.md):
+
+1. random play, logging off, for every registered game at every player count:
+   decisions/s and games/s (median of the repeats), with each game's ratio to Uno;
+2. RLCard's Uno with random agents in its own step loop, every ``env.step`` counted;
+3. MCTS iterations/s (``mcts:200``) on mid-game positions of every game;
+4. ``simulate`` with 2 workers against 1 on the same games: the speed-up.
+
+Targets are printed beside the figures: decisions/s at least 1.0x Uno's, and 2 workers
+at least 1.7x one. Timings are wall-clock: other processes on the machine lower them,
+so the load average is printed before and after. Figures 1 and 2 are measured
+interleaved (each repeat runs every game and Uno once) and each ratio is the median of
+per-repeat ratios, so a burst of load hits both sides alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from designkit.agents import MCTSAgent, make_agents
+from designkit.core.game import CHANCE, Game
+from designkit.core.play import chance_rng, play_game
+from designkit.core.registry import get_game, list_games
+
+TARGET_VS_UNO = 1.0
+TARGET_SPEEDUP = 1.7
+
+
+def _load() -> str:
+    try:
+        return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:  # pragma: no cover - not on every platform
+        return "load average unknown"
+
+
+def _median_rate(samples: list[tuple[float, float, float]]) -> dict[str, float]:
+    """Median of (decisions/s, games/s) over repeats of (decisions, games, seconds)."""
+    return {"decisions_per_s": statistics.median(d / s for d, _, s in samples),
+            "games_per_s": statistics.median(g / s for _, g, s in samples),
+            "decisions_per_game": statistics.median(d / g for d, g, _ in samples),
+            "repeats": len(samples)}
+
+
+def _player_counts(game: Game) -> list[int]:
+    if "players" in game.params_type.specs():
+        return list(range(game.min_players, game.max_players + 1))
+    return [game.min_players]
+
+
+def _params(game: Game, players: int) -> Any:
+    if "players" in game.params_type.specs():
+        return game.default_params(players=players)
+    return game.default_params()
+
+
+# -- (1) designkit random play and (2) RLCard Uno, measured interleaved ---------------------------
+class GameRunner:
+    """Plays ``n_games`` random games of one designkit game per call."""
+
+    def __init__(self, game: Game, players: int) -> None:
+        self.game, self.players = game, players
+        self.params = _params(game, players)
+        self.agents = make_agents("random", players)
+        self.label = f"{game.name:<14}{players} players"
+
+    def __call__(self, n_games: int, rep: int) -> tuple[int, int, float]:
+        game, params, agents = self.game, self.params, self.agents
+        decisions = 0
+        start = time.perf_counter()
+        for i in range(n_games):
+            decisions += play_game(game, params, agents, 1_000_003 * (rep + 1) + i).decisions
+        return decisions, n_games, time.perf_counter() - start
+
+
+class UnoRunner:
+    """RLCard's Uno, uniformly random legal actions in our own seeded step loop."""
+
+    def __init__(self) -> None:
+        import numpy as np
+        import rlcard
+
+        self.rlcard, self.np = rlcard, np
+        self.label = f"{'uno':<14}2 players"
+
+    def __call__(self, n_games: int, rep: int) -> tuple[int, int, float]:
+        env = self.rlcard.make("uno", config={"seed": 1000 + rep})
+        rng = self.np.random.default_rng(1000 + rep)
+        decisions = 0
+        start = time.perf_counter()
+        for _ in range(n_games):
+            state, _ = env.reset()
+            while not env.is_over():
+                legal = list(state["legal_actions"])
+                state, _ = env.step(legal[int(rng.integers(len(legal)))])
+                decisions += 1
+        return decisions, n_games, time.perf_counter() - start
+
+
+def bench_interleaved(runners: list[Any], n_games: int, repeats: int
+                      ) -> list[list[tuple[int, int, float]]]:
+    """Samples per runner; each repeat runs every runner once, so a burst of load from
+    other processes hits all of them alike and the ratios stay fair."""
+    for run_ in runners:  # warm-up: imports, caches
+        run_(max(1, n_games // 20), -1)
+    samples: list[list[tuple[int, int, float]]] = [[] for _ in runners]
+    for rep in range(repeats):
+        for i, run_ in enumerate(runners):
+            gc.collect()
+            samples[i].append(run_(n_games, rep))
+    return samples
+
+
+# -- (3) MCTS -----------------------------------------------------------------------------------
+def midgame_states(game: Game, players: int, count: int, seed: int = 7) -> list[Any]:
+    """Decision points with a real choice from the middle third of seeded random games."""
+    params = _params(game, players)
+    states: list[Any] = []
+    g = 0
+    while len(states) < count and g < 50 * count:
+        state = game.new_state(params, log=False)
+        crng, arng = chance_rng(seed + g), random.Random(seed + g)
+        seen = []
+        while (who := game.to_move(state)) is not None:
+            if who is CHANCE:
+                game.apply(state, game.sample_chance(state, crng), check=False)
+                continue
+            legal = game.legal_actions(state)
+            if len(legal) > 1:
+                seen.append(state.clone())
+            game.apply(state, legal[arng.randrange(len(legal))], check=False)
+        third = len(seen) // 3
+        middle = seen[third:2 * third] or seen
+        if middle:
+            states.append(middle[arng.randrange(len(middle))])
+        g += 1
+    return states
+
+
+def bench_mcts(game: Game, iterations: int, positions: int) -> dict[str, float]:
+    players = 4 if 4 in _player_counts(game) else _player_counts(game)[0]
+    agent = MCTSAgent(iterations)
+    rates = []
+    for i, state in enumerate(midgame_states(game, players, positions)):
+        rng = random.Random(i)
+        start = time.perf_counter()
+        agent.act(game, state, rng)
+        rates.append(iterations / (time.perf_counter() - start))
+    return {"players": players, "iterations": iterations, "positions": len(rates),
+            "iterations_per_s": statistics.median(rates) if rates else float("nan"),
+            "min": min(rates, default=float("nan")), "max": max(rates, default=float("nan"))}
+
+
+# -- (4) simulate: 2 workers vs 1 ---------------------------------------------------------------
+def bench_simulate(game: Game, n_games: int) -> dict[str, float]:
+    from designkit.sim import simulate
+
+    players = 4 if 4 in _player_counts(game) else _player_counts(game)[0]
+    params = _params(game, players)
+    times = {}
+    for workers in (1, 2):
+        gc.collect()
+        start = time.perf_counter()
+        res = simulate(game, n_games, params=params, agents="random", seed=2024,
+                       workers=workers, progress=False)
+        times[workers] = time.perf_counter() - start
+        assert res.n_games == n_games
+    return {"games": n_games, "players": players, "seconds_1_worker": times[1],
+            "seconds_2_workers": times[2], "games_per_s_1": n_games / times[1],
+            "games_per_s_2": n_games / times[2], "speedup": times[1] / times[2]}
+
+
+# -- driver -------------------------------------------------------------------------------------
+def _mark(ok: bool) -> str:
+    return "meets target" if ok else "BELOW target"
+
+
+def run(quick: bool, json_out: Path | None, sim_games: int | None,
+        sim_game_names: Sequence[str] = ("crossroads",),
+        say: Callable[[str], None] = print) -> dict[str, Any]:
+    n_games = 300 if quick else 2000
+    repeats = 3 if quick else 5
+    positions = 3 if quick else 10
+    sim_n = sim_games if sim_games is not None else (2000 if quick else 20_000)
+    report: dict[str, Any] = {
+        "quick": quick, "python": platform.python_version(), "machine": platform.machine(),
+        "cpus": os.cpu_count(), "load_before": _load(), "games_per_repeat": n_games,
+        "repeats": repeats, "targets": {"decisions_vs_uno": TARGET_VS_UNO,
+                                        "speedup_2_workers": TARGET_SPEEDUP},
+    }
+    say(f"designkit engine speed ({'quick' if quick else 'full'} run), Python "
+        f"{report['python']}, {report['cpus']} CPUs, {report['load_before']}")
+    say("Other processes on this machine slow every figure; compare runs on an idle machine.")
+
+    runners: list[Any] = [GameRunner(g, n) for g in list_games() for n in _player_counts(g)]
+    try:
+        uno_runner: Any = UnoRunner()
+    except ImportError:
+        uno_runner = None
+    all_runners = runners + ([uno_runner] if uno_runner is not None else [])
+    samples = bench_interleaved(all_runners, n_games, repeats)
+    uno_samples = samples[-1] if uno_runner is not None else None
+    uno = _median_rate(uno_samples) if uno_samples else None
+    if uno is not None:
+        uno["players"] = 2
+        uno["rlcard_version"] = getattr(uno_runner.rlcard, "__version__", "?")
+    report["uno"] = uno
+
+    say(f"\n(1) random play, logging off, {n_games} games x {repeats} repeats (median; "
+        "ratios paired per repeat)")
+    report["games"] = {}
+    for runner, runs in zip(runners, samples, strict=False):
+        r = _median_rate(runs)
+        if uno_samples:
+            r["ratio_to_uno"] = statistics.median(
+                (d / t) / (ud / ut) for (d, _, t), (ud, _, ut) in zip(runs, uno_samples,
+                                                                      strict=True))
+            r["meets_target"] = r["ratio_to_uno"] >= TARGET_VS_UNO
+        report["games"].setdefault(runner.game.name, {})[str(runner.players)] = r
+        ratio = (f"  {r['ratio_to_uno']:.2f}x Uno (target >= {TARGET_VS_UNO:.1f}x: "
+                 f"{_mark(r['meets_target'])})" if uno_samples else "")
+        say(f"    {runner.label}: {r['decisions_per_s']:>10,.0f} decisions/s  "
+            f"{r['games_per_s']:>8,.0f} games/s  ({r['decisions_per_game']:.1f} "
+            f"decisions/game){ratio}")
+
+    say(f"\n(2) RLCard Uno, random agents, own step loop, {n_games} games x {repeats} "
+        "repeats (median)")
+    if uno is None:
+        say("    rlcard not installed (pip install -e '.[bench]'): Uno skipped")
+    else:
+        say(f"    {uno_runner.label}: {uno['decisions_per_s']:>10,.0f} decisions/s  "
+            f"{uno['games_per_s']:>8,.0f} games/s  ({uno['decisions_per_game']:.1f} "
+            f"decisions/game)")
+
+    say(f"\n(3) MCTS mcts:200 on {positions} mid-game positions (median iterations/s)")
+    report["mcts"] = {}
+    for game in list_games():
+        m = bench_mcts(game, 200, positions)
+        report["mcts"][game.name] = m
+        say(f"    {game.name:<14}{m['players']} players: {m['iterations_per_s']:>10,.0f} "
+            f"iterations/s  (range {m['min']:,.0f}-{m['max']:,.0f}; "
+            f"{m['iterations_per_s'] / 200:.1f} decisions/s at mcts:200)")
+
+    report["simulate"] = {}
+    if sim_n > 0:
+        say(f"\n(4) simulate(), {sim_n:,} random games, 2 workers vs 1 (process backend)")
+        for game in [get_game(name) for name in sim_game_names]:
+            s = bench_simulate(game, sim_n)
+            s["meets_target"] = s["speedup"] >= TARGET_SPEEDUP
+            report["simulate"][game.name] = s
+            say(f"    {game.name:<14}1 worker {s['seconds_1_worker']:6.1f} s "
+                f"({s['games_per_s_1']:,.0f} games/s), 2 workers {s['seconds_2_workers']:6.1f}"
+                f" s ({s['games_per_s_2']:,.0f} games/s): speed-up {s['speedup']:.2f}x "
+                f"(target >= {TARGET_SPEEDUP}x: {_mark(s['meets_target'])})")
+        if quick:
+            say("    (quick run: worker start-up weighs more on few games; the full run "
+                "uses 20,000)")
+    else:
+        say("\n(4) simulate() speed-up skipped (--sim-games 0)")
+
+    report["load_after"] = _load()
+    say(f"\n{report['load_after']} at the end")
+    if json_out is not None:
+        json_out.parent.mkdir(parents=True, exist_ok=True)
+        json_out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+        say(f"figures written to {json_out}")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="short run: fewer games and repeats, 2,000 simulated games")
+    parser.add_argument("--json", type=Path, metavar="OUT", help="write the figures as JSON")
+    parser.add_argument("--sim-game", action="append", metavar="GAME",
+                        help="game(s) for the 2-vs-1 worker figure (default crossroads; "
+                             "repeatable)")
+    parser.add_argument("--sim-games", type=int, default=None,
+                        help="games for the 2-vs-1 worker figure (0 skips it; default "
+                             "20,000, or 2,000 with --quick)")
+    args = parser.parse_args(argv)
+    run(args.quick, args.json, args.sim_games, args.sim_game or ("crossroads",))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""Life is Rolling Stone decisions: one small immutable value each, readable in both languages.
+
+Compound choices are consecutive small decisions: the slot-2 move is "which
+die" then "which direction"; a reroll is "use the skill?", the roll (chance),
+then "which orientation"; a placement is "which card" then "which cell".
+Arguments are card and dream IDs, colours and coordinates, so an action in a
+record reads like the rules.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, NamedTuple
+
+from designkit.games.rolling_stone.cards import (
+    COLOUR_EN,
+    COLOUR_JA,
+    load_album_cards,
+    load_dreams,
+    table_stamp,
+)
+
+DIR_EN = {"N": "north", "E": "east", "S": "south", "W": "west"}
+DIR_JA = {"N": "上", "E": "右", "S": "下", "W": "左"}
+
+
+def seat_name(seat: int) -> str:
+    """Seats are A, B, C, D as in the spec's worked examples."""
+    return chr(ord("A") + seat)
+
+
+def _names() -> tuple[dict[str, Any], dict[str, Any]]:
+    return _names_at(table_stamp())
+
+
+@cache
+def _names_at(stamp: tuple[tuple[str, float], ...]) -> tuple[dict[str, Any], dict[str, Any]]:
+    return ({c.id: c for c in load_album_cards()}, {d.id: d for d in load_dreams()})
+
+
+def card_label(card_id: str | None, lang: str = "en") -> str:
+    if card_id is None:
+        return "–"
+    card = _names()[0].get(card_id)
+    return card.name(lang) if card is not None else card_id
+
+
+def dream_label(dream_id: str, lang: str = "en") -> str:
+    dream = _names()[1].get(dream_id)
+    return dream.name(lang) if dream is not None else dream_id
+
+
+def at(r: int, c: int) -> str:
+    return f"({r}, {c})"
+
+
+class Action(NamedTuple):
+    kind: str
+    arg: Any = None
+
+    def describe(self, lang: str = "en") -> str:
+        return (_JA if lang == "ja" else _EN)[self.kind](self.arg)
+
+    def to_json(self) -> list[Any]:
+        arg = list(self.arg) if isinstance(self.arg, tuple) else self.arg
+        return [self.kind, arg]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        kind, arg = data
+        return cls(kind, tuple(arg) if isinstance(arg, list) else arg)
+
+
+def _place_en(a: tuple[str, int, int, str | None]) -> str:
+    card, r, c, over = a
+    text = f"place {card_label(card)} at {at(r, c)}"
+    return text + (f", overwriting {card_label(over)}" if over else "")
+
+
+def _place_ja(a: tuple[str, int, int, str | None]) -> str:
+    card, r, c, over = a
+    text = f"{card_label(card, 'ja')}を{at(r, c)}に配置"
+    return text + (f"（{card_label(over, 'ja')}を捨て札にして上書き）" if over else "")
+
+
+_EN = {
+    "pass": lambda a: f"pass {dream_label(a)} to the left",
+    "char_cell": lambda a: f"put the character card at row {a[0] + 1}, column {a[1] + 1}",
+    "orient": lambda a: f"orient the {COLOUR_EN[a[0]]} die as ({a[1]}, {a[2]}, {a[3]})",
+    "discard": lambda a: f"discard {dream_label(a)} as this stage's skill",
+    "slot": lambda a: f"take order slot {a}",
+    "move_die": lambda a: "skip the die move" if a is None else f"move the {COLOUR_EN[a]} die",
+    "move_dir": lambda a: "stop moving" if a[1] is None else
+    f"move the {COLOUR_EN[a[0]]} die {DIR_EN[a[1]]}",
+    "use": lambda a: f"{'use' if a[1] else 'do not use'} skill {dream_label(a[0])}",
+    "die": lambda a: f"choose the {COLOUR_EN[a]} die",
+    "take": lambda a: f"take {card_label(a)} from the common field",
+    "place": _place_en,
+    "recall": lambda a: f"place {card_label(a)} from the discard pile",
+}
+_JA = {
+    "pass": lambda a: f"{dream_label(a, 'ja')}を左隣に渡す",
+    "char_cell": lambda a: f"キャラクターカードを{a[0] + 1}行{a[1] + 1}列に置く",
+    "orient": lambda a: f"{COLOUR_JA[a[0]]}のサイコロを({a[1]}, {a[2]}, {a[3]})の向きに置く",
+    "discard": lambda a: f"{dream_label(a, 'ja')}をスキルとして捨てる",
+    "slot": lambda a: f"オーダー「{a}」を選ぶ",
+    "move_die": lambda a: "サイコロを動かさない" if a is None else
+    f"{COLOUR_JA[a]}のサイコロを動かす",
+    "move_dir": lambda a: "移動をやめる" if a[1] is None else
+    f"{COLOUR_JA[a[0]]}のサイコロを{DIR_JA[a[1]]}へ動かす",
+    "use": lambda a: f"スキル{dream_label(a[0], 'ja')}を{'使う' if a[1] else '使わない'}",
+    "die": lambda a: f"{COLOUR_JA[a]}のサイコロを選ぶ",
+    "take": lambda a: f"【共通場】から{card_label(a, 'ja')}を取る",
+    "place": _place_ja,
+    "recall": lambda a: f"捨て札から{card_label(a, 'ja')}を配置",
+}

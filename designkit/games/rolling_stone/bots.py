@@ -1,0 +1,117 @@
+"""Life is Rolling Stone's evaluation for the greedy bot.
+
+An estimate of the final score from what the seat may know: VP so far, dice
+(worth VP at the end and in the coming mid-stage settlements), the adversity
+balance, progress toward a full album, dice oriented so that their next move
+can land on a 6, the pending order bonus, and the best dream in hand. Opponents
+are judged on public information only (their dreams count a flat amount).
+Only the rank wins (LR-12.6), so the result is relative to the best opponent.
+
+Decisions the engine splits in two (a card then its cell, a die then its
+direction, a reroll then the orientation) are looked ahead through: a state
+waiting for the seat's own second step is worth its best continuation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from designkit.core.game import CHANCE, Game
+from designkit.games.rolling_stone.album import in_frame
+from designkit.games.rolling_stone.resolve import holds, metric
+from designkit.games.rolling_stone.scoring import adversity, places
+from designkit.games.rolling_stone.state import Phase, RollingStoneState
+
+_LOOKAHEAD = frozenset({Phase.PLACE, Phase.MOVE_DIR, Phase.ORIENT, Phase.TARGET})
+_CHANCE_LOOKAHEAD = frozenset({Phase.ROLL, Phase.ORIENT_RANDOM})
+_BONUS_VALUE = {"none": 0.3, "move_die": 0.5, "start_marker": 0.6, "power": 0.8}
+_OPPONENT_DREAM = 2.0
+
+
+def dream_value(st: RollingStoneState, seat: int, ops: tuple[Any, ...]) -> float:
+    """VP the Dream effect would give now (die-changing effects count nothing)."""
+    total = 0.0
+    for op in ops:
+        kind = op[0]
+        if kind == "gain_vp":
+            total += op[1]
+        elif kind == "gain_vp_per":
+            _, m, each, per, cap = op
+            amount = metric(st, seat, m) // per * each
+            total += amount if cap is None else min(cap, amount)
+        elif kind == "if":
+            total += dream_value(st, seat, op[2] if holds(st, seat, op[1]) else op[3])
+    return total
+
+
+def estimate(st: RollingStoneState, seat: int, own: bool = True) -> float:
+    """Expected final VP of ``seat`` (``own``: use its hidden dream hand too)."""
+    p, rules = st.params, st.rules
+    value = float(st.vp[seat])
+    if st.phase is Phase.OVER:
+        return value
+    dice_sum = st.dice_sum(seat)
+    value += dice_sum * p.final_dice_vp_per_pip
+    coming = sum(1 for s in rules.mid_stages if s > st.stage or (
+        s == st.stage and st.settling != "mid"))
+    if coming:
+        totals = [st.dice_sum(q) for q in range(st.n)]
+        place = places(totals, p.mid_settlement_ranking)[seat]
+        table = p.mid_settlement_vp
+        value += 0.6 * coming * (table[place - 1] if place <= len(table) else 0)
+    _, _, net = adversity(st.stars[seat], st.power[seat], p.adversity_vp_covered,
+                          p.adversity_vp_uncovered)
+    value += net + 0.3 * max(0, st.power[seat] - st.stars[seat])
+    value += p.full_album_vp * ((st.placed[seat] + 1) / (rules.rows * rules.cols)) ** 2
+    value += _six_potential(st, seat)
+    slot = st.slot_of[seat]
+    if slot is not None and st.board[slot - 1] == seat:
+        value += _BONUS_VALUE[rules.bonus[slot - 1]]
+    if st.marker == seat:
+        value += 0.5 * p.start_marker_vp
+    if st.hands[seat]:
+        if own:
+            value += max(dream_value(st, seat, rules.dreams[d].dream) for d in st.hands[seat])
+        else:
+            value += _OPPONENT_DREAM
+    return value
+
+
+def _six_potential(st: RollingStoneState, seat: int) -> float:
+    """Dice whose next move onto a free neighbouring cell would land on the power value.
+
+    Dice aiming at the same cell compete for it (only one card goes there), so
+    each distinct target cell counts fully and a shared one only a little.
+    """
+    rules = st.rules
+    dice = rules.dice
+    target = st.params.power_trigger_value
+    album = st.album[seat]
+    cells: list[int] = []
+    for k, o in enumerate(st.dice[seat]):
+        d = dice.direction_to(o, target)
+        if d is not None:
+            x = st.dcell[seat][k] + rules.step[d]
+            if album[x] is None and in_frame(st, seat, x):
+                cells.append(x)
+    distinct = len(set(cells))
+    return 0.4 * distinct + 0.1 * (len(cells) - distinct)
+
+
+def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> float:
+    if depth and st.phase is not Phase.OVER:
+        who = game.to_move(st)
+        if who == seat and st.phase in _LOOKAHEAD:
+            return max(_child(game, st, a, seat, depth) for a in st.options)
+        if who is CHANCE and st.phase in _CHANCE_LOOKAHEAD and st.ctx[0] == seat:
+            outcomes = game.chance_outcomes(st)
+            return sum(prob * _child(game, st, o, seat, depth) for o, prob in outcomes)
+    mine = estimate(st, seat)
+    return mine - max(estimate(st, q, own=False) for q in range(st.n) if q != seat)
+
+
+def _child(game: Game, st: RollingStoneState, step: Any, seat: int, depth: int) -> float:
+    child = st.clone()
+    child.log = None
+    game.apply(child, step, check=False)
+    return heuristic(game, child, seat, depth - 1)

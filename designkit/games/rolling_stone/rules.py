@@ -1,0 +1,181 @@
+"""Life is Rolling Stone: the Game contract over the task stack of :mod:`state`.
+
+The rules live one concern per module, each task one rule: :mod:`setup` (LR-1,
+LR-2), :mod:`stage` (LR-4 stage start, LR-5 round start), :mod:`turn` (LR-6
+turn, LR-9 events, LR-10 round end), :mod:`album` (LR-7 placement, LR-8 dice),
+:mod:`resolve` (card effects, section 5.4) and :mod:`scoring` (LR-11, LR-12).
+Importing them registers their tasks, decisions and chance steps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import Any
+
+from designkit.core.game import CHANCE, Chance, Game, rank_seats
+from designkit.core.registry import register
+from designkit.games.rolling_stone import album, resolve, scoring, stage, turn  # noqa: F401
+from designkit.games.rolling_stone.actions import Action, seat_name
+from designkit.games.rolling_stone.params import RollingStoneParams
+from designkit.games.rolling_stone.setup import announce, blank_state, setup_tasks
+from designkit.games.rolling_stone.state import (
+    CHANCES,
+    DECISIONS,
+    VP_PARTS,
+    Phase,
+    RollingStoneState,
+    Ruleset,
+    push,
+    run,
+)
+
+_IS_CHANCE = tuple(ph in (Phase.DEAL, Phase.ROLL, Phase.ORIENT_RANDOM, Phase.START, Phase.EVENT,
+                          Phase.DRAW) for ph in Phase)
+
+
+class RollingStoneGame(Game):
+    name = "rolling_stone"
+    title = "Life is Rolling Stone"
+    title_ja = "Life is Rolling Stone"  # the draft's own title: 『■■　Life is Rolling Stone　草案１０』
+    params_type = RollingStoneParams
+    min_players, max_players = 3, 4
+
+    # -- setup (LR-1, LR-2) ---------------------------------------------------------------------
+    def new_state(self, params: RollingStoneParams | None = None, log: bool = True
+                  ) -> RollingStoneState:
+        p = params if params is not None else RollingStoneParams()
+        st = blank_state(Ruleset.compile(p), log)
+        announce(st)
+        push(st, *setup_tasks(st))
+        run(st)
+        return st
+
+    # -- who decides and what they may do -------------------------------------------------------------
+    def to_move(self, st: RollingStoneState) -> int | Chance | None:
+        ph = st.phase
+        if _IS_CHANCE[ph]:
+            return CHANCE
+        if ph is Phase.OVER:
+            return None
+        return st.seat
+
+    def legal_actions(self, st: RollingStoneState) -> list[Action]:
+        return list(st.options)
+
+    def chance_outcomes(self, st: RollingStoneState) -> list[tuple[Hashable, float]]:
+        if not _IS_CHANCE[st.phase]:
+            return []
+        found = CHANCES[st.phase][0](st)
+        p = 1.0 / len(found)
+        return [(o, p) for o in found]
+
+    def sample_chance(self, st: RollingStoneState, rng: random.Random) -> Hashable:
+        ph = st.phase
+        if ph is Phase.DRAW:
+            deck = st.decks[st.stage]
+            return st.rules.cards[deck[rng.randrange(len(deck))]].id
+        if ph is Phase.ROLL:
+            return rng.randrange(6) + 1
+        found = CHANCES[ph][0](st)
+        return found[rng.randrange(len(found))]
+
+    # -- applying -------------------------------------------------------------------------------------
+    def _apply(self, st: RollingStoneState, action: Action) -> None:
+        DECISIONS[st.phase][1](st, action)
+        st.phase = Phase.RUN
+        run(st)
+
+    def _apply_chance(self, st: RollingStoneState, outcome: Hashable) -> None:
+        CHANCES[st.phase][1](st, outcome)
+        st.phase = Phase.RUN
+        run(st)
+
+    # -- results --------------------------------------------------------------------------------------
+    def is_over(self, st: RollingStoneState) -> bool:
+        return st.phase is Phase.OVER
+
+    def scores(self, st: RollingStoneState) -> list[float]:
+        return [float(v) for v in st.vp]
+
+    def ranking(self, st: RollingStoneState) -> list[int]:
+        """LR-12.6: most VP first; ties share the win (seat order only lists them)."""
+        return rank_seats(st.vp, list(range(st.n)))
+
+    def winners(self, st: RollingStoneState) -> list[int]:
+        best = max(st.vp)
+        return [s for s in range(st.n) if st.vp[s] == best]
+
+    def end_reason(self, st: RollingStoneState) -> str:
+        return "final_settlement" if st.phase is Phase.OVER else ""
+
+    def turns(self, st: RollingStoneState) -> int:
+        return st.turn_no
+
+    def heuristic(self, st: RollingStoneState, seat: int) -> float:
+        from designkit.games.rolling_stone.bots import heuristic
+
+        return heuristic(self, st, seat)
+
+    def observation(self, st: RollingStoneState, seat: int) -> dict[str, Any]:
+        from designkit.games.rolling_stone.observe import observation
+
+        return observation(st, seat)
+
+    def determinize(self, st: RollingStoneState, seat: int, rng: random.Random
+                    ) -> RollingStoneState:
+        from designkit.games.rolling_stone.observe import determinize
+
+        return determinize(st, seat, rng)
+
+    def view(self, st: RollingStoneState, seat: int | None = None, lang: str = "en") -> str:
+        from designkit.games.rolling_stone.view import render
+
+        return render(st, seat, lang)
+
+    def state_to_dict(self, st: RollingStoneState) -> dict[str, Any]:
+        from designkit.games.rolling_stone.serialize import state_to_dict
+
+        return state_to_dict(st)
+
+    def state_from_dict(self, data: dict[str, Any], params: RollingStoneParams | None = None,
+                        log: bool = True) -> RollingStoneState:
+        from designkit.games.rolling_stone.serialize import state_from_dict
+
+        return state_from_dict(data, params, log)
+
+    def action_to_json(self, action: Action) -> Any:
+        return action.to_json()
+
+    def action_from_json(self, data: Any) -> Action:
+        return Action.from_json(data)
+
+    def explain_illegal(self, st: RollingStoneState, action: Hashable) -> str:
+        from designkit.games.rolling_stone.explain import explain_illegal
+
+        return explain_illegal(st, action)
+
+    def game_summary(self, st: RollingStoneState) -> dict[str, Any]:
+        rules = st.rules
+        return {"events": ",".join(rules.events[e].id for e in st.events_done),
+                "start_marker": st.marker,
+                "cards_removed": len(st.removed)}
+
+    def seat_summary(self, st: RollingStoneState, seat: int) -> dict[str, Any]:
+        rules = st.rules
+        row: dict[str, Any] = {f"vp_{name}": st.parts[seat][i] for i, name in enumerate(VP_PARTS)}
+        row.update({
+            "power": st.power[seat], "stars": st.stars[seat], "dice_sum": st.dice_sum(seat),
+            "album_cards": st.placed[seat], "discarded": len(st.discard[seat]),
+            "full_album": st.placed[seat] + 1 == rules.rows * rules.cols,
+            # item columns (``*_held``): per-dream win rates in the balance metrics
+            "dream_held": ",".join(rules.dreams[d].id for d in st.hands[seat]),
+            "skills_held": ",".join(rules.dreams[d].id for _, d in st.skills[seat]),
+        })
+        return row
+
+    def seats_label(self, seat: int) -> str:
+        return seat_name(seat)
+
+
+GAME = register(RollingStoneGame())

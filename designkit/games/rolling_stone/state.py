@@ -1,0 +1,329 @@
+"""Life is Rolling Stone position: flat lists per seat, a task stack, a cheap clone.
+
+The album of each seat is a list of cells on a padded grid around the
+character card (cell ``CENTER`` is ``(0, 0)``), so adjacency is an index step
+and the floating frame (LR-7.2) is a bounding-box check. A die is an index
+into the 24 orientations of :mod:`dice`; a card is an index into the
+compiled card list, ``CHARACTER`` (0) being the character card.
+
+The game advances through a stack of small tasks (``("turn", seat)``,
+``("place", seat, card, source)``, ``("fx", seat, op, source)`` …), each
+handled by one rule function. A task that needs a decision or a chance outcome
+sets ``phase``/``ctx`` and waits; everything else runs straight through. The
+stack holds plain tuples, so it clones and serialises for free and effects
+that need decisions (an orientation after a reroll, a die chosen among ties)
+slot in without special cases.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from designkit.core.game import State
+from designkit.games.rolling_stone.cards import (
+    AlbumCard,
+    DreamCard,
+    EventCard,
+    load_album_cards,
+    load_dreams,
+    load_events,
+    table_stamp,
+)
+from designkit.games.rolling_stone.dice import DiceTable, dice_table
+from designkit.games.rolling_stone.params import RollingStoneParams
+
+CHARACTER = 0  # card index of the character card in every album
+
+#: Categories of VP, so a balance study can see where points come from.
+VP_PARTS = ("settlement", "event", "skill", "dream", "dice", "adversity", "full_album",
+            "start_marker")
+VP_SETTLE, VP_EVENT, VP_SKILL, VP_DREAM, VP_DICE, VP_ADVERSITY, VP_FULL, VP_MARKER = range(8)
+
+STAGE_NAMES = {1: ("Junior", "ジュニア"), 2: ("Adult", "アダルト"), 3: ("Senior", "シニア")}
+
+
+class Phase(enum.IntEnum):
+    RUN = 0            # between steps (a hand-built scenario before ``resume``)
+    DEAL = 1           # chance: one dream card dealt (LR-2.1)
+    PASS = 2           # decision: a dream to pass left (LR-2.2)
+    CHAR_CELL = 3      # decision: the character card's cell (album_frame fixed_at_setup)
+    ROLL = 4           # chance: a die roll (LR-2.5, reroll LR-8.4)
+    ORIENT = 5         # decision: orientation of a die with a given top (LR-2.5, LR-8.4)
+    ORIENT_RANDOM = 6  # chance: orientation (reorient_after_nonmove_change = random)
+    START = 7          # chance: start player among the tied (LR-2.6)
+    DISCARD = 8        # decision: dream discarded as this stage's skill (LR-4.1)
+    EVENT = 9          # chance: an event card laid out (LR-4.4)
+    DRAW = 10          # chance: an album card from the stage deck (LR-5.1, LR-6.4)
+    ORDER = 11         # decision: order slot (LR-5.2)
+    MOVE_DIE = 12      # decision: slot-2 / tumble_die — which die, or skip (LR-8.3)
+    MOVE_DIR = 13      # decision: direction of that die's move (LR-8.3)
+    USE = 14           # decision: use an optional skill now (LR-A34)
+    TARGET = 15        # decision: which die an effect changes (ties, "choose")
+    TAKE = 16          # decision: the common-field card (LR-6.3)
+    PLACE = 17         # decision: the cell for a card (LR-7)
+    RECALL = 18        # decision: the discard-pile card to place (place_from_discard)
+    OVER = 19
+
+
+CHANCE_PHASES = frozenset({Phase.DEAL, Phase.ROLL, Phase.ORIENT_RANDOM, Phase.START,
+                           Phase.EVENT, Phase.DRAW})
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Params and card tables compiled into lookup tables."""
+
+    params: RollingStoneParams
+    dice: DiceTable
+    colours: tuple[str, ...]
+    colour_index: dict[str, int]
+    cards: tuple[AlbumCard | None, ...]        # index 0: the character card
+    card_index: dict[str, int]
+    card_dice: tuple[tuple[int, ...], ...]     # colour indices a card moves (LR-7.6)
+    card_stars: tuple[int, ...]
+    card_person: tuple[bool, ...]
+    stage_cards: tuple[tuple[int, ...], ...]   # stage_cards[s]: the deck of stage s (s ≥ 1)
+    dreams: tuple[DreamCard, ...]
+    dream_index: dict[str, int]
+    events: tuple[EventCard, ...]
+    event_index: dict[str, int]
+    stage_events: tuple[tuple[int, ...], ...]
+    rows: int
+    cols: int
+    stride: int          # cells per grid row
+    size: int            # cells per album grid
+    center: int          # cell of the character card
+    step: tuple[int, int, int, int]   # cell offset of N, E, S, W
+    rc: tuple[tuple[int, int], ...]   # (row, col) of each cell relative to the character
+    row_of: tuple[int, ...]
+    col_of: tuple[int, ...]
+    bonus: tuple[str, ...]            # order bonus of slot 1..k
+    mid_stages: frozenset[int]
+    stamp: tuple[tuple[str, float], ...]
+    actions: dict[Any, Any]           # cache of immutable Action values (hot path)
+
+    @classmethod
+    def compile(cls, params: RollingStoneParams) -> Ruleset:
+        stamp = table_stamp()
+        cached = params.__dict__.get("_ruleset")
+        if cached is not None and cached.stamp == stamp:
+            return cached
+        rules = cls._build(params, stamp)
+        object.__setattr__(params, "_ruleset", rules)
+        return rules
+
+    @classmethod
+    def _build(cls, p: RollingStoneParams, stamp: tuple[tuple[str, float], ...]) -> Ruleset:
+        colours = tuple(p.colours)
+        cindex = {c: i for i, c in enumerate(colours)}
+        cards: list[AlbumCard | None] = [None]
+        stage_cards: list[tuple[int, ...]] = [()]
+        for s in range(1, p.stages + 1):
+            mine = [c for c in load_album_cards() if c.stage == s][:p.album_cards_per_stage]
+            mine = [c for c in mine if any(a in cindex for a in c.attrs)]
+            stage_cards.append(tuple(range(len(cards), len(cards) + len(mine))))
+            cards.extend(mine)
+        dreams = load_dreams()[:p.dream_cards_total]
+        events: list[EventCard] = []
+        stage_events: list[tuple[int, ...]] = [()]
+        for s in range(1, p.stages + 1):
+            mine_e = [e for e in load_events() if e.stage == s][:p.events_per_stage_in_box]
+            stage_events.append(tuple(range(len(events), len(events) + len(mine_e))))
+            events.extend(mine_e)
+        rows, cols = p.album_rows, p.album_cols
+        stride = 2 * cols + 1
+        size = (2 * rows + 1) * stride
+        rc = tuple((i // stride - rows, i % stride - cols) for i in range(size))
+        return cls(
+            params=p, dice=dice_table(p.dice_chirality), colours=colours, colour_index=cindex,
+            cards=tuple(cards), card_index={c.id: i for i, c in enumerate(cards) if c},
+            card_dice=tuple(() if c is None else tuple(cindex[a] for a in c.attrs if a in cindex)
+                            for c in cards),
+            card_stars=tuple(0 if c is None else c.stars for c in cards),
+            card_person=tuple(False if c is None else c.person for c in cards),
+            stage_cards=tuple(stage_cards), dreams=dreams,
+            dream_index={d.id: i for i, d in enumerate(dreams)}, events=tuple(events),
+            event_index={e.id: i for i, e in enumerate(events)},
+            stage_events=tuple(stage_events), rows=rows, cols=cols, stride=stride, size=size,
+            center=rows * stride + cols, step=(-stride, 1, stride, -1), rc=rc,
+            row_of=tuple(r for r, _ in rc), col_of=tuple(c for _, c in rc),
+            bonus=tuple(p.order_bonus),
+            mid_stages=frozenset(s for s in p.mid_settlement_after_stages if s < p.stages),
+            stamp=stamp, actions={})
+
+    def cell(self, r: int, c: int) -> int:
+        return (r + self.rows) * self.stride + c + self.cols
+
+    def card_id(self, i: int) -> str:
+        card = self.cards[i]
+        return "character" if card is None else card.id
+
+
+class RollingStoneState(State):
+    __slots__ = (
+        "rules", "params", "log", "n",
+        # flow
+        "stack", "phase", "seat", "ctx", "options", "stage", "round", "turn_no", "current",
+        "marker", "slot_of", "board", "settling",
+        # shared cards
+        "decks", "field", "removed", "event_pool", "events_row", "events_done", "dream_pool",
+        # per seat
+        "hands", "pending", "gave", "skills", "active", "trig", "used", "album", "dice", "dcell",
+        "box", "frame", "placed", "stars", "discard", "power", "vp", "parts", "snapshot",
+        "final",
+    )
+
+    def clone(self) -> RollingStoneState:
+        c = RollingStoneState.__new__(RollingStoneState)
+        c.rules, c.params, c.n = self.rules, self.params, self.n
+        c.log = None if self.log is None else self.log[:]
+        c.stack = self.stack[:]
+        c.phase, c.seat, c.ctx, c.options = self.phase, self.seat, self.ctx, self.options
+        c.stage, c.round, c.turn_no, c.current = self.stage, self.round, self.turn_no, \
+            self.current
+        c.marker, c.settling = self.marker, self.settling
+        c.slot_of, c.board = self.slot_of[:], self.board[:]
+        c.decks = [d[:] for d in self.decks]
+        c.field, c.removed = self.field[:], self.removed[:]
+        c.event_pool = [e[:] for e in self.event_pool]
+        c.events_row, c.events_done = self.events_row[:], self.events_done[:]
+        c.dream_pool = self.dream_pool[:]
+        c.hands = [h[:] for h in self.hands]
+        c.pending = [h[:] for h in self.pending]
+        c.gave = [h[:] for h in self.gave]
+        c.skills = [h[:] for h in self.skills]
+        c.active, c.trig, c.used = self.active[:], self.trig[:], self.used[:]
+        c.album = [a[:] for a in self.album]
+        c.dice = [d[:] for d in self.dice]
+        c.dcell = [d[:] for d in self.dcell]
+        c.box = [b[:] for b in self.box]
+        c.frame = self.frame[:]
+        c.placed, c.stars = self.placed[:], self.stars[:]
+        c.discard = [d[:] for d in self.discard]
+        c.power, c.vp = self.power[:], self.vp[:]
+        c.parts = [p[:] for p in self.parts]
+        c.snapshot = self.snapshot
+        c.final = self.final
+        return c
+
+    # -- small queries shared by rules, bots, view and tests ---------------------------------------
+    def top(self, seat: int, k: int) -> int:
+        return self.rules.dice.top[self.dice[seat][k]]
+
+    def tops(self, seat: int) -> list[int]:
+        top = self.rules.dice.top
+        return [top[i] for i in self.dice[seat]]
+
+    def dice_sum(self, seat: int) -> int:
+        top = self.rules.dice.top
+        return sum(top[i] for i in self.dice[seat])
+
+    def album_cards(self, seat: int) -> list[int]:
+        """Album card indices in the album of ``seat`` (the character card excluded)."""
+        return [v for v in self.album[seat] if v]
+
+    def cells(self, seat: int) -> dict[tuple[int, int], int]:
+        """Occupied cells as ``{(row, col): card index}`` (the character card is 0)."""
+        rc = self.rules.rc
+        return {rc[i]: v for i, v in enumerate(self.album[seat]) if v is not None}
+
+    def to_dict(self) -> dict[str, Any]:
+        from designkit.games.rolling_stone.serialize import state_to_dict
+
+        return state_to_dict(self)
+
+
+# -- the task machinery -------------------------------------------------------------------------------
+Handler = Callable[..., bool]
+#: task name → handler(st, *args); returns True when it stopped for a decision or chance
+TASKS: dict[str, Handler] = {}
+#: decision phase → (options builder(st) -> tuple of actions, applier(st, action))
+DECISIONS: dict[Phase, tuple[Callable[[RollingStoneState], tuple[Any, ...]],
+                             Callable[[RollingStoneState, Any], None]]] = {}
+#: chance phase → (outcomes(st) -> list of outcomes, applier(st, outcome))
+CHANCES: dict[Phase, tuple[Callable[[RollingStoneState], list[Any]],
+                           Callable[[RollingStoneState, Any], None]]] = {}
+
+
+def task(name: str) -> Callable[[Handler], Handler]:
+    def deco(fn: Handler) -> Handler:
+        TASKS[name] = fn
+        return fn
+    return deco
+
+
+def decision(phase: Phase, options: Callable[[RollingStoneState], tuple[Any, ...]]
+             ) -> Callable[[Callable[[RollingStoneState, Any], None]],
+                           Callable[[RollingStoneState, Any], None]]:
+    def deco(fn: Callable[[RollingStoneState, Any], None]
+             ) -> Callable[[RollingStoneState, Any], None]:
+        DECISIONS[phase] = (options, fn)
+        return fn
+    return deco
+
+
+def chance(phase: Phase, outcomes: Callable[[RollingStoneState], list[Any]]
+           ) -> Callable[[Callable[[RollingStoneState, Any], None]],
+                         Callable[[RollingStoneState, Any], None]]:
+    def deco(fn: Callable[[RollingStoneState, Any], None]
+             ) -> Callable[[RollingStoneState, Any], None]:
+        CHANCES[phase] = (outcomes, fn)
+        return fn
+    return deco
+
+
+def push(st: RollingStoneState, *tasks: tuple[Any, ...]) -> None:
+    """Schedule ``tasks`` to run next, in the given order (before anything already queued)."""
+    st.stack.extend(reversed(tasks))
+
+
+def ask(st: RollingStoneState, phase: Phase, seat: int, ctx: tuple[Any, ...],
+        options: tuple[Any, ...] | None = None) -> bool:
+    """Wait for ``seat``'s decision; a forced decision (one option) is applied at once.
+
+    ``options`` may be passed when the caller already built them (the phase's
+    builder must give the same tuple: it is what ``state_from_dict`` uses).
+    """
+    st.phase, st.seat, st.ctx = phase, seat, ctx
+    build, apply = DECISIONS[phase]
+    if options is None:
+        options = build(st)
+    if len(options) == 1:
+        st.phase, st.seat, st.options = Phase.RUN, None, ()
+        apply(st, options[0])
+        return False
+    st.options = options
+    return True
+
+
+def roll(st: RollingStoneState, phase: Phase, ctx: tuple[Any, ...], count: int = 0) -> bool:
+    """Wait for a chance outcome; a certain one is applied at once.
+
+    ``count``, when the caller knows it, is the number of outcomes (saves listing them).
+    """
+    st.phase, st.seat, st.ctx = phase, None, ctx
+    if count > 1:
+        return True
+    outcomes, apply = CHANCES[phase]
+    found = outcomes(st)
+    if len(found) == 1:
+        st.phase = Phase.RUN
+        apply(st, found[0])
+        return False
+    return True
+
+
+def run(st: RollingStoneState) -> None:
+    """Run queued tasks until one waits for a decision or chance, or the game ends."""
+    stack = st.stack
+    tasks = TASKS
+    while stack:
+        t = stack.pop()
+        if tasks[t[0]](st, *t[1:]):
+            return
+    st.phase, st.seat, st.ctx, st.options = Phase.OVER, None, (), ()
+
+

@@ -1,0 +1,207 @@
+"""A turn (LR-6), the event phase (LR-9), round end (LR-10) and stage end (LR-11.2).
+
+A turn takes the pawn back, applies the order bonus and the turn-start skills,
+then the common-field card and the repeat draw, each placed through LR-7
+(:mod:`album`), then the turn-end skills.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from designkit.games.rolling_stone import resolve
+from designkit.games.rolling_stone.actions import Action, seat_name
+from designkit.games.rolling_stone.album import card_en, card_ja, gain_power
+from designkit.games.rolling_stone.stage import card_facts
+from designkit.games.rolling_stone.state import (
+    Phase,
+    RollingStoneState,
+    ask,
+    decision,
+    push,
+    roll,
+    task,
+)
+
+
+# -- LR-6: a turn ---------------------------------------------------------------------------------------
+@task("turn")
+def start_turn(st: RollingStoneState, seat: int) -> bool:
+    """LR-6.2: take the pawn back, apply the order bonus, then pick, place and repeat."""
+    p = st.params
+    st.current = seat
+    st.turn_no += 1
+    slot = st.slot_of[seat]
+    st.board[slot - 1] = None
+    if st.log is not None:
+        st.emit("LR-6.2", seat, f"{seat_name(seat)}'s turn: takes the pawn back from slot {slot}",
+                f"{seat_name(seat)}の手番：オーダー「{slot}」からポーンを戻す", slot=slot)
+    tasks: list[tuple[Any, ...]] = []
+    if p.order_bonus_timing == "turn_start":
+        tasks.append(("bonus", seat, slot))
+    trig = st.trig[seat]
+    if "on_order_slot" in trig:
+        tasks.append(("skills", seat, "on_order_slot", slot))
+    if "turn_start" in trig:
+        tasks.append(("skills", seat, "turn_start"))
+    tasks += [("pick", seat)] * p.cards_from_common_per_turn
+    tasks += [("repeat", seat)] * p.repeat_draws_per_turn
+    if "turn_end" in trig:
+        tasks.append(("skills", seat, "turn_end"))
+    tasks.append(("turn_end", seat))
+    push(st, *tasks)
+    return False
+
+
+@task("bonus")
+def order_bonus(st: RollingStoneState, seat: int, slot: int) -> bool:
+    """LR-6.2: the bonus of the chosen slot (none / move a die / marker / power)."""
+    p = st.params
+    kind = st.rules.bonus[slot - 1]
+    if kind == "move_die":
+        if st.log is not None:
+            st.emit("LR-6.2", seat, f"Order bonus of slot {slot}: {seat_name(seat)} may move one "
+                    f"die {p.order_bonus_move_faces} face", f"オーダーボーナス「{slot}」："
+                    f"{seat_name(seat)}はサイコロ１個を動かしてもよい")
+        push(st, ("move", seat, p.order_bonus_move_faces, "bonus"))
+    elif kind == "start_marker":
+        if st.marker == seat:
+            if st.log is not None:
+                st.emit("LR-6.2", seat, f"Order bonus of slot {slot}: {seat_name(seat)} already "
+                        "holds the start player marker", f"{seat_name(seat)}は既にスタート"
+                        "プレイヤーマーカーを持っている")
+        else:
+            before = st.marker
+            st.marker = seat
+            if st.log is not None:
+                st.emit("LR-6.2", seat, f"Order bonus of slot {slot}: {seat_name(seat)} takes the "
+                        f"start player marker from {seat_name(before)} (LR-A22)",
+                        f"オーダーボーナス「{slot}」：{seat_name(seat)}がスタートプレイヤー"
+                        "マーカーを得る", before=before)
+    elif kind == "power":
+        gain_power(st, seat, p.order_bonus_power, "LR-6.2", f"order bonus of slot {slot}",
+                   f"オーダーボーナス「{slot}」")
+    return False
+
+
+@task("pick")
+def offer_pick(st: RollingStoneState, seat: int) -> bool:
+    if not st.field:
+        return False
+    return ask(st, Phase.TAKE, seat, (seat,))
+
+
+def _field_options(st: RollingStoneState) -> tuple[Action, ...]:
+    cache = st.rules.actions
+    out = []
+    for c in st.field:
+        a = cache.get(-c)  # negative keys: "take"; positive: "place"
+        if a is None:
+            a = cache[-c] = Action("take", st.rules.cards[c].id)
+        out.append(a)
+    return tuple(out)
+
+
+@decision(Phase.TAKE, _field_options)
+def _choose_pick(st: RollingStoneState, a: Action) -> None:
+    """LR-6.3: one common-field card, placed at once (mandatory, LR-A26)."""
+    seat = st.ctx[0]
+    card = st.rules.card_index[a.arg]
+    st.field.remove(card)
+    if st.log is not None:
+        last = "" if st.field else " (the last one)"
+        st.emit("LR-6.3", seat, f"{seat_name(seat)} takes {card_en(st, card)} "
+                f"{card_facts(st, card)} from the common field{last}",
+                f"{seat_name(seat)}は【共通場】から{card_ja(st, card)}を取る", card=a.arg)
+    push(st, ("place", seat, a.arg, "field"))
+
+
+@task("repeat")
+def repeat_draw(st: RollingStoneState, seat: int) -> bool:
+    """LR-6.4: draw one card from the stage deck and place it the same way."""
+    if not st.decks[st.stage]:
+        if st.log is not None:
+            st.emit("LR-A23", seat, f"The stage deck is empty: {seat_name(seat)}'s repeat draw "
+                    "is skipped", f"山札が尽きているため{seat_name(seat)}のリピートは行わない")
+        return False
+    return roll(st, Phase.DRAW, ("repeat", seat), len(st.decks[st.stage]))
+
+
+@task("turn_end")
+def end_turn(st: RollingStoneState, seat: int) -> bool:
+    """LR-6.5: the next player in slot order takes a turn."""
+    st.current = None
+    if st.log is not None:
+        st.emit("LR-6.5", seat, f"{seat_name(seat)}'s turn ends: {st.power[seat]} power, "
+                f"{st.placed[seat]} album cards, dice {_dice_text(st, seat)}",
+                f"{seat_name(seat)}の手番終了")
+    return False
+
+
+def _dice_text(st: RollingStoneState, seat: int) -> str:
+    return " ".join(f"{c}{t}" for c, t in zip(st.rules.colours, st.tops(seat), strict=True))
+
+
+# -- LR-9, LR-10: events and round end ---------------------------------------------------------------------
+@task("event_phase")
+def resolve_event(st: RollingStoneState) -> bool:
+    """LR-9.1: the leftmost event resolves and leaves the game; ties all apply (LR-9.2)."""
+    if not st.events_row:
+        if st.log is not None:
+            st.emit("LR-9.1", None, "No event card is left for this round",
+                    "このラウンドのイベントはない")
+        return False
+    e = st.events_row.pop(0)
+    st.events_done.append(e)
+    event = st.rules.events[e]
+    chosen = resolve.select(st, event.select)
+    if st.log is not None:
+        st.emit("LR-9.1", None, f"Event {event.name('en')}: {event.text_en}",
+                f"イベント{event.name('ja')}：{event.text_ja or event.text_en}", event=event.id,
+                chosen=chosen)
+        names = ", ".join(seat_name(s) for s in chosen)
+        if not chosen:
+            st.emit("LR-A12", None, "Nobody qualifies, so nothing happens",
+                    "条件を満たすプレイヤーがいないので何も起きない")
+        elif len(chosen) > 1 and event.select[0] in ("max", "min"):
+            st.emit("LR-9.2", None, f"{names} tie, so the event applies to all of them",
+                    f"{names}が同着のため全員に適用する", chosen=chosen)
+    src = f"event:{event.id}"
+    push(st, *[("fx", s, op, src) for s in chosen for op in event.effect])
+    return False
+
+
+@task("round_end")
+def end_round(st: RollingStoneState) -> bool:
+    """LR-10.1: the round ends (a variant's leftover field cards leave the game)."""
+    left = len(st.field)
+    if left:
+        st.removed.extend(st.field)
+        st.field = []
+    if st.log is not None:
+        st.emit("LR-10.1", None, f"Round {st.round} of stage {st.stage} ends"
+                + (f"; the {left} cards left in the common field leave the game" if left else ""),
+                f"ステージ{st.stage}・ラウンド{st.round}終了", removed=left)
+    return False
+
+
+@task("stage_end")
+def end_stage(st: RollingStoneState, stage: int) -> bool:
+    """LR-11.2 then LR-11 (after the stages that have one); the last stage ends with LR-12."""
+    p = st.params
+    deck = st.decks[stage]
+    if deck and stage < p.stages:
+        if p.discard_leftover_deck_at_mid_settlement:
+            st.removed.extend(deck)
+            text = f"The {len(deck)} cards left in the stage-{stage} deck leave the game"
+            text_ja = f"ステージ{stage}の山札の残り{len(deck)}枚を取り除く"
+        else:
+            st.decks[stage + 1].extend(deck)
+            text = f"The {len(deck)} cards left in the stage-{stage} deck join the next deck"
+            text_ja = f"ステージ{stage}の山札の残り{len(deck)}枚を次の山に加える"
+        st.decks[stage] = []
+        if st.log is not None:
+            st.emit("LR-11.2", None, text, text_ja, cards=len(deck))
+    if stage in st.rules.mid_stages:
+        push(st, ("mid", stage))
+    return False

@@ -1,0 +1,138 @@
+"""Helpers shared by the browser tests and the dashboard benchmark: Chromium's launch
+settings and a Voila server on a free 127.0.0.1 port."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DASHBOARDS = ROOT / "notebooks" / "dashboards"
+ARTIFACTS = ROOT / "test-artifacts"
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+FIRST_RENDER_MS = 90_000  # Voila executes the whole notebook first (8-13 s, more under load)
+REDRAW_MS = 60_000
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voila exited with status {proc.returncode} before serving")
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            s.settimeout(1)
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise RuntimeError(f"Voila did not listen on port {port} within {timeout:.0f} s")
+
+
+class VoilaServer:
+    """Voila serving one notebook (or a folder) on a free 127.0.0.1 port, from ``python``."""
+
+    def __init__(self, target: Path, python: str = sys.executable, log: Path | None = None,
+                 cwd: Path | None = None) -> None:
+        self.target, self.python, self.cwd = target, python, cwd or target.parent
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log = log or ARTIFACTS / f"voila-{target.stem}.log"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> VoilaServer:
+        self.log.parent.mkdir(parents=True, exist_ok=True)
+        cmd = [self.python, "-m", "voila", str(self.target), f"--port={self.port}",
+               "--no-browser", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+               "--show_tracebacks=True"]
+        self._log = self.log.open("w")
+        self.proc = subprocess.Popen(cmd, cwd=self.cwd, stdout=self._log,
+                                     stderr=subprocess.STDOUT,
+                                     env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        try:
+            wait_for_port(self.port, self.proc)
+        except RuntimeError as err:
+            self.stop()
+            raise RuntimeError(f"{err}; log:\n{self.log.read_text()[-3000:]}") from None
+        return self
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if getattr(self, "_log", None):
+            self._log.close()
+
+
+# ---- driving the design lab (Playwright sync API) ------------------------------------------
+
+def open_lab(page, url: str, timeout: float = FIRST_RENDER_MS) -> float:  # noqa: ANN001
+    """Load the dashboard and wait until the lab's widgets are on the page; seconds taken."""
+    start = time.perf_counter()
+    page.goto(url, timeout=timeout)
+    page.locator(".dk-lab").first.wait_for(state="visible", timeout=timeout)
+    return time.perf_counter() - start
+
+
+def open_tab(page, title: str) -> None:  # noqa: ANN001
+    page.locator(".dk-lab").first.get_by_role("tab", name=title, exact=True).click()
+
+
+def param_row(page, name: str):  # noqa: ANN001, ANN201
+    """The ``.dk-field`` row of parameter ``name`` in the Parameters tab."""
+    label = page.locator("b").get_by_text(name, exact=True)
+    return page.locator(".dk-params .dk-field").filter(has=label)
+
+
+def set_slider(page, name: str, value: int) -> None:  # noqa: ANN001
+    """Move an integer slider parameter to ``value`` with the keyboard, as a person would."""
+    row = param_row(page, name)
+    handle, readout = row.locator(".noUi-handle"), row.locator(".widget-readout")
+    handle.focus()
+    for _ in range(50):
+        now = int(readout.inner_text().strip())
+        if now == value:
+            return
+        handle.press("ArrowRight" if now < value else "ArrowLeft")
+        page.wait_for_timeout(50)
+    raise AssertionError(f"slider {name} did not reach {value}")
+
+
+def select_controller(page, seat: str, name: str) -> None:  # noqa: ANN001
+    """Hand stepper seat ``seat`` ("A", "B", ...) to ``name`` (human, random, greedy, ...)."""
+    page.locator(".dk-stepper .dk-controllers").get_by_label(seat, exact=True).select_option(name)
+
+
+# The stepper's own widgets (the game's view HTML reuses some class names inside the board).
+STEPPER_STATUS = ".dk-stepper .widget-html.dk-status"
+STEPPER_BOARD = ".dk-stepper .widget-html.dk-board"
+STEPPER_LOG = ".dk-stepper .widget-html.dk-log"
+
+
+def bar_count(page, chart: str = ".dk-winrate") -> int:  # noqa: ANN001
+    """Bars drawn by plotly in ``chart`` (one per seat in the win-rate chart)."""
+    return page.locator(f"{chart} .js-plotly-plot .barlayer .point").count()

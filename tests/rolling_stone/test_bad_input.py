@@ -1,0 +1,276 @@
+"""Bad input a designer can make: parameters, the card tables, variant files, illegal moves.
+
+Every error must say what was wrong and where (field, file, row, column, rule), and an
+illegal action must leave the state untouched.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from designkit import DataError, IllegalAction, ParamError
+from designkit.games.rolling_stone import RollingStoneParams
+from designkit.games.rolling_stone.actions import Action
+from designkit.games.rolling_stone.cards import (
+    album_path,
+    dreams_path,
+    events_path,
+    load_album_cards,
+    load_dreams,
+    load_events,
+)
+
+from .conftest import A, B, G, play, scenario
+
+# -- parameters ------------------------------------------------------------------------------------
+
+
+def test_five_players_names_field_and_range():
+    """LR-1.1: players=5 is a ParamError naming the field and the range 3–4."""
+    with pytest.raises(ParamError) as err:
+        G.params_type(players=5)
+    assert err.value.field == "players"
+    assert "players" in str(err.value) and "3–4" in str(err.value)
+
+
+def test_unknown_set_field():
+    with pytest.raises(ParamError) as err:
+        RollingStoneParams().with_strings({"player_count": "4"})
+    assert err.value.field == "player_count" and "players" in str(err.value)
+
+
+@pytest.mark.parametrize(("field", "value", "words"), [
+    ("players", "four", "not a number"),
+    ("album_frame", "round", "floating"),
+    ("dice_chirality", "both", "right"),
+    ("simultaneous_dream_choices", "maybe", "true/false"),
+    ("album_rows", "9", "2–6"),
+    ("colours", "R,X", "R, B, Y, G"),
+    ("order_bonus", "none,move_die,start_marker,teleport", "teleport"),
+])
+def test_bad_set_values(field, value, words):
+    with pytest.raises(ParamError) as err:
+        RollingStoneParams().with_strings({field: value})
+    assert err.value.field == field and words in str(err.value)
+
+
+@pytest.mark.parametrize(("changes", "field"), [
+    ({"dreams_dealt": 5}, "dreams_dealt"),
+    ({"order_slots": 3}, "order_slots"),
+    ({"events_used_per_stage": 6}, "events_used_per_stage"),
+    ({"dreams_discarded_per_stage": 2}, "dreams_discarded_per_stage"),
+    ({"album_cards_per_stage": 30}, "album_cards_per_stage"),
+    ({"die_min": 5, "die_max": 4}, "die_min"),
+])
+def test_inconsistent_parameters_name_the_field(changes, field):
+    with pytest.raises(ParamError) as err:
+        RollingStoneParams(**changes)
+    assert err.value.field == field
+
+
+def test_variant_out_of_range(tmp_path):
+    path = tmp_path / "crowd.yaml"
+    path.write_text("game: rolling_stone\nparams:\n  players: 9\n", encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        RollingStoneParams.load(path)
+    assert err.value.file == str(path) and err.value.column == "players"
+
+
+def test_variant_round_trip(tmp_path):
+    p = RollingStoneParams(players=3, album_frame="fixed_at_setup", mid_settlement_vp=(5, 2))
+    loaded = RollingStoneParams.load(p.save(tmp_path / "v.yaml"))
+    assert loaded == p and set(loaded.diff()) == {"players", "album_frame", "mid_settlement_vp"}
+
+
+# -- card tables ---------------------------------------------------------------------------------------
+def _copy(tmp_path: Path, src: Path, edit) -> Path:
+    lines = src.read_text(encoding="utf-8").splitlines()
+    lines = edit(lines)
+    path = tmp_path / src.name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _fails(loader, path, row, column, *words):
+    with pytest.raises(DataError) as err:
+        loader(path)
+    e = err.value
+    assert (e.file, e.row, e.column) == (str(path), row, column), str(e)
+    text = str(e)
+    assert str(path) in text and f"column '{column}'" in text
+    assert row is None or f"row {row}" in text
+    for w in words:
+        assert w in text, (w, text)
+
+
+def test_real_tables_load():
+    assert len(load_album_cards()) == 72 and len(load_events()) == 15
+    assert len(load_dreams()) == 16
+
+
+def test_album_missing_column(tmp_path):
+    def drop_stars(lines):
+        return [",".join(c for i, c in enumerate(line.split(",")) if i != 3) for line in lines]
+    path = _copy(tmp_path, album_path(), drop_stars)
+    _fails(load_album_cards, path, 1, "stars", "missing column")
+
+
+def test_album_bad_value(tmp_path):
+    def bad(lines):
+        lines[5] = lines[5].replace("1R5,1,R,0,", "1R5,1,R,lots,")
+        return lines
+    path = _copy(tmp_path, album_path(), bad)
+    _fails(load_album_cards, path, 6, "stars", "'lots'")
+
+
+def test_album_bad_attribute(tmp_path):
+    def bad(lines):
+        lines[2] = lines[2].replace("1R2,1,R,", "1R2,1,X,")
+        return lines
+    path = _copy(tmp_path, album_path(), bad)
+    _fails(load_album_cards, path, 3, "attribute", "'X'")
+
+
+def test_album_duplicate_id(tmp_path):
+    def bad(lines):
+        lines[2] = lines[2].replace("1R2,", "1R1,", 1)
+        return lines
+    path = _copy(tmp_path, album_path(), bad)
+    _fails(load_album_cards, path, 3, "id", "duplicate")
+
+
+def test_event_unknown_effect(tmp_path):
+    def bad(lines):
+        lines[1] = lines[1].replace("gain_vp(n=2)", "gain_vpp(n=2)")
+        return lines
+    path = _copy(tmp_path, events_path(), bad)
+    _fails(load_events, path, 2, "effect", "gain_vpp", "unknown effect")
+
+
+def test_event_selector_in_effect_column(tmp_path):
+    def bad(lines):
+        lines[1] = lines[1].replace(",gain_vp(n=2),", ",all,")
+        return lines
+    path = _copy(tmp_path, events_path(), bad)
+    _fails(load_events, path, 2, "effect", "selector")
+
+
+def test_event_metric_missing(tmp_path):
+    def bad(lines):
+        lines[1] = lines[1].replace('"max(metric=die, attr=R)"', "max(attr=R)")
+        return lines
+    path = _copy(tmp_path, events_path(), bad)
+    _fails(load_events, path, 2, "select", "metric")
+
+
+def test_dream_if_without_end(tmp_path):
+    def bad(lines):
+        lines[2] = lines[2].replace("; end\"", '"', 1)
+        return lines
+    path = _copy(tmp_path, dreams_path(), bad)
+    _fails(load_dreams, path, 3, "dream", "'if' without a closing 'end'")
+
+
+def test_dream_effect_in_trigger_column(tmp_path):
+    def bad(lines):
+        lines[1] = lines[1].replace(",turn_start,", ",gain_power(n=1),", 1)
+        return lines
+    path = _copy(tmp_path, dreams_path(), bad)
+    _fails(load_dreams, path, 2, "trigger", "not a trigger")
+
+
+def test_dream_argument_out_of_range(tmp_path):
+    def bad(lines):
+        lines[2] = lines[2].replace("gain_vp(n=6)", "gain_vp(n=99)")
+        return lines
+    path = _copy(tmp_path, dreams_path(), bad)
+    _fails(load_dreams, path, 3, "dream", "'n'", "outside")
+
+
+def test_dream_bad_limit(tmp_path):
+    def bad(lines):
+        lines[8] = lines[8].replace(",once_per_stage,", ",twice,")
+        return lines
+    path = _copy(tmp_path, dreams_path(), bad)
+    _fails(load_dreams, path, 9, "limit", "'twice'")
+
+
+# -- illegal actions -------------------------------------------------------------------------------------
+def _rejects(st, action, *words):
+    before = G.state_to_dict(st)
+    with pytest.raises(IllegalAction) as err:
+        G.apply(st, action)
+    message = str(err.value)
+    assert action.describe() in message
+    for w in words:
+        assert w in message, (w, message)
+    assert G.state_to_dict(st) == before
+    return message
+
+
+def _placing():
+    return scenario(albums={A: {(0, 1): "1B1", (0, 2): "1B2", (0, 3): "1B3"}},
+                    dice={A: {"B": ((3, 2, 1), (0, 3))}}, stack=[("place", A, "1R1", "field")])
+
+
+def test_place_not_adjacent_lr_7_1():
+    _rejects(_placing(), Action("place", ("1R1", 2, 2, None)), "LR-7.1", "red die")
+
+
+def test_place_out_of_frame_lr_7_2():
+    _rejects(_placing(), Action("place", ("1R1", 0, -1, None)), "LR-7.2")
+
+
+def test_overwrite_while_a_cell_is_free_lr_7_3():
+    _rejects(_placing(), Action("place", ("1R1", 0, 1, "1B1")), "LR-7.3", "(-1, 0)")
+
+
+def test_overwrite_a_card_with_a_die_lr_8_5():
+    st = scenario(albums={A: {(0, 1): "1B1", (1, 0): "1B2", (-1, 0): "1B3", (0, -1): "1B4"}},
+                  dice={A: {"B": ((3, 2, 1), (0, 1))}}, stack=[("place", A, "1R1", "field")])
+    _rejects(st, Action("place", ("1R1", 0, 1, "1B1")), "LR-8.5")
+
+
+def test_wrong_card_lr_6_3():
+    _rejects(_placing(), Action("place", ("1G1", -1, 0, None)), "1R1")
+
+
+def test_taken_order_slot_lr_5_2():
+    st = scenario(3, marker=A, stack=[("order", A), ("order", B)], run_now=True)
+    play(st, ("slot", 2))
+    _rejects(st, Action("slot", 2), "LR-5.2", "taken by A")
+
+
+def test_move_onto_empty_cell_lr_8_3():
+    st = scenario(albums={A: {(0, 1): "1R1", (1, 1): "1R2"}},
+                  dice={A: {"B": ((5, 1, 4), (0, 1))}}, slot_of={A: 2}, stack=[("turn", A)],
+                  field=["1G1"])
+    play(st, ("move_die", "B"))
+    _rejects(st, Action("move_dir", ("B", "N")), "LR-8.3", "no card north")
+
+
+def test_card_not_in_field_lr_6_3():
+    st = scenario(slot_of={A: 1}, stack=[("turn", A)], field=["1G1", "1G2"])
+    _rejects(st, Action("take", "1R1"), "LR-6.3", "not in the common field")
+
+
+def test_wrong_kind_of_action_names_what_is_due():
+    st = scenario(slot_of={A: 1}, stack=[("turn", A)], field=["1G1", "1G2"])
+    _rejects(st, Action("slot", 1), "common field")
+
+
+def test_bad_chance_outcome():
+    st = scenario(stack=[("repeat", A)])
+    assert st.phase.name == "DRAW"
+    before = G.state_to_dict(st)
+    with pytest.raises(IllegalAction, match="not possible"):
+        G.apply(st, "9Z9")
+    assert G.state_to_dict(st) == before
+
+
+def test_action_after_the_end():
+    st = scenario(3, stage=3, round=3, stack=[("final",)])
+    with pytest.raises(IllegalAction, match="over"):
+        G.apply(st, Action("slot", 1))

@@ -1,0 +1,228 @@
+"""ParamsPanel: the parameter editor, generated from a game's ``Params.specs()``.
+
+Nothing here names a game's parameters: the fields, their ranges, help texts,
+rule IDs and groups all come from the specs, so a new game gets its editor for
+free. An invalid value is shown beside its field and never reaches the engine:
+:attr:`ParamsPanel.params` is always the last *valid* parameter set.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+from ipywidgets.widgets.widget import CallbackDispatcher
+
+from designkit.core.errors import DataError, DesignkitError, ParamError
+from designkit.core.game import Game
+from designkit.core.params import Params
+from designkit.core.paths import data_dir
+from designkit.core.registry import get_game
+
+from ._util import held, html_table, show_message, style_widget
+from .param_fields import Field
+
+_NAME = re.compile(r"[\w][\w.\- ]*")
+
+
+def _base(field: str) -> str:
+    """``skill_cost[S1]`` → ``skill_cost``: errors on an item belong to its field."""
+    return field.split("[", 1)[0]
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return escape(", ".join(map(str, value)) or "(none)")
+    return escape("(unset)" if value is None else str(value))
+
+
+class ParamsPanel(widgets.VBox):
+    """Edit, check, diff, save and load the parameters of ``game``.
+
+    ``variants_dir`` defaults to ``data/<game>/variants`` (``DESIGNKIT_DATA`` aware).
+    """
+
+    def __init__(self, game: Game | str, params: Params | None = None,
+                 variants_dir: str | Path | None = None) -> None:
+        super().__init__()
+        self.game = get_game(game)
+        self.params_type = self.game.params_type
+        self.draft: Params = self.params_type()
+        self._params: Params = params if params is not None else self.draft
+        self._errors: dict[str, str] = {}
+        self._quiet = 0
+        self._handlers = CallbackDispatcher()
+        self.variants_dir = Path(variants_dir) if variants_dir else \
+            data_dir(self.game.name) / "variants"
+        self.fields = {name: Field(name, spec, getattr(self._params, name))
+                       for name, spec in self.params_type.specs().items()}
+        for field in self.fields.values():
+            field.observe(lambda _change, f=field.name: self._changed(f))
+        self._build()
+        self.add_class("dk-params")
+        self._validate()
+
+    # -- layout ---------------------------------------------------------------------------------
+    def _build(self) -> None:
+        groups: dict[str, list[widgets.Widget]] = {}
+        for field in self.fields.values():
+            groups.setdefault(field.spec.group, []).append(field.row)
+        self.accordion = widgets.Accordion(children=[widgets.VBox(rows) for rows in
+                                                     groups.values()], titles=list(groups))
+        self.accordion.selected_index = 0
+        self.consistency = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.reset_button = widgets.Button(description="Reset to draft", icon="undo")
+        self.reset_button.add_class("dk-reset")
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.diff_html = widgets.HTML()
+        self.diff_html.add_class("dk-diff")
+        self.variant_name = widgets.Text(placeholder="variant name", description="Name")
+        self.save_button = widgets.Button(description="Save variant", icon="save")
+        self.variant_list = widgets.Dropdown(description="Variants", options=[])
+        self.load_button = widgets.Button(description="Load variant", icon="folder-open")
+        self.variant_status = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.save_button.on_click(lambda _b: self._ui(self.save_variant))
+        self.load_button.on_click(lambda _b: self._ui(self.load_variant))
+        self.refresh_variants()
+        self.children = [
+            style_widget(),
+            widgets.HTML(f"<h3>Parameters: {escape(self.game.title)} "
+                         f"{escape(self.game.title_ja)}</h3>"),
+            self.accordion, self.consistency,
+            widgets.HBox([self.reset_button]),
+            widgets.HTML("<b>Changes from the draft</b>"), self.diff_html,
+            widgets.HBox([self.variant_name, self.save_button]),
+            widgets.HBox([self.variant_list, self.load_button]), self.variant_status]
+
+    # -- state ----------------------------------------------------------------------------------
+    @property
+    def params(self) -> Params:
+        """The last valid parameter set (what Play and Simulate use)."""
+        return self._params
+
+    @property
+    def errors(self) -> dict[str, str]:
+        """Current problems by field name (empty when every field is valid)."""
+        return dict(self._errors)
+
+    @property
+    def valid(self) -> bool:
+        return not self._errors
+
+    def on_change(self, callback: Callable[[Params], None], remove: bool = False) -> None:
+        """Call ``callback(params)`` whenever a new valid parameter set is reached."""
+        self._handlers.register_callback(callback, remove=remove)
+
+    def set_params(self, params: Params) -> None:
+        """Show ``params`` in every field (one validation at the end, no observer ping-pong)."""
+        self._quiet += 1
+        try:
+            with held(*(f.control for f in self.fields.values())):
+                for name, field in self.fields.items():
+                    field.show(getattr(params, name))
+        finally:
+            self._quiet -= 1
+        self._validate()
+
+    def reset(self) -> None:
+        """Back to the draft's values."""
+        self.set_params(self.draft)
+
+    # -- validation -----------------------------------------------------------------------------
+    def _changed(self, _name: str) -> None:
+        if not self._quiet:
+            self._validate()
+
+    def _validate(self) -> None:
+        errors: dict[str, str] = {}
+        values: dict[str, Any] = {}
+        for name, field in self.fields.items():
+            try:
+                values[name] = self.params_type.check_value(name, field.read())
+            except ParamError as err:
+                errors[name] = err.detail
+        cross = ""
+        new = None
+        if not errors:
+            try:
+                new = self.params_type(**values)
+            except ParamError as err:
+                errors[_base(err.field)] = err.detail
+                cross = str(err)
+        self._errors = errors
+        self._show_errors(cross)
+        if new is not None and new != self._params:
+            self._params = new
+            self._handlers(new)
+        self._show_diff()
+
+    def _show_errors(self, cross: str) -> None:
+        for name, field in self.fields.items():
+            message = self._errors.get(name, "")
+            if field.error.value != escape(message):
+                show_message(field.error, message, error=True)
+        show_message(self.consistency, f"Not applied: {cross}" if cross else "", error=True)
+
+    def _show_diff(self) -> None:
+        changes = self._params.diff(self.draft)
+        if not changes:
+            self.diff_html.value = "<i>none: this is the draft</i>"
+            return
+        rows = []
+        for name, (old, new) in changes.items():
+            spec = self.fields[name].spec
+            if isinstance(new, dict):
+                old_s = ", ".join(f"{k}: {v}" for k, v in old.items() if new.get(k) != v)
+                new_s = ", ".join(f"{k}: {v}" for k, v in new.items() if old.get(k) != v)
+                old, new = old_s, new_s
+            rows.append([escape(name), f'<span class="dk-rule">{escape(spec.rule)}</span>',
+                         _fmt(old), f"<b>{_fmt(new)}</b>"])
+        self.diff_html.value = html_table(["field", "rule", "draft", "now"], rows)
+
+    # -- variants -------------------------------------------------------------------------------
+    def list_variants(self) -> list[str]:
+        if not self.variants_dir.is_dir():
+            return []
+        return sorted(p.stem for p in self.variants_dir.glob("*.yaml"))
+
+    def refresh_variants(self) -> None:
+        names = self.list_variants()
+        if list(self.variant_list.options) != names:
+            self.variant_list.options = names
+
+    def save_variant(self, name: str | None = None, note: str = "") -> Path:
+        """Write the current (valid) parameters as ``<variants_dir>/<name>.yaml``."""
+        name = (name if name is not None else self.variant_name.value).strip()
+        if not _NAME.fullmatch(name):
+            raise DesignkitError(f"variant name {name!r}: use letters, digits, - _ . or spaces")
+        if self._errors:
+            raise DesignkitError("not saved: fix the fields marked in red first")
+        path = self._params.save(self.variants_dir / f"{name}.yaml", note=note)
+        self.refresh_variants()
+        self.variant_list.value = name
+        show_message(self.variant_status, f"saved {path}")
+        return path
+
+    def load_variant(self, name: str | None = None) -> Params:
+        """Read ``<variants_dir>/<name>.yaml`` into the fields."""
+        name = name if name is not None else self.variant_list.value
+        if not name:
+            raise DesignkitError("no variant chosen")
+        path = self.variants_dir / f"{name}.yaml"
+        if not path.is_file():
+            raise DataError(str(path), "file not found")
+        params = self.params_type.load(path)
+        self.set_params(params)
+        self.variant_name.value = name
+        show_message(self.variant_status, f"loaded {path}")
+        return params
+
+    def _ui(self, action: Callable[[], Any]) -> None:
+        try:
+            action()
+        except (DesignkitError, OSError) as err:
+            show_message(self.variant_status, str(err), error=True)

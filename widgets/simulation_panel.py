@@ -1,0 +1,271 @@
+"""SimulationPanel: run many games in the background and chart the balance.
+
+The run happens in a thread so the page stays responsive; figures are built
+from ``designkit.analysis.charts`` and shown as ``go.FigureWidget`` only after a
+click (Voila drops figure changes made while the notebook itself runs). With
+A/B on, the current parameters run against the draft or a saved variant on the
+same seeds, and the difference in win rate by seat is shown with its interval.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from designkit.analysis.charts import ab_figure, summary_figures
+from designkit.analysis.compare import compare_win_rates
+from designkit.core.errors import DesignkitError
+from designkit.core.game import Game
+from designkit.core.params import Params
+from designkit.core.paths import data_dir
+from designkit.core.registry import get_game
+from designkit.core.session import seat_count
+from designkit.sim import Results, simulate
+
+from ._util import AGENT_CHOICES, close_tree, html_table, show_message, style_widget
+
+DRAFT = "draft defaults"
+
+
+class _Stop(KeyboardInterrupt):
+    """Raised from the progress callback: ``simulate`` keeps the games finished so far."""
+
+
+@dataclass
+class _Job:
+    params: Params
+    agents: list[str]
+    n_games: int
+    seed: int
+    workers: int
+    baseline: Params | None = None
+    baseline_name: str = ""
+
+
+def _params_of(source: Any, game: Game) -> tuple[Params | None, dict[str, str]]:
+    """Current params and field errors from a Params, a ParamsPanel-like object or a callable."""
+    if source is None:
+        return game.params_type(), {}
+    if isinstance(source, Params):
+        return source, {}
+    if callable(source) and not hasattr(source, "params"):
+        return source(), {}
+    return source.params, dict(getattr(source, "errors", {}) or {})
+
+
+class SimulationPanel(widgets.VBox):
+    """Simulate ``game`` with parameters from ``params_source`` (a ParamsPanel, Params, ...)."""
+
+    def __init__(self, game: Game | str, params_source: Any = None,
+                 variants_dir: str | Path | None = None, n_games: int = 500,
+                 seed: int = 0) -> None:
+        super().__init__()
+        self.game = get_game(game)
+        self.params_source = params_source
+        self.variants_dir = Path(variants_dir) if variants_dir else \
+            data_dir(self.game.name) / "variants"
+        self.results: Results | None = None
+        self.baseline_results: Results | None = None
+        self.comparison = None
+        self.figures: dict[str, go.FigureWidget] = {}
+        self._thread: threading.Thread | None = None
+        self._stop = False
+        self._build(n_games, seed)
+        if hasattr(params_source, "on_change"):
+            params_source.on_change(lambda _p: self._fit_seats())
+        self.add_class("dk-sim")
+
+    # -- layout ---------------------------------------------------------------------------------
+    def _build(self, n_games: int, seed: int) -> None:
+        self.agent_box = widgets.HBox()
+        self.agent_box.add_class("dk-agents")
+        self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
+                                              description="Games")
+        self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
+                                              description="Workers")
+        self.seed = widgets.IntText(value=seed, description="Seed")
+        self.ab = widgets.Checkbox(value=False, description="A/B: compare with", indent=False)
+        self.baseline = widgets.Dropdown(options=[DRAFT], value=DRAFT)
+        self.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
+        self.run_button.add_class("dk-run")
+        self.run_button.on_click(lambda _b: self.run(blocking=False))
+        self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True)
+        self.stop_button.add_class("dk-stop")
+        self.stop_button.on_click(lambda _b: self.stop())
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Games")
+        self.progress.add_class("dk-progress")
+        self.status = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.summary = widgets.HTML()
+        self.summary.add_class("dk-summary")
+        self.charts = widgets.GridBox(layout=widgets.Layout(
+            grid_template_columns="repeat(auto-fill, minmax(460px, 1fr))", width="100%"))
+        self.charts.add_class("dk-charts")
+        self._fit_seats()
+        self.refresh_variants()
+        self.ab.observe(lambda _c: self.refresh_variants(), names="value")
+        self.children = [
+            style_widget(), widgets.HTML("<b>Agents by seat</b>"), self.agent_box,
+            widgets.HBox([self.n_games, self.workers, self.seed],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.ab, self.baseline]),
+            widgets.HBox([self.run_button, self.stop_button, self.progress]),
+            self.status, self.summary, self.charts]
+
+    def _fit_seats(self) -> None:
+        """One agent dropdown per seat of the current parameters (kept where possible)."""
+        params, _ = _params_of(self.params_source, self.game)
+        n = seat_count(self.game, params)
+        old = [d.value for d in self.agent_box.children]
+        if len(old) == n:
+            return
+        old_dropdowns = self.agent_box.children
+        self.agent_dropdowns = [
+            widgets.Dropdown(options=AGENT_CHOICES, value=old[s] if s < len(old) else "random",
+                             description=self.game.seats_label(s),
+                             layout=widgets.Layout(width="170px"),
+                             style={"description_width": "30px"}) for s in range(n)]
+        self.agent_box.children = self.agent_dropdowns
+        for d in old_dropdowns:
+            d.close()
+
+    def refresh_variants(self) -> None:
+        names = sorted(p.stem for p in self.variants_dir.glob("*.yaml")) \
+            if self.variants_dir.is_dir() else []
+        options = [DRAFT] + names
+        if list(self.baseline.options) != options:
+            keep = self.baseline.value if self.baseline.value in options else DRAFT
+            self.baseline.options = options
+            self.baseline.value = keep
+
+    # -- running --------------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def stop(self) -> None:
+        """Stop after the batch in progress; the finished games are kept and charted."""
+        self._stop = True
+
+    def run(self, blocking: bool = True) -> Results | threading.Thread | None:
+        """Run the simulation: in this thread (``blocking``; returns the Results) or in the
+        background (returns the thread). Refused, running nothing, while params have errors."""
+        try:
+            job = self._job()
+        except DesignkitError as err:
+            show_message(self.status, str(err), error=True)
+            return None
+        self._stop = False
+        self._busy(True)
+        if blocking:
+            return self._work(job, raise_errors=True)
+        self._thread = threading.Thread(target=self._work, args=(job,), daemon=True,
+                                        name="designkit-simulation")
+        self._thread.start()
+        return self._thread
+
+    def _job(self) -> _Job:
+        if self.running:
+            raise DesignkitError("a simulation is already running")
+        params, errors = _params_of(self.params_source, self.game)
+        if errors:
+            listed = "; ".join(f"{k}: {v}" for k, v in errors.items())
+            raise DesignkitError(f"Refused: fix the parameter errors first ({listed})")
+        self._fit_seats()
+        job = _Job(params, [d.value for d in self.agent_dropdowns], self.n_games.value,
+                   self.seed.value, self.workers.value)
+        if self.ab.value:
+            name = self.baseline.value
+            job.baseline_name = "draft" if name == DRAFT else name
+            job.baseline = self.game.params_type() if name == DRAFT else \
+                self.game.params_type.load(self.variants_dir / f"{name}.yaml")
+            if seat_count(self.game, job.baseline) != len(job.agents) and \
+                    len(set(job.agents)) > 1:
+                raise DesignkitError("A/B with different player counts needs one agent for "
+                                     "every seat")
+        return job
+
+    def _busy(self, busy: bool) -> None:
+        self.run_button.disabled = busy
+        self.stop_button.disabled = not busy
+
+    def _work(self, job: _Job, raise_errors: bool = False) -> Results | None:
+        try:
+            total = job.n_games * (2 if job.baseline is not None else 1)
+            self.progress.max, self.progress.value = total, 0
+            show_message(self.status, f"running {total} games …")
+            base = None
+            if job.baseline is not None:
+                base = self._simulate(job, job.baseline, offset=0)
+            results = None if self._stop and base is not None else \
+                self._simulate(job, job.params, offset=total - job.n_games)
+            self._show(job, results, base)
+            return results
+        except Exception as err:  # shown on the page: a thread's traceback would be lost
+            show_message(self.status, f"{type(err).__name__}: {err}", error=True)
+            if raise_errors and not isinstance(err, DesignkitError):
+                raise
+            return None
+        finally:
+            self._busy(False)
+
+    def _simulate(self, job: _Job, params: Params, offset: int) -> Results:
+        def progress(done: int, _total: int) -> None:
+            self.progress.value = offset + done
+            if self._stop:
+                raise _Stop
+
+        agents = job.agents if len(set(job.agents)) > 1 else job.agents[0]
+        return simulate(self.game, job.n_games, params=params, agents=agents, seed=job.seed,
+                        workers=job.workers, progress=False, on_progress=progress)
+
+    # -- showing --------------------------------------------------------------------------------
+    def _show(self, job: _Job, results: Results | None, base: Results | None) -> None:
+        self.results, self.baseline_results = results, base
+        figs: dict[str, go.Figure] = {}
+        if results is not None and base is not None:
+            self.comparison = compare_win_rates(base, results)
+            figs["ab"] = ab_figure(base, results, labels=(job.baseline_name, "current"))
+            figs.update(summary_figures(results))
+        elif results is not None:
+            self.comparison = None
+            figs = summary_figures(results)
+        old_boxes = self.charts.children
+        self.figures = {name: go.FigureWidget(fig) for name, fig in figs.items()}
+        boxes = []
+        for name, fw in self.figures.items():
+            box = widgets.Box([fw], layout=widgets.Layout(
+                grid_column="1 / -1" if name == "ab" else "auto"))
+            box.add_class("dk-chart")
+            box.add_class("dk-" + name.replace("_", ""))
+            boxes.append(box)
+        self.charts.children = boxes
+        for box in old_boxes:
+            close_tree(box)
+        self.summary.value = self._summary_html(results)
+        done = results.n_games if results is not None else 0
+        cut = " (stopped early)" if results is None or results.interrupted else ""
+        show_message(self.status, f"{done} games{cut}" + (
+            f"; A/B against {job.baseline_name} on the same seeds" if base is not None else ""))
+
+    def _summary_html(self, results: Results | None) -> str:
+        if results is None:
+            return ""
+        rows = [[escape(self.game.seats_label(r.seat)), escape(str(r.agent)),
+                 f"{r.win_rate:.3f}", f"[{r.win_lo:.3f}, {r.win_hi:.3f}]",
+                 f"{r.score_mean:.2f}"] for r in results.seat_summary().itertuples()]
+        table = html_table(["seat", "agent", "win rate", "95% interval", "mean score"], rows)
+        if self.comparison is not None:
+            crow = [[escape(self.game.seats_label(int(r.seat))), f"{r.win_rate_a:.3f}",
+                     f"{r.win_rate_b:.3f}", f"{r.diff:+.3f}",
+                     f"[{r.diff_lo:+.3f}, {r.diff_hi:+.3f}]"]
+                    for r in self.comparison.itertuples()]
+            table += "<br>" + html_table(["seat", "baseline", "current", "difference",
+                                          "95% interval"], crow, css="dk-table dk-compare")
+        return table

@@ -1,0 +1,297 @@
+"""Stepper: play or watch one game step by step, with undo, redo and a timeline.
+
+All game logic lives in :class:`designkit.core.session.Session`; this panel
+only turns clicks into session calls and re-renders (board from the game's own
+``view``, legal actions as buttons, the event log with its rule texts), so it
+works for every registered game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from html import escape
+
+import ipywidgets as widgets
+
+from designkit.core.game import CHANCE, Game
+from designkit.core.params import Params
+from designkit.core.records import load_record, save_record
+from designkit.core.registry import get_game
+from designkit.core.session import HUMAN, Session, seat_count
+
+from ._util import close_tree, held, show_message, shows_errors, style_widget
+from .log_view import LOG_LIMIT, log_html
+
+CONTROLLERS = (HUMAN, "random", "greedy", "mcts:200")
+_ALL = "all"
+
+
+class Stepper(widgets.VBox):
+    """One game in progress for ``game``; seats are played by humans or bots."""
+
+    def __init__(self, game: Game | str, params: Params | None = None, seed: int = 0,
+                 controllers: Sequence[str] | None = None, lang: str = "en",
+                 record_path: str = "record.json") -> None:
+        super().__init__()
+        self.game = get_game(game)
+        params = params if params is not None else self.game.params_type()
+        n = seat_count(self.game, params)
+        controllers = list(controllers) if controllers else [HUMAN] + ["random"] * (n - 1)
+        self.params = params  # what New game plays with
+        self.session = Session(self.game, params, seed, controllers)
+        self.action_buttons: list[widgets.Button] = []
+        self._shown_actions: tuple = ()
+        self._build(seed, lang, record_path)
+        self.add_class("dk-stepper")
+        self.render()
+
+    # -- layout ---------------------------------------------------------------------------------
+    def _button(self, text: str, css: str, handler, icon: str = "") -> widgets.Button:
+        button = widgets.Button(description=text, icon=icon,
+                                layout=widgets.Layout(width="auto"))
+        button.add_class(css)
+        button.on_click(lambda _b: handler())
+        return button
+
+    def _build(self, seed: int, lang: str, record_path: str) -> None:
+        self.seed_input = widgets.IntText(value=seed, description="Seed",
+                                          layout=widgets.Layout(width="180px"))
+        self.new_button = self._button("New game", "dk-new", self.new_game, "refresh")
+        self.viewer = widgets.Dropdown(description="View as")
+        self.lang = widgets.ToggleButtons(options=[("English", "en"), ("日本語", "ja")],
+                                          value=lang, style={"button_width": "70px"})
+        self.controller_box = widgets.HBox()
+        self.controller_box.add_class("dk-controllers")
+        self.step_button = self._button("Step", "dk-step", self.step, "step-forward")
+        self.advance_button = self._button("To next human decision", "dk-advance",
+                                           self.advance, "forward")
+        self.end_button = self._button("Play to end", "dk-play-to-end", self.play_to_end,
+                                       "fast-forward")
+        self.undo_button = self._button("Undo", "dk-undo", self.undo, "undo")
+        self.redo_button = self._button("Redo", "dk-redo", self.redo, "repeat")
+        self.auto = widgets.Checkbox(value=False, description="bots move on their own",
+                                     indent=False)
+        self.timeline = widgets.IntSlider(min=0, max=0, description="Step",
+                                          continuous_update=False,
+                                          layout=widgets.Layout(width="95%"))
+        self.timeline.add_class("dk-timeline")
+        self.status = widgets.HTML()
+        self.status.add_class("dk-status")
+        self.message = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.board = widgets.HTML()
+        self.board.add_class("dk-board")
+        self.actions = widgets.VBox()
+        self.actions.add_class("dk-actions")
+        self.log_view = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.log_view.add_class("dk-log")
+        self.record_path = widgets.Text(value=record_path, description="Record")
+        self.save_button = self._button("Save record", "dk-save-record", self.save_record,
+                                        "save")
+        self.load_button = self._button("Load record", "dk-load-record", self.load_record,
+                                        "folder-open")
+        self._no_actions = widgets.HTML()
+        self._build_seats()
+        self.viewer.observe(lambda _c: self.render(), names="value")
+        self.lang.observe(lambda _c: self.render(), names="value")
+        self.timeline.observe(self._on_timeline, names="value")
+        left = widgets.VBox([self.board, widgets.HTML("<b>Decisions</b>"), self.actions],
+                            layout=widgets.Layout(width="58%"))
+        right = widgets.VBox([widgets.HTML("<b>Event log</b> (click an entry for its rule)"),
+                              self.log_view], layout=widgets.Layout(width="42%"))
+        self.children = [
+            style_widget(),
+            widgets.HBox([self.seed_input, self.new_button, self.viewer, self.lang],
+                          layout=widgets.Layout(flex_flow="row wrap")),
+            self.controller_box,
+            widgets.HBox([self.step_button, self.advance_button, self.end_button,
+                          self.undo_button, self.redo_button, self.auto],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.timeline, self.status, self.message, widgets.HBox([left, right]),
+            widgets.HBox([self.record_path, self.save_button, self.load_button])]
+
+    def _build_seats(self) -> None:
+        """Controller dropdowns and viewer choices for the session's seat count."""
+        old_dropdowns = self.controller_box.children
+        dropdowns = []
+        for seat, name in enumerate(self.session.controllers):
+            options = list(CONTROLLERS) + ([name] if name not in CONTROLLERS else [])
+            dd = widgets.Dropdown(options=options, value=name,
+                                  description=self.game.seats_label(seat),
+                                  layout=widgets.Layout(width="170px"),
+                                  style={"description_width": "30px"})
+            dd.observe(lambda change, s=seat: self._on_controller(s, change.new), names="value")
+            dropdowns.append(dd)
+        self.controller_dropdowns = dropdowns
+        self.controller_box.children = dropdowns
+        for old in old_dropdowns:
+            close_tree(old)
+        seats = [("all (designer)", _ALL)] + [(self.game.seats_label(s), s)
+                                              for s in range(self.session.players)]
+        if list(self.viewer.options) != seats:
+            keep = self.viewer.value if self.viewer.value in [v for _, v in seats] else _ALL
+            self.viewer.options = seats
+            self.viewer.value = keep
+
+    # -- what the buttons do --------------------------------------------------------------------
+    @shows_errors("message")
+    def step(self) -> None:
+        """One chance or bot step (nothing when a human must decide)."""
+        self._say("" if self.session.step() else "a human decides now: pick a decision")
+        self.render()
+
+    @shows_errors("message")
+    def advance(self) -> None:
+        self.session.advance()
+        self._say("")
+        self.render()
+
+    @shows_errors("message")
+    def play_to_end(self) -> None:
+        """Finish the game; human seats are played by the random agent."""
+        humans = HUMAN in self.session.controllers
+        self.session.play_to_end(stand_in="random")
+        self._say("human seats were played by 'random' to finish" if humans else "")
+        self.render()
+
+    @shows_errors("message")
+    def undo(self) -> None:
+        self.session.undo()
+        self._say("")
+        self.render()
+
+    @shows_errors("message")
+    def redo(self) -> None:
+        self.session.redo()
+        self._say("")
+        self.render()
+
+    @shows_errors("message")
+    def choose(self, action: Hashable) -> None:
+        """The human seat to move takes ``action`` (an illegal one is refused, nothing changes)."""
+        self.session.human_move(action)
+        if self.auto.value:
+            self.session.advance()
+        self._say("")
+        self.render()
+
+    @shows_errors("message")
+    def new_game(self, seed: int | None = None) -> None:
+        """Start again with the seed box's seed (or ``seed``) and :attr:`params`."""
+        seed = self.seed_input.value if seed is None else seed
+        players = self.session.players
+        self.session.new_game(seed, params=self.params)
+        if self.seed_input.value != seed:
+            self.seed_input.value = seed
+        if self.session.players != players:
+            self._build_seats()
+        if self.auto.value:
+            self.session.advance()
+        self._say("")
+        self.render()
+
+    def set_params(self, params: Params, restart: bool | None = None) -> None:
+        """Play with ``params``: at once if nothing was decided yet (or ``restart``)."""
+        if params == self.params:
+            return
+        self.params = params
+        decided = any(s.seat is not None for s in self.session.steps[:self.session.cursor])
+        if restart or (restart is None and not decided):
+            self.new_game(self.session.seed)
+        else:
+            self._say("Parameters changed: press New game to play with them.")
+
+    @shows_errors("message")
+    def save_record(self, path: str | None = None) -> None:
+        path = save_record(self.session.to_record(), path or self.record_path.value)
+        self._say(f"saved {path} ({self.session.cursor} steps)")
+
+    @shows_errors("message")
+    def load_record(self, path: str | None = None) -> None:
+        record = load_record(path or self.record_path.value)
+        if record["game"] != self.game.name:
+            raise ValueError(f"that record is a {record['game']} game, not {self.game.name}")
+        self.session = Session.from_record(record)
+        self.params = self.session.params
+        self.seed_input.value = self.session.seed
+        self._build_seats()
+        self.render()
+        self._say(f"loaded {path or self.record_path.value} ({self.session.cursor} steps)")
+
+    def _on_controller(self, seat: int, name: str) -> None:
+        if self.session.controllers[seat] == name:
+            return
+        self.session.set_controller(seat, name)
+        if self.auto.value:
+            self.session.advance()
+        self.render()
+
+    def _on_timeline(self, change) -> None:
+        if change.new != self.session.cursor:
+            self.session.jump_to(change.new)
+            self.render()
+
+    def _say(self, text: str) -> None:
+        show_message(self.message, text)
+
+    # -- rendering ------------------------------------------------------------------------------
+    def render(self) -> None:
+        """Redraw board, decisions, log, timeline and button states from the session."""
+        s = self.session
+        lang = self.lang.value
+        viewer = None if self.viewer.value == _ALL else self.viewer.value
+        self.board.value = self.game.view(s.state, viewer, lang)
+        self.status.value = self._status_html()
+        new = s.step_events(s.cursor) if s.cursor else range(0)
+        self.log_view.value = log_html(self.game.name, s.events, lang, new, self.game.seats_label,
+                                  LOG_LIMIT)
+        self._render_actions(lang)
+        n = len(s.steps)
+        with held(self.timeline):
+            self.timeline.max = max(self.timeline.max, n)
+            self.timeline.value = s.cursor
+            self.timeline.max = n
+        busy = s.is_over or s.human_to_move
+        for button, disabled in ((self.undo_button, not s.can_undo),
+                                 (self.redo_button, not s.can_redo),
+                                 (self.step_button, busy), (self.advance_button, busy),
+                                 (self.end_button, s.is_over)):
+            if button.disabled != disabled:
+                button.disabled = disabled
+
+    def _status_html(self) -> str:
+        s, g = self.session, self.game
+        head = f"<b>Step {s.cursor}</b> of {len(s.steps)} · seed {s.seed} · "
+        if s.is_over:
+            scores = g.scores(s.state)
+            winners = ", ".join(g.seats_label(w) for w in g.winners(s.state))
+            shown = ", ".join(f"{g.seats_label(i)} {v:g}" for i, v in enumerate(scores))
+            return head + f"<b>game over</b>: {escape(shown)}; winner {escape(winners)}"
+        who = s.to_move
+        if who is CHANCE:
+            return head + "chance step next (Step draws it)"
+        name = s.controllers[who]
+        return head + f"<b>{escape(g.seats_label(who))}</b> ({escape(name)}) to decide"
+
+    def _render_actions(self, lang: str) -> None:
+        s = self.session
+        actions = tuple(s.legal_actions()) if s.human_to_move else ()
+        key = (actions, lang, s.cursor, s.human_to_move)
+        if key == self._shown_actions:
+            return
+        self._shown_actions = key
+        old_buttons, self.action_buttons = self.action_buttons, []
+        for action in actions:
+            button = widgets.Button(description=self.game.describe_action(action, lang),
+                                    layout=widgets.Layout(width="auto"),
+                                    tooltip=self.game.describe_action(action, lang))
+            button.add_class("dk-action")
+            button.on_click(lambda _b, a=action: self.choose(a))
+            self.action_buttons.append(button)
+        if actions:
+            self.actions.children = self.action_buttons
+        else:
+            note = "Game over." if s.is_over else "No human decision now: use Step."
+            self._no_actions.value = f"<i>{note}</i>"
+            self.actions.children = [self._no_actions]
+        for old in old_buttons:  # after the swap, so no view points at a closed model
+            old.close()
