@@ -77,6 +77,24 @@ _WATCH_PROGRESS = """
 }
 """
 
+# What a run has reached: all games played (progress bar full), the kernel done (status
+# and summary shown, charts built), the new win-rate chart drawn with one bar per seat.
+_RUN_STATE = """
+([games, seats]) => {
+  const bar = document.querySelector('.dk-sim .dk-progress .progress-bar');
+  const st = [...document.querySelectorAll('.dk-sim .dk-ok, .dk-sim .dk-error')]
+    .map(e => e.textContent).join(' ');
+  const summary = document.querySelector('.dk-sim .dk-summary');
+  const bars = document.querySelectorAll(
+    '.dk-sim .dk-winrate:not([data-old]) .js-plotly-plot .barlayer .point').length;
+  return {started: bar.style.width !== '100%' || st.includes('running'),
+          games: bar.style.width === '100%',
+          status: st.includes(games + ' games') && !st.includes('running')
+                  && !!summary && summary.textContent.includes('greedy'),
+          chart: bars === seats};
+}
+"""
+
 TIMELINE = ".dk-stepper .dk-timeline .widget-readout"
 STEP = ".dk-stepper .dk-step"
 
@@ -125,25 +143,25 @@ def simulate_games(page, games: int, workers: int, runs: int) -> list[tuple[floa
                       ".forEach(e => e.dataset.old = '1')")
         start = time.perf_counter()
         sim.locator(".dk-run").click()
-        page.wait_for_function(
-            """([games, seats]) => {
-                 const s = document.querySelector('.dk-sim .dk-summary');
-                 const st = [...document.querySelectorAll('.dk-sim .dk-ok, .dk-sim .dk-error')]
-                   .map(e => e.textContent).join(' ');
-                 const bars = document.querySelectorAll(
-                   '.dk-sim .dk-winrate:not([data-old]) .js-plotly-plot .barlayer .point'
-                 ).length;
-                 return bars === seats && st.includes(games + ' games')
-                        && !st.includes('running') && s && s.textContent.includes('greedy');
-               }""", arg=[games, 4], timeout=300_000, polling="raf")
-        seconds = time.perf_counter() - start
+        marks: dict[str, float] = {}
+        while len(marks) < 4:
+            if time.perf_counter() - start > 300:
+                raise TimeoutError(f"no chart after 300 s (reached: {sorted(marks)})")
+            state = page.evaluate(_RUN_STATE, [games, 4])
+            now = time.perf_counter() - start
+            for key, reached in state.items():  # a previous run's chart and status count
+                if reached and key not in marks and (key == "started" or "started" in marks):
+                    marks[key] = now
+            page.wait_for_timeout(20)
+        seconds = marks["chart"]
         widths = page.evaluate("() => { window.__dkProgressObs.disconnect(); "
                                "return window.__dkProgress; }")
         partial = [w for w in widths if w not in ("", "0%", "100%")]
         moved = bool(partial) and widths[-1] == "100%"
         out.append((seconds, moved))
-        print(f"  run {run + 1}: {seconds:.2f} s from click to chart; progress bar moved "
-              f"through {len(partial)} intermediate widths {'ok' if moved else 'NO'}",
+        print(f"  run {run + 1}: {seconds:.2f} s from click to chart (progress bar full "
+              f"{marks['games']:.2f} s, status and summary {marks['status']:.2f} s); progress "
+              f"bar moved through {len(partial)} intermediate widths {'ok' if moved else 'NO'}",
               flush=True)
         if run == 0:
             page.screenshot(path=str(ARTIFACTS / "bench-simulated.png"), full_page=True)

@@ -12,7 +12,7 @@ from designkit import DesignkitError, IllegalAction, get_game, list_games
 from designkit.agents import make_agents
 from designkit.core.play import play_game
 from designkit.core.records import replay, verify
-from designkit.core.session import HUMAN, Session, seat_count
+from designkit.session import HUMAN, Session, seat_count
 
 G = get_game("crossroads")
 
@@ -224,7 +224,7 @@ def test_step_events_cover_the_log():
 
 def test_engine_modules_never_import_widgets():
     """designkit runs headless (workers, Dask): the session and chart code stay widget-free."""
-    code = ("import sys, designkit.core.session, designkit.analysis.charts, "
+    code = ("import sys, designkit.session, designkit.analysis.charts, "
             "designkit.analysis.compare; "
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
             "('ipywidgets', 'IPython', 'designkit_widgets')); print(','.join(bad))")

@@ -5,9 +5,13 @@ import ``designkit``; ``designkit`` never imports them (it runs headless, withou
 """
 
 from .design_lab import DesignLab
+from .metrics_panel import MetricsPanel
 from .params_panel import ParamsPanel
 from .rules_panel import RulesPanel
 from .simulation_panel import SimulationPanel
 from .stepper import Stepper
+from .sweep_panel import SweepPanel
+from .tune_panel import TunePanel
 
-__all__ = ["DesignLab", "ParamsPanel", "RulesPanel", "SimulationPanel", "Stepper"]
+__all__ = ["DesignLab", "MetricsPanel", "ParamsPanel", "RulesPanel", "SimulationPanel",
+           "Stepper", "SweepPanel", "TunePanel"]

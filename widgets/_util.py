@@ -93,3 +93,174 @@ def html_table(header: list[str], rows: list[list[str]], css: str = "dk-table") 
     head = "".join(f"<th>{h}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
     return f'<table class="{css}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+# -- shared by the analysis panels (Metrics, Sweep, Tune) ---------------------------------------
+ANALYSIS_CSS = """<style>
+.dk-pre pre, pre.dk-pre { font-size: 11px; line-height: 1.3; white-space: pre; overflow-x: auto;
+  background: #fafafa; border: 1px solid #eee; padding: 4px 6px; }
+.dk-note { color: #555; font-size: 12px; }
+.dk-table td.dk-num, .dk-table th.dk-num { text-align: right; }
+</style>"""
+
+
+class Stopped(KeyboardInterrupt):
+    """Raised from a progress callback after Stop: ``simulate`` keeps the games finished so
+    far; sweeps and tuning give up and show nothing new."""
+
+
+def params_of(source: Any, game: Any) -> tuple[Any, dict[str, str]]:
+    """Current params and field errors from a ParamsPanel-like object, a Params, a callable
+    returning Params, or None (the draft)."""
+    from designkit.core.params import Params
+
+    if source is None:
+        return game.params_type(), {}
+    if isinstance(source, Params):
+        return source, {}
+    if callable(source) and not hasattr(source, "params"):
+        return source(), {}
+    return source.params, dict(getattr(source, "errors", {}) or {})
+
+
+def checked_params(source: Any, game: Any) -> Any:
+    """:func:`params_of`, refusing (``DesignkitError``) while the editor shows errors."""
+    params, errors = params_of(source, game)
+    if errors:
+        listed = "; ".join(f"{k}: {v}" for k, v in errors.items())
+        raise DesignkitError(f"Refused: fix the parameter errors first ({listed})")
+    return params
+
+
+def analysis_style() -> widgets.HTML:
+    """The analysis panels' extra stylesheet (hidden; harmless when repeated)."""
+    return widgets.HTML(ANALYSIS_CSS, layout=widgets.Layout(display="none"))
+
+
+def pre(text: str) -> str:
+    """Preformatted text (library text tables) for an HTML widget."""
+    return f'<pre class="dk-pre">{escape(text)}</pre>'
+
+
+def chart_grid() -> widgets.GridBox:
+    """An empty responsive grid for figures (filled by :func:`show_figures`)."""
+    grid = widgets.GridBox(layout=widgets.Layout(
+        grid_template_columns="repeat(auto-fill, minmax(460px, 1fr))", width="100%"))
+    grid.add_class("dk-charts")
+    return grid
+
+
+def show_figures(grid: widgets.GridBox, figures: dict[str, Any],
+                 wide: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Put plotly figures into ``grid`` as ``go.FigureWidget`` (each in a ``dk-chart`` box
+    with class ``dk-<name>``, underscores dropped as in SimulationPanel) and close the
+    previous ones. Call it from a user event only: Voila drops figure changes made while
+    the notebook itself runs."""
+    import plotly.graph_objects as go
+
+    old = grid.children
+    shown = {name: go.FigureWidget(fig) for name, fig in figures.items()}
+    boxes = []
+    for name, fw in shown.items():
+        box = widgets.Box([fw], layout=widgets.Layout(
+            grid_column="1 / -1" if name in wide else "auto"))
+        box.add_class("dk-chart")
+        box.add_class("dk-" + name.replace("_", ""))
+        boxes.append(box)
+    grid.children = boxes
+    for box in old:
+        close_tree(box)
+    return shown
+
+
+class BackgroundRun:
+    """Run / Stop / progress plumbing shared by the analysis panels.
+
+    A panel calls :meth:`_run_controls` while building, and implements ``_job()``
+    (read and check the form in the calling thread; raise ``DesignkitError`` or
+    ``ValueError`` to refuse with a ``dk-error`` message), ``_compute(job)`` (the slow
+    part, in a background thread unless blocking) and ``_show(job, out)``.
+    """
+
+    thread_name = "designkit-analysis"
+    _thread: Any = None
+    _stop = False
+
+    def _run_controls(self, unit: str = "Games") -> widgets.HBox:
+        self.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
+        self.run_button.add_class("dk-run")
+        self.run_button.on_click(lambda _b: self.run(blocking=False))
+        self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True)
+        self.stop_button.add_class("dk-stop")
+        self.stop_button.on_click(lambda _b: self.stop())
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description=unit)
+        self.progress.add_class("dk-progress")
+        self.status = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.status.add_class("dk-status")
+        return widgets.HBox([self.run_button, self.stop_button, self.progress])
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def stop(self) -> None:
+        """Stop at the next progress report."""
+        self._stop = True
+
+    def run(self, blocking: bool = True) -> Any:
+        """Run in this thread (``blocking``: returns the outcome, None when refused or
+        failed) or in the background (returns the thread)."""
+        try:
+            if self.running:
+                raise DesignkitError("a run is already in progress")
+            job = self._job()
+        except (DesignkitError, ValueError) as err:
+            show_message(self.status, str(err), error=True)
+            return None
+        self._stop = False
+        self._busy(True)
+        if blocking:
+            return self._work(job, raise_errors=True)
+        import threading
+
+        self._thread = threading.Thread(target=self._work, args=(job,), daemon=True,
+                                        name=self.thread_name)
+        self._thread.start()
+        return self._thread
+
+    def _busy(self, busy: bool) -> None:
+        self.run_button.disabled = busy
+        self.stop_button.disabled = not busy
+
+    def _tick(self, done: int, total: int) -> None:
+        """Progress callback: move the bar; raise :class:`Stopped` after Stop."""
+        with self.progress.hold_sync():
+            self.progress.max = max(1, total)
+            self.progress.value = min(done, total)
+        if self._stop:
+            raise Stopped
+
+    def _work(self, job: Any, raise_errors: bool = False) -> Any:
+        try:
+            out = self._compute(job)
+            self._show(job, out)
+            return out
+        except Stopped:
+            show_message(self.status, "stopped: nothing new to show")
+            return None
+        except Exception as err:  # shown on the page: a thread's traceback would be lost
+            show_message(self.status, f"{type(err).__name__}: {err}", error=True)
+            if raise_errors and not isinstance(err, DesignkitError):
+                raise
+            return None
+        finally:
+            self._busy(False)
+
+    def _job(self) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _compute(self, job: Any) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _show(self, job: Any, out: Any) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError

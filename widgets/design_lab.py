@@ -1,4 +1,5 @@
-"""DesignLab: the whole lab for one game: Rules, Parameters, Play, Simulate.
+"""DesignLab: the whole lab for one game: Rules, Parameters, Play, Simulate, then the
+analysis tabs Metrics, Sweep and Tune (built on first view, to keep the first render fast).
 
 Only wiring: a game selector, and the parameter editor feeding the stepper and
 the simulation panel, so the designer edits a value once and both use it.
@@ -8,6 +9,7 @@ Every tab is a generic panel; the game contributes only its ``view``.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -16,12 +18,16 @@ from designkit.core.params import Params
 from designkit.core.registry import get_game, list_games
 
 from ._util import close_tree, style_widget
+from .metrics_panel import MetricsPanel
 from .params_panel import ParamsPanel
 from .rules_panel import RulesPanel
 from .simulation_panel import SimulationPanel
 from .stepper import Stepper
+from .sweep_panel import SweepPanel
+from .tune_panel import TunePanel
 
 TABS = ("Rules", "Parameters", "Play", "Simulate")
+ANALYSIS_TABS = ("Metrics", "Sweep", "Tune")  # appended after TABS, built on first view
 
 
 class DesignLab(widgets.VBox):
@@ -39,6 +45,7 @@ class DesignLab(widgets.VBox):
         self.game_select.add_class("dk-game-select")
         self.tabs = widgets.Tab()
         self.tabs.add_class("dk-tabs")
+        self.tabs.observe(self._tab_selected, names="selected_index")
         self.game_select.observe(lambda change: self.select(change.new), names="value")
         self.children = [style_widget(), self.game_select, self.tabs]
         self.add_class("dk-lab")
@@ -57,8 +64,14 @@ class DesignLab(widgets.VBox):
         self.sim_panel = SimulationPanel(self.game, self.params_panel,
                                          variants_dir=self.params_panel.variants_dir)
         self.params_panel.on_change(self._params_changed)
-        self.tabs.children = [self.rules, self.params_panel, self.stepper, self.sim_panel]
-        self.tabs.titles = TABS
+        self.metrics_panel: MetricsPanel | None = None
+        self.sweep_panel: SweepPanel | None = None
+        self.tune_panel: TunePanel | None = None
+        self._slots = {title: widgets.VBox([widgets.HTML(f"<i>{title} opens here …</i>")])
+                       for title in ANALYSIS_TABS}
+        self.tabs.children = [self.rules, self.params_panel, self.stepper, self.sim_panel,
+                              *self._slots.values()]
+        self.tabs.titles = TABS + ANALYSIS_TABS
         self.tabs.selected_index = 0
         for old in old_tabs:  # after the swap, so no view points at a closed model
             close_tree(old)
@@ -69,3 +82,29 @@ class DesignLab(widgets.VBox):
 
     def _params_changed(self, params: Params) -> None:
         self.stepper.set_params(params)
+
+    # -- the analysis tabs (appended; each built the first time its tab is opened) ---------------
+    def _tab_selected(self, change: Any) -> None:
+        index = change.new
+        if index is not None and index >= len(TABS):
+            self.analysis_panel(ANALYSIS_TABS[index - len(TABS)])
+
+    def analysis_panel(self, title: str) -> MetricsPanel | SweepPanel | TunePanel:
+        """The Metrics, Sweep or Tune panel of the current game, built on first use."""
+        attr = {"Metrics": "metrics_panel", "Sweep": "sweep_panel", "Tune": "tune_panel"}[title]
+        panel = getattr(self, attr)
+        if panel is None:
+            if title == "Metrics":
+                panel = MetricsPanel(self.game, self.params_panel)
+            elif title == "Sweep":
+                panel = SweepPanel(self.game, self.params_panel)
+            else:
+                panel = TunePanel(self.game, self.params_panel,
+                                  variants_dir=self.params_panel.variants_dir)
+            setattr(self, attr, panel)
+            slot = self._slots[title]
+            old = slot.children
+            slot.children = [panel]
+            for widget in old:
+                close_tree(widget)
+        return panel

@@ -26,10 +26,10 @@ from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
-from designkit.core.session import seat_count
+from designkit.session import seat_count
 from designkit.sim import Results, simulate
 
-from ._util import AGENT_CHOICES, close_tree, html_table, show_message, style_widget
+from ._util import AGENT_CHOICES, close_tree, html_table, params_of, show_message, style_widget
 
 DRAFT = "draft defaults"
 
@@ -47,17 +47,6 @@ class _Job:
     workers: int
     baseline: Params | None = None
     baseline_name: str = ""
-
-
-def _params_of(source: Any, game: Game) -> tuple[Params | None, dict[str, str]]:
-    """Current params and field errors from a Params, a ParamsPanel-like object or a callable."""
-    if source is None:
-        return game.params_type(), {}
-    if isinstance(source, Params):
-        return source, {}
-    if callable(source) and not hasattr(source, "params"):
-        return source(), {}
-    return source.params, dict(getattr(source, "errors", {}) or {})
 
 
 class SimulationPanel(widgets.VBox):
@@ -120,7 +109,7 @@ class SimulationPanel(widgets.VBox):
 
     def _fit_seats(self) -> None:
         """One agent dropdown per seat of the current parameters (kept where possible)."""
-        params, _ = _params_of(self.params_source, self.game)
+        params, _ = params_of(self.params_source, self.game)
         n = seat_count(self.game, params)
         old = [d.value for d in self.agent_box.children]
         if len(old) == n:
@@ -173,7 +162,7 @@ class SimulationPanel(widgets.VBox):
     def _job(self) -> _Job:
         if self.running:
             raise DesignkitError("a simulation is already running")
-        params, errors = _params_of(self.params_source, self.game)
+        params, errors = params_of(self.params_source, self.game)
         if errors:
             listed = "; ".join(f"{k}: {v}" for k, v in errors.items())
             raise DesignkitError(f"Refused: fix the parameter errors first ({listed})")

@@ -1,6 +1,6 @@
 """Stepper: play or watch one game step by step, with undo, redo and a timeline.
 
-All game logic lives in :class:`designkit.core.session.Session`; this panel
+All game logic lives in :class:`designkit.session.Session`; this panel
 only turns clicks into session calls and re-renders (board from the game's own
 ``view``, legal actions as buttons, the event log with its rule texts), so it
 works for every registered game.
@@ -17,7 +17,7 @@ from designkit.core.game import CHANCE, Game
 from designkit.core.params import Params
 from designkit.core.records import load_record, save_record
 from designkit.core.registry import get_game
-from designkit.core.session import HUMAN, Session, seat_count
+from designkit.session import HUMAN, Session, seat_count
 
 from ._util import close_tree, held, show_message, shows_errors, style_widget
 from .log_view import LOG_LIMIT, log_html

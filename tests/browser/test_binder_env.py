@@ -9,6 +9,7 @@ Chromium must show the lab. The Jupyter server route that the Binder badges use
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import urllib.request
@@ -24,6 +25,7 @@ from dk_browser import (
     free_port,
     wait_for_port,
 )
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -34,6 +36,28 @@ def run(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> None:
     proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, (f"{' '.join(cmd)} failed ({proc.returncode}):\n"
                                   f"{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+
+
+def test_binder_pins_match_the_dev_venv() -> None:
+    """binder/requirements.txt pins what `make` installed: same versions as this venv."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    pins = [line.split("==") for line in (BINDER / "requirements.txt").read_text().splitlines()
+            if line.strip() and not line.startswith("#")]
+    assert all(len(p) == 2 for p in pins), "every line of binder/requirements.txt pins =="
+    names = {name.lower() for name, _ in pins}
+    for needed in ("numpy", "pandas", "pyyaml", "plotly", "ipywidgets", "voila", "anywidget",
+                   "jupyterlab", "ipykernel"):
+        assert needed in names, f"binder/requirements.txt does not pin {needed}"
+    drift = []
+    for name, pinned in pins:
+        try:
+            have = version(name)
+        except PackageNotFoundError:
+            continue
+        if have != pinned:
+            drift.append(f"{name}: binder {pinned}, .venv {have}")
+    assert not drift, "update binder/requirements.txt to match .venv: " + "; ".join(drift)
 
 
 @pytest.fixture(scope="module")
@@ -81,24 +105,25 @@ def test_voila_from_binder_env_renders_the_lab(binder_voila: VoilaServer, page, 
     assert page.locator(".dk-error").count() == 0
 
 
-def test_binder_jupyter_server_routes(binder_python: str, tmp_path_factory) -> None:
-    """The badges' URLs: /voila/render/notebooks/dashboards/index.ipynb and /lab."""
+def test_binder_jupyter_server_routes(binder_python: str, tmp_path_factory, page, snap) -> None:
+    """The badges' URLs on a Jupyter server from the Binder venv: /lab, and the design lab
+    at /voila/render/notebooks/dashboards/index.ipynb (Voila's server extension)."""
     port = free_port()
     log = (tmp_path_factory.mktemp("logs") / "jupyter-binder.log").open("w")
     cmd = [binder_python, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
            f"--port={port}", "--ServerApp.ip=127.0.0.1", "--ServerApp.token=",
            "--ServerApp.password=", "--ServerApp.port_retries=0",
-           "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={ROOT}"]
+           f"--ServerApp.root_dir={ROOT}"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     try:
         wait_for_port(port, proc)
         base = f"http://127.0.0.1:{port}"
         with urllib.request.urlopen(f"{base}/lab", timeout=60) as resp:
             assert resp.status == 200
-        url = f"{base}/voila/render/notebooks/dashboards/index.ipynb"
-        with urllib.request.urlopen(url, timeout=120) as resp:
-            assert resp.status == 200
-            assert "design lab" in resp.read().decode("utf-8", "replace").lower()
+        page.goto(f"{base}/voila/render/notebooks/dashboards/index.ipynb")
+        page.locator(".dk-lab").first.wait_for(state="visible", timeout=FIRST_RENDER_MS)
+        expect(page.get_by_role("link", name=re.compile("Crossroads"))).to_be_visible()
+        snap(page, "binder-voila-render")
     finally:
         proc.terminate()
         try:

@@ -12,7 +12,7 @@ from designkit import list_games
 def test_builds_for_every_game(game, variants_dir, find):
     lab = DesignLab(game, variants_dir=variants_dir)
     assert lab.game.name == game
-    assert list(lab.tabs.titles) == ["Rules", "Parameters", "Play", "Simulate"]
+    assert list(lab.tabs.titles)[:4] == ["Rules", "Parameters", "Play", "Simulate"]
     assert find(lab, "dk-lab") == [lab]
     for css in ("dk-params", "dk-stepper", "dk-sim", "dk-log", "dk-board", "dk-rules"):
         assert len(find(lab, css)) == 1, css

@@ -1,0 +1,252 @@
+"""MetricsPanel: every design metric of one simulated batch, with its 95% interval.
+
+The numbers come from :mod:`designkit.analysis.metrics` (``summary`` and the
+functions behind it) and the charts from :mod:`designkit.analysis.report`; this
+panel only collects the form, runs the games in a background thread (with the
+per-turn trace, for drama and lead changes) and lays the results out. Figures
+are created after a click only (Voila drops figure changes made while the
+notebook itself runs).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+
+from designkit.analysis import metrics as M
+from designkit.analysis.compare import sample_size_advice
+from designkit.analysis.report import ci, end_reason_chart, item_chart, tension_chart
+from designkit.analysis.sweep_charts import PERCENT, TITLES
+from designkit.core.game import Game
+from designkit.core.params import Params
+from designkit.core.registry import get_game
+from designkit.session import seat_count
+from designkit.sim import Results, simulate
+
+from ._util import (
+    AGENT_CHOICES,
+    BackgroundRun,
+    analysis_style,
+    chart_grid,
+    checked_params,
+    html_table,
+    params_of,
+    show_figures,
+    show_message,
+    style_widget,
+)
+
+LABELS = {**TITLES, "win_rate": "Win rate", "score_mean": "Mean score",
+          "score_sd": "Score spread (sd, all seats)", "end_share": "Ends by",
+          "item_usage": "Held at the end", "item_win_rate": "Win rate when held"}
+DELTA = 0.03  # the win-rate change the sample-size advice is about
+
+
+@dataclass
+class _Job:
+    params: Params
+    agents: list[str]
+    n_games: int
+    seed: int
+    workers: int
+
+
+class MetricsPanel(BackgroundRun, widgets.VBox):
+    """Simulate ``game`` (parameters from ``params_source``: a ParamsPanel, a Params, a
+    callable or None for the draft) with the trace on, and show every metric."""
+
+    thread_name = "designkit-metrics"
+
+    def __init__(self, game: Game | str, params_source: Any = None, n_games: int = 500,
+                 seed: int = 0) -> None:
+        super().__init__()
+        self.game = get_game(game)
+        self.params_source = params_source
+        self.results: Results | None = None
+        self.table: pd.DataFrame | None = None  # metrics.summary(results, items=True)
+        self.figures: dict[str, Any] = {}
+        self._build(n_games, seed)
+        if hasattr(params_source, "on_change"):
+            params_source.on_change(lambda _p: self._fit_seats())
+        self.add_class("dk-metrics")
+
+    # -- layout ---------------------------------------------------------------------------------
+    def _build(self, n_games: int, seed: int) -> None:
+        self.agent_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.agent_box.add_class("dk-agents")
+        self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
+                                              description="Games")
+        self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
+                                              description="Workers")
+        self.seed = widgets.IntText(value=seed, description="Seed")
+        controls = self._run_controls("Games")
+        self.seat_test = widgets.HTML()
+        self.seat_test.add_class("dk-seat-test")
+        self.advice = widgets.HTML()
+        self.advice.add_class("dk-advice")
+        self.metrics_table = widgets.HTML()
+        self.metrics_table.add_class("dk-metrics-table")
+        self.drama = widgets.HTML()
+        self.drama.add_class("dk-drama")
+        self.items = widgets.HTML()
+        self.items.add_class("dk-item-usage")
+        self.charts = chart_grid()
+        self._fit_seats()
+        self.children = [
+            style_widget(), analysis_style(),
+            widgets.HTML("<b>Agents by seat</b> (games are played with the per-turn trace, "
+                         "for drama and lead changes)"),
+            self.agent_box,
+            widgets.HBox([self.n_games, self.workers, self.seed],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            controls, self.status, self.seat_test, self.advice, self.metrics_table,
+            self.drama, self.items, self.charts]
+
+    def _fit_seats(self) -> None:
+        """One agent dropdown per seat of the current parameters (kept where possible)."""
+        params, _ = params_of(self.params_source, self.game)
+        n = seat_count(self.game, params)
+        old = [d.value for d in self.agent_box.children]
+        if len(old) == n:
+            return
+        old_dropdowns = self.agent_box.children
+        self.agent_dropdowns = [
+            widgets.Dropdown(options=AGENT_CHOICES, value=old[s] if s < len(old) else "random",
+                             description=self.game.seats_label(s),
+                             layout=widgets.Layout(width="170px"),
+                             style={"description_width": "30px"}) for s in range(n)]
+        self.agent_box.children = self.agent_dropdowns
+        for d in old_dropdowns:
+            d.close()
+
+    # -- running --------------------------------------------------------------------------------
+    def run(self, blocking: bool = True) -> Results | Any:
+        """Simulate and show the metrics: blocking returns the Results (None when refused,
+        e.g. while the parameter editor shows errors); otherwise returns the thread."""
+        return super().run(blocking)
+
+    def _job(self) -> _Job:
+        params = checked_params(self.params_source, self.game)
+        self._fit_seats()
+        return _Job(params, [d.value for d in self.agent_dropdowns], self.n_games.value,
+                    self.seed.value, self.workers.value)
+
+    def _compute(self, job: _Job) -> Results:
+        self.progress.max, self.progress.value = job.n_games, 0
+        show_message(self.status, f"running {job.n_games} games …")
+        agents = job.agents if len(set(job.agents)) > 1 else job.agents[0]
+        return simulate(self.game, job.n_games, params=job.params, agents=agents,
+                        seed=job.seed, workers=job.workers, progress=False, trace=True,
+                        on_progress=self._tick)
+
+    # -- showing --------------------------------------------------------------------------------
+    def _show(self, job: _Job, results: Results) -> None:
+        if results.n_games == 0:
+            show_message(self.status, "stopped before any game finished: nothing to show")
+            return
+        self.results = results
+        self.table = M.summary(results, items=True)
+        labels = M.seat_label_map(results)
+        main = self.table[~self.table["metric"].isin(["item_usage", "item_win_rate"])]
+        self.metrics_table.value = "<b>Every metric (95% intervals)</b>" + _table_html(
+            main, labels)
+        self.seat_test.value = self._seat_test_html(results)
+        self.advice.value = self._advice_html(results)
+        self.drama.value = self._drama_html(results)
+        usage = M.item_usage(results)
+        self.items.value = _items_html(usage)
+        figs = {"end_reasons": end_reason_chart(results), "tension": tension_chart(results)}
+        if not usage.empty:
+            figs["items"] = item_chart(usage)
+        self.figures = show_figures(self.charts, figs)
+        cut = f" (stopped early: {results.n_games} of {results.requested})" \
+            if results.interrupted else ""
+        show_message(self.status, f"{results.n_games} games on seed {results.seed}, agents "
+                                  f"{', '.join(results.agents)}{cut}")
+
+    def _seat_test_html(self, results: Results) -> str:
+        test = M.seat_advantage_test(results)
+        bal = M.balance(results)
+        p = test["p_value"]
+        if p != p:  # NaN
+            return ("<p><b>Seat advantage</b>: not testable here (it needs two or more "
+                    "seats and at least one win).</p>")
+        if p < 0.05:
+            words = (f"<b>a seat advantage is likely</b>: seat win rates this unequal would "
+                     f"happen by chance in only {_pct_words(p)} of runs (p = {p:.3g}). "
+                     f"{escape(str(bal['best']))} wins most often, "
+                     f"{escape(str(bal['worst']))} least.")
+        else:
+            words = (f"<b>no seat advantage detected</b>: differences this large happen by "
+                     f"chance in {_pct_words(p)} of runs (p = {p:.3g}). That does not prove "
+                     f"the seats equal; more games can reveal a smaller advantage.")
+        return (f"<p><b>Seat advantage</b> (chi-square test of equal seat win rates, "
+                f"χ² = {test['chi2']:.2f} on {test['df']} df): {words} Balance "
+                f"{ci(bal['value'], bal['lo'], bal['hi'], digits=3)}.</p>")
+
+    def _advice_html(self, results: Results) -> str:
+        rates = M.seat_win_rates(results)
+        players = max(1, len(rates))
+        p = min(max(1.0 / players, 0.01), 0.99 - DELTA)
+        half = float(((rates["hi"] - rates["lo"]) / 2).max()) if len(rates) else math.nan
+        known = (f"With {results.n_games} games the seat win rates are known to about "
+                 f"±{100 * half:.1f} points (95%). ") if half == half else ""
+        return ('<p class="dk-note"><b>Sample size</b>: ' + escape(
+            known + sample_size_advice(DELTA, p, seat="a seat")) + "</p>")
+
+    def _drama_html(self, results: Results) -> str:
+        t = M.tension(results)
+        pct = {"behind_share", "decisiveness", "lead_change_rate"}
+        rows = [[escape(LABELS.get(r.metric, r.metric)),
+                 ci(r.value, r.lo, r.hi, pct=r.metric in pct), str(r.n)]
+                for r in t.itertuples()]
+        return ("<b>Drama and lead changes</b> <span class='dk-note'>(from the game's "
+                "heuristic at the start of every turn, as in Ludii)</span>"
+                + html_table(["metric", "mean [95%]", "games"], rows))
+
+
+def _pct_words(p: float) -> str:
+    if p < 0.001:
+        return "fewer than 1 in 1,000"
+    return f"about {100 * p:.2g}%" if p < 0.1 else f"about {100 * p:.0f}%"
+
+
+def _fmt(value: float, pct: bool) -> str:
+    if value != value:
+        return "–"
+    return f"{100 * value:.1f}%" if pct else f"{value:.3g}"
+
+
+def _table_html(table: pd.DataFrame, labels: dict[int, str]) -> str:
+    """The tidy summary table as HTML: metric, seat or case, value, 95% interval, n."""
+    rows = []
+    for r in table.itertuples():
+        pct = r.metric in PERCENT
+        seat = labels.get(int(r.seat), str(r.seat)) if not pd.isna(r.seat) else ""
+        case = seat or (str(r.category) if r.category is not None and
+                        not pd.isna(r.category) else "")
+        interval = "" if r.lo != r.lo else f"[{_fmt(r.lo, pct)}, {_fmt(r.hi, pct)}]"
+        rows.append([escape(LABELS.get(r.metric, r.metric)),
+                     f'<code>{escape(r.metric)}</code>', escape(case or "–"),
+                     _fmt(r.value, pct), interval, str(r.n)])
+    return html_table(["metric", "name", "seat / case", "value", "95% interval", "n"], rows,
+                      css="dk-table dk-summary-table")
+
+
+def _items_html(usage: pd.DataFrame) -> str:
+    if usage.empty:
+        return "<p class='dk-note'>This game reports no cards, skills or actions held.</p>"
+    rows = [[escape(f"{r.column.removesuffix('_held')}: {r.item}"), str(r.seat_games),
+             ci(r.usage, r.usage_lo, r.usage_hi, pct=True),
+             ci(r.win_rate, r.lo, r.hi, pct=True), f"{100 * r.lift:+.1f} pts",
+             f"{r.p_value:.2g}"] for r in usage.itertuples()]
+    return ("<b>Cards, skills and actions held at the end</b> <span class='dk-note'>(a "
+            "positive lift says holders win more often, not that the item causes it)</span>"
+            + html_table(["item", "seat-games", "usage [95%]", "win rate when held [95%]",
+                          "lift", "p"], rows, css="dk-table dk-item-table"))

@@ -1,0 +1,218 @@
+"""SweepPanel: one or two parameters over a grid of values, every point on the same seeds.
+
+The sweep itself is :func:`designkit.analysis.sweep.sweep` (a tidy table), the
+text tables :func:`~designkit.analysis.sweep.sweep_text` and the charts
+:func:`designkit.analysis.sweep_charts.sweep_figures` (lines with interval bands
+for one parameter, heat maps for two). The panel is generic: the parameters it
+offers, and the values it suggests, come from the game's ``Params.specs()``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+
+from designkit.analysis.sweep import grid_params, parse_values, sweep, sweep_text
+from designkit.analysis.sweep_charts import sweep_figures
+from designkit.analysis.tune import tunable
+from designkit.core.errors import DesignkitError
+from designkit.core.game import Game
+from designkit.core.params import Params, ParamSpec
+from designkit.core.registry import get_game
+
+from ._util import (
+    AGENT_CHOICES,
+    BackgroundRun,
+    analysis_style,
+    chart_grid,
+    checked_params,
+    params_of,
+    pre,
+    show_figures,
+    show_message,
+    style_widget,
+)
+
+SWEEPABLE = ("int", "float", "choice", "bool")
+NONE = ""
+POINTS = 5  # values suggested for a wide numeric range
+
+
+def sweepable(params_type: type[Params]) -> dict[str, ParamSpec]:
+    """Parameters a sweep can vary: numbers with a range, choices and switches."""
+    return {name: spec for name, spec in params_type.specs().items()
+            if spec.kind in SWEEPABLE and (spec.kind not in ("int", "float")
+                                           or spec.range is not None)}
+
+
+def suggest_values(spec: ParamSpec, current: Any = None) -> str:
+    """Values to prefill for ``spec``: every choice; a whole-number range in full when
+    short, else five values around ``current``; five evenly spaced for a real range."""
+    if spec.kind == "bool":
+        return "False, True"
+    if spec.kind == "choice":
+        return ", ".join(str(c) for c in spec.choices)
+    lo, hi = spec.range
+    if spec.kind == "int":
+        lo, hi = int(lo), int(hi)
+        if hi - lo < POINTS:
+            return ", ".join(str(v) for v in range(lo, hi + 1))
+        centre = int(current) if isinstance(current, (int, float)) else (lo + hi) // 2
+        start = max(lo, min(centre - POINTS // 2, hi - POINTS + 1))
+        return ", ".join(str(v) for v in range(start, start + POINTS))
+    step = (hi - lo) / (POINTS - 1)
+    return ", ".join(f"{round(lo + i * step, 6):g}" for i in range(POINTS))
+
+
+@dataclass
+class _Job:
+    params: Params
+    param: str
+    values: list[Any]
+    param2: str | None
+    values2: list[Any] | None
+    n_games: int
+    agents: str
+    seed: int
+    backend: str
+    workers: int
+    trace: bool
+    points: int
+
+
+class SweepPanel(BackgroundRun, widgets.VBox):
+    """Sweep parameters of ``game`` starting from ``params_source`` (a ParamsPanel, a
+    Params, a callable or None for the draft)."""
+
+    thread_name = "designkit-sweep"
+
+    def __init__(self, game: Game | str, params_source: Any = None, n_games: int = 200,
+                 seed: int = 0) -> None:
+        super().__init__()
+        self.game = get_game(game)
+        self.params_source = params_source
+        self.specs = sweepable(self.game.params_type)
+        if not self.specs:
+            raise DesignkitError(f"{self.game.name} has no parameter a sweep can vary")
+        self.table: pd.DataFrame | None = None
+        self.figures: list[Any] = []
+        self._build(n_games, seed)
+        self.add_class("dk-sweep")
+
+    # -- layout ---------------------------------------------------------------------------------
+    def _build(self, n_games: int, seed: int) -> None:
+        names = list(self.specs)
+        first = next((n for n in tunable(self.game.params_type)
+                      if n in self.specs and not n.startswith("players")), names[0])
+        wide = widgets.Layout(width="460px")
+        self.param = widgets.Dropdown(options=names, value=first, description="Parameter")
+        self.param.add_class("dk-sweep-param")
+        self.values = widgets.Text(description="Values", layout=wide,
+                                   placeholder="24, 25, 26  or  20:30  or  0.2:0.6:0.1")
+        self.values.add_class("dk-sweep-values")
+        self.help = widgets.HTML()
+        self.param2 = widgets.Dropdown(options=[("(none: line charts)", NONE)]
+                                       + [(n, n) for n in names],
+                                       value=NONE, description="2nd (heat map)")
+        self.param2.add_class("dk-sweep-param2")
+        self.values2 = widgets.Text(description="Values", layout=wide, disabled=True)
+        self.values2.add_class("dk-sweep-values2")
+        self.help2 = widgets.HTML()
+        self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
+                                              description="Games/point")
+        self.agents = widgets.Dropdown(options=AGENT_CHOICES, value="random",
+                                       description="Every seat")
+        self.seed = widgets.IntText(value=seed, description="Seed")
+        self.backend = widgets.ToggleButtons(options=["serial", "process"], value="serial",
+                                             description="Backend",
+                                             style={"button_width": "70px"})
+        self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
+                                              description="Workers")
+        self.trace = widgets.Checkbox(value=False, indent=False,
+                                      description="drama and lead changes (slower)")
+        controls = self._run_controls("Games")
+        self.text = widgets.HTML()
+        self.text.add_class("dk-sweep-text")
+        self.charts = chart_grid()
+        self._fill(self.param, self.values, self.help)
+        self.param.observe(lambda _c: self._fill(self.param, self.values, self.help),
+                           names="value")
+        self.param2.observe(lambda _c: self._fill(self.param2, self.values2, self.help2),
+                            names="value")
+        self.children = [
+            style_widget(), analysis_style(),
+            widgets.HTML("<b>Sweep</b>: every point plays the same seeded games, so "
+                         "differences come from the rules, not the deals."),
+            widgets.HBox([self.param, self.values]), self.help,
+            widgets.HBox([self.param2, self.values2]), self.help2,
+            widgets.HBox([self.n_games, self.agents, self.seed],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.backend, self.workers, self.trace],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            controls, self.status, self.text, self.charts]
+
+    def _fill(self, dropdown: widgets.Dropdown, values: widgets.Text,
+              help_html: widgets.HTML) -> None:
+        """Prefill ``values`` for the parameter chosen in ``dropdown`` (a user event)."""
+        name = dropdown.value
+        values.disabled = name == NONE
+        if name == NONE:
+            values.value, help_html.value = "", ""
+            return
+        spec = self.specs[name]
+        params, _ = params_of(self.params_source, self.game)
+        values.value = suggest_values(spec, getattr(params, name, None))
+        help_html.value = (f'<span class="dk-rule">{escape(spec.rule)}</span> '
+                           f'<span class="dk-help">{escape(spec.help)} '
+                           f'({escape(spec.describe_range())})</span>')
+
+    # -- running --------------------------------------------------------------------------------
+    def run(self, blocking: bool = True) -> pd.DataFrame | Any:
+        """Run the sweep: blocking returns the tidy table (None when refused, e.g. for
+        parameter errors or a value out of range); otherwise returns the thread."""
+        return super().run(blocking)
+
+    def _job(self) -> _Job:
+        params = checked_params(self.params_source, self.game)
+        param, param2 = self.param.value, self.param2.value or None
+        values = parse_values(self.values.value)
+        if not values:
+            raise DesignkitError(f"give values for {param}, e.g. 24, 25, 26")
+        values2 = parse_values(self.values2.value) if param2 else None
+        if param2 and not values2:
+            raise DesignkitError(f"give values for {param2}, or choose (none)")
+        points = grid_params(params, param, values, param2, values2)  # checks every value
+        return _Job(params, param, values, param2, values2, self.n_games.value,
+                    self.agents.value, self.seed.value, self.backend.value,
+                    self.workers.value, self.trace.value, len(points))
+
+    def _compute(self, job: _Job) -> pd.DataFrame:
+        total = job.points * job.n_games
+        self.progress.max, self.progress.value = total, 0
+        show_message(self.status, f"{job.points} points × {job.n_games} games …")
+        return sweep(self.game, job.param, job.values, job.param2, job.values2,
+                     n_games=job.n_games, params=job.params, agents=job.agents,
+                     seed=job.seed, backend=job.backend, workers=job.workers,
+                     trace=job.trace, on_progress=self._tick)
+
+    def _show(self, job: _Job, table: pd.DataFrame) -> None:
+        self.table = table
+        labels = self._labels()
+        self.text.value = pre(sweep_text(table, labels))
+        figs = sweep_figures(table, labels)
+        shown = show_figures(self.charts, {f"sweep-{i}": f for i, f in enumerate(figs)})
+        self.figures = list(shown.values())
+        axes = job.param + (f" × {job.param2}" if job.param2 else "")
+        show_message(self.status, f"{axes}: {job.points} points × {job.n_games} games on "
+                                  f"seed {job.seed} (the same games at every point)")
+
+    def _labels(self) -> dict[int, str]:
+        most = max(self.game.max_players, 1)
+        if "players" in self.specs and self.specs["players"].range is not None:
+            most = max(most, int(self.specs["players"].range[1]))
+        return {s: self.game.seats_label(s) for s in range(most)}

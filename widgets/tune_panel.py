@@ -1,0 +1,304 @@
+"""TunePanel: search parameters toward a design target, then check the gain on fresh seeds.
+
+The search, the re-check and the saving are :func:`designkit.analysis.tune.tune`;
+this panel collects the target and the parameters to tune (from
+:func:`~designkit.analysis.tune.tunable`, so every game gets its own list),
+runs it in a background thread and shows the library's summary, the best
+variant's changes against the draft, whether the gain held, and a button that
+loads the best variant into the parameter editor.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from designkit.analysis.tune import Target, TuneResult, tunable, tune
+from designkit.core.errors import DesignkitError
+from designkit.core.game import Game
+from designkit.core.params import Params
+from designkit.core.paths import data_dir
+from designkit.core.registry import get_game
+
+from ._util import (
+    AGENT_CHOICES,
+    BackgroundRun,
+    analysis_style,
+    checked_params,
+    html_table,
+    pre,
+    show_message,
+    style_widget,
+)
+
+TARGET_CHOICES = (("equal seats (win rates)", "equal-seats"), ("game length", "length"),
+                  ("winner's margin", "margin"), ("mix of the three", "mix"))
+_NAME = re.compile(r"[\w][\w.\- ]*")
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return escape(", ".join(map(str, value)) or "(none)")
+    if isinstance(value, dict):
+        return escape(", ".join(f"{k}: {v}" for k, v in value.items()))
+    return escape("(unset)" if value is None else str(value))
+
+
+@dataclass
+class _Job:
+    params: Params
+    target: Target
+    space: list[str]
+    n_trials: int
+    n_games: int
+    recheck_games: int
+    agents: str
+    seed: int
+    backend: str
+    workers: int
+    save: Path | None
+
+
+class TunePanel(BackgroundRun, widgets.VBox):
+    """Tune ``game`` starting from ``params_source`` (a ParamsPanel, whose ``set_params``
+    receives the best variant on request; or a Params, a callable, None for the draft).
+
+    ``variants_dir`` (default ``data/<game>/variants``) is where the best variant is saved.
+    """
+
+    thread_name = "designkit-tune"
+
+    def __init__(self, game: Game | str, params_source: Any = None,
+                 variants_dir: str | Path | None = None, n_trials: int = 20,
+                 n_games: int = 300, recheck_games: int = 2000, seed: int = 0) -> None:
+        super().__init__()
+        self.game = get_game(game)
+        self.params_source = params_source
+        self.variants_dir = Path(variants_dir) if variants_dir else \
+            data_dir(self.game.name) / "variants"
+        self.specs = tunable(self.game.params_type)
+        self.result: TuneResult | None = None
+        self._build(n_trials, n_games, recheck_games, seed)
+        self.add_class("dk-tune")
+
+    # -- layout ---------------------------------------------------------------------------------
+    def _build(self, n_trials: int, n_games: int, recheck_games: int, seed: int) -> None:
+        self.target = widgets.Dropdown(options=TARGET_CHOICES, value="equal-seats",
+                                       description="Target")
+        self.target.add_class("dk-tune-target")
+        self.length = widgets.BoundedFloatText(value=30.0, min=0.1, max=100_000,
+                                               description="Turns")
+        self.margin = widgets.BoundedFloatText(value=2.0, min=-1_000, max=1_000,
+                                               description="Margin")
+        self.weights = {name: widgets.BoundedFloatText(value=value, min=0, max=100,
+                                                       description=f"× {name}",
+                                                       layout=widgets.Layout(width="190px"))
+                        for name, value in (("equal-seats", 1.0), ("length", 0.5),
+                                            ("margin", 0.0))}
+        self.weight_box = widgets.HBox(list(self.weights.values()),
+                                       layout=widgets.Layout(flex_flow="row wrap"))
+        self.target_help = widgets.HTML()
+        self.space = widgets.SelectMultiple(
+            options=[(f"{name} ({spec.describe_range()})", name)
+                     for name, spec in self.specs.items()],
+            rows=min(10, max(3, len(self.specs))), description="Tune",
+            layout=widgets.Layout(width="460px"))
+        self.space.add_class("dk-tune-space")
+        self.n_trials = widgets.BoundedIntText(value=n_trials, min=1, max=10_000,
+                                               description="Trials")
+        self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
+                                              description="Games/trial")
+        self.recheck_games = widgets.BoundedIntText(value=recheck_games, min=1,
+                                                    max=1_000_000, description="Re-check")
+        self.recheck_games.tooltip = "games per variant on fresh seeds after the search"
+        self.agents = widgets.Dropdown(options=AGENT_CHOICES, value="random",
+                                       description="Every seat")
+        self.seed = widgets.IntText(value=seed, description="Seed")
+        self.backend = widgets.ToggleButtons(options=["serial", "process"], value="serial",
+                                             description="Backend",
+                                             style={"button_width": "70px"})
+        self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
+                                              description="Workers")
+        self.save = widgets.Checkbox(value=True, indent=False,
+                                     description="save the best variant as")
+        self.save_name = widgets.Text(placeholder="tuned-<target>-seed<seed>",
+                                      layout=widgets.Layout(width="260px"))
+        self.save_name.add_class("dk-tune-name")
+        controls = self._run_controls("Trials")
+        self.summary = widgets.HTML()
+        self.summary.add_class("dk-tune-summary")
+        self.verdict = widgets.HTML()
+        self.verdict.add_class("dk-tune-verdict")
+        self.diff_html = widgets.HTML()
+        self.diff_html.add_class("dk-tune-diff")
+        self.trials_html = widgets.HTML()
+        self.trials_html.add_class("dk-tune-trials")
+        self.load_button = widgets.Button(description="Load best into Parameters",
+                                          icon="upload", disabled=True,
+                                          layout=widgets.Layout(width="auto"))
+        self.load_button.add_class("dk-load-best")
+        self.load_button.on_click(lambda _b: self.load_best())
+        self.target.observe(lambda _c: self._show_target_fields(), names="value")
+        self._show_target_fields()
+        self.children = [
+            style_widget(), analysis_style(),
+            widgets.HTML("<b>Tune</b>: search the chosen parameters toward a target "
+                         "(Optuna TPE; every trial plays the same seeded games), then "
+                         "re-check the best against the start on fresh seeds."),
+            widgets.HBox([self.target, self.length, self.margin],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.weight_box, self.target_help, self.space,
+            widgets.HBox([self.n_trials, self.n_games, self.recheck_games],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.agents, self.seed], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.backend, self.workers],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.save, self.save_name]),
+            controls, self.status, self.verdict, self.diff_html, self.load_button,
+            self.summary, self.trials_html]
+
+    def _show_target_fields(self) -> None:
+        kind = self.target.value
+        mix = kind == "mix"
+        self.length.layout.display = None if kind in ("length", "mix") else "none"
+        self.margin.layout.display = None if kind in ("margin", "mix") else "none"
+        self.weight_box.layout.display = None if mix else "none"
+        self.target_help.value = '<span class="dk-help">' + {
+            "equal-seats": "loss = largest gap between two seats' win rates",
+            "length": "loss = |mean turns − target| / target",
+            "margin": "loss = |mean winner's margin − target| / max(1, |target|)",
+            "mix": "loss = Σ weight × the three losses (a zero weight leaves one out)",
+        }[kind] + " (0 is perfect)</span>"
+
+    # -- running --------------------------------------------------------------------------------
+    def run(self, blocking: bool = True) -> TuneResult | Any:
+        """Tune: blocking returns the TuneResult (None when refused, e.g. for parameter
+        errors or no parameter chosen); otherwise returns the thread."""
+        return super().run(blocking)
+
+    def _target(self) -> Target:
+        kind = self.target.value
+        weights = {k: w.value for k, w in self.weights.items()} if kind == "mix" else {}
+        if kind == "mix" and not any(weights.values()):
+            raise DesignkitError("target mix: give at least one of the weights a value "
+                                 "above zero")
+        return Target(kind, length=self.length.value, margin=self.margin.value,
+                      weights=weights)
+
+    def _job(self) -> _Job:
+        params = checked_params(self.params_source, self.game)
+        if not self.space.value:
+            raise DesignkitError("choose one or more parameters to tune")
+        target = self._target()
+        path = None
+        if self.save.value:
+            name = self.save_name.value.strip() or f"tuned-{target.kind}-seed{self.seed.value}"
+            if not _NAME.fullmatch(name):
+                raise DesignkitError(f"variant name {name!r}: use letters, digits, - _ . or "
+                                     "spaces")
+            path = self.variants_dir / f"{name}.yaml"
+        return _Job(params, target, list(self.space.value), self.n_trials.value,
+                    self.n_games.value, self.recheck_games.value, self.agents.value,
+                    self.seed.value, self.backend.value, self.workers.value, path)
+
+    def _compute(self, job: _Job) -> TuneResult:
+        self.progress.max, self.progress.value = job.n_trials, 0
+        show_message(self.status, f"{job.n_trials} trials × {job.n_games} games …")
+        self.load_button.disabled = True
+
+        def on_trial(done: int, total: int, best: float) -> None:
+            self._tick(done, total)
+            if done >= total:
+                show_message(self.status, f"best loss in the search {best:.4f}; re-checking "
+                                          f"on fresh seeds ({job.recheck_games} games each) …")
+            else:
+                show_message(self.status, f"trial {done} of {total}: best loss {best:.4f}")
+
+        return tune(self.game, job.target, space=job.space, n_trials=job.n_trials,
+                    n_games=job.n_games, params=job.params, agents=job.agents,
+                    seed=job.seed, recheck_games=job.recheck_games, backend=job.backend,
+                    workers=job.workers, save=job.save if job.save is not None else False,
+                    on_trial=on_trial)
+
+    # -- showing --------------------------------------------------------------------------------
+    def _show(self, job: _Job, result: TuneResult) -> None:
+        self.result = result
+        changed = bool(result.best.diff(result.base))
+        self.summary.value = "<b>Summary</b>" + pre(result.summary_text())
+        self.verdict.value = self._verdict_html(result, changed)
+        self.diff_html.value = self._diff_html(result)
+        self.trials_html.value = self._trials_html(result)
+        self.load_button.disabled = not changed
+        saved = ""
+        if result.path is not None:
+            saved = f"; saved {result.path}"
+            if hasattr(self.params_source, "refresh_variants"):
+                self.params_source.refresh_variants()
+        show_message(self.status, f"{len(result.trials)} trials × {result.n_games} games, "
+                                  f"re-checked with {result.recheck_games} games{saved}")
+
+    @staticmethod
+    def _verdict_html(result: TuneResult, changed: bool) -> str:
+        best = result.recheck.iloc[-1]
+        start = result.recheck.iloc[0]
+        numbers = (f"loss {start['loss']:.4f} → {best['loss']:.4f}, difference "
+                   f"{best['diff']:+.4f} [{best['diff_lo']:+.4f}, {best['diff_hi']:+.4f}]")
+        if not changed:
+            return ('<p class="dk-tune-none"><b>Nothing better found</b>: the starting '
+                    'parameters were the best of the search (nothing saved).</p>')
+        if result.held:
+            return (f'<p class="dk-tune-held dk-ok"><b>The gain held on fresh seeds</b> '
+                    f"({numbers}: the interval is below zero).</p>")
+        return (f'<p class="dk-tune-not-held"><b>The gain did NOT hold on fresh seeds</b> '
+                f"({numbers}): noise, or overfitting to the search seeds. Try more games "
+                f"per trial.</p>")
+
+    def _diff_html(self, result: TuneResult) -> str:
+        draft = self.game.params_type()
+        names = list(dict.fromkeys([*result.best.diff(draft), *result.best.diff(result.base),
+                                    *result.base.diff(draft)]))
+        if not names:
+            return "<b>Best variant</b>: <i>the draft itself</i>"
+        specs = self.game.params_type.specs()
+        tuned = result.best.diff(result.base)
+        rows = []
+        for name in names:
+            mark = "<b>{}</b>" if name in tuned else "{}"
+            rows.append([escape(name), f'<span class="dk-rule">{escape(specs[name].rule)}</span>',
+                         _fmt(getattr(draft, name)), _fmt(getattr(result.base, name)),
+                         mark.format(_fmt(getattr(result.best, name)))])
+        return ("<b>Best variant against the draft</b> (bold: changed by the search)"
+                + html_table(["field", "rule", "draft", "start", "best"], rows,
+                             css="dk-table dk-tune-diff-table"))
+
+    @staticmethod
+    def _trials_html(result: TuneResult, top: int = 10) -> str:
+        trials = result.trials.dropna(subset=["value"]).sort_values("value").head(top)
+        pcols = [c for c in trials.columns if c.startswith("params_")]
+        rows = [[str(int(r["number"])), f"{r['value']:.4f}",
+                 *(escape(str(r[c])) for c in pcols),
+                 f"{r['user_attrs_turns']:.1f}" if "user_attrs_turns" in r else ""]
+                for _, r in trials.iterrows()]
+        head = ["trial", "loss", *(c.removeprefix("params_") for c in pcols), "turns"]
+        return (f"<b>Best trials</b> (of {len(result.trials)}; trial 0 is the start when it "
+                "lies inside the searched ranges)"
+                + html_table(head, rows, css="dk-table dk-trials-table"))
+
+    # -- loading --------------------------------------------------------------------------------
+    def load_best(self) -> Params | None:
+        """Put the best variant into the parameter editor (``params_source.set_params``)."""
+        if self.result is None:
+            show_message(self.status, "run a search first", error=True)
+            return None
+        if not hasattr(self.params_source, "set_params"):
+            show_message(self.status, "no parameter editor to load into", error=True)
+            return None
+        self.params_source.set_params(self.result.best)
+        show_message(self.status, "loaded the best variant into the Parameters tab")
+        return self.result.best
