@@ -86,7 +86,7 @@ _RUN_STATE = """
     .map(e => e.textContent).join(' ');
   const summary = document.querySelector('.dk-sim .dk-summary');
   const bars = document.querySelectorAll(
-    '.dk-sim .dk-winrate:not([data-old]) .js-plotly-plot .barlayer .point').length;
+    '.dk-sim .dk-winrate .js-plotly-plot .subplot.xy .barlayer .point:not([data-old])').length;
   return {started: bar.style.width !== '100%' || st.includes('running'),
           games: bar.style.width === '100%',
           status: st.includes(games + ' games') && !st.includes('running')
@@ -138,8 +138,8 @@ def simulate_games(page, games: int, workers: int, runs: int) -> list[tuple[floa
     out = []
     for run in range(runs):
         page.evaluate(_WATCH_PROGRESS)
-        # mark the charts on the page now: the run's redraw replaces them with new ones
-        page.evaluate("() => document.querySelectorAll('.dk-sim .dk-winrate')"
+        # mark the bars on the page now: the run's redraw replaces them with new ones
+        page.evaluate("() => document.querySelectorAll('.dk-sim .dk-winrate .point')"
                       ".forEach(e => e.dataset.old = '1')")
         start = time.perf_counter()
         sim.locator(".dk-run").click()

@@ -153,23 +153,39 @@ def chart_grid() -> widgets.GridBox:
 def show_figures(grid: widgets.GridBox, figures: dict[str, Any],
                  wide: tuple[str, ...] = ()) -> dict[str, Any]:
     """Put plotly figures into ``grid`` as ``go.FigureWidget`` (each in a ``dk-chart`` box
-    with class ``dk-<name>``, underscores dropped as in SimulationPanel) and close the
-    previous ones. Call it from a user event only: Voila drops figure changes made while
-    the notebook itself runs."""
+    with class ``dk-<name>``) and return them by name.
+
+    A widget already showing a figure of the same name is updated in place instead of
+    replaced: every new ``FigureWidget`` ships plotly's ~5 MB bundle to the page, so reuse
+    is what keeps a second run fast. Call it from a user event only: Voila drops figure
+    changes made while the notebook itself runs.
+    """
     import plotly.graph_objects as go
 
-    old = grid.children
-    shown = {name: go.FigureWidget(fig) for name, fig in figures.items()}
+    current: dict[str, Any] = getattr(grid, "_dk_figures", {})
+    shown: dict[str, Any] = {}
     boxes = []
-    for name, fw in shown.items():
-        box = widgets.Box([fw], layout=widgets.Layout(
-            grid_column="1 / -1" if name in wide else "auto"))
-        box.add_class("dk-chart")
-        box.add_class("dk-" + name.replace("_", ""))
+    for name, fig in figures.items():
+        fw = current.get(name)
+        if fw is None:
+            fw = go.FigureWidget(fig)
+            box = widgets.Box([fw], layout=widgets.Layout(
+                grid_column="1 / -1" if name in wide else "auto"))
+            box.add_class("dk-chart")
+            box.add_class("dk-" + name.replace("_", ""))
+        else:
+            with fw.batch_update():
+                fw.data = ()
+                fw.add_traces(list(fig.data))
+                fw.layout = fig.layout
+            box = next(b for b in grid.children if fw in b.children)
+        shown[name] = fw
         boxes.append(box)
+    old = [b for b in grid.children if b not in boxes]
     grid.children = boxes
     for box in old:
         close_tree(box)
+    grid._dk_figures = shown
     return shown
 
 

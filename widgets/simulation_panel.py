@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from designkit.analysis.charts import ab_figure, summary_figures
+from designkit.analysis.charts import empty_panel_figures, panel_figures
 from designkit.analysis.compare import compare_win_rates
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
@@ -29,7 +29,14 @@ from designkit.core.registry import get_game
 from designkit.session import seat_count
 from designkit.sim import Results, simulate
 
-from ._util import AGENT_CHOICES, close_tree, html_table, params_of, show_message, style_widget
+from ._util import (
+    AGENT_CHOICES,
+    html_table,
+    params_of,
+    show_figures,
+    show_message,
+    style_widget,
+)
 
 DRAFT = "draft defaults"
 
@@ -63,7 +70,6 @@ class SimulationPanel(widgets.VBox):
         self.results: Results | None = None
         self.baseline_results: Results | None = None
         self.comparison = None
-        self.figures: dict[str, go.FigureWidget] = {}
         self._thread: threading.Thread | None = None
         self._stop = False
         self._build(n_games, seed)
@@ -96,6 +102,10 @@ class SimulationPanel(widgets.VBox):
         self.charts = widgets.GridBox(layout=widgets.Layout(
             grid_template_columns="repeat(auto-fill, minmax(460px, 1fr))", width="100%"))
         self.charts.add_class("dk-charts")
+        # Chart widgets exist from the start (hidden): plotly's front end then loads with the
+        # page, and a run only sends data (Voila keeps updates made in response to clicks).
+        self.figures = show_figures(self.charts, empty_panel_figures())
+        self.charts.layout.display = "none"
         self._fit_seats()
         self.refresh_variants()
         self.ab.observe(lambda _c: self.refresh_variants(), names="value")
@@ -220,23 +230,13 @@ class SimulationPanel(widgets.VBox):
         figs: dict[str, go.Figure] = {}
         if results is not None and base is not None:
             self.comparison = compare_win_rates(base, results)
-            figs["ab"] = ab_figure(base, results, labels=(job.baseline_name, "current"))
-            figs.update(summary_figures(results))
+            figs = panel_figures(results, base, labels=(job.baseline_name, "current"))
         elif results is not None:
             self.comparison = None
-            figs = summary_figures(results)
-        old_boxes = self.charts.children
-        self.figures = {name: go.FigureWidget(fig) for name, fig in figs.items()}
-        boxes = []
-        for name, fw in self.figures.items():
-            box = widgets.Box([fw], layout=widgets.Layout(
-                grid_column="1 / -1" if name == "ab" else "auto"))
-            box.add_class("dk-chart")
-            box.add_class("dk-" + name.replace("_", ""))
-            boxes.append(box)
-        self.charts.children = boxes
-        for box in old_boxes:
-            close_tree(box)
+            figs = panel_figures(results)
+        self.figures = show_figures(self.charts, figs, wide=("win_rate",))
+        self.charts.layout.display = None if figs else "none"
+        (self.charts.add_class if base is not None else self.charts.remove_class)("dk-ab")
         self.summary.value = self._summary_html(results)
         done = results.n_games if results is not None else 0
         cut = " (stopped early)" if results is None or results.interrupted else ""

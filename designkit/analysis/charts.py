@@ -142,25 +142,78 @@ def summary_figures(results: Results) -> dict[str, go.Figure]:
     return figs
 
 
-def ab_figure(a: Results, b: Results, labels: tuple[str, str] = ("A", "B")) -> go.Figure:
+def combine_figures(figs: dict[str, go.Figure], cols: int = 2, title: str = "",
+                    legend: bool = False) -> go.Figure:
+    """Several single-panel figures as one figure with subplots, in the order given.
+
+    A panel then needs one plotly widget instead of one per chart: each
+    ``FigureWidget`` ships plotly's ~5 MB front end to the page, which dominated
+    the time from "Run" to charts in Voila.
+    """
+    names = list(figs)
+    rows = max(1, -(-len(names) // cols))
+    titles = [figs[n].layout.title.text or n.replace("_", " ") for n in names]
+    combo = make_subplots(rows=rows, cols=cols, subplot_titles=titles,
+                          vertical_spacing=min(0.3, 0.45 / rows), horizontal_spacing=0.12)
+    for i, name in enumerate(names):
+        row, col = divmod(i, cols)
+        fig = figs[name]
+        for trace in fig.data:
+            combo.add_trace(trace, row=row + 1, col=col + 1)
+        combo.update_xaxes(title_text=fig.layout.xaxis.title.text, row=row + 1, col=col + 1)
+        combo.update_yaxes(title_text=fig.layout.yaxis.title.text, row=row + 1, col=col + 1)
+        if fig.layout.yaxis.range:
+            combo.update_yaxes(range=fig.layout.yaxis.range, row=row + 1, col=col + 1)
+    combo.update_layout(**{**_LAYOUT, "height": 330 * rows, "margin": {
+        "t": 80 if title else 50, "l": 50, "r": 20, "b": 40}},
+        title=title or None, showlegend=legend, barmode="group")
+    return combo
+
+
+def _ab_parts(a: Results, b: Results, labels: tuple[str, str]) -> dict[str, go.Figure]:
     """Win rate by seat of two runs side by side, and their difference (b − a) with 95% CI."""
     table = compare_win_rates(a, b)
     seats = [seat_label(s) for s in table["seat"]]
-    fig = make_subplots(rows=1, cols=2, column_widths=[0.6, 0.4], subplot_titles=(
-        "Win rate by seat", f"Difference ({labels[1]} − {labels[0]}), 95% interval"))
+    win = _figure("Win rate by seat", yaxis={"title": "win rate", "range": [0, 1]})
     for key, label, colour, res in (("a", labels[0], COLOURS[0], a),
                                     ("b", labels[1], COLOURS[1], b)):
         summ = res.seat_summary().set_index("seat").reindex(table["seat"])
-        fig.add_trace(go.Bar(x=seats, y=table[f"win_rate_{key}"].tolist(), name=label,
+        win.add_trace(go.Bar(x=seats, y=table[f"win_rate_{key}"].tolist(), name=label,
                              marker_color=colour,
-                             error_y=_error_y(summ.win_rate, summ.win_lo, summ.win_hi)),
-                      row=1, col=1)
-    fig.add_trace(go.Scatter(x=seats, y=table["diff"].tolist(), mode="markers",
-                             marker={"size": 10, "color": COLOURS[3]}, name="difference",
-                             error_y=_error_y(table["diff"], table["diff_lo"],
-                                              table["diff_hi"])), row=1, col=2)
+                             error_y=_error_y(summ.win_rate, summ.win_lo, summ.win_hi)))
+    diff = _figure(f"Difference ({labels[1]} − {labels[0]}), 95% interval",
+                   yaxis={"title": "difference in win rate"})
+    diff.add_trace(go.Scatter(x=seats, y=table["diff"].tolist(), mode="markers",
+                              marker={"size": 10, "color": COLOURS[3]}, name="difference",
+                              error_y=_error_y(table["diff"], table["diff_lo"],
+                                               table["diff_hi"])))
+    return {"ab_win": win, "ab_diff": diff}
+
+
+def ab_figure(a: Results, b: Results, labels: tuple[str, str] = ("A", "B")) -> go.Figure:
+    """Win rate by seat of two runs side by side, and their difference (b − a) with 95% CI."""
+    fig = combine_figures(_ab_parts(a, b, labels), title=f"A/B: {labels[1]} vs {labels[0]}",
+                          legend=True)
     fig.add_hline(y=0, line_color="grey", row=1, col=2)
-    fig.update_layout(title=f"A/B: {labels[1]} vs {labels[0]}", barmode="group",
-                      **{**_LAYOUT, "height": 380})
-    fig.update_yaxes(range=[0, 1], row=1, col=1)
     return fig
+
+
+def panel_figures(results: Results, base: Results | None = None,
+                  labels: tuple[str, str] = ("baseline", "current")) -> dict[str, go.Figure]:
+    """The simulation panel's one figure: win rate first (A/B panels first in A/B mode), then
+    every other chart of :func:`summary_figures` as subplots."""
+    figs = summary_figures(results)
+    if base is not None:
+        figs.pop("win_rate")
+        figs = {**_ab_parts(base, results, labels), **figs}
+    title = f"A/B: {labels[1]} vs {labels[0]}" if base is not None else ""
+    fig = combine_figures(figs, title=title, legend=base is not None)
+    if base is not None:
+        fig.add_hline(y=0, line_color="grey", row=1, col=2)
+    return {"win_rate": fig}
+
+
+def empty_panel_figures() -> dict[str, go.Figure]:
+    """A placeholder for :func:`panel_figures`, so a panel creates its chart widget (and
+    loads plotly's front end) with the page instead of after the first run."""
+    return {"win_rate": _figure("Win rate by seat")}

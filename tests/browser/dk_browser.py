@@ -135,4 +135,4 @@ STEPPER_LOG = ".dk-stepper .widget-html.dk-log"
 
 def bar_count(page, chart: str = ".dk-winrate") -> int:  # noqa: ANN001
     """Bars drawn by plotly in ``chart`` (one per seat in the win-rate chart)."""
-    return page.locator(f"{chart} .js-plotly-plot .barlayer .point").count()
+    return page.locator(f"{chart} .js-plotly-plot .subplot.xy .barlayer .point").count()

@@ -63,7 +63,7 @@ def test_three_players_and_200_games_redraw_the_win_rate_chart(voila_url: str, p
     expect(sim.locator(".dk-summary tbody tr")).to_have_count(3)
     chart = sim.locator(".dk-winrate .js-plotly-plot")
     expect(chart).to_be_visible(timeout=REDRAW_MS)
-    expect(chart.locator(".barlayer .point")).to_have_count(3, timeout=REDRAW_MS)
+    expect(chart.locator(".subplot.xy .barlayer .point")).to_have_count(3, timeout=REDRAW_MS)
     assert bar_count(page) == 3
     snap(page, "simulated-3-seats")
 
@@ -133,6 +133,6 @@ def test_out_of_range_value_shows_its_error_and_the_run_is_refused(voila_url: st
     expect(refused).to_be_visible(timeout=STEP_MS)
     expect(refused).to_contain_text("start_player")
     page.wait_for_timeout(1000)  # a run, had it started, would have drawn by now
-    assert sim.locator(".dk-winrate").count() == 0
+    assert sim.locator(".dk-winrate .barlayer .point").count() == 0
     assert sim.locator(".dk-summary tbody tr").count() == 0
     snap(page, "run-refused")

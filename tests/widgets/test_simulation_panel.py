@@ -24,14 +24,21 @@ def _panel(source, **kw) -> SimulationPanel:
 
 def test_blocking_run_charts_three_seats(find):
     panel = _panel(G.params_type(players=3))
-    assert len(panel.agent_dropdowns) == 3 and panel.figures == {}
+    assert len(panel.agent_dropdowns) == 3
+    assert set(panel.figures) == {"win_rate"}, "one chart widget, created with the page"
+    assert panel.charts.layout.display == "none" and not panel.figures["win_rate"].data
     results = panel.run(blocking=True)
     assert results.n_games == 60 and panel.results is results
     win = panel.figures["win_rate"]
     assert isinstance(win, go.FigureWidget)
-    assert win.layout.title.text == "Win rate by seat"
-    assert len(win.data) == 1 and len(win.data[0].x) == 3
-    assert {"score", "length", "end_reasons", "skill_take", "skill_win"} <= set(panel.figures)
+    titles = [a.text for a in win.layout.annotations]
+    assert titles[0] == "Win rate by seat"  # the first subplot, the others follow
+    assert {"Score by seat", "Game length", "End reasons"} <= set(titles)
+    assert win.data[0].xaxis == "x" and len(win.data[0].x) == 3
+    assert set(panel.figures) == {"win_rate"}  # one widget: each ships plotly.js
+    again = panel.run(blocking=True)
+    assert panel.figures["win_rate"] is win, "a second run reuses the chart widget"
+    assert again.n_games == 60 and len(win.data[0].x) == 3
     assert panel.progress.value == panel.progress.max == 60
     assert find(panel, "dk-winrate")[0].children == (win,)
     assert panel.summary.value.count("<tr>") == 4  # header + 3 seats
@@ -52,7 +59,7 @@ def test_refused_while_params_have_errors(params_panel):
     params_panel.fields["numbers"].control.value = "2, 3, 99"
     assert panel.run(blocking=True) is None
     assert "dk-error" in panel.status._dom_classes and "Refused" in panel.status.value
-    assert panel.results is None and panel.figures == {} and panel.progress.value == 0
+    assert panel.results is None and not panel.figures["win_rate"].data and panel.progress.value == 0
 
 
 def test_seats_follow_the_params_panel(params_panel):
@@ -71,9 +78,10 @@ def test_ab_against_the_draft(params_panel, find):
     assert panel.baseline_results.params == G.params_type().to_dict()
     assert panel.results.params["end_hand_sum"] == 20
     assert list(panel.baseline_results.games.seed) == list(panel.results.games.seed)
-    ab = panel.figures["ab"]
-    assert [t.name for t in ab.data] == ["draft", "current", "difference"]
-    assert all(len(t.x) == 4 for t in ab.data)
+    ab = panel.figures["win_rate"]
+    assert [t.name for t in ab.data[:3]] == ["draft", "current", "difference"]
+    assert all(len(t.x) == 4 for t in ab.data[:3])
+    assert ab.layout.title.text == "A/B: current vs draft"
     table = panel.comparison
     assert ((table["diff_lo"] <= table["diff"]) & (table["diff"] <= table["diff_hi"])).all()
     assert "dk-compare" in panel.summary.value and find(panel, "dk-ab")
