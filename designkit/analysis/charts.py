@@ -166,7 +166,7 @@ def combine_figures(figs: dict[str, go.Figure], cols: int = 2, title: str = "",
             combo.update_yaxes(range=fig.layout.yaxis.range, row=row + 1, col=col + 1)
     combo.update_layout(**{**_LAYOUT, "height": 330 * rows, "margin": {
         "t": 80 if title else 50, "l": 50, "r": 20, "b": 40}},
-        title=title or None, showlegend=legend, barmode="group")
+        title={"text": title}, showlegend=legend, barmode="group")
     return combo
 
 

@@ -50,27 +50,36 @@ def _label(game: Game, seat: int) -> str:
 
 
 # -- seats ------------------------------------------------------------------------------------
-def seat_win_rates(results: Results) -> pd.DataFrame:
+def seat_win_rates(results: Results, by: str = "seat") -> pd.DataFrame:
     """Win rate by seat: the share of games in which the seat is among the winners.
 
     Columns ``seat, label, agent, games, wins, win_rate, lo, hi, fair_share``;
     ``lo``/``hi`` is the Wilson 95% interval, ``fair_share`` = 1 / players (what
     every seat would get if seats did not matter and draws were never shared).
+    ``by="position"`` groups by turn order instead (0 = the start player), for
+    games that randomise who starts: that is where a first-player edge shows.
     """
     game, n = _game(results), results.n_games
     rows = []
-    for seat, grp in results.seats.groupby("seat", sort=True):
+    for seat, grp in results.seats.groupby(by, sort=True):
         wins = int(grp["won"].sum())
         lo, hi = wilson_interval(wins, n)
-        rows.append({"seat": int(seat), "label": _label(game, seat),
-                     "agent": grp["agent"].iloc[0], "games": n, "wins": wins,
+        agents = grp["agent"].unique()
+        label = _label(game, seat) if by == "seat" else _ordinal(int(seat) + 1) + " to play"
+        rows.append({"seat": int(seat), "label": label,
+                     "agent": agents[0] if len(agents) == 1 else "mixed", "games": n,
+                     "wins": wins,
                      "win_rate": wins / n if n else NAN, "lo": lo, "hi": hi})
     out = pd.DataFrame(rows)
     out["fair_share"] = 1.0 / len(out) if len(out) else NAN
     return out
 
 
-def seat_advantage_test(results: Results) -> dict[str, Any]:
+def _ordinal(k: int) -> str:
+    return f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
+
+
+def seat_advantage_test(results: Results, by: str = "seat") -> dict[str, Any]:
     """Chi-square goodness-of-fit test of "every seat wins equally often".
 
     Statistic Σ (winsₛ − E)² / E over the k seats with E = total wins / k, on
@@ -79,7 +88,7 @@ def seat_advantage_test(results: Results) -> dict[str, Any]:
     equal seats; a large one means no seat advantage was detected, not that none
     exists. Returns ``chi2, df, p_value, wins, expected``.
     """
-    wins = seat_win_rates(results)["wins"].to_numpy(dtype=float)
+    wins = seat_win_rates(results, by)["wins"].to_numpy(dtype=float)
     k = len(wins)
     total = wins.sum()
     if k < 2 or total == 0:

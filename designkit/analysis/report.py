@@ -201,7 +201,22 @@ def _seats_section(results: Results) -> list[str | go.Figure]:
                f"worst {bal['worst']}."),
             _p(f"Chi-square test of equal seat win rates: χ² = {test['chi2']:.2f} on "
                f"{test['df']} df, p = {test['p_value']:.3g}: {verdict}."),
-            C.win_rate_figure(results)]
+            C.win_rate_figure(results)] + _turn_order(results)
+
+
+def _turn_order(results: Results) -> list[str | go.Figure]:
+    """Win rate by turn position, for games that choose the start player at random."""
+    if "position" not in results.seats.columns:
+        return []
+    w = M.seat_win_rates(results, by="position")
+    test = M.seat_advantage_test(results, by="position")
+    rows = [{"turn order": r.label, "wins": r.wins,
+             "win rate [95%]": ci(r.win_rate, r.lo, r.hi, pct=True)} for r in w.itertuples()]
+    verdict = ("turn order likely matters (p < 0.05)" if test["p_value"] < 0.05
+               else "no turn-order advantage detected (p ≥ 0.05)")
+    return ["<h3>Turn order</h3>", _table(rows),
+            _p(f"Chi-square test of equal win rates by turn position: χ² = {test['chi2']:.2f} "
+               f"on {test['df']} df, p = {test['p_value']:.3g}: {verdict}.")]
 
 
 def _scores_section(results: Results) -> list[str | go.Figure]:

@@ -6,6 +6,8 @@ against the Voila design lab served from this checkout.
   (``make test`` runs ``scripts/ensure_chromium.sh`` first; never ``playwright install``).
 * ``voila_url`` serves ``notebooks/dashboards/crossroads.ipynb`` on a free 127.0.0.1
   port for the whole session, and stops Voila (and its kernels) at the end.
+* ``rolling_stone_url`` does the same for ``notebooks/dashboards/rolling_stone.ipynb``
+  (started only by the tests that ask for it).
 * ``snap(name)`` saves a screenshot of the current page into ``test-artifacts/``.
 
 Every test in this folder is marked ``browser``; Voila runs the notebook before the
@@ -50,6 +52,16 @@ def browser_context_args(browser_context_args: dict) -> dict:
 def voila_url() -> Iterator[str]:
     """The Crossroads design lab, served by Voila for the whole session."""
     server = VoilaServer(DASHBOARDS / "crossroads.ipynb").start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def rolling_stone_url() -> Iterator[str]:
+    """The Life is Rolling Stone design lab, served by Voila for the whole session."""
+    server = VoilaServer(DASHBOARDS / "rolling_stone.ipynb").start()
     try:
         yield server.url
     finally:

@@ -1,0 +1,93 @@
+"""The Life is Rolling Stone design lab in Voila, driven in Chromium like a designer would.
+
+Served from notebooks/dashboards/rolling_stone.ipynb (``rolling_stone_url``). Each test
+opens its own page (so its own kernel): the lab starts from the draft, 4 players.
+Screenshots of each state go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from dk_browser import (
+    REDRAW_MS,
+    STEPPER_BOARD,
+    STEPPER_LOG,
+    STEPPER_STATUS,
+    bar_count,
+    open_lab,
+    open_tab,
+    select_controller,
+)
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+STEP_MS = 15_000
+SEATS = 4  # the draft's default player count (LR-1.1: 3–4 players)
+
+
+def test_page_shows_the_rolling_stone_lab(rolling_stone_url: str, page, snap) -> None:
+    open_lab(page, rolling_stone_url)
+    lab = page.locator(".dk-lab").first
+    expect(lab).to_be_visible()
+    for title in ("Rules", "Parameters", "Play", "Simulate"):
+        expect(lab.get_by_role("tab", name=title, exact=True)).to_be_visible()
+    expect(lab.locator(".dk-game-select select")).to_have_value(re.compile("Rolling Stone"))
+    expect(page.locator(".dk-rules-table")).to_contain_text("LR-8.2")  # the die tumble
+    snap(page, "rules")
+    assert page.locator(".dk-error:visible").count() == 0
+
+
+def test_step_advances_the_log_and_the_board_draws_the_albums(rolling_stone_url: str, page,
+                                                              snap) -> None:
+    open_lab(page, rolling_stone_url)
+    open_tab(page, "Play")
+    board, log = page.locator(STEPPER_BOARD), page.locator(STEPPER_LOG)
+    expect(board.locator("svg")).to_have_count(SEATS)  # one album per player, as SVG
+    expect(log).to_contain_text("LR-2.4")  # set-up events written before any step
+    # Seat A starts as a human; a bot in its place lets every click of Step be a step.
+    select_controller(page, "A", "random")
+    snap(page, "before-step")
+    step = page.locator(".dk-stepper .dk-step").first
+    logs = [log.inner_text()]
+    # The first 16 steps deal 4 dream cards to each of the 4 seats (chance steps, logged
+    # when all are dealt); then each seat sets aside a dream to pass left (LR-2.2), one
+    # step each. Click until that shows, checking that every click counts.
+    for clicks in range(1, 25):
+        expect(step).to_be_enabled()
+        step.click()
+        expect(page.locator(STEPPER_STATUS)).to_contain_text(f"Step {clicks} ",
+                                                             timeout=STEP_MS)
+        if log.inner_text() != logs[-1]:
+            logs.append(log.inner_text())
+        if "LR-2.2" in logs[-1]:
+            break
+    assert len(logs) >= 3, f"{clicks} steps changed the event log only {len(logs) - 1} times"
+    assert "LR-2.1" in logs[-1]  # the dream cards are dealt
+    assert "LR-2.2" in logs[-1]  # and set aside to pass left
+    expect(board.locator("svg")).to_have_count(SEATS)
+    assert board.locator("svg rect").count() >= SEATS * 5  # frame + card + 4 dice each
+    assert page.locator(".dk-stepper .dk-error:visible").count() == 0
+    snap(page, "after-steps")
+
+
+def test_100_games_draw_one_win_rate_bar_per_seat(rolling_stone_url: str, page, snap) -> None:
+    open_lab(page, rolling_stone_url)
+    open_tab(page, "Simulate")
+    sim = page.locator(".dk-sim").first
+    expect(sim.locator(".dk-agents select")).to_have_count(SEATS)
+    games = sim.get_by_label("Games", exact=True)
+    games.fill("100")
+    games.press("Enter")
+    sim.locator(".dk-run").click()
+    expect(sim.locator(".dk-ok")).to_have_text("100 games", timeout=REDRAW_MS)  # run done
+    expect(sim.locator(".dk-summary tbody tr")).to_have_count(SEATS)
+    chart = sim.locator(".dk-winrate .js-plotly-plot")
+    expect(chart).to_be_visible(timeout=REDRAW_MS)
+    # One figure holds every chart; the win rate by seat is its first subplot (xy).
+    expect(chart.locator(".subplot.xy .barlayer .point")).to_have_count(SEATS,
+                                                                        timeout=REDRAW_MS)
+    assert bar_count(page) == SEATS
+    snap(page, "simulated-100-games")
