@@ -100,9 +100,9 @@ def seat_advantage_test(results: Results, by: str = "seat") -> dict[str, Any]:
             "wins": wins.astype(int).tolist(), "expected": float(expected)}
 
 
-def _won_matrix(results: Results) -> np.ndarray:
-    """Games × seats matrix of 0/1 wins, rows in ``Results.games`` order."""
-    table = results.seats.pivot(index="game_id", columns="seat", values="won")
+def _won_matrix(results: Results, by: str = "seat") -> np.ndarray:
+    """Games × seats (or turn positions) matrix of 0/1 wins, rows in ``Results.games`` order."""
+    table = results.seats.pivot(index="game_id", columns=by, values="won")
     table = table.reindex(results.games["game_id"])
     return table.to_numpy(dtype=float)
 

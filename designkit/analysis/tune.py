@@ -11,7 +11,8 @@ entirely below zero).
 
 Targets (the loss that is minimised; 0 is perfect):
 
-* ``equal-seats``: the largest gap between two seats' win rates (1 − balance);
+* ``equal-seats``: the largest gap between two seats' win rates (1 − balance), by turn
+  position when the game randomises its start player (seat letters are then symmetric);
 * ``length``: |mean turns − target| / target;
 * ``margin``: |mean winner's margin − target| / max(1, |target|);
 * ``mix``: Σ weight × the losses above (``weights={"equal-seats": 1, "length": 0.5}``).
@@ -79,7 +80,10 @@ class Target:
 def _arrays(results: Results) -> dict[str, np.ndarray]:
     from designkit.analysis.metrics import _won_matrix, winner_margins
 
-    return {"won": _won_matrix(results),
+    # Where the start player is random, seat letters are interchangeable and only turn
+    # order can be unfair: "equal seats" then means equal win rates by turn position.
+    by = "position" if "position" in results.seats.columns else "seat"
+    return {"won": _won_matrix(results, by),
             "turns": results.games["turns"].to_numpy(dtype=float),
             "margin": winner_margins(results).to_numpy(dtype=float)}
 

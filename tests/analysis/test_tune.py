@@ -57,6 +57,15 @@ def test_losses_on_known_results():
     assert li["lo"] <= li["loss"] <= li["hi"] and li["diff"] == 0 and li["diff_hi"] == 0
 
 
+def test_equal_seats_uses_turn_position_when_the_start_is_random():
+    """Seat letters are symmetric when the start player is random: the loss must see turn
+    order. Seat 0 always wins, but as 1st and as 2nd player equally often → no gap."""
+    res = fake([0, 0, 0, 0], turns=[10] * 4, margins=[1] * 4)
+    assert loss(res, Target("equal-seats")) == pytest.approx(1.0)  # by seat letter
+    res.seats["position"] = [(s + g) % 2 for g in range(4) for s in (0, 1)]
+    assert loss(res, Target("equal-seats")) == pytest.approx(0.0)  # by turn position
+
+
 def test_target_validation():
     with pytest.raises(DesignkitError, match="choose"):
         Target("fun")
