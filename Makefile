@@ -26,7 +26,7 @@ BROWSER := -m browser tests/browser --screenshot=only-on-failure --tracing=retai
 NBVAL := --nbval notebooks/ --nbval-sanitize-with tests/nbval_sanitize.cfg \
          --nbval-cell-timeout=300 -p no:cacheprovider
 
-.PHONY: install test test-unit test-notebooks test-browser lint bench bench-dashboard \
+.PHONY: playthroughs install test test-unit test-notebooks test-browser lint bench bench-dashboard \
         dashboard notebooks chromium clean
 
 # ---- environment -----------------------------------------------------------
@@ -72,6 +72,10 @@ test-browser: $(STAMP) chromium
 # Re-execute every notebook and store its outputs (no widget state, no timings).
 notebooks: $(STAMP)
 	$(BIN)/python scripts/run_notebooks.py
+
+# Rewrite tests/playthroughs/ after a deliberate rule or log change (review the diff).
+playthroughs: $(STAMP)
+	$(BIN)/designkit playthroughs
 
 dashboard: $(STAMP)
 	$(BIN)/designkit dashboard $(GAME) --port $(PORT)
