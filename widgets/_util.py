@@ -132,6 +132,35 @@ def checked_params(source: Any, game: Any) -> Any:
     return params
 
 
+class SeatAgents:
+    """One agent dropdown per seat, refitted when the player count changes (the panels that
+    simulate share it). Expects ``game``, ``params_source`` and an ``agent_box``."""
+
+    game: Any
+    params_source: Any
+    agent_box: widgets.Box
+    agent_dropdowns: list[widgets.Dropdown]
+
+    def _fit_seats(self) -> None:
+        """One agent dropdown per seat of the current parameters (kept where possible)."""
+        from designkit.session import seat_count
+
+        params, _ = params_of(self.params_source, self.game)
+        n = seat_count(self.game, params)
+        old = [d.value for d in self.agent_box.children]
+        if len(old) == n:
+            return
+        old_dropdowns = self.agent_box.children
+        self.agent_dropdowns = [
+            widgets.Dropdown(options=AGENT_CHOICES, value=old[s] if s < len(old) else "random",
+                             description=self.game.seats_label(s),
+                             layout=widgets.Layout(width="170px"),
+                             style={"description_width": "30px"}) for s in range(n)]
+        self.agent_box.children = self.agent_dropdowns
+        for d in old_dropdowns:
+            d.close()
+
+
 def analysis_style() -> widgets.HTML:
     """The analysis panels' extra stylesheet (hidden; harmless when repeated)."""
     return widgets.HTML(ANALYSIS_CSS, layout=widgets.Layout(display="none"))

@@ -26,17 +26,15 @@ from designkit.analysis.sweep_charts import PERCENT, TITLES
 from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.registry import get_game
-from designkit.session import seat_count
 from designkit.sim import Results, simulate
 
 from ._util import (
-    AGENT_CHOICES,
     BackgroundRun,
+    SeatAgents,
     analysis_style,
     chart_grid,
     checked_params,
     html_table,
-    params_of,
     show_figures,
     show_message,
     style_widget,
@@ -57,7 +55,7 @@ class _Job:
     workers: int
 
 
-class MetricsPanel(BackgroundRun, widgets.VBox):
+class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
     """Simulate ``game`` (parameters from ``params_source``: a ParamsPanel, a Params, a
     callable or None for the draft) with the trace on, and show every metric."""
 
@@ -107,23 +105,6 @@ class MetricsPanel(BackgroundRun, widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap")),
             controls, self.status, self.seat_test, self.advice, self.metrics_table,
             self.drama, self.items, self.charts]
-
-    def _fit_seats(self) -> None:
-        """One agent dropdown per seat of the current parameters (kept where possible)."""
-        params, _ = params_of(self.params_source, self.game)
-        n = seat_count(self.game, params)
-        old = [d.value for d in self.agent_box.children]
-        if len(old) == n:
-            return
-        old_dropdowns = self.agent_box.children
-        self.agent_dropdowns = [
-            widgets.Dropdown(options=AGENT_CHOICES, value=old[s] if s < len(old) else "random",
-                             description=self.game.seats_label(s),
-                             layout=widgets.Layout(width="170px"),
-                             style={"description_width": "30px"}) for s in range(n)]
-        self.agent_box.children = self.agent_dropdowns
-        for d in old_dropdowns:
-            d.close()
 
     # -- running --------------------------------------------------------------------------------
     def run(self, blocking: bool = True) -> Results | Any:

@@ -30,7 +30,7 @@ from designkit.session import seat_count
 from designkit.sim import Results, simulate
 
 from ._util import (
-    AGENT_CHOICES,
+    SeatAgents,
     html_table,
     params_of,
     show_figures,
@@ -56,7 +56,7 @@ class _Job:
     baseline_name: str = ""
 
 
-class SimulationPanel(widgets.VBox):
+class SimulationPanel(SeatAgents, widgets.VBox):
     """Simulate ``game`` with parameters from ``params_source`` (a ParamsPanel, Params, ...)."""
 
     def __init__(self, game: Game | str, params_source: Any = None,
@@ -116,23 +116,6 @@ class SimulationPanel(widgets.VBox):
             widgets.HBox([self.ab, self.baseline]),
             widgets.HBox([self.run_button, self.stop_button, self.progress]),
             self.status, self.summary, self.charts]
-
-    def _fit_seats(self) -> None:
-        """One agent dropdown per seat of the current parameters (kept where possible)."""
-        params, _ = params_of(self.params_source, self.game)
-        n = seat_count(self.game, params)
-        old = [d.value for d in self.agent_box.children]
-        if len(old) == n:
-            return
-        old_dropdowns = self.agent_box.children
-        self.agent_dropdowns = [
-            widgets.Dropdown(options=AGENT_CHOICES, value=old[s] if s < len(old) else "random",
-                             description=self.game.seats_label(s),
-                             layout=widgets.Layout(width="170px"),
-                             style={"description_width": "30px"}) for s in range(n)]
-        self.agent_box.children = self.agent_dropdowns
-        for d in old_dropdowns:
-            d.close()
 
     def refresh_variants(self) -> None:
         names = sorted(p.stem for p in self.variants_dir.glob("*.yaml")) \
