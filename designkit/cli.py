@@ -58,8 +58,7 @@ def _print_result(game: Game, state: object, lang: str) -> None:
     else:
         print(f"winner: {names[winners[0]]}")
     if len(tie) > 1:
-        tb = next((e for e in reversed(state.log or []) if e.rule in ("CR-10.2", "CR-A15")
-                   or "tie" in e.text.lower()), None)
+        tb = game.tie_break_event(state)
         print("tie-break: " + (tb.render(lang) if tb else "by the game's tie-break rule"))
     else:
         print("tie-break: not needed")

@@ -61,6 +61,8 @@ class Game:
     params_type: ClassVar[type[Params]]
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
+    #: rule IDs whose events explain how a tie for first place was settled
+    tie_break_rules: ClassVar[tuple[str, ...]] = ()
 
     # -- the game-specific part -----------------------------------------------------------
     def new_state(self, params: Params | None = None, log: bool = True) -> State:
@@ -142,6 +144,11 @@ class Game:
     def seat_summary(self, state: State, seat: int) -> dict[str, Any]:
         """Game-specific columns of ``Results.seats``."""
         return {}
+
+    def tie_break_event(self, state: State) -> Event | None:
+        """The logged event that settled a tie for first place, if the log has one."""
+        return next((e for e in reversed(state.log or []) if e.rule in self.tie_break_rules),
+                    None)
 
     def start_seat(self, state: State) -> int | None:
         """The seat that played first, so results can be read by turn position (None: n/a)."""

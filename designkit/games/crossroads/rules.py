@@ -46,6 +46,7 @@ class CrossroadsGame(Game):
     title_ja = "クロスロード"
     params_type = CrossroadsParams
     min_players, max_players = 3, 5
+    tie_break_rules = ("CR-10.2", "CR-A15")
 
     # -- setup (CR-2) -----------------------------------------------------------------------
     def new_state(self, params: CrossroadsParams | None = None, log: bool = True

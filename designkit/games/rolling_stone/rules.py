@@ -40,6 +40,7 @@ class RollingStoneGame(Game):
     title_ja = "Life is Rolling Stone"  # the draft's own title: 『■■　Life is Rolling Stone　草案１０』
     params_type = RollingStoneParams
     min_players, max_players = 3, 4
+    tie_break_rules = ("LR-12.6",)
 
     # -- setup (LR-1, LR-2) ---------------------------------------------------------------------
     def new_state(self, params: RollingStoneParams | None = None, log: bool = True
