@@ -14,7 +14,6 @@ distributed = pytest.importorskip("distributed")
 from designkit import get_game  # noqa: E402
 from designkit.analysis.sweep import sweep  # noqa: E402
 from designkit.sim import simulate  # noqa: E402
-from designkit.sim.dask_backend import run_dask  # noqa: E402
 from designkit.sim.runner import run_batch  # noqa: E402
 
 G = get_game("crossroads")
@@ -67,11 +66,11 @@ def test_scheduler_address_and_sweep_backend(client):
 
 @pytest.mark.filterwarnings("ignore:Port .* is already in use")
 def test_own_local_cluster_when_no_scheduler():
-    rows: dict[int, list] = {}
-    job = (G.name, P3.to_dict(), ["random"] * 3, 4)
-    run_dask(job, [range(0, 5), range(5, 9)], 2, rows.__setitem__, None)
-    assert sorted(rows) == [0, 5]
-    assert rows[5] == run_batch(*job, list(range(5, 9)))
+    """With no scheduler the dask backend starts (and stops) its own LocalCluster."""
+    own = simulate(G, 9, params=P3, seed=4, backend="dask", workers=2, batch_size=5,
+                   progress=False)
+    assert own.meta["backend"] == "dask"
+    assert_same(own, simulate(G, 9, params=P3, seed=4, progress=False))
 
 
 def test_killed_worker_loses_no_game(client):

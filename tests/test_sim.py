@@ -174,7 +174,7 @@ def test_errors_name_the_problem(kwargs, fragment):
 def test_interrupt_before_any_game_finished_keeps_the_columns(monkeypatch, tmp_path):
     import sys
 
-    sim_module = sys.modules["designkit.sim.simulate"]
+    sim_module = sys.modules["designkit.sim.many"]  # where the batches run
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

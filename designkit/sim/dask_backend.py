@@ -91,17 +91,3 @@ def run_tasks(client: Any, tasks: Sequence[tuple[Hashable, Callable, tuple]],
     except BaseException:
         client.cancel([f for f in futures if f not in delivered])
         raise
-
-
-def run_dask(job: tuple, chunks: Sequence[range], workers: int,
-             finished: Callable[[int, list], None], scheduler: Any = None,
-             fn: Callable | None = None, retries: int = RETRIES) -> None:
-    """``simulate``'s dask backend: one task per chunk of game ids.
-
-    ``job`` is ``(game_name, params_dict, agent_specs, seed)``; ``fn`` the batch
-    function (``run_batch`` unless tracing); ``finished(first_game_id, rows)``.
-    """
-    if fn is None:
-        from designkit.sim.runner import run_batch as fn
-    with dask_client(scheduler, workers) as client:
-        run_tasks(client, [(c.start, fn, (*job, list(c))) for c in chunks], finished, retries)

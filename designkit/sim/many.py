@@ -26,13 +26,28 @@ from designkit.core.params import Params
 from designkit.core.registry import get_game
 from designkit.sim.results import Results
 from designkit.sim.runner import run_batch
-from designkit.sim.simulate import (
-    BACKENDS,
-    GAME_COLUMNS,
-    SEAT_COLUMNS,
-    _progress_bar,
-    batches,
-)
+
+Progress = Callable[[int, int], None]
+BACKENDS = ("auto", "serial", "process", "dask")
+GAME_COLUMNS = ("game_id", "seed", "players", "turns", "decisions", "end_reason", "winner")
+SEAT_COLUMNS = ("game_id", "seed", "seat", "agent", "score", "rank", "won")
+
+
+def _progress_bar(total: int, enabled: bool | None) -> Any:
+    if enabled is False:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a dependency
+        return None
+    return tqdm(total=total, unit="game", disable=None if enabled is None else not enabled,
+                leave=False)
+
+
+def batches(n_games: int, workers: int, batch_size: int | None = None) -> list[range]:
+    size = batch_size or max(1, min(500, n_games // max(1, workers * 8) or 1))
+    return [range(i, min(i + size, n_games)) for i in range(0, n_games, size)]
+
 
 Task = tuple[Hashable, Callable, tuple]
 Config = Params | tuple[Params, str | Sequence[str] | None]
@@ -122,14 +137,17 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
                   workers: int = 1, scheduler: Any = None, executor: Executor | None = None,
                   trace: bool = False, progress: bool | None = False,
                   batch_size: int | None = None,
-                  on_progress: Callable[[int, int], None] | None = None) -> list[Results]:
+                  on_progress: Callable[[int, int], None] | None = None,
+                  keep_partial: bool = False) -> list[Results]:
     """One :class:`Results` per configuration (``Params`` or ``(Params, agents)``).
 
     Every configuration plays the same seeded games (``seed``), so differences
     between them are not blurred by different deals. Pass an ``executor`` to
     reuse its pool or cluster; otherwise one is made for this call.
     ``on_progress(done, total)`` is called as batches finish (games over all
-    configurations), for panels; ``progress`` toggles the tqdm bar.
+    configurations), for panels; ``progress`` toggles the tqdm bar. An interrupt
+    (Ctrl-C, a panel's Stop) propagates, unless ``keep_partial`` asks for the
+    games finished so far (``Results.interrupted`` then says so).
     """
     game = get_game(game)
     if n_games < 1:
@@ -164,6 +182,10 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
 
     try:
         ex.run(tasks, finished)
+    except KeyboardInterrupt:
+        if not keep_partial:
+            raise
+        # keep the finished batches: Results.interrupted says the run was cut short
     finally:
         if bar is not None:
             bar.close()
