@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from designkit.core.errors import IllegalAction
 from designkit.core.events import Event
+from designkit.core.seats import seat_label
 
 if TYPE_CHECKING:
     from designkit.core.params import Params
@@ -209,7 +210,8 @@ class Game:
         return load_rule_texts(self.name)
 
     def seats_label(self, seat: int) -> str:
-        return f"P{seat + 1}"
+        """How results, charts, the CLI and panels name a seat (one owner: core.seats)."""
+        return seat_label(seat)
 
 
 def rank_seats(values: Sequence[float], priority: Sequence[int]) -> list[int]:

@@ -108,6 +108,8 @@ class Params:
     """Base of every game's parameter set; subclasses only declare fields."""
 
     game_name: ClassVar[str] = ""
+    #: seats of a game whose Params have no ``players`` field (see :mod:`designkit.core.seats`)
+    fixed_players: ClassVar[int] = 1
 
     def __post_init__(self) -> None:
         for name, spec in self.specs().items():
