@@ -1,19 +1,33 @@
 """CSV card tables a designer edits in a spreadsheet, validated on load.
 
 Errors name the file, the spreadsheet row (the header is row 1) and the
-column, so a designer can go straight to the cell.
+column, so a designer can go straight to the cell. A column the table does
+not know is an error too (with the closest known name), so a typo in a
+header is never silently ignored; columns a table may lack are declared
+``required=False``.
+
+Every game's tables go through one cache, :class:`Table`: a table is read
+the first time it is used (never because another game was imported) and
+again whenever its file's modification time or size changes, so a designer
+who saves the sheet sees the new cards without restarting the kernel.
 """
 
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable, Mapping, Sequence
+import difflib
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from designkit.core.effects import EffectError, HookSpec, parse_effects
 from designkit.core.errors import DataError
+from designkit.core.paths import data_dir
+
+T = TypeVar("T")
+#: what identifies one version of a file: modification time (ns) and size; (0, -1) if missing
+Stamp = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -45,6 +59,7 @@ def load_table(path: str | Path, columns: Sequence[Column],
     reader = csv.DictReader(text.splitlines())
     header = [h.strip() for h in (reader.fieldnames or [])]
     reader.fieldnames = header
+    _check_header(name, header, columns)
     for col in columns:
         if col.required and col.name not in header:
             raise DataError(name, f"missing column (have: {', '.join(header)})", row=1,
@@ -70,6 +85,18 @@ def load_table(path: str | Path, columns: Sequence[Column],
                 raise DataError(name, message or problem, row=rowno, column=col_name or None)
         rows.append(row)
     return rows
+
+
+def _check_header(file: str, header: Sequence[str], columns: Sequence[Column]) -> None:
+    known = [c.name for c in columns]
+    for title in header:
+        if title and title not in known:
+            close = difflib.get_close_matches(title, known, n=1, cutoff=0.0)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise DataError(file, f"unknown column{hint} (known: {', '.join(known)})", row=1,
+                            column=title)
+        if header.count(title) > 1 and title:
+            raise DataError(file, "column appears twice", row=1, column=title)
 
 
 def _cell(file: str, rowno: int, col: Column, cell: str,
@@ -105,3 +132,66 @@ def _cell(file: str, rowno: int, col: Column, cell: str,
     if col.choices and cell not in col.choices:
         raise fail(f"{cell!r} is not one of {', '.join(col.choices)}")
     return cell
+
+
+# -- the one cache of every game's tables ------------------------------------------------------
+def file_stamp(path: str | Path) -> Stamp:
+    """Modification time and size of ``path``: a cached table is stale when either changes."""
+    try:
+        info = Path(path).stat()
+    except FileNotFoundError:
+        return (0, -1)
+    return (info.st_mtime_ns, info.st_size)
+
+
+_CACHE: dict[tuple[Hashable, str], tuple[Stamp, Any]] = {}
+
+
+def cached(key: Hashable, path: str | Path, build: Callable[[Path], T]) -> T:
+    """``build(path)``, re-run only when the file at ``path`` changed since the last call.
+
+    A build that raises caches nothing, so fixing the file and calling again works.
+    """
+    path = Path(path)
+    stamp = file_stamp(path)
+    slot = (key, str(path))
+    hit = _CACHE.get(slot)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]  # type: ignore[no-any-return]
+    value = build(path)
+    _CACHE[slot] = (stamp, value)
+    return value
+
+
+@dataclass(frozen=True, eq=False)
+class Table(Generic[T]):
+    """One card table of one game: where it lives, its columns and what a row becomes.
+
+    ``make`` turns a validated row (a dict of typed cells) into the game's card;
+    ``row_check`` may rewrite cells in place (compiling effects) or name a problem as
+    ``"column: message"``. Tables are module constants of the game package, so the
+    table object itself keys the cache.
+    """
+
+    game: str
+    file: str
+    columns: tuple[Column, ...]
+    make: Callable[[dict[str, Any]], T]
+    vocabulary: Mapping[str, HookSpec] | None = None
+    row_check: Callable[[dict[str, Any]], str | None] | None = None
+
+    def path(self) -> Path:
+        """Where the table is read from now (``DESIGNKIT_DATA`` moves every game's data)."""
+        return data_dir(self.game) / self.file
+
+    def load(self, path: str | Path | None = None) -> tuple[T, ...]:
+        """The validated cards (cached; re-read when the file changes)."""
+        return cached(self, path if path is not None else self.path(), self._read)
+
+    def stamp(self) -> tuple[str, Stamp]:
+        path = self.path()
+        return (str(path), file_stamp(path))
+
+    def _read(self, path: Path) -> tuple[T, ...]:
+        rows = load_table(path, self.columns, self.vocabulary, self.row_check)
+        return tuple(self.make(r) for r in rows)

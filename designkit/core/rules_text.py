@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
-import csv
-from functools import cache
+from pathlib import Path
 
+from designkit.core.cardtable import Column, cached, load_table
 from designkit.core.paths import data_dir
 
+RULE_COLUMNS = (
+    Column("rule_id", unique=True),
+    Column("section", required=False, default=""),
+    Column("title_en", required=False, default=""),
+    Column("text_en", required=False, default=""),
+    Column("quote_ja", required=False, default=""),
+)
 
-@cache
+
 def load_rule_texts(game: str) -> dict[str, dict[str, str]]:
+    """Rule ID → its row of ``data/<game>/rules.csv`` (cached until the file changes);
+    ``{}`` for a game without one."""
     path = data_dir(game) / "rules.csv"
     if not path.exists():
         return {}
-    with path.open(encoding="utf-8-sig", newline="") as fh:
-        return {row["rule_id"]: row for row in csv.DictReader(fh)}
+    return cached("rules.csv", path, _read)
+
+
+def _read(path: Path) -> dict[str, dict[str, str]]:
+    return {row["rule_id"]: row for row in load_table(path, RULE_COLUMNS)}
 
 
 def rule_text(game: str, rule_id: str) -> dict[str, str]:

@@ -9,12 +9,11 @@ spreadsheet without touching code.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
+from typing import Any
 
-from designkit.core.cardtable import Column, load_table
+from designkit.core.cardtable import Column, Table
 from designkit.core.effects import Arg, Hook, HookSpec
-from designkit.core.paths import data_dir
 
 VOCABULARY: dict[str, HookSpec] = {h.name: h for h in (
     HookSpec("end_discard_per_number", "CR-7.1: at game end discard up to N hand cards per number",
@@ -64,19 +63,18 @@ class Skill:
         return next((h for h in self.hooks if h.name == name), None)
 
 
+def _skill(r: dict[str, Any]) -> Skill:
+    return Skill(r["id"], r["name_en"], r["name_ja"], r["cost"], r["effects"], r["text_ja"],
+                 r["text_en"])
+
+
+SKILLS = Table("crossroads", "skills.csv", COLUMNS, _skill, VOCABULARY)
+
+
 def skills_path() -> Path:
-    return data_dir("crossroads") / "skills.csv"
-
-
-@cache
-def _load(path: str, mtime: float) -> tuple[Skill, ...]:
-    rows = load_table(path, COLUMNS, VOCABULARY)
-    return tuple(Skill(r["id"], r["name_en"], r["name_ja"], r["cost"], r["effects"],
-                       r["text_ja"], r["text_en"]) for r in rows)
+    return SKILLS.path()
 
 
 def load_skills(path: str | Path | None = None) -> tuple[Skill, ...]:
     """Read and validate the skills table (re-read when the file changes)."""
-    path = Path(path) if path is not None else skills_path()
-    mtime = path.stat().st_mtime if path.exists() else 0.0
-    return _load(str(path), mtime)
+    return SKILLS.load(path)

@@ -1,10 +1,10 @@
 """Card content as data: album cards, events and dream cards (spec section 5).
 
-The three CSV tables under ``data/rolling_stone/`` are read with
-:func:`designkit.core.cardtable.load_table`, re-read whenever a file changes,
-and their effect cells are written in the core effect language with the
-Rolling-Stone vocabulary :data:`VOCABULARY` (spec section 5.4, flattened into
-``hook(arg=value, ...)`` form):
+The three CSV tables under ``data/rolling_stone/`` are core
+:class:`~designkit.core.cardtable.Table` s (one cache for every game, re-read
+whenever a file changes), and their effect cells are written in the core
+effect language with the Rolling-Stone vocabulary :data:`VOCABULARY` (spec
+section 5.4, flattened into ``hook(arg=value, ...)`` form):
 
 * **metrics** are arguments shared by several hooks: ``metric`` (``die``,
   ``dice_sum``, ``dice_at_least``, ``is_highest_die``, ``album``, ``discard``,
@@ -12,7 +12,8 @@ Rolling-Stone vocabulary :data:`VOCABULARY` (spec section 5.4, flattened into
   ``person``, ``min_stars`` and the threshold ``n``;
 * **effects** (``gain_vp``, ``gain_vp_per``, ``gain_power``, ``reroll_die``,
   ``flip_die``, ``adjust_die``, ``tumble_die``, ``place_from_discard``) plus the
-  block words ``if(...)``, ``else`` and ``end`` for section 5.4's ``if``;
+  core's block words ``if(...)``, ``else`` and ``end`` for section 5.4's ``if``
+  (nested by :func:`designkit.core.effects.compile_blocks`);
 * **selectors** (``all``, ``max``, ``min``, ``where``) in the events' ``select`` column;
 * **triggers** (``turn_start``, ``turn_end``, ``on_place``, ``on_move_to_six``,
   ``on_order_slot``, ``before_settlement_sum``, ``passive``) in the dreams' ``trigger`` column.
@@ -25,21 +26,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from designkit.core.cardtable import Column, load_table
-from designkit.core.effects import Arg, Hook, HookSpec
-from designkit.core.paths import data_dir
+from designkit.core.cardtable import Column, Stamp, Table
+from designkit.core.effects import (
+    COMPARISONS,
+    Arg,
+    EffectError,
+    Hook,
+    HookSpec,
+    block_vocabulary,
+    compile_blocks,
+    condition_args,
+)
 
 ALL_COLOURS = ("R", "B", "Y", "G")
 COLOUR_EN = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
 COLOUR_JA = {"R": "赤", "B": "青", "Y": "黄", "G": "緑"}
 METRICS = ("die", "dice_sum", "dice_at_least", "is_highest_die", "album", "discard", "stars",
            "power", "attrs_with_at_least")
-OPS = {"eq": "==", "ne": "!=", "ge": ">=", "le": "<=", "gt": ">", "lt": "<",
-       "==": "==", "!=": "!=", ">=": ">=", "<=": "<=", ">": ">", "<": "<"}
+OPS = COMPARISONS
 TARGETS = (*ALL_COLOURS, "lowest", "highest", "choose")
 LIMITS = ("none", "once_per_turn", "once_per_stage")
 
@@ -50,8 +57,7 @@ _METRIC_ARGS = {
     "min_stars": Arg(int, 0, (0, 9)),
     "n": Arg(int, 0, (0, 36)),
 }
-_COND_ARGS = {**_METRIC_ARGS, "op": Arg(str, None, choices=tuple(OPS)),
-              "value": Arg(int, 0, (-100, 100))}
+_COND_ARGS = condition_args(_METRIC_ARGS, (-100, 100))
 _TARGET = {"target": Arg(str, None, choices=TARGETS)}
 
 EFFECT, BLOCK, SELECTOR, TRIGGER = "effect", "block", "selector", "trigger"
@@ -77,10 +83,8 @@ VOCABULARY: dict[str, HookSpec] = {h.name: h for h in (
     _spec(EFFECT, "tumble_die", "LR-8.3: move a die onto an adjacent card (power on 6)",
           {**_TARGET, "faces": Arg(int, 1, (1, 3))}),
     _spec(EFFECT, "place_from_discard", "Place a card from your discard pile via LR-7"),
-    _spec(BLOCK, "if", "Start a conditional block: the effects up to else/end run if "
-                       "[metric op value] holds", _COND_ARGS),
-    _spec(BLOCK, "else", "The effects up to end run if the condition failed"),
-    _spec(BLOCK, "end", "Close an if block"),
+    *(_spec(BLOCK, h.name, h.doc, dict(h.args))
+      for h in block_vocabulary(_COND_ARGS, ("if", "else", "end")).values()),
     _spec(SELECTOR, "all", "Every player"),
     _spec(SELECTOR, "max", "Players with the highest metric (ties all), optionally at least k",
           {**_METRIC_ARGS, "at_least": Arg(int, None, (-100, 100))}),
@@ -110,7 +114,7 @@ Op = tuple[Any, ...]
 
 
 # -- compiling parsed hooks to ops -----------------------------------------------------------------
-class _CompileError(ValueError):
+class _CompileError(EffectError):
     pass
 
 
@@ -159,40 +163,18 @@ def _op(h: Hook) -> Op:
     return ("recall",)
 
 
+def _leaf(h: Hook) -> Op:
+    kind = _KIND[h.name]
+    if kind in (SELECTOR, TRIGGER):
+        raise _CompileError(f"'{h.name}' is a {kind}, not an effect; it belongs in the "
+                            f"{'select' if kind == SELECTOR else 'trigger'} column")
+    return _op(h)
+
+
 def compile_effects(hooks: Sequence[Hook]) -> tuple[Op, ...]:
-    """Effects with if/else/end blocks → nested op tuples; raises on misplaced hooks."""
-    out, i = _block(list(hooks), 0, top=True)
-    return out
-
-
-def _block(hooks: list[Hook], i: int, top: bool) -> tuple[tuple[Op, ...], int]:
-    ops: list[Op] = []
-    while i < len(hooks):
-        h = hooks[i]
-        kind = _KIND[h.name]
-        if kind in (SELECTOR, TRIGGER):
-            raise _CompileError(f"'{h.name}' is a {kind}, not an effect; it belongs in the "
-                                f"{'select' if kind == SELECTOR else 'trigger'} column")
-        if h.name in ("else", "end"):
-            if top:
-                raise _CompileError(f"'{h.name}' without a matching 'if'")
-            return tuple(ops), i
-        if h.name == "if":
-            cond = _cond(h)
-            then, i = _block(hooks, i + 1, top=False)
-            other: tuple[Op, ...] = ()
-            if i < len(hooks) and hooks[i].name == "else":
-                other, i = _block(hooks, i + 1, top=False)
-            if i >= len(hooks) or hooks[i].name != "end":
-                raise _CompileError("'if' without a closing 'end'")
-            ops.append(("if", cond, then, other))
-            i += 1
-            continue
-        ops.append(_op(h))
-        i += 1
-    if not top:
-        raise _CompileError("'if' without a closing 'end'")
-    return tuple(ops), i
+    """Effects with the core's if/else/end blocks → nested op tuples; raises on misplaced
+    hooks."""
+    return compile_blocks(hooks, _leaf, _cond)
 
 
 def _single(hooks: Sequence[Hook], kind: str) -> Hook:
@@ -210,7 +192,7 @@ def _checker(compilers: dict[str, Any]) -> Any:
         for col, fn in compilers.items():
             try:
                 row[col] = fn(row[col])
-            except _CompileError as err:
+            except EffectError as err:
                 return f"{col}: {err}"
         return None
     return check
@@ -342,70 +324,62 @@ def _trigger(hooks: Sequence[Hook]) -> tuple[Any, ...]:
     return (h.name, None)
 
 
+def _album_card(r: dict[str, Any]) -> AlbumCard:
+    return AlbumCard(r["id"], r["stage"], r["attribute"], r["stars"], r["person"], r["name"],
+                     r["name_ja"])
+
+
+def _event_card(r: dict[str, Any]) -> EventCard:
+    return EventCard(r["id"], r["stage"], r["name"], r["name_ja"], r["select"], r["effect"],
+                     r["text"], r["text_ja"])
+
+
+def _dream_card(r: dict[str, Any]) -> DreamCard:
+    return DreamCard(r["id"], r["name"], r["name_ja"], r["dream"], r["trigger"], r["limit"],
+                     r["optional"], r["skill"], r["dream_text"], r["skill_text"],
+                     r["dream_text_ja"], r["skill_text_ja"])
+
+
+ALBUM = Table("rolling_stone", "album_cards.csv", ALBUM_COLUMNS, _album_card, VOCABULARY,
+              _checker({"attribute": _attrs}))
+EVENTS = Table("rolling_stone", "events.csv", EVENT_COLUMNS, _event_card, VOCABULARY,
+               _checker({"select": _selector, "effect": compile_effects}))
+DREAMS = Table("rolling_stone", "dreams.csv", DREAM_COLUMNS, _dream_card, VOCABULARY,
+               _checker({"dream": compile_effects, "trigger": _trigger,
+                         "skill": compile_effects}))
+
+
 def album_path() -> Path:
-    return data_dir("rolling_stone") / "album_cards.csv"
+    return ALBUM.path()
 
 
 def events_path() -> Path:
-    return data_dir("rolling_stone") / "events.csv"
+    return EVENTS.path()
 
 
 def dreams_path() -> Path:
-    return data_dir("rolling_stone") / "dreams.csv"
-
-
-@cache
-def _load_album(path: str, mtime: float) -> tuple[AlbumCard, ...]:
-    rows = load_table(path, ALBUM_COLUMNS, VOCABULARY, _checker({"attribute": _attrs}))
-    return tuple(AlbumCard(r["id"], r["stage"], r["attribute"], r["stars"], r["person"],
-                           r["name"], r["name_ja"]) for r in rows)
-
-
-@cache
-def _load_events(path: str, mtime: float) -> tuple[EventCard, ...]:
-    rows = load_table(path, EVENT_COLUMNS, VOCABULARY,
-                      _checker({"select": _selector, "effect": compile_effects}))
-    return tuple(EventCard(r["id"], r["stage"], r["name"], r["name_ja"], r["select"],
-                           r["effect"], r["text"], r["text_ja"]) for r in rows)
-
-
-@cache
-def _load_dreams(path: str, mtime: float) -> tuple[DreamCard, ...]:
-    rows = load_table(path, DREAM_COLUMNS, VOCABULARY,
-                      _checker({"dream": compile_effects, "trigger": _trigger,
-                                "skill": compile_effects}))
-    return tuple(DreamCard(r["id"], r["name"], r["name_ja"], r["dream"], r["trigger"],
-                           r["limit"], r["optional"], r["skill"], r["dream_text"],
-                           r["skill_text"], r["dream_text_ja"], r["skill_text_ja"])
-                 for r in rows)
-
-
-def _mtime(path: Path) -> float:
-    return path.stat().st_mtime if path.exists() else 0.0
+    return DREAMS.path()
 
 
 def load_album_cards(path: str | Path | None = None) -> tuple[AlbumCard, ...]:
     """Read and validate ``album_cards.csv`` (re-read when the file changes)."""
-    path = Path(path) if path is not None else album_path()
-    return _load_album(str(path), _mtime(path))
+    return ALBUM.load(path)
 
 
 def load_events(path: str | Path | None = None) -> tuple[EventCard, ...]:
     """Read and validate ``events.csv`` (re-read when the file changes)."""
-    path = Path(path) if path is not None else events_path()
-    return _load_events(str(path), _mtime(path))
+    return EVENTS.load(path)
 
 
 def load_dreams(path: str | Path | None = None) -> tuple[DreamCard, ...]:
     """Read and validate ``dreams.csv`` (re-read when the file changes)."""
-    path = Path(path) if path is not None else dreams_path()
-    return _load_dreams(str(path), _mtime(path))
+    return DREAMS.load(path)
 
 
-def table_stamp() -> tuple[tuple[str, float], ...]:
-    """Paths and modification times of the three tables: a compiled ruleset (or a name
-    lookup) is stale when they change."""
-    return tuple((str(p), _mtime(p)) for p in (album_path(), events_path(), dreams_path()))
+def table_stamp() -> tuple[tuple[str, Stamp], ...]:
+    """Paths and versions (modification time, size) of the three tables: a compiled ruleset
+    (or a name lookup) is stale when they change."""
+    return (ALBUM.stamp(), EVENTS.stamp(), DREAMS.stamp())
 
 
 # -- reading ops back as text (log and view) -------------------------------------------------------
