@@ -9,7 +9,7 @@ so nothing has to repeat the list of parameters (TAG's four-times problem).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Self
@@ -35,6 +35,16 @@ class ParamSpec:
     item_range: tuple[float, float] | None = None
     label: str = ""
     label_ja: str = ""
+    #: a default read from a data file: the kind is inferred from it on first use, so
+    #: importing a game never reads its tables (a broken table must not stop another game)
+    infer: Callable[[], Any] | None = field(default=None, compare=False, repr=False)
+
+    def resolved(self) -> ParamSpec:
+        """This spec with its kind inferred from the default, if it was deferred."""
+        if self.infer is None:
+            return self
+        return dataclasses.replace(self, kind=_infer_kind(self.infer(), self.choices,
+                                                          self.optional), infer=None)
 
     def describe_range(self) -> str:
         if self.choices is not None:
@@ -79,28 +89,35 @@ def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "Genera
           optional: bool = False, kind: str | None = None, label: str = "",
           label_ja: str = "") -> Any:
     """Declare a parameter field: default, allowed values, help text and rule ID in one place."""
-    sample = default_factory() if default is _MISSING else default
+    infer = None
     if kind is None:
-        if choices is not None:
-            kind = "choice"
-        elif isinstance(sample, bool):
-            kind = "bool"
-        elif isinstance(sample, int) or (sample is None and optional):
-            kind = "int"
-        elif isinstance(sample, float):
-            kind = "float"
-        elif isinstance(sample, Mapping):
-            kind = "table"
-        elif isinstance(sample, (tuple, list)):
-            kind = "list"
+        if default is _MISSING and choices is None:
+            kind, infer = "", default_factory   # inferred on first use: see ParamSpec.infer
         else:
-            raise TypeError(f"cannot infer the kind of parameter with default {sample!r}")
+            kind = _infer_kind(default, choices, optional)
     spec = ParamSpec(kind=kind, help=help, rule=rule, group=group, range=range,
                      choices=tuple(choices) if choices is not None else None,
-                     optional=optional, item_range=item_range, label=label, label_ja=label_ja)
+                     optional=optional, item_range=item_range, label=label, label_ja=label_ja,
+                     infer=infer)
     if default_factory is not _MISSING:
         return field(default_factory=default_factory, metadata={"param": spec})
     return field(default=default, metadata={"param": spec})
+
+
+def _infer_kind(sample: Any, choices: tuple[Any, ...] | None, optional: bool) -> str:
+    if choices is not None:
+        return "choice"
+    if isinstance(sample, bool):
+        return "bool"
+    if isinstance(sample, int) or (sample is None and optional):
+        return "int"
+    if isinstance(sample, float):
+        return "float"
+    if isinstance(sample, Mapping):
+        return "table"
+    if isinstance(sample, (tuple, list)):
+        return "list"
+    raise TypeError(f"cannot infer the kind of parameter with default {sample!r}")
 
 
 @dataclass(frozen=True)
@@ -108,6 +125,7 @@ class Params:
     """Base of every game's parameter set; subclasses only declare fields."""
 
     game_name: ClassVar[str] = ""
+    _specs: ClassVar[dict[str, ParamSpec]]
     #: seats of a game whose Params have no ``players`` field (see :mod:`designkit.core.seats`)
     fixed_players: ClassVar[int] = 1
 
@@ -122,8 +140,13 @@ class Params:
     # -- metadata -------------------------------------------------------------------------
     @classmethod
     def specs(cls) -> dict[str, ParamSpec]:
-        return {f.name: f.metadata["param"] for f in dataclasses.fields(cls)
-                if "param" in f.metadata}
+        """Every parameter's metadata (computed once per class, on first use)."""
+        found: dict[str, ParamSpec] | None = cls.__dict__.get("_specs")
+        if found is None:
+            found = {f.name: f.metadata["param"].resolved() for f in dataclasses.fields(cls)
+                     if "param" in f.metadata}
+            cls._specs = found
+        return dict(found)
 
     @classmethod
     def defaults(cls) -> Self:
