@@ -50,10 +50,14 @@ chromium:
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/lint-imports
+	$(BIN)/mypy designkit/core
 
 # The whole suite, in three timed parts: unit tests, notebooks, browser tests.
 test: $(STAMP) chromium
 	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/lint-imports
+	$(BIN)/mypy designkit/core
 	$(BIN)/python -m pytest -m "not browser"
 	$(BIN)/python -m pytest $(NBVAL)
 	$(BIN)/python -m pytest $(BROWSER)

@@ -5,18 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion: honest near 0 and 1, unlike p ± 2·se."""
-    if n <= 0:
-        return (float("nan"), float("nan"))
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+# the interval lives in the simulation layer (Results needs it); re-exported here
+from designkit.sim.intervals import Z95, wilson_interval  # noqa: F401
 
 
 # -- distributions (no scipy: the few functions the analysis needs, written out) -------------

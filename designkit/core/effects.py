@@ -144,20 +144,18 @@ def _convert(hook: str, key: str, arg: Arg, tok: tuple[str, str, int]) -> Any:
     if arg.type in (int, float):
         if kind != "num":
             raise EffectError(f"{where} must be a number, not {raw!r}")
-        value = float(raw) if arg.type is float else None
-        if arg.type is int:
-            if "." in raw:
-                raise EffectError(f"{where} must be a whole number, not {raw!r}")
-            value = int(raw)
-        if arg.range and not arg.range[0] <= value <= arg.range[1]:
+        if arg.type is int and "." in raw:
+            raise EffectError(f"{where} must be a whole number, not {raw!r}")
+        number: float = int(raw) if arg.type is int else float(raw)
+        if arg.range and not arg.range[0] <= number <= arg.range[1]:
             raise EffectError(f"{where} is {raw}, outside {arg.range[0]:g}–{arg.range[1]:g}")
-        return value
-    value = raw[1:-1] if kind == "str" else raw
+        return number
+    word = raw[1:-1] if kind == "str" else raw
     if kind not in ("name", "str"):
         raise EffectError(f"{where} must be a word, not {raw!r}")
-    if arg.choices and value not in arg.choices:
-        raise EffectError(f"{where} is {value!r}; choose one of {', '.join(arg.choices)}")
-    return value
+    if arg.choices and word not in arg.choices:
+        raise EffectError(f"{where} is {word!r}; choose one of {', '.join(arg.choices)}")
+    return word
 
 
 def _value_text(v: Any) -> str:

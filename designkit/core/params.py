@@ -164,7 +164,7 @@ class Params:
                 raise ParamError(name, f"{value!r} is not true/false")
             return value
         if kind == "choice":
-            if value not in spec.choices:
+            if value not in (spec.choices or ()):
                 raise ParamError(name, f"{value!r} is not allowed; choose {spec.describe_range()}")
             return value
         if kind in ("int", "float"):

@@ -1,9 +1,31 @@
-"""Games register themselves by name when ``designkit.games`` is imported."""
+"""Games by name: each game registers itself; the registry finds them through entry points.
+
+A game package is declared in its distribution's metadata under the entry-point
+group ``designkit.games`` (designkit's own two in ``pyproject.toml``), so a
+designer's own package adds a game by declaring one line, without editing
+designkit::
+
+    [project.entry-points."designkit.games"]
+    my_game = "my_package.my_game:GAME"
+
+The registry imports a game only when it is asked for (``get_game``) or when
+all are listed (``list_games``), and never imports ``designkit.games`` itself:
+the core stays below the games. :data:`BUILTIN` covers a bare checkout whose
+metadata is not installed. Tests register their own games with :func:`register`.
+"""
 
 from __future__ import annotations
 
+import importlib
+from importlib.metadata import entry_points
+
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
+
+GROUP = "designkit.games"
+#: designkit's own games, by import path, for a checkout without installed metadata
+BUILTIN = {"crossroads": "designkit.games.crossroads:GAME",
+           "rolling_stone": "designkit.games.rolling_stone:GAME"}
 
 _GAMES: dict[str, Game] = {}
 
@@ -13,21 +35,45 @@ def register(game: Game) -> Game:
     return game
 
 
-def _load_all() -> None:
-    import designkit.games  # noqa: F401  (registers every game package)
+def unregister(name: str) -> None:
+    """Forget a game (tests that register a game of their own clean up with this)."""
+    _GAMES.pop(name, None)
+
+
+def _declared() -> dict[str, str]:
+    found = dict(BUILTIN)
+    found.update({ep.name: ep.value for ep in entry_points(group=GROUP)})
+    return found
+
+
+def _load(name: str, target: str) -> None:
+    module, _, attr = target.partition(":")
+    try:
+        loaded = importlib.import_module(module)
+    except ImportError as err:
+        raise DesignkitError(f"game '{name}' is declared as {target!r} but cannot be "
+                             f"imported: {err}") from err
+    game = getattr(loaded, attr, None) if attr else None
+    if isinstance(game, Game):
+        register(game)
 
 
 def get_game(name: str | Game) -> Game:
     if isinstance(name, Game):
         return name
-    _load_all()
+    if name not in _GAMES:
+        declared = _declared()
+        if name in declared:
+            _load(name, declared[name])
     try:
         return _GAMES[name]
     except KeyError:
-        raise DesignkitError(f"unknown game '{name}'; known: {', '.join(sorted(_GAMES))}") \
-            from None
+        known = sorted(set(_GAMES) | set(_declared()))
+        raise DesignkitError(f"unknown game '{name}'; known: {', '.join(known)}") from None
 
 
 def list_games() -> list[Game]:
-    _load_all()
+    for name, target in _declared().items():
+        if name not in _GAMES:
+            _load(name, target)
     return [_GAMES[k] for k in sorted(_GAMES)]

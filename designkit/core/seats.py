@@ -9,8 +9,6 @@ repeats ``getattr(params, "players", ...)`` or ``chr(ord("A") + seat)``.
 
 from __future__ import annotations
 
-from functools import cache
-
 from designkit.core.errors import ParamError
 from designkit.core.params import Params
 
@@ -32,7 +30,9 @@ def player_count(params: Params) -> int:
     return type(params).fixed_players
 
 
-@cache
+_RANGES: dict[type[Params], tuple[int, int]] = {}
+
+
 def player_range(params_type: type[Params]) -> tuple[int, int]:
     """Lowest and highest player count the Params accept, everything else at its default.
 
@@ -40,6 +40,13 @@ def player_range(params_type: type[Params]) -> tuple[int, int]:
     checks (Rolling Stone's ``players_min``/``players_max``), so it is what a panel
     or a sweep may really offer.
     """
+    found = _RANGES.get(params_type)
+    if found is None:
+        found = _RANGES[params_type] = _range(params_type)
+    return found
+
+
+def _range(params_type: type[Params]) -> tuple[int, int]:
     spec = params_type.specs().get("players")
     if spec is None or spec.range is None:
         fixed = params_type.fixed_players

@@ -8,7 +8,8 @@ from typing import Any
 
 import pandas as pd
 
-from designkit.analysis.stats import wilson_interval
+from designkit.core.seats import seat_label
+from designkit.sim.intervals import wilson_interval
 
 
 @dataclass
@@ -69,7 +70,7 @@ class Results:
         lines.append(f"{'seat':<6}{'agent':<12}{'win rate':>9}  {'95% interval':<16}"
                      f"{'mean score':>11}{'sd':>7}")
         for r in summ.itertuples():
-            lines.append(f"{_seat(r.seat):<6}{r.agent:<12}{r.win_rate:>9.3f}  "
+            lines.append(f"{seat_label(r.seat):<6}{r.agent:<12}{r.win_rate:>9.3f}  "
                          f"[{r.win_lo:.3f}, {r.win_hi:.3f}]  {r.score_mean:>11.2f}"
                          f"{r.score_sd:>7.2f}")
         if "position" in self.seats.columns and self.n_games:
@@ -90,7 +91,3 @@ class Results:
 
 def _ordinal(k: int) -> str:
     return f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
-
-
-def _seat(seat: int) -> str:
-    return chr(ord("A") + seat)
