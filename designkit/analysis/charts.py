@@ -13,6 +13,7 @@ from plotly.subplots import make_subplots
 
 from designkit.analysis.compare import compare_win_rates
 from designkit.analysis.stats import wilson_interval
+from designkit.core.seats import seat_label as core_seat_label
 from designkit.sim.results import Results
 
 COLOURS = ("#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2")
@@ -21,8 +22,8 @@ _LAYOUT = {"template": "plotly_white", "height": 340, "margin": {"l": 50, "r": 2
 
 
 def seat_label(seat: int, agent: str | None = None) -> str:
-    """Seats are A, B, C, … as in the drafts' worked examples."""
-    name = chr(ord("A") + int(seat))
+    """The core's seat label (A, B, C, …), with the seat's agent if given."""
+    name = core_seat_label(int(seat))
     return f"{name} ({agent})" if agent else name
 
 

@@ -35,6 +35,7 @@ from designkit.analysis.stats import (
 from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.registry import get_game
+from designkit.core.seats import player_count
 from designkit.sim.results import Results
 
 SUMMARY_COLUMNS = ["metric", "seat", "category", "value", "lo", "hi", "n"]
@@ -428,7 +429,7 @@ def skill_trace(game: Game | str, levels: Sequence[int] = (16, 32, 64, 128),
 
     g = get_game(game)
     params = params if params is not None else g.params_type()
-    players = int(getattr(params, "players", g.min_players))
+    players = player_count(params)
     per_seat = max(1, math.ceil(n_games / players))
     configs, keys = [], []
     for level in levels:

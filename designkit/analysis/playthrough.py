@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from designkit.agents import make_agents
+from designkit.core import seats
 from designkit.core.game import CHANCE, Game
 from designkit.core.paths import REPO_ROOT
 from designkit.core.play import play_game
@@ -35,10 +36,8 @@ def _json(value: Any) -> str:
 
 
 def player_counts(game: Game) -> list[int]:
-    """Player counts a playthrough covers: every count the game allows."""
-    if "players" not in game.params_type.specs():
-        return [game.min_players]
-    return list(range(game.min_players, game.max_players + 1))
+    """Player counts a playthrough covers: every count the game's Params allow."""
+    return seats.player_counts(game.params_type)
 
 
 def playthrough_path(game: str, players: int, root: Path | None = None) -> Path:

@@ -24,6 +24,7 @@ from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.registry import get_game
+from designkit.core.seats import player_count
 from designkit.sim.results import Results
 from designkit.sim.runner import run_batch
 
@@ -161,7 +162,7 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
     jobs, tasks = [], []
     for i, config in enumerate(configs):
         params, agent_spec = _split(config, agents)
-        players = int(getattr(params, "players", game.min_players))
+        players = player_count(params)
         specs = [a.name for a in make_agents(agent_spec, players)]
         jobs.append((params, specs))
         job = (game.name, params.to_dict(), specs, seed)

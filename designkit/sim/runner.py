@@ -14,6 +14,7 @@ import numpy as np
 from designkit.agents import make_agents
 from designkit.core.play import play_game
 from designkit.core.registry import get_game
+from designkit.core.seats import player_count
 
 
 def game_seed(seed: int, game_id: int) -> int:
@@ -28,7 +29,7 @@ def run_batch(game_name: str, params_dict: dict[str, Any], agent_specs: Sequence
     """Play games ``game_ids`` and return one (game row, seat rows) pair per game."""
     game = get_game(game_name)
     params = game.params_type.from_dict(params_dict, source="simulation params")
-    players = getattr(params, "players", len(agent_specs))
+    players = player_count(params)
     agents = make_agents(list(agent_specs), players)
     names = [a.name for a in agents]
     out = []

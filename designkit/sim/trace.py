@@ -23,6 +23,7 @@ from designkit.agents import make_agents
 from designkit.core.game import Game, State
 from designkit.core.play import play_game
 from designkit.core.registry import get_game
+from designkit.core.seats import player_count
 from designkit.sim.runner import _rows, game_seed
 
 TRACE_COLUMNS = ["game_id", "sample", "turn", "final", "seat", "value"]
@@ -57,7 +58,7 @@ def run_batch_traced(game_name: str, params_dict: dict[str, Any], agent_specs: S
     under ``"_trace"`` (a list of ``(turn, final, values)``) for :func:`split_trace`."""
     game = get_game(game_name)
     params = game.params_type.from_dict(params_dict, source="simulation params")
-    players = getattr(params, "players", len(agent_specs))
+    players = player_count(params)
     agents = make_agents(list(agent_specs), players)
     names = [a.name for a in agents]
     out = []

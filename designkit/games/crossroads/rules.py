@@ -294,9 +294,6 @@ class CrossroadsGame(Game):
                 "hand_cards": st.hand_n[seat],
                 "groups_released": st.released[seat]}
 
-    def seats_label(self, seat: int) -> str:
-        return seat_name(seat)
-
 
 # -- setup and draws (CR-2, CR-3.2) ---------------------------------------------------------------
 def _take_from_deck(st: CrossroadsState, card: int) -> int:

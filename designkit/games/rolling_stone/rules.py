@@ -16,7 +16,7 @@ from typing import Any
 from designkit.core.game import CHANCE, Chance, Game, rank_seats
 from designkit.core.registry import register
 from designkit.games.rolling_stone import album, resolve, scoring, stage, turn  # noqa: F401
-from designkit.games.rolling_stone.actions import Action, seat_name
+from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.params import RollingStoneParams
 from designkit.games.rolling_stone.setup import announce, blank_state, setup_tasks
 from designkit.games.rolling_stone.state import (
@@ -174,9 +174,6 @@ class RollingStoneGame(Game):
             "skills_held": ",".join(rules.dreams[d].id for _, d in st.skills[seat]),
         })
         return row
-
-    def seats_label(self, seat: int) -> str:
-        return seat_name(seat)
 
 
 GAME = register(RollingStoneGame())
