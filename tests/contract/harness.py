@@ -18,11 +18,7 @@ from typing import Any
 
 from designkit.agents import make_agents
 from designkit.core.errors import IllegalAction
-try:
-    from designkit.core.events import log_for
-except ImportError:  # TEMPORARY until main's events.py lands (merge ~10:30)
-    def log_for(events, seat):  # type: ignore[no-redef]
-        return events
+from designkit.core.events import log_for
 from designkit.core.game import CHANCE, Game, State
 from designkit.core.params import Params
 from designkit.core.play import Step, agent_rng, chance_rng
@@ -49,13 +45,17 @@ class ContractViolation(AssertionError):
 
 
 def violations(game: Game, state: State) -> list[Any]:
-    return list(getattr(game, "check_state", lambda s: [])(state))  # TEMPORARY getattr
+    return list(game.check_state(state))
 
 
 def checked_playout(game: Game, params: Params, agent_specs: Sequence[str] | str, seed: int,
-                    *, log: bool = False, probe_every: int = 0,
+                    *, log: bool = False, probe_every: int = 0, observe_every: int = 0,
                     rng: random.Random | None = None) -> Playout:
-    """Play one game to its end, checking the contract after every step."""
+    """Play one game to its end, checking the contract after every step.
+
+    ``probe_every``: run every probe each that many steps; ``observe_every``: only the
+    observation / determinisation check (cheap enough for every step).
+    """
     players = player_count(params)
     agents = make_agents(agent_specs, players)
     state = game.new_state(params, log=log)
@@ -78,6 +78,9 @@ def checked_playout(game: Game, params: Params, agent_specs: Sequence[str] | str
         if probe_every and step % probe_every == 0:
             probe(game, state, probe_rng, lambda step=step: where(step))
             out.probes += 1
+        elif observe_every and step % observe_every == 0:
+            for seat in range(players):
+                check_observation(game, state, seat, probe_rng, lambda step=step: where(step))
         if who is CHANCE:
             outcomes = game.chance_outcomes(state)
             total = sum(p for _, p in outcomes)
@@ -183,10 +186,9 @@ def foreign_actions(game: Game, state: State) -> list[Any]:
         if action_type is not None:
             out.append(action_type("no_such_kind", None))
         return out
-    legal = game.legal_actions(state)
-    first = legal[0]
-    if isinstance(first, tuple):
-        out.append(tuple(first))                 # the same content, not the game's type
+    legal = game.legal_actions(state) if game.to_move(state) is not None else []
+    if legal and isinstance(legal[0], tuple):
+        out.append(tuple(legal[0]))              # the same content, not the game's type
     if action_type is not None:
         out.append(action_type("no_such_kind", None))
     from tests.contract.foreign import other_games_action
@@ -233,9 +235,12 @@ def check_observation(game: Game, state: State, seat: int, rng: random.Random,
     obs = game.observation(state, seat)
     json.dumps(obs)
     det = game.determinize(state, seat, rng)
-    if game.observation(det, seat) != obs:
-        raise ContractViolation(f"determinize({seat}) changed what seat {seat} sees "
-                                f"({where()})")
+    seen_there = game.observation(det, seat)
+    if seen_there != obs:
+        diff = {k: (obs.get(k), seen_there.get(k)) for k in sorted(set(obs) | set(seen_there))
+                if obs.get(k) != seen_there.get(k)}
+        raise ContractViolation(f"determinize({seat}) changed what seat {seat} sees: "
+                                f"{diff} (real, determinised) ({where()})")
     if violations(game, det):
         raise ContractViolation(f"determinize({seat}) broke invariants: "
                                 f"{violations(game, det)} ({where()})")
@@ -243,7 +248,9 @@ def check_observation(game: Game, state: State, seat: int, rng: random.Random,
 
 # -- the log as a seat sees it -------------------------------------------------------------------
 def seen(events: Sequence[Any], seat: int) -> list[tuple[Any, ...]]:
-    return [tuple(e) for e in log_for(list(events), seat)]
+    """The seat's view of ``events``, except those shown to it on purpose."""
+    return [tuple(e) for e in log_for([e for e in events if e.visible_to is None
+                                       or seat not in e.visible_to], seat)]
 
 
 def check_log_hides(game: Game, state: State, where: Callable[[], str]) -> None:
@@ -251,7 +258,9 @@ def check_log_hides(game: Game, state: State, where: Callable[[], str]) -> None:
 
     Two alternatives of this step (chance outcomes, or another seat's decisions) that
     leave a seat's observation equal must leave its view of the new events equal too;
-    otherwise the log told it something the observation hides.
+    otherwise the log told it something the observation hides. Events the game shows
+    this seat on purpose (``seat in visible_to``: its own draw) are its to know, even
+    when the observation no longer shows them (a card drawn and discarded at once).
     """
     if state.log is None:
         return
