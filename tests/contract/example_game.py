@@ -177,7 +177,8 @@ class HighCardGame(FlowGame):
                                            "rounds"))
         return bad
 
-    def view(self, st: HighCardState, seat: int | None = None, lang: str = "en") -> str:
+    def view(self, st: HighCardState, seat: int | None = None,  # type: ignore[override]
+             lang: str = "en") -> str:
         cards = [c if seat is None or q == seat else ("?" if c else "–")
                  for q, c in enumerate(st.cards)]
         return "<table>" + "".join(f"<tr><td>{seat_label(q)}</td><td>{c}</td><td>"
