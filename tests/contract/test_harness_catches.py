@@ -1,0 +1,93 @@
+"""The contract suite's checks can fail: each breaks one promise of the example game on purpose
+and the harness must name it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from designkit.core.errors import IllegalAction
+from tests.contract import example_game as ex
+from tests.contract.harness import (
+    ContractViolation,
+    check_clone_independent,
+    check_illegal_actions,
+    check_log_hides,
+    check_observation,
+    checked_playout,
+)
+
+GAME = ex.GAME
+
+
+def _at_first_draw(log: bool = True) -> ex.HighCardState:
+    return GAME.new_state(ex.HighCardParams(players=3), log=log)   # seat A's draw is pending
+
+
+def test_a_public_event_that_tells_a_hidden_card_is_caught(monkeypatch):
+    step = ex.FLOW.chances[ex.Phase.DRAW]
+
+    def leaky(st, card):
+        st.cards[st.ctx[0]] = card
+        st.emit("HC-2", st.ctx[0], f"draws a {card}", f"{card}を引く")   # no visible_to
+
+    monkeypatch.setitem(ex.FLOW.chances, ex.Phase.DRAW, step._replace(apply=leaky))
+    with pytest.raises(ContractViolation, match="log tells"):
+        check_log_hides(GAME, _at_first_draw(), lambda: "leaky")
+
+
+def test_the_same_event_with_visible_to_passes():
+    check_log_hides(GAME, _at_first_draw(), lambda: "fine")
+
+
+def test_a_determinisation_that_changes_what_the_seat_sees_is_caught(monkeypatch):
+    st = _at_first_draw()
+    GAME.apply(st, 3)
+
+    def peeking(state, seat, rng):
+        c = state.clone()
+        c.cards = [rng.randint(1, 6) for _ in c.cards]    # resamples the seat's own card too
+        return c
+
+    monkeypatch.setattr(GAME, "determinize", peeking)
+    with pytest.raises(ContractViolation, match="changed what seat 0 sees"):
+        for seed in range(20):   # a resampled card may match by luck
+            check_observation(GAME, st, 0, random.Random(seed), lambda: "peeking")
+
+
+def test_a_clone_sharing_a_list_is_caught(monkeypatch):
+    st = _at_first_draw()
+
+    def shallow(self):
+        c = ex.HighCardState.__new__(ex.HighCardState)
+        c.copy_flow(self)
+        c.log, c.params, c.cards, c.redraws, c.points = (self.log, self.params, self.cards,
+                                                         self.redraws, self.points)
+        return c
+
+    monkeypatch.setattr(ex.HighCardState, "clone", shallow)
+    with pytest.raises(ContractViolation, match="changed the original"):
+        check_clone_independent(GAME, st, GAME.state_to_dict(st), random.Random(1),
+                                lambda: "shallow")
+
+
+def test_accepting_a_plain_tuple_is_caught(monkeypatch):
+    st = _at_first_draw()
+    GAME.apply(st, 3)
+    GAME.apply(st, 4)
+    GAME.apply(st, 5)        # seat A chooses now
+    def lenient(state, action):          # membership only: ("keep", None) == KEEP
+        if action not in state.options:
+            raise IllegalAction(f"{action!r} is not legal")
+
+    monkeypatch.setattr(GAME, "_check", lenient)
+    with pytest.raises(ContractViolation, match=r"apply\(\('keep', None\)\)"):
+        check_illegal_actions(GAME, st, GAME.state_to_dict(st), lambda: "lenient")
+
+
+def test_a_broken_invariant_stops_the_playout(monkeypatch):
+    monkeypatch.setattr(GAME, "check_state", lambda st: ["points: too many"] if
+                        sum(st.points) else [])
+    with pytest.raises(ContractViolation, match="check_state"):
+        checked_playout(GAME, ex.HighCardParams(), ["random"], seed=1)
