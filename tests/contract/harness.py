@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from designkit.agents import make_agents
+from designkit.core.action import Action
 from designkit.core.errors import IllegalAction
 from designkit.core.events import log_for
 from designkit.core.game import CHANCE, Game, State
@@ -229,6 +230,8 @@ def _names(bad: Any) -> list[str]:
     """Texts of which at least one must appear in the error naming ``bad``."""
     if bad is None:
         return ["None"]
+    if isinstance(bad, Action):
+        return [bad.describe(), bad.kind, repr(bad)]
     if isinstance(bad, tuple) and bad and isinstance(bad[0], str):
         return [bad[0], repr(bad)]
     return [repr(bad), str(bad)]
