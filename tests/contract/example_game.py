@@ -18,8 +18,8 @@ from typing import Any
 
 from designkit.core.action import Action
 from designkit.core.cardtable import Column, Table
-from designkit.core.events import Event
 from designkit.core.flow import Flow, FlowGame, FlowState, ask, push, roll
+from designkit.core.flow_dict import flow_from_dict, flow_to_dict
 from designkit.core.game import rank_seats
 from designkit.core.invariants import Violation, require_valid
 from designkit.core.params import Params, param
@@ -186,22 +186,14 @@ class HighCardGame(FlowGame):
             + "</table>"
 
     def state_to_dict(self, st: HighCardState) -> dict[str, Any]:  # type: ignore[override]
-        return {"params": st.params.to_dict(), "phase": st.phase.name, "seat": st.seat,
-                "ctx": list(st.ctx), "stack": [list(t) for t in st.stack],
-                "forced": st.forced, "cards": st.cards[:], "redraws": st.redraws[:],
-                "points": st.points[:],
-                "log": None if st.log is None else [e.to_dict() for e in st.log]}
+        return {"params": st.params.to_dict(), "cards": st.cards[:],
+                "redraws": st.redraws[:], "points": st.points[:], **flow_to_dict(st)}
 
     def state_from_dict(self, data: dict[str, Any], params: Params | None = None,
                         log: bool = True) -> HighCardState:
         st = self.new_state(HighCardParams.from_dict(data["params"]), log=False)
-        st.phase, st.seat, st.ctx = Phase[data["phase"]], data["seat"], tuple(data["ctx"])
-        st.stack, st.forced = [tuple(t) for t in data["stack"]], data["forced"]
         st.cards, st.redraws, st.points = data["cards"][:], data["redraws"][:], data["points"][:]
-        st.log = None if data["log"] is None or not log else \
-            [Event.from_dict(e) for e in data["log"]]
-        st.options = tuple(FLOW.decisions[st.phase].options(st)) \
-            if st.phase in FLOW.decisions else ()
+        flow_from_dict(st, data, log=log)
         require_valid(self.check_state(st))
         return st
 

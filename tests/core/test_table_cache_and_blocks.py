@@ -156,3 +156,24 @@ def test_a_game_may_offer_only_some_block_words():
     assert sorted(vocab) == ["else", "end", "if"]
     with pytest.raises(ValueError, match="unknown block words"):
         block_vocabulary({}, ("unless",))
+
+
+# -- the flow fields' JSON form (core.flow_dict) ---------------------------------------------------
+def test_flow_fields_round_trip_through_json():
+    import json
+
+    from designkit.core.flow_dict import flow_from_dict, flow_to_dict
+    from tests.contract.example_game import GAME
+
+    st = GAME.new_state(log=True)
+    GAME.apply(st, 4)
+    data = json.loads(json.dumps(flow_to_dict(st)))
+    assert data["phase"] == "DRAW" and data["ctx"] == [1]
+    assert data["stack"][:2] == [["draw", 2], ["choose", 0]]   # next task first
+    back = GAME.new_state(log=False)
+    back.cards = st.cards[:]
+    flow_from_dict(back, data)
+    assert (back.phase, back.seat, back.ctx, back.stack) == (st.phase, st.seat, st.ctx, st.stack)
+    assert back.log == st.log
+    flow_from_dict(back, data, log=False)
+    assert back.log is None
