@@ -2,10 +2,11 @@
 
 A game is stepped by hand with the same RNGs as :func:`designkit.core.play.play_game`
 (chance from ``chance_rng(seed)``, each seat's agent from ``agent_rng(seed, seat)``), and
-after every step the game's own ``check_state`` invariants must hold. Every ``probe_every``
-steps the expensive generic checks run too: clone independence, the dict round trip,
-illegal and foreign actions, observations against determinisations, and what each seat's
-log reveals. Nothing here knows a game: it uses only the ``Game`` contract.
+after every step the game's own ``check_state`` invariants must hold (so a failure is
+replayed by ``play_game`` with the seed it names). Every ``probe_every`` steps the
+expensive generic checks run too: clone independence, the dict round trip, illegal and
+foreign actions, observations against determinisations. :func:`check_log_hides` checks
+what each seat's log reveals. Nothing here knows a game: it uses only the ``Game`` contract.
 """
 
 from __future__ import annotations
