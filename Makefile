@@ -26,8 +26,11 @@ export UV_PROJECT_ENVIRONMENT := $(CURDIR)/$(VENV)
 # Every extra: tests, Jupyter, Dask, benchmarks, tuning.
 SYNC := $(UV) sync --frozen --all-extras --python $(PY)
 
-# The unit tests run on both cores; tests that share a resource are grouped by xdist_group.
-XDIST := -n 2 --dist loadgroup
+# The unit tests run on both cores, one test module per worker at a time (--dist loadfile):
+# a module's expensive module-scoped fixtures (a Dask LocalCluster, simulated result sets)
+# start once, not once per worker. (--dist loadgroup would be finer, but it silently stops
+# grouping with pytest 9.2: pytest-dev/pytest-xdist#1386.)
+XDIST := -n 2 --dist loadfile
 
 # Folders ruff checks (only those that exist yet).
 LINT_PATHS := $(wildcard designkit widgets tests benchmarks scripts)

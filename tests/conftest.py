@@ -34,3 +34,4 @@ def _profile() -> str:
 
 
 settings.load_profile(_profile())
+
