@@ -155,6 +155,11 @@ def events(st: CrossroadsState, rule: str, start: int = 0) -> list[Any]:
     return [e for e in st.log[start:] if e.rule == rule]
 
 
+def visible_to(ev: Any) -> Any:
+    """The seats an event is restricted to (``None``: public)."""
+    return getattr(ev, "visible_to", None) or ev.data.get("visible_to")
+
+
 def sizes(st: CrossroadsState) -> list[int]:
     """Legal release sizes now (ACT or RECEIVE)."""
     return sorted(a.arg for a in G.legal_actions(st) if a.kind == "release")

@@ -29,6 +29,7 @@ from .conftest import (
     piles,
     play,
     sizes,
+    visible_to,
 )
 
 HOLD = Action("hold")
@@ -265,12 +266,12 @@ def test_cr_4_6_receiver_releases_under_the_same_rules():
 # -- CR-5 Hold -------------------------------------------------------------------------------------
 
 def test_cr_5_1_hold_puts_trigger_in_hand():
-    """CR-5.1: holding puts the trigger into the hand (a private event)."""
+    """CR-5.1: holding puts the trigger into the hand (an event only the holder sees)."""
     st = make_state(hands={A: [2]}, active=A, trigger=7)
     play(st, HOLD)
     assert st.hand_cards(A) == [2, 7]
     (ev,) = events(st, "CR-5.1")
-    assert ev.seat == A and ev.data["card"] == 7 and ev.data["private"] is True
+    assert ev.seat == A and ev.data["card"] == 7 and tuple(visible_to(ev)) == (A,)
     assert G.state_to_dict(st)["known"][A] == []
 
 

@@ -111,14 +111,16 @@ def _discard_beaten(st: CrossroadsState, seat: int, n: int, size: int) -> None:
         if q == seat or n not in pile:
             continue
         if st.skills[q] & protect:
-            st.emit("CR-7.3", q, f"{seat_name(q)}'s group {n}×{len(pile[n])} is protected by S3 "
-                    f"and stays", f"{seat_name(q)}の{n}×{len(pile[n])}はS3により残る",
-                    number=n)
+            if st.log is not None:
+                st.emit("CR-7.3", q, f"{seat_name(q)}'s group {n}×{len(pile[n])} is protected "
+                        f"by S3 and stays", f"{seat_name(q)}の{n}×{len(pile[n])}はS3により残る",
+                        number=n)
             continue
         group = pile.pop(n)
         for x in group:
             st.discard[x] += 1
-        st.emit("CR-4.5", q, f"{seat_name(seat)}'s release of {n}×{size} discards "
-                f"{seat_name(q)}'s group of {n}×{len(group)}",
-                f"{seat_name(seat)}の{n}×{size}のリリースにより{seat_name(q)}の{n}×{len(group)}"
-                f"は捨て札", number=n, owner=q, size=len(group))
+        if st.log is not None:
+            st.emit("CR-4.5", q, f"{seat_name(seat)}'s release of {n}×{size} discards "
+                    f"{seat_name(q)}'s group of {n}×{len(group)}",
+                    f"{seat_name(seat)}の{n}×{size}のリリースにより{seat_name(q)}の{n}×"
+                    f"{len(group)}は捨て札", number=n, owner=q, size=len(group))

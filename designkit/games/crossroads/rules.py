@@ -76,12 +76,13 @@ class CrossroadsGame(Game):
         st.taken, st.took, st.turn, st.ending, st.end_reason = 0, 0, 0, None, None
         st.final, st.first_player = None, None
         st.released = [0] * st.n
-        removed = p.removed_numbers()
-        st.emit("CR-2.1", None, f"{st.n} players: deck of {st.deck_n} cards"
-                + (f" (numbers {', '.join(map(str, removed))} removed)" if removed else ""),
-                f"{st.n}人プレイ：山札{st.deck_n}枚", deck=st.deck_n)
-        st.emit("CR-2.3", None, "The Crossroads holds " + ", ".join(p.crossroads_skills),
-                "クロスロード：" + "、".join(p.crossroads_skills))
+        if st.log is not None:
+            removed = p.removed_numbers()
+            st.emit("CR-2.1", None, f"{st.n} players: deck of {st.deck_n} cards"
+                    + (f" (numbers {', '.join(map(str, removed))} removed)" if removed else ""),
+                    f"{st.n}人プレイ：山札{st.deck_n}枚", deck=st.deck_n)
+            st.emit("CR-2.3", None, "The Crossroads holds " + ", ".join(p.crossroads_skills),
+                    "クロスロード：" + "、".join(p.crossroads_skills))
         if st.deal_left == 0:
             _after_deal(st)
         return st
@@ -322,9 +323,11 @@ def _deal(st: CrossroadsState, card: int) -> None:
         st.deal_left = 0
         if st.log is not None:
             for s in range(st.n):
-                cards = ", ".join(map(str, st.hand_cards(s)))
-                st.emit("CR-2.2", s, f"{seat_name(s)} draws a starting hand: {cards}",
-                        f"{seat_name(s)}の初期手札：{cards}", private=True)
+                cards, who, k = ", ".join(map(str, st.hand_cards(s))), seat_name(s), st.hand_n[s]
+                st.emit("CR-2.2", s, f"{who} draws a starting hand: {cards}",
+                        f"{who}の初期手札：{cards}", visible_to=(s,),
+                        public=(f"{who} draws a starting hand of {n_cards(k)}",
+                                f"{who}は初期手札を{k}枚引く"))
         _after_deal(st)
 
 
@@ -339,8 +342,9 @@ def _after_deal(st: CrossroadsState) -> None:
 def _choose_start(st: CrossroadsState, seat: int) -> None:
     """CR-2.4: the start player (random unless set as a parameter)."""
     st.first_player = st.active = seat
-    st.emit("CR-2.4", seat, f"{seat_name(seat)} is the start player",
-            f"スタートプレイヤーは{seat_name(seat)}")
+    if st.log is not None:
+        st.emit("CR-2.4", seat, f"{seat_name(seat)} is the start player",
+                f"スタートプレイヤーは{seat_name(seat)}")
     _start_turn(st)
 
 
@@ -350,9 +354,10 @@ def _start_turn(st: CrossroadsState) -> None:
         _finish(st, "deck_out")
         return
     st.turn += 1
-    st.emit("CR-3.1", st.active, f"Turn {st.turn}: {seat_name(st.active)} to play "
-            f"({n_cards(st.deck_total())} in the deck)",
-            f"{st.turn}手番目：{seat_name(st.active)}の手番（山札{st.deck_total()}枚）")
+    if st.log is not None:
+        st.emit("CR-3.1", st.active, f"Turn {st.turn}: {seat_name(st.active)} to play "
+                f"({n_cards(st.deck_total())} in the deck)",
+                f"{st.turn}手番目：{seat_name(st.active)}の手番（山札{st.deck_total()}枚）")
     st.extra_left = st.params.draw_per_turn - 1
     if st.extra_left:
         st.phase = Phase.DRAW
@@ -364,8 +369,10 @@ def _extra_draw(st: CrossroadsState, card: int) -> None:
     st.hands[st.active][card] += 1
     st.hand_n[st.active] += 1
     st.extra_left -= 1
-    st.emit("CR-3.2", st.active, f"{seat_name(st.active)} draws an extra card into the hand",
-            f"{seat_name(st.active)}は追加で１枚引いて手札に加える", card=card, private=True)
+    if st.log is not None:
+        who = seat_name(st.active)
+        text = (f"{who} draws an extra card into the hand", f"{who}は追加で１枚引いて手札に加える")
+        st.emit("CR-3.2", st.active, *text, card=card, visible_to=(st.active,), public=text)
     if not st.extra_left:
         _begin_trigger_draw(st)
 
@@ -384,8 +391,11 @@ def _begin_trigger_draw(st: CrossroadsState) -> None:
 def _draw_trigger(st: CrossroadsState, card: int) -> None:
     st.trigger = card
     st.phase = Phase.ACT
-    st.emit("CR-3.2", st.active, f"{seat_name(st.active)} draws {a_card(card)}",
-            f"{seat_name(st.active)}は{card}を引く", card=card, private=True)
+    if st.log is not None:
+        who = seat_name(st.active)
+        st.emit("CR-3.2", st.active, f"{who} draws {a_card(card)}", f"{who}は{card}を引く",
+                card=card, visible_to=(st.active,),
+                public=(f"{who} draws a card", f"{who}はカードを１枚引く"))
 
 
 # -- S2 (CR-7.2) ----------------------------------------------------------------------------------
@@ -413,10 +423,13 @@ def _s2_keep(st: CrossroadsState, card: int) -> None:
         st.top[:0] = rest
         st.top_owner[:0] = [st.active] * len(rest)
     st.s2_cards = []
-    st.emit("CR-7.2", st.active, f"{seat_name(st.active)} uses S2: draws {len(rest) + 1}, "
-            f"keeps one, puts {len(rest)} on the {st.params.s2_rest_to} of the deck",
-            f"{seat_name(st.active)}はS2で{len(rest) + 1}枚引き１枚を選ぶ", kept=card,
-            returned=list(rest), private=True)
+    if st.log is not None:
+        who, where = seat_name(st.active), st.params.s2_rest_to
+        en = (f"{who} uses S2: draws {len(rest) + 1}, keeps one, puts {len(rest)} on the "
+              f"{where} of the deck")
+        ja = f"{who}はS2で{len(rest) + 1}枚引き１枚を選ぶ"
+        st.emit("CR-7.2", st.active, en, ja, kept=card, returned=list(rest),
+                visible_to=(st.active,), public=(en, ja))
     _draw_trigger(st, card)
 
 
@@ -429,11 +442,13 @@ def _hold(st: CrossroadsState) -> None:
     st.hand_n[seat] += 1
     if st.phase is Phase.RECEIVE:
         st.known[seat][card] += 1
-        st.emit("CR-6.4", seat, f"{seat_name(seat)} holds the passed {card} (now known to all)",
-                f"{seat_name(seat)}は渡された{card}をホールド", card=card)
-    else:
-        st.emit("CR-5.1", seat, f"{seat_name(seat)} holds the card",
-                f"{seat_name(seat)}はホールド", card=card, private=True)
+        if st.log is not None:
+            st.emit("CR-6.4", seat, f"{seat_name(seat)} holds the passed {card} (now known to "
+                    f"all)", f"{seat_name(seat)}は渡された{card}をホールド", card=card)
+    elif st.log is not None:
+        who = seat_name(seat)
+        text = (f"{who} holds the card", f"{who}はホールド")
+        st.emit("CR-5.1", seat, *text, card=card, visible_to=(seat,), public=text)
     _end_step(st)
 
 
@@ -447,7 +462,7 @@ def _choose_release(st: CrossroadsState, size: int) -> None:
 
 
 def _release(st: CrossroadsState, seat: int, size: int, comp: rel.Composition) -> None:
-    if seat != st.active:
+    if seat != st.active and st.log is not None:
         st.emit("CR-4.6", seat, f"{seat_name(seat)} releases the passed card",
                 f"{seat_name(seat)}は渡されたカードをリリース")
     rel.do_release(st, seat, st.trigger, size, comp)
@@ -458,9 +473,10 @@ def _release(st: CrossroadsState, seat: int, size: int, comp: rel.Composition) -
 def _pass(st: CrossroadsState, target: int) -> None:
     """CR-6.1: the drawn card goes face-up to another player."""
     st.receiver = target
-    st.emit("CR-6.1", st.active, f"{seat_name(st.active)} passes {a_card(st.trigger)} face-up "
-            f"to {seat_name(target)}", f"{seat_name(st.active)}は{st.trigger}を"
-            f"{seat_name(target)}にパス", card=st.trigger, target=target)
+    if st.log is not None:
+        st.emit("CR-6.1", st.active, f"{seat_name(st.active)} passes {a_card(st.trigger)} "
+                f"face-up to {seat_name(target)}", f"{seat_name(st.active)}は{st.trigger}を"
+                f"{seat_name(target)}にパス", card=st.trigger, target=target)
     st.taken, st.took = 0, 0
     _after_take_or_return(st)
 
@@ -489,10 +505,11 @@ def _take_skill(st: CrossroadsState, sid: str | None) -> None:
     st.skills[st.active] |= bit
     st.took |= bit
     st.taken += 1
-    skill = st.rules.skills[st.rules.index[sid]]
-    st.emit("CR-6.2", st.active, f"{seat_name(st.active)} takes skill {skill.name('en')} "
-            f"(costs {st.rules.costs[st.rules.index[sid]]} VP at the end)",
-            f"{seat_name(st.active)}はスキル{skill.name('ja')}を得る", skill=sid)
+    if st.log is not None:
+        skill = st.rules.skills[st.rules.index[sid]]
+        st.emit("CR-6.2", st.active, f"{seat_name(st.active)} takes skill {skill.name('en')} "
+                f"(costs {st.rules.costs[st.rules.index[sid]]} VP at the end)",
+                f"{seat_name(st.active)}はスキル{skill.name('ja')}を得る", skill=sid)
     has_old = st.skills[st.active] & ~st.took
     if has_old and st.params.max_skills_returned_per_pass:
         st.phase = Phase.RETURN
@@ -506,9 +523,10 @@ def _return_skill(st: CrossroadsState, sid: str | None) -> None:
         bit = 1 << st.rules.index[sid]
         st.skills[st.active] &= ~bit
         st.crossroads |= bit
-        st.emit("CR-6.3", st.active, f"{seat_name(st.active)} returns skill {sid} to the "
-                f"Crossroads in exchange", f"{seat_name(st.active)}はスキル{sid}を"
-                f"クロスロードへ戻す", skill=sid)
+        if st.log is not None:
+            st.emit("CR-6.3", st.active, f"{seat_name(st.active)} returns skill {sid} to "
+                    "the Crossroads in exchange", f"{seat_name(st.active)}はスキル{sid}を"
+                    f"クロスロードへ戻す", skill=sid)
     _after_take_or_return(st)
 
 
@@ -522,9 +540,10 @@ def _after_take_or_return(st: CrossroadsState) -> None:
 def _discard_passed(st: CrossroadsState) -> None:
     """CR-7.6 (S6): the receiver discards the passed card."""
     st.discard[st.trigger] += 1
-    st.emit("CR-7.6", st.receiver, f"{seat_name(st.receiver)} discards the passed "
-            f"{st.trigger} with S6", f"{seat_name(st.receiver)}はS6で{st.trigger}を捨て札に",
-            card=st.trigger)
+    if st.log is not None:
+        st.emit("CR-7.6", st.receiver, f"{seat_name(st.receiver)} discards the passed "
+                f"{st.trigger} with S6", f"{seat_name(st.receiver)}はS6で{st.trigger}を捨て札に",
+                card=st.trigger)
     _end_step(st)
 
 
@@ -557,9 +576,11 @@ def _declare(st: CrossroadsState, yes: bool) -> None:
         math.ceil(frac)
     st.declarer = seat
     st.known[seat] = st.hands[seat][:]
-    st.emit("CR-8.1", seat, f"{seat_name(seat)} declares {p.end_hand_sum} and reveals the "
-            f"hand: {', '.join(map(str, st.hand_cards(seat)))}",
-            f"{seat_name(seat)}が{p.end_hand_sum}を宣言し手札を公開", hand=st.hand_cards(seat))
+    if st.log is not None:
+        st.emit("CR-8.1", seat, f"{seat_name(seat)} declares {p.end_hand_sum} and reveals the "
+                f"hand: {', '.join(map(str, st.hand_cards(seat)))}",
+                f"{seat_name(seat)}が{p.end_hand_sum}を宣言し手札を公開",
+                hand=st.hand_cards(seat))
     if st.discard_left == 0:
         _finish(st, "27")
     else:
@@ -574,8 +595,9 @@ def _declare_discard(st: CrossroadsState, card: int) -> None:
     st.hand_n[seat] -= 1
     st.discard[card] += 1
     st.discard_left -= 1
-    st.emit("CR-8.2", seat, f"{seat_name(seat)} discards {a_card(card)} (declaration)",
-            f"{seat_name(seat)}は宣言により{card}を捨て札に", card=card)
+    if st.log is not None:
+        st.emit("CR-8.2", seat, f"{seat_name(seat)} discards {a_card(card)} (declaration)",
+                f"{seat_name(seat)}は宣言により{card}を捨て札に", card=card)
     if st.discard_left == 0:
         _finish(st, "27")
 
@@ -583,7 +605,9 @@ def _declare_discard(st: CrossroadsState, card: int) -> None:
 def _after_declarations(st: CrossroadsState) -> None:
     """CR-8.3: an empty deck ends the game; otherwise the next player's turn."""
     if st.deck_total() == 0:
-        st.emit("CR-8.3", st.active, "The deck is empty: the game ends", "山札が尽きたのでゲーム終了")
+        if st.log is not None:
+            st.emit("CR-8.3", st.active, "The deck is empty: the game ends",
+                    "山札が尽きたのでゲーム終了")
         _finish(st, "deck_out")
         return
     st.active = (st.active + 1) % st.n
@@ -595,10 +619,11 @@ def _finish(st: CrossroadsState, reason: str) -> None:
     from designkit.games.crossroads.scoring import finish_game
 
     st.ending, st.end_reason = st.active, reason
-    st.emit("CR-8.4", st.active, f"The game ends on {seat_name(st.active)}'s turn "
-            f"({'27 declared' if reason == '27' else 'deck out'}); "
-            f"{seat_name(st.active)} is the ending player",
-            f"{seat_name(st.active)}の手番でゲーム終了", reason=reason)
+    if st.log is not None:
+        st.emit("CR-8.4", st.active, f"The game ends on {seat_name(st.active)}'s turn "
+                f"({'27 declared' if reason == '27' else 'deck out'}); "
+                f"{seat_name(st.active)} is the ending player",
+                f"{seat_name(st.active)}の手番でゲーム終了", reason=reason)
     finish_game(st)
     st.phase = Phase.OVER
 
