@@ -260,7 +260,9 @@ def test_cr_4_6_receiver_releases_under_the_same_rules():
     # CR-4.3 for a receiver: a receiver with a group of 6 cannot release a passed 6
     st2 = make_state(hands={B: [6, 6]}, piles={B: {6: 1}}, active=A, trigger=6)
     play(st2, Action("pass", B), Action("take", None))
-    assert sizes(st2) == [] and kinds(st2) == {"hold"}
+    # hold is B's only option, so the core applies it at once and records it (st.auto)
+    assert st2.hand_cards(B) == [6, 6, 6] and events(st2, "CR-6.4")[0].seat == B
+    assert st2.auto[-1][1:] == (B, HOLD) and st2.forced >= 1
 
 
 # -- CR-5 Hold -------------------------------------------------------------------------------------
@@ -488,14 +490,20 @@ def test_cr_7_5_s5_doubles_largest_group_cr_a2():
     """CR-7.5 / CR-A2: S5 adds the size of the largest work-pile group once more; ties give the
     same bonus; an empty pile adds 0."""
     st = end_by_hold(piles={A: {4: 2, 6: 2, 3: 1}, B: {5: 3}}, hands={C: [7, 7, 7]},
-                     skills={A: ["S5"], C: ["S5"]}, active=D, trigger=2)
+                     skills={A: ["S5"]}, active=D, trigger=2)
     parts = {e.seat: e.data for e in events(st, "CR-9.4")}
     assert parts[A]["s5_bonus"] == 2 and parts[A]["total"] == 5 + 2 - 1
-    assert parts[C]["s5_bonus"] == 0 and parts[C]["total"] == -3 - 1  # hand is not counted
     assert "S5" in events(st, "CR-9.4")[A].text
     (bonus,) = events(st, "CR-7.5")
     assert bonus.seat == A and bonus.data["vp"] == 2
-    assert G.scores(st) == [6, 3, -4, -1]
+    assert G.scores(st) == [6, 3, -3, -1]
+    # an empty work pile adds nothing, and the hand is not a group (each skill exists once,
+    # so the second holder is a second position)
+    st = end_by_hold(piles={A: {4: 2}}, hands={C: [7, 7, 7]}, skills={C: ["S5"]}, active=D,
+                     trigger=2)
+    parts = {e.seat: e.data for e in events(st, "CR-9.4")}
+    assert parts[C]["s5_bonus"] == 0 and parts[C]["total"] == -3 - 1
+    assert not events(st, "CR-7.5")
 
 
 def test_cr_7_6_s6_receiver_may_discard():
@@ -608,7 +616,8 @@ def test_cr_8_2_declarer_discards_half_rounded_down_cr_a6():
     assert {a.arg for a in G.legal_actions(st)} == {3, 8}
     with pytest.raises(IllegalAction):
         G.apply(st, Action("declare_discard", 5))
-    play(st, Action("declare_discard", 3), Action("declare_discard", 8))
+    play(st, Action("declare_discard", 3))  # then only 8s are left: a forced discard
+    assert st.auto[-1][1:] == (A, Action("declare_discard", 8))
     assert G.is_over(st) and st.hand_cards(A) == [8, 8]
     assert [e.data["card"] for e in events(st, "CR-8.2")] == [3, 8]
     assert G.scores(st)[A] == -2

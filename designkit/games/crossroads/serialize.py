@@ -6,6 +6,11 @@ deck {number: count}, top, bottom, top_owner, bottom_owner, hands [[cards]], kno
 piles [{number: [printed cards]}], discard [cards], skills [[ids]], crossroads [ids],
 releaser, release_size, s2_cards, deal_left, extra_left, declare_queue, declarer,
 discard_left, taken, took [ids], released [counts], final [scores] | null, log [events]``.
+
+No task stack is saved: Crossroads' tasks schedule only their own successor, so
+at every question the stack is empty and the phase says who is asked
+(:func:`seat_to_answer`). ``state_from_dict`` refuses an impossible state
+(:mod:`invariants`) with :class:`~designkit.core.invariants.ImpossibleState`.
 """
 
 from __future__ import annotations
@@ -13,8 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.events import Event
+from designkit.core.invariants import require_valid
 from designkit.games.crossroads.params import CrossroadsParams
-from designkit.games.crossroads.state import CrossroadsState, Phase, Ruleset
+from designkit.games.crossroads.state import FLOW, CrossroadsState, Phase, Ruleset
 
 
 def _cards(counts: list[int]) -> list[int]:
@@ -64,6 +70,7 @@ def state_from_dict(data: dict[str, Any], params: CrossroadsParams | None = None
         return sum(1 << rules.index[i] for i in ids)
 
     st = CrossroadsState.__new__(CrossroadsState)
+    st.init_flow()
     st.rules, st.params, st.n = rules, p, int(data["players"])
     st.phase = Phase[data["phase"]]
     st.active, st.receiver, st.trigger = data["active"], data["receiver"], data["trigger"]
@@ -92,4 +99,26 @@ def state_from_dict(data: dict[str, Any], params: CrossroadsParams | None = None
     events = data.get("log")
     st.log = None if not log else [
         Event.from_dict(e) for e in events or []]
+    from designkit.games.crossroads.invariants import check_state
+
+    require_valid(check_state(st))
+    st.seat = seat_to_answer(st)
+    if st.phase in FLOW.decisions:
+        st.options = tuple(FLOW.decisions[st.phase].options(st))
     return st
+
+
+def seat_to_answer(st: CrossroadsState) -> int | None:
+    """The seat a question of ``st.phase`` is put to (``None`` for chance and the end)."""
+    ph = st.phase
+    if ph in FLOW.chances or ph in (Phase.RUN, Phase.OVER):
+        return None
+    if ph is Phase.RECEIVE:
+        return st.receiver
+    if ph is Phase.COMPOSE:
+        return st.releaser
+    if ph is Phase.DECLARE:
+        return st.declare_queue[0] if st.declare_queue else None
+    if ph is Phase.DECLARE_DISCARD:
+        return st.declarer
+    return st.active

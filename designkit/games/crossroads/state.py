@@ -5,6 +5,12 @@ identity of a card is its number), so legality checks are array lookups and a
 clone copies a few short lists. The deck is an unordered pool plus ordered
 ``top``/``bottom`` lists for cards S2 put back, which is exactly what is
 random and what is known.
+
+The turn runs on the core flow (:mod:`designkit.core.flow`, tasks in
+:mod:`designkit.games.crossroads.turn`). Every task schedules its own
+successor, so whenever the game waits for a seat or for chance the task stack
+is empty and the phase plus the plain fields below say everything: a saved
+state needs no stack, and a hand-built scenario is just these fields.
 """
 
 from __future__ import annotations
@@ -13,26 +19,31 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from designkit.core.game import State
+from designkit.core.flow import Flow, FlowState
 from designkit.games.crossroads.params import CrossroadsParams
 from designkit.games.crossroads.skills import Skill, load_skills
 
 
 class Phase(enum.IntEnum):
-    START = 0          # chance: start player (CR-2.4)
-    DEAL = 1           # chance: starting hands (CR-2.2)
-    DRAW = 2           # chance: the turn's draw (CR-3.2)
-    S2_CHOICE = 3      # active: use S2 or not (CR-7.2, CR-A7)
-    S2_DRAW = 4        # chance: S2 draws
-    S2_KEEP = 5        # active: which drawn card to keep
-    ACT = 6            # active: release / hold / pass (CR-3.2)
-    COMPOSE = 7        # releaser: which S4/S7 cards join the group (CR-7.4, CR-7.7)
-    TAKE = 8           # active: take a skill or not (CR-6.2)
-    RETURN = 9         # active: return a skill or not (CR-6.3)
-    RECEIVE = 10       # receiver: release / hold / discard (CR-6.4, CR-7.6)
-    DECLARE = 11       # candidate: declare the end or not (CR-8.1)
-    DECLARE_DISCARD = 12  # declarer: discard one card of a number (CR-8.2)
-    OVER = 13
+    RUN = 0            # between questions (the flow is running tasks)
+    START = 1          # chance: start player (CR-2.4)
+    DEAL = 2           # chance: starting hands (CR-2.2)
+    DRAW = 3           # chance: the turn's draw (CR-3.2)
+    S2_CHOICE = 4      # active: use S2 or not (CR-7.2, CR-A7)
+    S2_DRAW = 5        # chance: S2 draws
+    S2_KEEP = 6        # active: which drawn card to keep
+    ACT = 7            # active: release / hold / pass (CR-3.2)
+    COMPOSE = 8        # releaser: which S4/S7 cards join the group (CR-7.4, CR-7.7)
+    TAKE = 9           # active: take a skill or not (CR-6.2)
+    RETURN = 10        # active: return a skill or not (CR-6.3)
+    RECEIVE = 11       # receiver: release / hold / discard (CR-6.4, CR-7.6)
+    DECLARE = 12       # candidate: declare the end or not (CR-8.1)
+    DECLARE_DISCARD = 13  # declarer: discard one card of a number (CR-8.2)
+    OVER = 14
+
+
+#: the registry of Crossroads' tasks, decisions and chance steps (filled by :mod:`turn`)
+FLOW = Flow(Phase)
 
 
 @dataclass(frozen=True)
@@ -69,9 +80,10 @@ class Ruleset:
         return self.masks.get(hook, 0)
 
 
-class CrossroadsState(State):
+class CrossroadsState(FlowState):
+    flow = FLOW
     __slots__ = ("rules", "n", "deck", "deck_n", "top", "bottom", "hands", "hand_n", "known",
-                 "piles", "discard", "skills", "crossroads", "phase", "active", "receiver",
+                 "piles", "discard", "skills", "crossroads", "active", "receiver",
                  "trigger", "releaser", "release_size", "s2_cards", "deal_left", "extra_left",
                  "declare_queue", "declarer", "discard_left", "taken", "took", "turn",
                  "ending", "end_reason", "final", "log", "params", "first_player",
@@ -91,7 +103,8 @@ class CrossroadsState(State):
         c.discard = self.discard[:]
         c.skills = self.skills[:]
         c.crossroads = self.crossroads
-        c.phase, c.active, c.receiver = self.phase, self.active, self.receiver
+        c.copy_flow(self)
+        c.active, c.receiver = self.active, self.receiver
         c.trigger, c.releaser, c.release_size = self.trigger, self.releaser, self.release_size
         c.s2_cards = self.s2_cards[:]
         c.deal_left, c.extra_left = self.deal_left, self.extra_left
