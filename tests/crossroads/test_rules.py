@@ -469,12 +469,46 @@ def test_cr_7_4_s4_compose_choice_and_one_card_limit():
     st = make_state(hands={C: [5, 4, 2]}, skills={C: ["S4", "S7"]}, active=C, trigger=5)
     play(st, rel(2))
     assert st.phase.name == "COMPOSE" and G.to_move(st) == C
-    assert {a.arg for a in G.legal_actions(st)} == {((), ()), ((4,), ()), ((2,), ()),
-                                                    ((), (4,))}
+    # the 4 joins by S7 or by S4 with the same result: offered once (the first way, S7)
+    assert [a.arg for a in G.legal_actions(st)] == [((), ()), ((), (4,)), ((2,), ())]
+    with pytest.raises(IllegalAction, match="CR-7.7"):
+        G.apply(st, Action("compose", ((4,), ())))
     play(st, Action("compose", ((2,), ())))
     assert st.piles[C] == {5: (2, 5)} and st.hand_cards(C) == [4, 5]
     (ev,) = events(st, "CR-7.4")
     assert ev.seat == C and ev.data == {"number": 5, "card": 2}
+
+
+def test_cr_7_4_cr_7_7_each_distinct_release_offered_once():
+    """CR-7.4 / CR-7.7: S4 on the 4 and S7 on the 6, or S4 on the 6 and S7 on the 4, make the
+    same group and leave the same hand, so that release is offered once."""
+    st = make_state(hands={C: [5, 4, 6]}, skills={C: ["S4", "S7"]}, active=C, trigger=5)
+    play(st, rel(3))
+    comps = [a.arg for a in G.legal_actions(st)]
+    results = [tuple(sorted(a + b)) for a, b in comps]
+    assert len(results) == len(set(results))
+    assert set(results) == {(4,), (6,), (4, 6)}  # with the natural 5: 5+4, 5+6, or 4+6
+    assert ((4,), (6,)) in comps and ((6,), (4,)) not in comps
+    play(st, Action("compose", ((4,), (6,))))
+    assert sorted(st.piles[C][5]) == [4, 5, 6] and st.hand_cards(C) == [5]
+
+
+@pytest.mark.parametrize("comp, reason", [
+    (((4, 2), ()), "CR-7.4: S4 changes at most 1"),
+    (((), (7,)), "CR-7.7: S7 shifts only hand cards of 4 or 6"),
+    (((5,), ()), "CR-7.4: S4 changes cards of another number"),
+    (((3,), ()), "CR-7.4/CR-7.7: C's hand does not hold the cards [3]"),
+    (((), ()), "CR-4.1: with these cards a group of 3 would need 2 matching 5s"),
+    ("S4 please", "CR-7.4/CR-7.7: a composition lists"),
+])
+def test_cr_7_4_cr_7_7_rejected_composition_names_the_rule(comp, reason):
+    """A rejected release composition says which rule forbids it (CR-7.4 / CR-7.7)."""
+    st = make_state(hands={C: [5, 4, 2, 7]}, skills={C: ["S4", "S7"]}, active=C, trigger=5)
+    play(st, rel(3))
+    before = G.state_to_dict(st)
+    with pytest.raises(IllegalAction, match=reason.replace("[", r"\[").replace("]", r"\]")):
+        G.apply(st, Action("compose", comp))
+    assert G.state_to_dict(st) == before
 
 
 def test_cr_7_4_trigger_is_not_a_reference_cr_a1():

@@ -31,7 +31,12 @@ def beat_size(st: CrossroadsState, seat: int, n: int) -> int:
 
 
 def compositions(st: CrossroadsState, seat: int, n: int) -> list[Composition]:
-    """Every way S4 (CR-7.4) and S7 (CR-7.7) cards may join a group of ``n``."""
+    """Every distinct way S4 (CR-7.4) and S7 (CR-7.7) cards may join a group of ``n``.
+
+    Two compositions that move the same hand cards into the group (S4 on the 4 and S7 on
+    the 6, or the reverse; or one n±1 card by either skill) leave the same group and hand,
+    so only the first of them is offered: a random agent is not tilted toward that release.
+    """
     masks = st.rules.masks
     s4 = st.skills[seat] & masks.get("release_copy_hand_number", 0)
     s7 = st.skills[seat] & masks.get("release_shift_hand_number", 0)
@@ -49,7 +54,17 @@ def compositions(st: CrossroadsState, seat: int, n: int) -> list[Composition]:
         cands = [x for x in (n - d, n + d) if 0 <= x < len(hand) and hand[x]]
         for size in range(1, p.s7_cards_per_release + 1):
             seven += [c for c in combinations_with_replacement(cands, size) if _fits(hand, c)]
-    return [(a, b) for a in four for b in seven if _fits(hand, a + b)]
+    out: list[Composition] = []
+    seen: set[tuple[int, ...]] = set()
+    for a in four:
+        for b in seven:
+            cards = a + b
+            if _fits(hand, cards):
+                key = tuple(sorted(cards))
+                if key not in seen:
+                    seen.add(key)
+                    out.append((a, b))
+    return out
 
 
 def _fits(hand: list[int], cards: tuple[int, ...]) -> bool:
