@@ -361,6 +361,44 @@ def test_cr_6_3_exchange_or_keep_all_cr_a12():
     assert st.phase.name == "RECEIVE" and st.skill_ids(A) == ["S1"]
 
 
+def test_cr_6_3_returns_per_pass_and_holding_limit_with_two_takes():
+    """CR-6.2 / CR-6.3 with ``max_skills_taken_per_pass=2``: one return per pass at most, and at
+    the holding limit a take must stay an exchange (found by a random parameter sweep: the
+    second take used to go over ``max_skills_held``)."""
+    st = make_state(active=A, trigger=4, skills={A: ["S1"]}, max_skills_taken_per_pass=2,
+                    max_skills_held=1)
+    play(st, Action("pass", B), Action("take", "S2"))
+    # over the limit, returning S1 is the only option: applied at once (CR-6.3)
+    assert st.auto[-1][1:] == (A, Action("return", "S1"))
+    # the limit is reached and the one return of this pass is used: no second take
+    assert st.phase.name == "RECEIVE" and st.skill_ids(A) == ["S2"]
+    assert G.check_state(st) == []
+    # without a limit the second take is offered, but no second return
+    st = make_state(active=A, trigger=4, skills={A: ["S1", "S3"]}, max_skills_taken_per_pass=2)
+    play(st, Action("pass", B), Action("take", "S2"), Action("return", "S1"))
+    assert st.phase.name == "TAKE"
+    play(st, Action("take", "S4"))
+    assert st.phase.name == "RECEIVE" and st.skill_ids(A) == ["S2", "S3", "S4"]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_cr_3_2_extra_draws_stop_when_the_deck_runs_out(players):
+    """CR-3.2 with ``draw_per_turn=3``: the extra draws stop at an empty deck and the turn goes
+    on (the issue's ``simulate --set draw_per_turn=3`` crashed with IndexError here)."""
+    p = G.params_type(players=players, draw_per_turn=3)
+    for seed in range(15):
+        st = G.new_state(p, log=seed % 2 == 0)
+        rng = random.Random(seed)
+        while not G.is_over(st):
+            assert G.check_state(st) == []
+            if G.to_move(st) is CHANCE:
+                G.apply(st, G.sample_chance(st, rng))
+            else:
+                G.apply(st, rng.choice(G.legal_actions(st)))
+        assert st.deck_total() == 0 or st.end_reason == "27"
+        assert count_cards(st) == full_deck(st)
+
+
 def test_cr_6_4_receiver_cannot_pass():
     """CR-6.4: Pass is for the active player only; a receiver may Release or Hold."""
     st = make_state(hands={B: [4]}, active=A, trigger=4)

@@ -160,7 +160,8 @@ def blank_state(rules: Ruleset, log: bool) -> CrossroadsState:
     st.releaser, st.release_size, st.s2_cards = None, 0, []
     st.deal_left, st.extra_left = p.starting_hand * st.n, 0
     st.declare_queue, st.declarer, st.discard_left = [], None, 0
-    st.taken, st.took, st.turn, st.ending, st.end_reason = 0, 0, 0, None, None
+    st.taken, st.took, st.returned = 0, 0, 0
+    st.turn, st.ending, st.end_reason = 0, None, None
     st.final, st.first_player = None, None
     st.released = [0] * st.n
     return st

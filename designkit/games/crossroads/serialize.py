@@ -5,7 +5,7 @@ Used by records, the stepper's save/load and tests. Keys:
 deck {number: count}, top, bottom, top_owner, bottom_owner, hands [[cards]], known [[cards]],
 piles [{number: [printed cards]}], discard [cards], skills [[ids]], crossroads [ids],
 releaser, release_size, s2_cards, deal_left, extra_left, declare_queue, declarer,
-discard_left, taken, took [ids], released [counts], final [scores] | null, log [events]``.
+discard_left, taken, took [ids], returned, released [counts], final [scores] | null, log [events]``.
 
 No task stack is saved: Crossroads' tasks schedule only their own successor, so
 at every question the stack is empty and the phase says who is asked
@@ -54,6 +54,7 @@ def state_to_dict(st: CrossroadsState) -> dict[str, Any]:
         "s2_cards": st.s2_cards[:], "deal_left": st.deal_left, "extra_left": st.extra_left,
         "declare_queue": st.declare_queue[:], "declarer": st.declarer,
         "discard_left": st.discard_left, "taken": st.taken, "took": _ids(st, st.took),
+        "returned": st.returned,
         "released": st.released[:],
         "final": list(st.final) if st.final is not None else None,
         "log": [e.to_dict() for e in st.log] if st.log is not None else None,
@@ -94,6 +95,7 @@ def state_from_dict(data: dict[str, Any], params: CrossroadsParams | None = None
     st.deal_left, st.extra_left = data["deal_left"], data["extra_left"]
     st.declare_queue, st.declarer = list(data["declare_queue"]), data["declarer"]
     st.discard_left, st.taken, st.took = data["discard_left"], data["taken"], mask(data["took"])
+    st.returned = int(data.get("returned", 0))
     st.released = list(data.get("released") or [0] * st.n)
     st.final = tuple(data["final"]) if data.get("final") is not None else None
     events = data.get("log")

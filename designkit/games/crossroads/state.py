@@ -85,7 +85,7 @@ class CrossroadsState(FlowState):
     __slots__ = ("rules", "n", "deck", "deck_n", "top", "bottom", "hands", "hand_n", "known",
                  "piles", "discard", "skills", "crossroads", "active", "receiver",
                  "trigger", "releaser", "release_size", "s2_cards", "deal_left", "extra_left",
-                 "declare_queue", "declarer", "discard_left", "taken", "took", "turn",
+                 "declare_queue", "declarer", "discard_left", "taken", "took", "returned", "turn",
                  "ending", "end_reason", "final", "log", "params", "first_player",
                  "released", "top_owner", "bottom_owner")
 
@@ -110,7 +110,7 @@ class CrossroadsState(FlowState):
         c.deal_left, c.extra_left = self.deal_left, self.extra_left
         c.declare_queue = self.declare_queue[:]
         c.declarer, c.discard_left = self.declarer, self.discard_left
-        c.taken, c.took = self.taken, self.took
+        c.taken, c.took, c.returned = self.taken, self.took, self.returned
         c.turn, c.ending, c.end_reason = self.turn, self.ending, self.end_reason
         c.final = self.final
         c.first_player = self.first_player

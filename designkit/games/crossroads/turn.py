@@ -356,16 +356,22 @@ def _pass(st: CrossroadsState, target: int) -> None:
         st.emit("CR-6.1", st.active, f"{seat_name(st.active)} passes {a_card(st.trigger)} "
                 f"face-up to {seat_name(target)}", f"{seat_name(st.active)}は{st.trigger}を"
                 f"{seat_name(target)}にパス", card=st.trigger, target=target)
-    st.taken, st.took = 0, 0
+    st.taken, st.took, st.returned = 0, 0, 0
     push(st, ("take",))
 
 
 # -- skills for a pass (CR-6.2, CR-6.3) -----------------------------------------------------------
+def can_return(st: CrossroadsState) -> bool:
+    """CR-6.3: a skill held before this pass may go back, up to the per-pass limit."""
+    return bool(st.returned < st.params.max_skills_returned_per_pass
+                and st.skills[st.active] & ~st.took)
+
+
 def takeable(st: CrossroadsState) -> list[str]:
+    """CR-6.2: skills the passer may take now; at the holding limit only as an exchange."""
     p = st.params
     held = bin(st.skills[st.active]).count("1")
-    if p.max_skills_held is not None and held >= p.max_skills_held and not (
-            p.max_skills_returned_per_pass and held):
+    if p.max_skills_held is not None and held >= p.max_skills_held and not can_return(st):
         return []
     return [s.id for i, s in enumerate(st.rules.skills) if st.crossroads >> i & 1]
 
@@ -400,8 +406,7 @@ def _take_skill(st: CrossroadsState, a: Action) -> None:
         st.emit("CR-6.2", st.active, f"{seat_name(st.active)} takes skill {skill.name('en')} "
                 f"(costs {st.rules.costs[st.rules.index[sid]]} VP at the end)",
                 f"{seat_name(st.active)}はスキル{skill.name('ja')}を得る", skill=sid)
-    has_old = st.skills[st.active] & ~st.took
-    push(st, ("return",) if has_old and st.params.max_skills_returned_per_pass else ("take",))
+    push(st, ("return",) if can_return(st) else ("take",))
 
 
 @task("return")
@@ -423,6 +428,7 @@ def _return_skill(st: CrossroadsState, a: Action) -> None:
         bit = 1 << st.rules.index[sid]
         st.skills[st.active] &= ~bit
         st.crossroads |= bit
+        st.returned += 1
         if st.log is not None:
             st.emit("CR-6.3", st.active, f"{seat_name(st.active)} returns skill {sid} to "
                     "the Crossroads in exchange", f"{seat_name(st.active)}はスキル{sid}を"
