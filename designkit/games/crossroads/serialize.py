@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.events import Event
-from designkit.core.invariants import require_valid
+from designkit.core.invariants import ImpossibleState, Violation, require_valid
 from designkit.games.crossroads.params import CrossroadsParams
 from designkit.games.crossroads.state import FLOW, CrossroadsState, Phase, Ruleset
 
@@ -30,6 +30,8 @@ def _cards(counts: list[int]) -> list[int]:
 def _counts(cards: list[int], size: int) -> list[int]:
     out = [0] * size
     for x in cards:
+        if not 0 <= int(x) < size:
+            raise ValueError(f"card {x} is not a number of this deck")
         out[int(x)] += 1
     return out
 
@@ -63,6 +65,25 @@ def state_to_dict(st: CrossroadsState) -> dict[str, Any]:
 
 def state_from_dict(data: dict[str, Any], params: CrossroadsParams | None = None,
                     log: bool = True) -> CrossroadsState:
+    """The state ``data`` describes; a malformed or impossible one is an ImpossibleState."""
+    from designkit.games.crossroads.invariants import check_state
+
+    try:
+        st = _parse(data, params, log)
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        if isinstance(exc, ImpossibleState):
+            raise
+        what = f"missing or unknown {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise ImpossibleState([Violation("state_format", what)]) from None
+    require_valid(check_state(st))
+    st.seat = seat_to_answer(st)
+    if st.phase in FLOW.decisions:
+        st.options = tuple(FLOW.decisions[st.phase].options(st))
+    return st
+
+
+def _parse(data: dict[str, Any], params: CrossroadsParams | None, log: bool
+           ) -> CrossroadsState:
     p = params if params is not None else CrossroadsParams(players=data["players"])
     rules = Ruleset.compile(p)
     size = rules.size
@@ -79,6 +100,7 @@ def state_from_dict(data: dict[str, Any], params: CrossroadsParams | None = None
     st.ending, st.end_reason = data["ending"], data["end_reason"]
     st.deck = [0] * size
     for x, k in data["deck"].items():
+        _counts([int(x)], size)  # a number of this deck
         st.deck[int(x)] = int(k)
     st.deck_n = sum(st.deck)
     st.top, st.bottom = list(data["top"]), list(data["bottom"])
@@ -101,12 +123,6 @@ def state_from_dict(data: dict[str, Any], params: CrossroadsParams | None = None
     events = data.get("log")
     st.log = None if not log else [
         Event.from_dict(e) for e in events or []]
-    from designkit.games.crossroads.invariants import check_state
-
-    require_valid(check_state(st))
-    st.seat = seat_to_answer(st)
-    if st.phase in FLOW.decisions:
-        st.options = tuple(FLOW.decisions[st.phase].options(st))
     return st
 
 
