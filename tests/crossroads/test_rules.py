@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from designkit import CHANCE, IllegalAction, ParamError
-from designkit.games.crossroads.actions import Action
+from designkit.games.crossroads.actions import Action, a_card
 from designkit.games.crossroads.skills import load_skills
 
 from .conftest import (
@@ -852,3 +852,47 @@ def test_random_games_keep_invariants_and_round_trip():
                     G.apply(st, rng.choice(G.legal_actions(st)))
             assert count_cards(st) == full_deck(st)
             assert len(G.scores(st)) == players and st.ending is not None
+
+
+# -- who may read the log (CR-A14) ------------------------------------------------------------------
+
+def _logged_game(players=4, seed=3, **params):
+    from designkit.agents import make_agents
+    from designkit.core.play import play_game
+
+    p = G.params_type(players=players, **params)
+    return play_game(G, p, make_agents("random", players), seed, log=True).state
+
+
+@pytest.mark.parametrize("params", [{}, {"s2_optional": False, "draw_per_turn": 2}])
+def test_cr_a14_hidden_events_read_as_public_text_by_other_seats(params):
+    """CR-A14: hands are hidden, so a seat's log shows "B draws a card", never the card:
+    starting hands (CR-2.2), draws (CR-3.2), holds (CR-5.1) and S2 (CR-7.2)."""
+    from designkit.core.events import log_for
+
+    st = _logged_game(**params)
+    hidden = {"CR-2.2", "CR-3.2", "CR-5.1", "CR-7.2"}
+    assert {e.rule for e in st.log if e.visible_to is not None} <= hidden
+    assert all(e.visible_to == frozenset({e.seat}) for e in st.log if e.rule in hidden)
+    for viewer in range(st.n):
+        mine = log_for(st.log, viewer)
+        assert len(mine) == len(st.log)  # every hidden event has a public text
+        for full, seen in zip(st.log, mine, strict=True):
+            if full.rule in hidden and full.seat != viewer:
+                assert seen.data == {} and (seen.text, seen.text_ja) == full.public
+                assert "starting hand:" not in seen.text
+                if "card" in full.data:
+                    assert a_card(full.data["card"]) not in seen.text
+            else:
+                assert seen == full
+    deal = [e for e in st.log if e.rule == "CR-2.2"]
+    assert "starting hand:" in deal[0].text  # the designer's log keeps the cards
+    assert log_for(st.log, None) == st.log
+
+
+def test_cr_a14_face_up_passes_and_releases_stay_public():
+    """CR-6.1 / CR-4.1: passed and released cards are face-up, so their events are public."""
+    st = _logged_game(seed=5)
+    for e in st.log:
+        if e.rule in ("CR-6.1", "CR-6.4", "CR-4.1", "CR-4.5", "CR-8.1", "CR-8.2", "CR-9.4"):
+            assert e.visible_to is None
