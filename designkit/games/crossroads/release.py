@@ -76,7 +76,12 @@ def release_sizes(st: CrossroadsState, seat: int, n: int) -> range:
     if n in st.piles[seat]:
         return range(0)
     lo = beat_size(st, seat, n)
-    extra = max(len(a) + len(b) for a, b in compositions(st, seat, n))
+    masks = st.rules.masks
+    if st.skills[seat] & (masks.get("release_copy_hand_number", 0)
+                          | masks.get("release_shift_hand_number", 0)):
+        extra = max(len(a) + len(b) for a, b in compositions(st, seat, n))
+    else:
+        extra = 0
     return range(lo, 2 + st.hands[seat][n] + extra)
 
 

@@ -16,7 +16,8 @@ state needs no stack, and a hand-built scenario is just these fields.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from operator import mul
 from typing import Any
 
 from designkit.core.flow import Flow, FlowState
@@ -57,6 +58,8 @@ class Ruleset:
     costs: tuple[int, ...]
     numbers: tuple[int, ...]
     size: int  # length of count arrays (max number + delta + 2)
+    #: immutable option tuples built once per key (pass targets per seat, takes per mask)
+    options: dict[Any, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
     def compile(cls, params: CrossroadsParams) -> Ruleset:
@@ -135,7 +138,8 @@ class CrossroadsState(FlowState):
         return [x for x, k in enumerate(self.hands[seat]) for _ in range(k)]
 
     def hand_sum(self, seat: int) -> int:
-        return sum(x * k for x, k in enumerate(self.hands[seat]))
+        hand = self.hands[seat]
+        return sum(map(mul, range(len(hand)), hand))
 
     def groups(self, seat: int) -> dict[int, tuple[int, ...]]:
         return dict(sorted(self.piles[seat].items()))

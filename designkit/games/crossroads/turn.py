@@ -11,6 +11,11 @@ A turn: ``turn`` (CR-3.1) → ``extra`` draws (``draw_per_turn``) → ``trigger`
 (declarations, CR-8.1) → ``after_declare`` (CR-8.3) → the next ``turn``.
 Chance answers come from :func:`sample_draw`, which consumes the driver's RNG
 exactly as the engine always has (one ``randrange`` over the deck pool).
+
+Speed: a task that goes straight on to the next rule calls that task's function
+(``return extra_draw(st)``) instead of pushing it; only an answer's applier,
+which may not ask, pushes the task that asks next. A plain turn thus runs two
+queued tasks, which keeps Crossroads' random play well ahead of RLCard's Uno.
 """
 
 from __future__ import annotations
@@ -104,8 +109,7 @@ def deal(st: CrossroadsState) -> bool:
                     f"{who}の初期手札：{cards}", visible_to=(s,),
                     public=(f"{who} draws a starting hand of {n_cards(k)}",
                             f"{who}は初期手札を{k}枚引く"))
-    push(st, ("start",))
-    return False
+    return start_player(st)
 
 
 @chance(Phase.DEAL, draw_outcomes, sample=sample_draw)
@@ -124,7 +128,7 @@ def start_player(st: CrossroadsState) -> bool:
     if st.params.start_player is None:
         return roll(st, Phase.START, (), st.n)
     _start_with(st, st.params.start_player)
-    return False
+    return False  # the pushed turn runs next
 
 
 @chance(Phase.START, lambda st: range(st.n), uniform=True)
@@ -153,8 +157,7 @@ def start_turn(st: CrossroadsState) -> bool:
                 f"({n_cards(st.deck_total())} in the deck)",
                 f"{st.turn}手番目：{seat_name(st.active)}の手番（山札{st.deck_total()}枚）")
     st.extra_left = st.params.draw_per_turn - 1
-    push(st, ("extra",))
-    return False
+    return extra_draw(st)
 
 
 @task("extra")
@@ -163,8 +166,7 @@ def extra_draw(st: CrossroadsState) -> bool:
     if st.extra_left and st.deck_total():
         return _wait_draw(st, Phase.DRAW)
     st.extra_left = 0
-    push(st, ("trigger",))
-    return False
+    return trigger_draw(st)
 
 
 @task("trigger")
@@ -172,14 +174,12 @@ def trigger_draw(st: CrossroadsState) -> bool:
     """CR-3.2 (S2, CR-7.2/CR-A7): draw the trigger card, or choose among S2's draws."""
     total = st.deck_total()
     if total == 0:
-        push(st, ("end_step",))
-        return False
+        return end_step(st)
     if total >= 2 and st.holds(st.active, "draw_choose"):
         st.s2_cards = []
         if st.params.s2_optional:
             return ask(st, Phase.S2_CHOICE, st.active, ())
-        push(st, ("s2_draw",))
-        return False
+        return s2_draw(st)
     return _wait_draw(st, Phase.DRAW)
 
 
@@ -264,10 +264,18 @@ def offer_action(st: CrossroadsState) -> bool:
     return ask(st, Phase.ACT, st.active, ())
 
 
+def _pass_targets(st: CrossroadsState, seat: int) -> tuple[Action, ...]:
+    key = ("pass", st.n, seat)
+    found = st.rules.options.get(key)
+    if found is None:
+        found = st.rules.options[key] = tuple(PASS[t] for t in range(st.n) if t != seat)
+    return found
+
+
 def _act_options(st: CrossroadsState) -> tuple[Action, ...]:
     seat = st.active
-    return (HOLD, *[RELEASE[c] for c in rel.release_sizes(st, seat, st.trigger)],
-            *[PASS[t] for t in range(st.n) if t != seat])
+    sizes = rel.release_sizes(st, seat, st.trigger)
+    return (HOLD, *RELEASE[sizes.start:sizes.stop], *_pass_targets(st, seat))
 
 
 @decision(Phase.ACT, _act_options)
@@ -283,10 +291,10 @@ def _act(st: CrossroadsState, a: Action) -> None:
 
 def _receive_options(st: CrossroadsState) -> tuple[Action, ...]:
     seat = st.receiver
-    acts = [HOLD, *[RELEASE[c] for c in rel.release_sizes(st, seat, st.trigger)]]
+    sizes = rel.release_sizes(st, seat, st.trigger)
     if st.holds(seat, "may_discard_passed"):
-        acts.append(DISCARD)
-    return tuple(acts)
+        return (HOLD, *RELEASE[sizes.start:sizes.stop], DISCARD)
+    return (HOLD, *RELEASE[sizes.start:sizes.stop])
 
 
 @task("receive")
@@ -367,13 +375,18 @@ def can_return(st: CrossroadsState) -> bool:
                 and st.skills[st.active] & ~st.took)
 
 
-def takeable(st: CrossroadsState) -> list[str]:
-    """CR-6.2: skills the passer may take now; at the holding limit only as an exchange."""
+def takeable(st: CrossroadsState) -> tuple[Action, ...]:
+    """CR-6.2: the skills the passer may take now; at the holding limit only as an exchange."""
     p = st.params
-    held = bin(st.skills[st.active]).count("1")
-    if p.max_skills_held is not None and held >= p.max_skills_held and not can_return(st):
-        return []
-    return [s.id for i, s in enumerate(st.rules.skills) if st.crossroads >> i & 1]
+    if p.max_skills_held is not None and bin(st.skills[st.active]).count("1") >= \
+            p.max_skills_held and not can_return(st):
+        return ()
+    key = ("take", st.crossroads)
+    found = st.rules.options.get(key)
+    if found is None:
+        found = st.rules.options[key] = tuple(
+            Action("take", s.id) for i, s in enumerate(st.rules.skills) if st.crossroads >> i & 1)
+    return found
 
 
 def over_skill_limit(st: CrossroadsState) -> bool:
@@ -385,11 +398,10 @@ def over_skill_limit(st: CrossroadsState) -> bool:
 def offer_take(st: CrossroadsState) -> bool:
     if st.taken < st.params.max_skills_taken_per_pass and takeable(st):
         return ask(st, Phase.TAKE, st.active, ())
-    push(st, ("receive",))
-    return False
+    return offer_receive(st)
 
 
-@decision(Phase.TAKE, lambda st: (TAKE_NONE, *[Action("take", s) for s in takeable(st)]))
+@decision(Phase.TAKE, lambda st: (TAKE_NONE, *takeable(st)))
 def _take_skill(st: CrossroadsState, a: Action) -> None:
     """CR-6.2: optionally take one skill from the Crossroads; it works at once (CR-A13)."""
     sid = a.arg
@@ -457,16 +469,14 @@ def end_step(st: CrossroadsState) -> bool:
     if st.deck_total() == 0 and not p.declare_27_when_deck_empty:
         order = []
     st.declare_queue = [s for s in order if st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum]
-    push(st, ("declare",))
-    return False
+    return offer_declaration(st)
 
 
 @task("declare")
 def offer_declaration(st: CrossroadsState) -> bool:
     if st.declare_queue:
         return ask(st, Phase.DECLARE, st.declare_queue[0], ())
-    push(st, ("after_declare",))
-    return False
+    return after_declarations(st)
 
 
 @decision(Phase.DECLARE, lambda st: (DECLARE_YES, DECLARE_NO))
@@ -524,8 +534,7 @@ def after_declarations(st: CrossroadsState) -> bool:
         finish(st, "deck_out")
         return False
     st.active = (st.active + 1) % st.n
-    push(st, ("turn",))
-    return False
+    return start_turn(st)
 
 
 def finish(st: CrossroadsState, reason: str) -> None:
