@@ -24,10 +24,10 @@ def beat_size(st: CrossroadsState, seat: int, n: int) -> int:
             g = pile.get(n)
             if g is not None and len(g) > biggest:
                 biggest = len(g)
-    p = st.params
-    tie = p.release_comparison == "greater_or_equal" or (
-        p.s8_comparison == "greater_or_equal" and st.holds(seat, "release_tie_allowed"))
-    return max(1, biggest if tie else biggest + 1)
+    rules = st.rules
+    if rules.tie_always or st.skills[seat] & rules.tie_mask:
+        return biggest or 1
+    return biggest + 1
 
 
 def compositions(st: CrossroadsState, seat: int, n: int) -> list[Composition]:
@@ -76,9 +76,7 @@ def release_sizes(st: CrossroadsState, seat: int, n: int) -> range:
     if n in st.piles[seat]:
         return range(0)
     lo = beat_size(st, seat, n)
-    masks = st.rules.masks
-    if st.skills[seat] & (masks.get("release_copy_hand_number", 0)
-                          | masks.get("release_shift_hand_number", 0)):
+    if st.skills[seat] & st.rules.compose_mask:
         extra = max(len(a) + len(b) for a, b in compositions(st, seat, n))
     else:
         extra = 0

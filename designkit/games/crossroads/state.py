@@ -58,6 +58,12 @@ class Ruleset:
     costs: tuple[int, ...]
     numbers: tuple[int, ...]
     size: int  # length of count arrays (max number + delta + 2)
+    #: hot-path masks: S4 or S7 (compositions), S8 when it relaxes CR-4.4, S2, S6
+    compose_mask: int = 0
+    tie_mask: int = 0
+    tie_always: bool = False
+    s2_mask: int = 0
+    s6_mask: int = 0
     #: immutable option tuples built once per key (pass targets per seat, takes per mask)
     options: dict[Any, Any] = field(default_factory=dict, compare=False)
 
@@ -75,7 +81,14 @@ class Ruleset:
         costs = tuple(params.skill_cost.get(s.id, s.cost) for s in skills)
         numbers = params.deck_numbers()
         size = max(params.numbers) + params.s7_delta + 2
-        rules = cls(params, skills, index, masks, costs, numbers, size)
+        rules = cls(params, skills, index, masks, costs, numbers, size,
+                    compose_mask=masks.get("release_copy_hand_number", 0)
+                    | masks.get("release_shift_hand_number", 0),
+                    tie_mask=masks.get("release_tie_allowed", 0)
+                    if params.s8_comparison == "greater_or_equal" else 0,
+                    tie_always=params.release_comparison == "greater_or_equal",
+                    s2_mask=masks.get("draw_choose", 0),
+                    s6_mask=masks.get("may_discard_passed", 0))
         object.__setattr__(params, "_ruleset", rules)
         return rules
 

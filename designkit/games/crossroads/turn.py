@@ -175,7 +175,7 @@ def trigger_draw(st: CrossroadsState) -> bool:
     total = st.deck_total()
     if total == 0:
         return end_step(st)
-    if total >= 2 and st.holds(st.active, "draw_choose"):
+    if total >= 2 and st.skills[st.active] & st.rules.s2_mask:
         st.s2_cards = []
         if st.params.s2_optional:
             return ask(st, Phase.S2_CHOICE, st.active, ())
@@ -292,7 +292,7 @@ def _act(st: CrossroadsState, a: Action) -> None:
 def _receive_options(st: CrossroadsState) -> tuple[Action, ...]:
     seat = st.receiver
     sizes = rel.release_sizes(st, seat, st.trigger)
-    if st.holds(seat, "may_discard_passed"):
+    if st.skills[seat] & st.rules.s6_mask:
         return (HOLD, *RELEASE[sizes.start:sizes.stop], DISCARD)
     return (HOLD, *RELEASE[sizes.start:sizes.stop])
 
@@ -464,10 +464,12 @@ def end_step(st: CrossroadsState) -> bool:
     """CR-8.1 / CR-A3 / CR-A5: who may declare at the end of this turn."""
     st.trigger, st.receiver = None, None
     p = st.params
-    order = [st.active] if p.declare_27_by == "active" else [
-        (st.active + i) % st.n for i in range(st.n)]
-    if st.deck_total() == 0 and not p.declare_27_when_deck_empty:
-        order = []
+    if not p.declare_27_when_deck_empty and st.deck_total() == 0:
+        order: list[int] = []
+    elif p.declare_27_by == "active":
+        order = [st.active]
+    else:
+        order = [(st.active + i) % st.n for i in range(st.n)]
     st.declare_queue = [s for s in order if st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum]
     return offer_declaration(st)
 
