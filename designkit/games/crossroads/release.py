@@ -19,11 +19,11 @@ _PLAIN: list[Composition] = [((), ())]
 def beat_size(st: CrossroadsState, seat: int, n: int) -> int:
     """Smallest legal group size under CR-4.4 (S8 relaxes > to ≥, CR-7.8, CR-A11)."""
     biggest = 0
-    for q, pile in enumerate(st.piles):
-        if q != seat:
-            g = pile.get(n)
-            if g is not None and len(g) > biggest:
-                biggest = len(g)
+    own = st.piles[seat]
+    for pile in st.piles:
+        g = pile.get(n)
+        if g is not None and len(g) > biggest and pile is not own:
+            biggest = len(g)
     rules = st.rules
     if rules.tie_always or st.skills[seat] & rules.tie_mask:
         return biggest or 1

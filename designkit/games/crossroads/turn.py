@@ -157,7 +157,7 @@ def start_turn(st: CrossroadsState) -> bool:
                 f"({n_cards(st.deck_total())} in the deck)",
                 f"{st.turn}手番目：{seat_name(st.active)}の手番（山札{st.deck_total()}枚）")
     st.extra_left = st.params.draw_per_turn - 1
-    return extra_draw(st)
+    return extra_draw(st) if st.extra_left else trigger_draw(st)
 
 
 @task("extra")
