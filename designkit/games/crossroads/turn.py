@@ -427,9 +427,15 @@ def offer_return(st: CrossroadsState) -> bool:
 
 
 def _return_options(st: CrossroadsState) -> tuple[Action, ...]:
-    old = [Action("return", s.id) for i, s in enumerate(st.rules.skills)
-           if (st.skills[st.active] & ~st.took) >> i & 1]
-    return tuple(old) if over_skill_limit(st) else (RETURN_NONE, *old)
+    """CR-6.3: a skill held before this pass, or none (not when over the holding limit)."""
+    mask, forced = st.skills[st.active] & ~st.took, over_skill_limit(st)
+    key = ("return", mask, forced)
+    found = st.rules.options.get(key)
+    if found is None:
+        old = tuple(Action("return", s.id) for i, s in enumerate(st.rules.skills)
+                    if mask >> i & 1)
+        found = st.rules.options[key] = old if forced else (RETURN_NONE, *old)
+    return found
 
 
 @decision(Phase.RETURN, _return_options)
