@@ -94,7 +94,7 @@ def build_dict(players: int = 4, *, hands: Mapping[int, Iterable[int]] | None = 
         "skills": skills_l, "crossroads": list(crossroads),
         "releaser": None, "release_size": 0, "s2_cards": [], "deal_left": 0,
         "extra_left": 0, "declare_queue": [], "declarer": None, "discard_left": 0,
-        "taken": 0, "took": [], "released": [len(pile) for pile in piles_l],
+        "taken": 0, "took": [], "returned": 0, "released": [len(pile) for pile in piles_l],
         "final": None, "log": [],
     }
 
@@ -153,6 +153,11 @@ def rules_logged(st: CrossroadsState, start: int = 0) -> list[str]:
 
 def events(st: CrossroadsState, rule: str, start: int = 0) -> list[Any]:
     return [e for e in st.log[start:] if e.rule == rule]
+
+
+def visible_to(ev: Any) -> Any:
+    """The seats an event is restricted to (``None``: public)."""
+    return getattr(ev, "visible_to", None) or ev.data.get("visible_to")
 
 
 def sizes(st: CrossroadsState) -> list[int]:

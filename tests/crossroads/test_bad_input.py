@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from designkit import DataError, IllegalAction, ParamError
+from designkit.core.invariants import ImpossibleState
 from designkit.games.crossroads import CrossroadsParams
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.skills import load_skills, skills_path
@@ -238,3 +239,54 @@ def test_action_after_the_end():
     assert G.is_over(st)
     with pytest.raises(IllegalAction, match="over"):
         G.apply(st, Action("hold"))
+
+
+# -- impossible saved states (check_state, state_from_dict) -----------------------------------------
+
+def _saved(**changes):
+    data = G.state_to_dict(make_state(hands={A: [3, 5]}, piles={B: {4: 2}}, skills={C: ["S3"]},
+                                      active=A, trigger=6))
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize(("changes", "code"), [
+    ({"hands": [[3, 5, 5], [], [], []]}, "cards_conserved"),         # a card from nowhere
+    ({"hands": [[3, 99], [], [], []]}, "state_format"),              # not a number of the deck
+    ({"skills": [["S3"], [], ["S3"], []]}, "skill_in_one_place"),
+    ({"piles": [{}, {"5": [4, 4]}, {}, {}]}, "group_limit"),         # a group of 5 without a 5
+    ({"known": [[8], [], [], []]}, "known_in_hand"),
+    ({"phase": "RECEIVE", "receiver": 0}, "question"),               # A cannot receive from A
+    ({"players": 4, "active": 7}, "question"),
+])
+def test_state_from_dict_rejects_an_impossible_state(changes, code):
+    """A hand-edited state that breaks an invariant is one clear error naming it."""
+    with pytest.raises(ImpossibleState) as err:
+        G.state_from_dict(_saved(**changes))
+    assert code in str(err.value) and "\n" not in str(err.value)
+    assert err.value.violations[0].code == code
+
+
+def test_state_from_dict_names_a_missing_key():
+    data = _saved()
+    del data["hands"]
+    with pytest.raises(ImpossibleState, match="state_format: missing or unknown 'hands'"):
+        G.state_from_dict(data)
+
+
+def test_check_state_is_empty_for_every_reachable_position():
+    """check_state holds after every step of random games at every player count."""
+    import random
+
+    from designkit import CHANCE
+
+    for players in (3, 4, 5):
+        for seed in range(4):
+            st = G.new_state(G.params_type(players=players), log=False)
+            rng = random.Random(seed)
+            while not G.is_over(st):
+                assert G.check_state(st) == [], (players, seed)
+                G.apply(st, G.sample_chance(st, rng) if G.to_move(st) is CHANCE
+                        else rng.choice(G.legal_actions(st)))
+            assert G.check_state(st) == []
+            assert G.check_state(G.state_from_dict(G.state_to_dict(st))) == []

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from designkit import CHANCE, IllegalAction, ParamError
-from designkit.games.crossroads.actions import Action
+from designkit.games.crossroads.actions import Action, a_card
 from designkit.games.crossroads.skills import load_skills
 
 from .conftest import (
@@ -29,6 +29,7 @@ from .conftest import (
     piles,
     play,
     sizes,
+    visible_to,
 )
 
 HOLD = Action("hold")
@@ -259,18 +260,20 @@ def test_cr_4_6_receiver_releases_under_the_same_rules():
     # CR-4.3 for a receiver: a receiver with a group of 6 cannot release a passed 6
     st2 = make_state(hands={B: [6, 6]}, piles={B: {6: 1}}, active=A, trigger=6)
     play(st2, Action("pass", B), Action("take", None))
-    assert sizes(st2) == [] and kinds(st2) == {"hold"}
+    # hold is B's only option, so the core applies it at once and records it (st.auto)
+    assert st2.hand_cards(B) == [6, 6, 6] and events(st2, "CR-6.4")[0].seat == B
+    assert st2.auto[-1][1:] == (B, HOLD) and st2.forced >= 1
 
 
 # -- CR-5 Hold -------------------------------------------------------------------------------------
 
 def test_cr_5_1_hold_puts_trigger_in_hand():
-    """CR-5.1: holding puts the trigger into the hand (a private event)."""
+    """CR-5.1: holding puts the trigger into the hand (an event only the holder sees)."""
     st = make_state(hands={A: [2]}, active=A, trigger=7)
     play(st, HOLD)
     assert st.hand_cards(A) == [2, 7]
     (ev,) = events(st, "CR-5.1")
-    assert ev.seat == A and ev.data["card"] == 7 and ev.data["private"] is True
+    assert ev.seat == A and ev.data["card"] == 7 and tuple(visible_to(ev)) == (A,)
     assert G.state_to_dict(st)["known"][A] == []
 
 
@@ -356,6 +359,44 @@ def test_cr_6_3_exchange_or_keep_all_cr_a12():
     st = make_state(active=A, trigger=4, skills={A: ["S1"]})
     play(st, Action("pass", B), Action("take", None))
     assert st.phase.name == "RECEIVE" and st.skill_ids(A) == ["S1"]
+
+
+def test_cr_6_3_returns_per_pass_and_holding_limit_with_two_takes():
+    """CR-6.2 / CR-6.3 with ``max_skills_taken_per_pass=2``: one return per pass at most, and at
+    the holding limit a take must stay an exchange (found by a random parameter sweep: the
+    second take used to go over ``max_skills_held``)."""
+    st = make_state(active=A, trigger=4, skills={A: ["S1"]}, max_skills_taken_per_pass=2,
+                    max_skills_held=1)
+    play(st, Action("pass", B), Action("take", "S2"))
+    # over the limit, returning S1 is the only option: applied at once (CR-6.3)
+    assert st.auto[-1][1:] == (A, Action("return", "S1"))
+    # the limit is reached and the one return of this pass is used: no second take
+    assert st.phase.name == "RECEIVE" and st.skill_ids(A) == ["S2"]
+    assert G.check_state(st) == []
+    # without a limit the second take is offered, but no second return
+    st = make_state(active=A, trigger=4, skills={A: ["S1", "S3"]}, max_skills_taken_per_pass=2)
+    play(st, Action("pass", B), Action("take", "S2"), Action("return", "S1"))
+    assert st.phase.name == "TAKE"
+    play(st, Action("take", "S4"))
+    assert st.phase.name == "RECEIVE" and st.skill_ids(A) == ["S2", "S3", "S4"]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_cr_3_2_extra_draws_stop_when_the_deck_runs_out(players):
+    """CR-3.2 with ``draw_per_turn=3``: the extra draws stop at an empty deck and the turn goes
+    on (the issue's ``simulate --set draw_per_turn=3`` crashed with IndexError here)."""
+    p = G.params_type(players=players, draw_per_turn=3)
+    for seed in range(15):
+        st = G.new_state(p, log=seed % 2 == 0)
+        rng = random.Random(seed)
+        while not G.is_over(st):
+            assert G.check_state(st) == []
+            if G.to_move(st) is CHANCE:
+                G.apply(st, G.sample_chance(st, rng))
+            else:
+                G.apply(st, rng.choice(G.legal_actions(st)))
+        assert st.deck_total() == 0 or st.end_reason == "27"
+        assert count_cards(st) == full_deck(st)
 
 
 def test_cr_6_4_receiver_cannot_pass():
@@ -466,12 +507,46 @@ def test_cr_7_4_s4_compose_choice_and_one_card_limit():
     st = make_state(hands={C: [5, 4, 2]}, skills={C: ["S4", "S7"]}, active=C, trigger=5)
     play(st, rel(2))
     assert st.phase.name == "COMPOSE" and G.to_move(st) == C
-    assert {a.arg for a in G.legal_actions(st)} == {((), ()), ((4,), ()), ((2,), ()),
-                                                    ((), (4,))}
+    # the 4 joins by S7 or by S4 with the same result: offered once (the first way, S7)
+    assert [a.arg for a in G.legal_actions(st)] == [((), ()), ((), (4,)), ((2,), ())]
+    with pytest.raises(IllegalAction, match="CR-7.7"):
+        G.apply(st, Action("compose", ((4,), ())))
     play(st, Action("compose", ((2,), ())))
     assert st.piles[C] == {5: (2, 5)} and st.hand_cards(C) == [4, 5]
     (ev,) = events(st, "CR-7.4")
     assert ev.seat == C and ev.data == {"number": 5, "card": 2}
+
+
+def test_cr_7_4_cr_7_7_each_distinct_release_offered_once():
+    """CR-7.4 / CR-7.7: S4 on the 4 and S7 on the 6, or S4 on the 6 and S7 on the 4, make the
+    same group and leave the same hand, so that release is offered once."""
+    st = make_state(hands={C: [5, 4, 6]}, skills={C: ["S4", "S7"]}, active=C, trigger=5)
+    play(st, rel(3))
+    comps = [a.arg for a in G.legal_actions(st)]
+    results = [tuple(sorted(a + b)) for a, b in comps]
+    assert len(results) == len(set(results))
+    assert set(results) == {(4,), (6,), (4, 6)}  # with the natural 5: 5+4, 5+6, or 4+6
+    assert ((4,), (6,)) in comps and ((6,), (4,)) not in comps
+    play(st, Action("compose", ((4,), (6,))))
+    assert sorted(st.piles[C][5]) == [4, 5, 6] and st.hand_cards(C) == [5]
+
+
+@pytest.mark.parametrize("comp, reason", [
+    (((4, 2), ()), "CR-7.4: S4 changes at most 1"),
+    (((), (7,)), "CR-7.7: S7 shifts only hand cards of 4 or 6"),
+    (((5,), ()), "CR-7.4: S4 changes cards of another number"),
+    (((3,), ()), "CR-7.4/CR-7.7: C's hand does not hold the cards [3]"),
+    (((), ()), "CR-4.1: with these cards a group of 3 would need 2 matching 5s"),
+    ("S4 please", "CR-7.4/CR-7.7: a composition lists"),
+])
+def test_cr_7_4_cr_7_7_rejected_composition_names_the_rule(comp, reason):
+    """A rejected release composition says which rule forbids it (CR-7.4 / CR-7.7)."""
+    st = make_state(hands={C: [5, 4, 2, 7]}, skills={C: ["S4", "S7"]}, active=C, trigger=5)
+    play(st, rel(3))
+    before = G.state_to_dict(st)
+    with pytest.raises(IllegalAction, match=reason.replace("[", r"\[").replace("]", r"\]")):
+        G.apply(st, Action("compose", comp))
+    assert G.state_to_dict(st) == before
 
 
 def test_cr_7_4_trigger_is_not_a_reference_cr_a1():
@@ -487,14 +562,20 @@ def test_cr_7_5_s5_doubles_largest_group_cr_a2():
     """CR-7.5 / CR-A2: S5 adds the size of the largest work-pile group once more; ties give the
     same bonus; an empty pile adds 0."""
     st = end_by_hold(piles={A: {4: 2, 6: 2, 3: 1}, B: {5: 3}}, hands={C: [7, 7, 7]},
-                     skills={A: ["S5"], C: ["S5"]}, active=D, trigger=2)
+                     skills={A: ["S5"]}, active=D, trigger=2)
     parts = {e.seat: e.data for e in events(st, "CR-9.4")}
     assert parts[A]["s5_bonus"] == 2 and parts[A]["total"] == 5 + 2 - 1
-    assert parts[C]["s5_bonus"] == 0 and parts[C]["total"] == -3 - 1  # hand is not counted
     assert "S5" in events(st, "CR-9.4")[A].text
     (bonus,) = events(st, "CR-7.5")
     assert bonus.seat == A and bonus.data["vp"] == 2
-    assert G.scores(st) == [6, 3, -4, -1]
+    assert G.scores(st) == [6, 3, -3, -1]
+    # an empty work pile adds nothing, and the hand is not a group (each skill exists once,
+    # so the second holder is a second position)
+    st = end_by_hold(piles={A: {4: 2}}, hands={C: [7, 7, 7]}, skills={C: ["S5"]}, active=D,
+                     trigger=2)
+    parts = {e.seat: e.data for e in events(st, "CR-9.4")}
+    assert parts[C]["s5_bonus"] == 0 and parts[C]["total"] == -3 - 1
+    assert not events(st, "CR-7.5")
 
 
 def test_cr_7_6_s6_receiver_may_discard():
@@ -607,7 +688,8 @@ def test_cr_8_2_declarer_discards_half_rounded_down_cr_a6():
     assert {a.arg for a in G.legal_actions(st)} == {3, 8}
     with pytest.raises(IllegalAction):
         G.apply(st, Action("declare_discard", 5))
-    play(st, Action("declare_discard", 3), Action("declare_discard", 8))
+    play(st, Action("declare_discard", 3))  # then only 8s are left: a forced discard
+    assert st.auto[-1][1:] == (A, Action("declare_discard", 8))
     assert G.is_over(st) and st.hand_cards(A) == [8, 8]
     assert [e.data["card"] for e in events(st, "CR-8.2")] == [3, 8]
     assert G.scores(st)[A] == -2
@@ -770,3 +852,47 @@ def test_random_games_keep_invariants_and_round_trip():
                     G.apply(st, rng.choice(G.legal_actions(st)))
             assert count_cards(st) == full_deck(st)
             assert len(G.scores(st)) == players and st.ending is not None
+
+
+# -- who may read the log (CR-A14) ------------------------------------------------------------------
+
+def _logged_game(players=4, seed=3, **params):
+    from designkit.agents import make_agents
+    from designkit.core.play import play_game
+
+    p = G.params_type(players=players, **params)
+    return play_game(G, p, make_agents("random", players), seed, log=True).state
+
+
+@pytest.mark.parametrize("params", [{}, {"s2_optional": False, "draw_per_turn": 2}])
+def test_cr_a14_hidden_events_read_as_public_text_by_other_seats(params):
+    """CR-A14: hands are hidden, so a seat's log shows "B draws a card", never the card:
+    starting hands (CR-2.2), draws (CR-3.2), holds (CR-5.1) and S2 (CR-7.2)."""
+    from designkit.core.events import log_for
+
+    st = _logged_game(**params)
+    hidden = {"CR-2.2", "CR-3.2", "CR-5.1", "CR-7.2"}
+    assert {e.rule for e in st.log if e.visible_to is not None} <= hidden
+    assert all(e.visible_to == frozenset({e.seat}) for e in st.log if e.rule in hidden)
+    for viewer in range(st.n):
+        mine = log_for(st.log, viewer)
+        assert len(mine) == len(st.log)  # every hidden event has a public text
+        for full, seen in zip(st.log, mine, strict=True):
+            if full.rule in hidden and full.seat != viewer:
+                assert seen.data == {} and (seen.text, seen.text_ja) == full.public
+                assert "starting hand:" not in seen.text
+                if "card" in full.data:
+                    assert a_card(full.data["card"]) not in seen.text
+            else:
+                assert seen == full
+    deal = [e for e in st.log if e.rule == "CR-2.2"]
+    assert "starting hand:" in deal[0].text  # the designer's log keeps the cards
+    assert log_for(st.log, None) == st.log
+
+
+def test_cr_a14_face_up_passes_and_releases_stay_public():
+    """CR-6.1 / CR-4.1: passed and released cards are face-up, so their events are public."""
+    st = _logged_game(seed=5)
+    for e in st.log:
+        if e.rule in ("CR-6.1", "CR-6.4", "CR-4.1", "CR-4.5", "CR-8.1", "CR-8.2", "CR-9.4"):
+            assert e.visible_to is None

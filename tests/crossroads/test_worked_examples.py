@@ -236,7 +236,8 @@ def test_e3_receiver_holds_card_is_public_cr_6_4_cr_a14():
 def test_e3_end_of_turn_belongs_to_a_cr_8_1():
     """CR-E3 / CR-8.1, CR-A3: only A (the active player) may declare 27 at this end of turn."""
     st = e3_state(hands={A: [8, 8, 8, 3], B: [8, 8, 4]})  # A sums 27; B will sum 27 too
-    play(st, Action("pass", B), Action("take", None), HOLD)
+    play(st, Action("pass", B), Action("take", None))  # B can only hold: applied at once
+    assert st.auto[-1][1:] == (B, HOLD)
     assert st.hand_sum(B) == 27 and st.hand_sum(A) == 27
     assert st.phase.name == "DECLARE" and G.to_move(st) == A
     assert st.declare_queue == [A]
@@ -354,8 +355,10 @@ def test_e6_three_step_chain_cr_7_3_cr_7_8_cr_a11():
     assert [e.seat for e in events(st, "CR-7.3", mark)] == [A]
     # D draws a 4 and passes it to B, who holds it; A draws a 7 and holds.
     play(st, 4, Action("pass", B), Action("take", None))
-    assert sizes(st) == []  # B's hand has no 4 yet, and S8 still needs 2 ≥ max(1, 2)
-    play(st, HOLD, 7, HOLD)
+    # B's hand has no 4 yet, and S8 still needs 2 ≥ max(1, 2): holding is B's only option,
+    # so the core applies it at once (recorded in st.auto, not put to B)
+    assert st.auto[-1][1:] == (B, HOLD) and st.hand_cards(B) == [4, 8]
+    play(st, 7, HOLD)
     # 3. B draws a 4 holding {4}: CR-4.3 does not block (the old group was discarded).
     play(st, 4)
     assert st.active == B and st.hand_cards(B) == [4, 8]
@@ -382,7 +385,8 @@ def test_e7_s2_with_two_cards_then_b_ends_cr_7_2_cr_8_3():
     assert set(G.legal_actions(st)) == {Action("s2", True), Action("s2", False)}
     play(st, Action("s2", True))
     assert G.to_move(st) is CHANCE
-    play(st, 5, 7)
+    play(st, 5)  # the second S2 draw is the only card left: certain, applied at once
+    assert st.s2_cards == [5, 7]
     assert set(G.legal_actions(st)) == {Action("keep", 5), Action("keep", 7)}
     play(st, Action("keep", 5))
     assert st.trigger == 5
@@ -395,8 +399,9 @@ def test_e7_s2_with_two_cards_then_b_ends_cr_7_2_cr_8_3():
     assert ev.data["kept"] == 5 and ev.data["returned"] == [7]
     play(st, HOLD)
     assert st.hand_cards(A) == [5] and not G.is_over(st)  # deck = 1: play continues
-    assert st.active == B and G.chance_outcomes(st) == [(7, 1.0)]
-    play(st, 7, rel(1))
+    # B's draw is the S2 card at the bottom: certain, so it is drawn at once (CR-3.2)
+    assert st.active == B and st.trigger == 7 and st.phase.name == "ACT"
+    play(st, rel(1))
     assert G.is_over(st) and st.end_reason == "deck_out"
     assert st.ending == B and piles(st)[B] == {7: 1}
     assert events(st, "CR-8.3") and events(st, "CR-8.4")[0].seat == B
@@ -409,9 +414,10 @@ def test_e7_variant_one_card_no_choice_a_ends_cr_a7():
     no S2 choice and the game ends after A's turn (priority B, C, D, A)."""
     st = make_state(hands={D: [2]}, skills={A: ["S2"]}, active=D, trigger=3, deck={5: 1})
     play(st, HOLD)
-    assert st.active == A and G.to_move(st) is CHANCE  # no S2 decision
-    assert st.phase.name == "DRAW"
-    play(st, 5, HOLD)
+    # no S2 decision, and the one card left is drawn at once (a certain chance step)
+    assert st.active == A and G.to_move(st) == A and st.trigger == 5
+    assert st.phase.name == "ACT"
+    play(st, HOLD)
     assert G.is_over(st) and st.ending == A
     assert not events(st, "CR-7.2")
     assert G.priority(st) == [B, C, D, A]

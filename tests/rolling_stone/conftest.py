@@ -77,6 +77,8 @@ def scenario(players: int = 4, *, albums: Mapping[int, Mapping[tuple[int, int], 
         used += list(ids)
     d["field"] = list(field)
     used += d["field"]
+    stack = [tuple(t) for t in stack]
+    used += [t[2] for t in stack if t[0] == "place"]  # a card on its way into an album
     assert len(used) == len(set(used)), "a card is used twice"
     for s, ids in d["decks"].items():
         d["decks"][s] = [i for i in ids if i not in used]

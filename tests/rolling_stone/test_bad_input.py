@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from designkit import DataError, IllegalAction, ParamError
+from designkit.core.invariants import ImpossibleState
 from designkit.games.rolling_stone import RollingStoneParams
 from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.cards import (
@@ -274,3 +275,51 @@ def test_action_after_the_end():
     st = scenario(3, stage=3, round=3, stack=[("final",)])
     with pytest.raises(IllegalAction, match="over"):
         G.apply(st, Action("slot", 1))
+
+
+# -- impossible saved states (check_state, state_from_dict) -----------------------------------------
+
+def _saved(change):
+    st = scenario(albums={A: {(0, 1): "1R1"}}, dice={A: {"R": ((3, 2, 1), (0, 1))}},
+                  hands={A: ["D01"]}, run_now=False)
+    data = G.state_to_dict(st)
+    change(data)
+    return data
+
+
+def _deck1(d):
+    return d["decks"]["1"]
+
+
+@pytest.mark.parametrize(("change", "code"), [
+    (lambda d: d["field"].append(_deck1(d)[0]), "cards_conserved"),        # in deck and field
+    (lambda d: d["decks"].update({"1": _deck1(d)[1:]}), "cards_conserved"),  # a card lost
+    (lambda d: d["hands"][B].append("D01"), "dreams_conserved"),
+    (lambda d: d["events_row"].append(d["event_pool"]["1"][0]), "events_conserved"),
+    (lambda d: d["dice"][A]["R"].update(cell=[2, 2]), "dice_valid"),       # on an empty cell
+    (lambda d: d["albums"][A].append([0, 5, _deck1(d).pop()]), "album_limit"),  # too wide
+    (lambda d: d["power"].__setitem__(A, -1), "power_supply"),
+    (lambda d: d["field"].append("NO-SUCH-CARD"), "state_format"),
+])
+def test_state_from_dict_rejects_an_impossible_state(change, code):
+    """A hand-edited state that breaks an invariant is one clear error naming it."""
+    with pytest.raises(ImpossibleState) as err:
+        G.state_from_dict(_saved(change))
+    assert code in str(err.value) and "\n" not in str(err.value)
+
+
+def test_check_state_is_empty_for_every_reachable_position():
+    """check_state holds after every step of random games (3 and 4 players)."""
+    import random
+
+    from designkit import CHANCE
+
+    for players in (3, 4):
+        st = G.new_state(G.params_type(players=players), log=False)
+        rng = random.Random(players)
+        while not G.is_over(st):
+            assert G.check_state(st) == []
+            G.apply(st, G.sample_chance(st, rng) if G.to_move(st) is CHANCE
+                    else rng.choice(G.legal_actions(st)))
+        assert G.check_state(st) == []
+        assert G.check_state(G.state_from_dict(G.state_to_dict(st))) == []

@@ -234,6 +234,13 @@ def test_lr_4_3_die_values_clamp_to_one_to_six():
     st = scenario(skills={A: [(1, "D11")]}, round=3, stack=[("mid", 1)],
                   dice={A: {"Y": ((6, 2, 3), (0, 0))}})
     assert st.top(A, 2) == 6 and "stays at 6" in events(st, "LR-8.4")[0].text
+    # LR-8.4: the owner still chooses any of the four orientations with that top, as after
+    # a reroll to the same value (the clamp does not take the choice away)
+    assert st.phase is Phase.ORIENT and st.ctx == (A, 2, "LR-8.4")
+    assert sorted(a.arg for a in G.legal_actions(st)) == [
+        ("Y", 6, 2, 3), ("Y", 6, 3, 5), ("Y", 6, 4, 2), ("Y", 6, 5, 4)]
+    play(st, Action("orient", ("Y", 6, 5, 4)))
+    assert orient(st, A, "Y") == (6, 5, 4) and st.power[A] == 0  # no power (LR-A8)
 
 
 def test_lr_4_3_clamp_parameter():

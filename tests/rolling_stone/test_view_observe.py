@@ -160,3 +160,34 @@ def test_determinize_depends_only_on_what_the_seat_sees():
         assert a == b
     assert MCTSAgent(25).act(G, st, random.Random(5)) == MCTSAgent(25).act(G, other,
                                                                           random.Random(5))
+
+
+# -- who may read the log (spec section 7, LR-A10) --------------------------------------------------
+
+def test_lr_a10_dream_deals_passes_and_secret_discards_are_hidden_in_the_log():
+    """LR-2.1 / LR-2.2 / LR-4.1 / LR-A10: another seat's log says "B is dealt 4 dream cards",
+    never which; a pass is read in full by the passer and the receiver only; a secret discard
+    choice by its chooser only (revealed later by the public LR-4.1 event)."""
+    from designkit.core.events import log_for
+
+    st = play_game(G, G.params_type(players=4), make_agents("random", 4), 2, log=True).state
+    dreams = [d.id for d in st.rules.dreams]
+    by_rule = {}
+    for e in st.log:
+        if e.visible_to is not None:
+            by_rule.setdefault(e.rule, []).append(e)
+    assert set(by_rule) == {"LR-2.1", "LR-2.2", "LR-4.1"}
+    for e in by_rule["LR-2.1"]:
+        assert e.visible_to == {e.seat} and "dream cards" in e.public[0]
+    passes = [e for e in by_rule["LR-2.2"] if "to" in e.data]
+    assert passes and all(e.visible_to == {e.seat, e.data["to"]} for e in passes)
+    for viewer in range(st.n):
+        for full, seen in zip(st.log, log_for(st.log, viewer), strict=True):
+            if full.visible(viewer):
+                assert seen == full
+            else:
+                assert seen.data == {} and (seen.text, seen.text_ja) == full.public
+                assert not any(d in seen.text for d in dreams)
+    # the stage discards become public skills once revealed
+    assert any(e.rule == "LR-4.1" and e.visible_to is None and "gives up" in e.text
+               for e in st.log)

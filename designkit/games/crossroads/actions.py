@@ -7,7 +7,7 @@ decision point offers more than a handful of options.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from designkit.core.action import Action as CoreAction
 
 
 def a_card(x: int) -> str:
@@ -22,31 +22,6 @@ def n_cards(n: int) -> str:
 def seat_name(seat: int) -> str:
     """Seats are A, B, C, … as in the spec's worked examples."""
     return chr(ord("A") + seat)
-
-
-class Action(NamedTuple):
-    kind: str
-    arg: Any = None
-
-    def describe(self, lang: str = "en") -> str:
-        k, a = self.kind, self.arg
-        table = _JA if lang == "ja" else _EN
-        if k not in table:  # not a Crossroads decision: describe it so apply() can reject it
-            return f"{k} {a!r}" if a is not None else str(k)
-        return table[k](a)
-
-    def to_json(self) -> list[Any]:
-        arg = self.arg
-        if self.kind == "compose":
-            arg = [list(arg[0]), list(arg[1])]
-        return [self.kind, arg]
-
-    @classmethod
-    def from_json(cls, data: Any) -> Action:
-        kind, arg = data
-        if kind == "compose":
-            arg = (tuple(arg[0]), tuple(arg[1]))
-        return cls(kind, arg)
 
 
 def _compose_en(a: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
@@ -85,6 +60,18 @@ _JA = {
     "s2": lambda a: "S2を使う（２枚引いて１枚選ぶ）" if a else "通常通り引く",
     "keep": lambda a: f"{a}を選ぶ",
 }
+
+class Action(CoreAction):
+    """A Crossroads decision (the core Action with this game's texts).
+
+    ``compose`` carries ``((S4-changed numbers), (S7-shifted numbers))``; the core's JSON
+    form writes the nested tuples as lists and reads them back.
+    """
+
+    __slots__ = ()
+    TEXT_EN = _EN
+    TEXT_JA = _JA
+
 
 HOLD = Action("hold")
 DISCARD = Action("discard")

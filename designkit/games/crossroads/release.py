@@ -19,19 +19,24 @@ _PLAIN: list[Composition] = [((), ())]
 def beat_size(st: CrossroadsState, seat: int, n: int) -> int:
     """Smallest legal group size under CR-4.4 (S8 relaxes > to ≥, CR-7.8, CR-A11)."""
     biggest = 0
-    for q, pile in enumerate(st.piles):
-        if q != seat:
-            g = pile.get(n)
-            if g is not None and len(g) > biggest:
-                biggest = len(g)
-    p = st.params
-    tie = p.release_comparison == "greater_or_equal" or (
-        p.s8_comparison == "greater_or_equal" and st.holds(seat, "release_tie_allowed"))
-    return max(1, biggest if tie else biggest + 1)
+    own = st.piles[seat]
+    for pile in st.piles:
+        g = pile.get(n)
+        if g is not None and len(g) > biggest and pile is not own:
+            biggest = len(g)
+    rules = st.rules
+    if rules.tie_always or st.skills[seat] & rules.tie_mask:
+        return biggest or 1
+    return biggest + 1
 
 
 def compositions(st: CrossroadsState, seat: int, n: int) -> list[Composition]:
-    """Every way S4 (CR-7.4) and S7 (CR-7.7) cards may join a group of ``n``."""
+    """Every distinct way S4 (CR-7.4) and S7 (CR-7.7) cards may join a group of ``n``.
+
+    Two compositions that move the same hand cards into the group (S4 on the 4 and S7 on
+    the 6, or the reverse; or one n±1 card by either skill) leave the same group and hand,
+    so only the first of them is offered: a random agent is not tilted toward that release.
+    """
     masks = st.rules.masks
     s4 = st.skills[seat] & masks.get("release_copy_hand_number", 0)
     s7 = st.skills[seat] & masks.get("release_shift_hand_number", 0)
@@ -49,7 +54,17 @@ def compositions(st: CrossroadsState, seat: int, n: int) -> list[Composition]:
         cands = [x for x in (n - d, n + d) if 0 <= x < len(hand) and hand[x]]
         for size in range(1, p.s7_cards_per_release + 1):
             seven += [c for c in combinations_with_replacement(cands, size) if _fits(hand, c)]
-    return [(a, b) for a in four for b in seven if _fits(hand, a + b)]
+    out: list[Composition] = []
+    seen: set[tuple[int, ...]] = set()
+    for a in four:
+        for b in seven:
+            cards = a + b
+            if _fits(hand, cards):
+                key = tuple(sorted(cards))
+                if key not in seen:
+                    seen.add(key)
+                    out.append((a, b))
+    return out
 
 
 def _fits(hand: list[int], cards: tuple[int, ...]) -> bool:
@@ -61,7 +76,10 @@ def release_sizes(st: CrossroadsState, seat: int, n: int) -> range:
     if n in st.piles[seat]:
         return range(0)
     lo = beat_size(st, seat, n)
-    extra = max(len(a) + len(b) for a, b in compositions(st, seat, n))
+    if st.skills[seat] & st.rules.compose_mask:
+        extra = max(len(a) + len(b) for a, b in compositions(st, seat, n))
+    else:
+        extra = 0
     return range(lo, 2 + st.hands[seat][n] + extra)
 
 
@@ -111,14 +129,16 @@ def _discard_beaten(st: CrossroadsState, seat: int, n: int, size: int) -> None:
         if q == seat or n not in pile:
             continue
         if st.skills[q] & protect:
-            st.emit("CR-7.3", q, f"{seat_name(q)}'s group {n}×{len(pile[n])} is protected by S3 "
-                    f"and stays", f"{seat_name(q)}の{n}×{len(pile[n])}はS3により残る",
-                    number=n)
+            if st.log is not None:
+                st.emit("CR-7.3", q, f"{seat_name(q)}'s group {n}×{len(pile[n])} is protected "
+                        f"by S3 and stays", f"{seat_name(q)}の{n}×{len(pile[n])}はS3により残る",
+                        number=n)
             continue
         group = pile.pop(n)
         for x in group:
             st.discard[x] += 1
-        st.emit("CR-4.5", q, f"{seat_name(seat)}'s release of {n}×{size} discards "
-                f"{seat_name(q)}'s group of {n}×{len(group)}",
-                f"{seat_name(seat)}の{n}×{size}のリリースにより{seat_name(q)}の{n}×{len(group)}"
-                f"は捨て札", number=n, owner=q, size=len(group))
+        if st.log is not None:
+            st.emit("CR-4.5", q, f"{seat_name(seat)}'s release of {n}×{size} discards "
+                    f"{seat_name(q)}'s group of {n}×{len(group)}",
+                    f"{seat_name(seat)}の{n}×{size}のリリースにより{seat_name(q)}の{n}×"
+                    f"{len(group)}は捨て札", number=n, owner=q, size=len(group))

@@ -47,7 +47,7 @@ def finish_game(st: CrossroadsState) -> None:
             if st.known[seat][x] > st.hands[seat][x]:
                 st.known[seat][x] = st.hands[seat][x]
         st.hand_n[seat] -= len(cards)
-        if cards:
+        if cards and st.log is not None:
             st.emit("CR-7.1", seat, f"{seat_name(seat)}'s S1 discards "
                     f"{', '.join(map(str, cards))} from the hand",
                     f"{seat_name(seat)}のS1で手札{', '.join(map(str, cards))}を捨て札に",

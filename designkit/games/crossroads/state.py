@@ -5,34 +5,46 @@ identity of a card is its number), so legality checks are array lookups and a
 clone copies a few short lists. The deck is an unordered pool plus ordered
 ``top``/``bottom`` lists for cards S2 put back, which is exactly what is
 random and what is known.
+
+The turn runs on the core flow (:mod:`designkit.core.flow`, tasks in
+:mod:`designkit.games.crossroads.turn`). Every task schedules its own
+successor, so whenever the game waits for a seat or for chance the task stack
+is empty and the phase plus the plain fields below say everything: a saved
+state needs no stack, and a hand-built scenario is just these fields.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from operator import mul
 from typing import Any
 
-from designkit.core.game import State
+from designkit.core.flow import Flow, FlowState
 from designkit.games.crossroads.params import CrossroadsParams
 from designkit.games.crossroads.skills import Skill, load_skills
 
 
 class Phase(enum.IntEnum):
-    START = 0          # chance: start player (CR-2.4)
-    DEAL = 1           # chance: starting hands (CR-2.2)
-    DRAW = 2           # chance: the turn's draw (CR-3.2)
-    S2_CHOICE = 3      # active: use S2 or not (CR-7.2, CR-A7)
-    S2_DRAW = 4        # chance: S2 draws
-    S2_KEEP = 5        # active: which drawn card to keep
-    ACT = 6            # active: release / hold / pass (CR-3.2)
-    COMPOSE = 7        # releaser: which S4/S7 cards join the group (CR-7.4, CR-7.7)
-    TAKE = 8           # active: take a skill or not (CR-6.2)
-    RETURN = 9         # active: return a skill or not (CR-6.3)
-    RECEIVE = 10       # receiver: release / hold / discard (CR-6.4, CR-7.6)
-    DECLARE = 11       # candidate: declare the end or not (CR-8.1)
-    DECLARE_DISCARD = 12  # declarer: discard one card of a number (CR-8.2)
-    OVER = 13
+    RUN = 0            # between questions (the flow is running tasks)
+    START = 1          # chance: start player (CR-2.4)
+    DEAL = 2           # chance: starting hands (CR-2.2)
+    DRAW = 3           # chance: the turn's draw (CR-3.2)
+    S2_CHOICE = 4      # active: use S2 or not (CR-7.2, CR-A7)
+    S2_DRAW = 5        # chance: S2 draws
+    S2_KEEP = 6        # active: which drawn card to keep
+    ACT = 7            # active: release / hold / pass (CR-3.2)
+    COMPOSE = 8        # releaser: which S4/S7 cards join the group (CR-7.4, CR-7.7)
+    TAKE = 9           # active: take a skill or not (CR-6.2)
+    RETURN = 10        # active: return a skill or not (CR-6.3)
+    RECEIVE = 11       # receiver: release / hold / discard (CR-6.4, CR-7.6)
+    DECLARE = 12       # candidate: declare the end or not (CR-8.1)
+    DECLARE_DISCARD = 13  # declarer: discard one card of a number (CR-8.2)
+    OVER = 14
+
+
+#: the registry of Crossroads' tasks, decisions and chance steps (filled by :mod:`turn`)
+FLOW = Flow(Phase)
 
 
 @dataclass(frozen=True)
@@ -46,6 +58,14 @@ class Ruleset:
     costs: tuple[int, ...]
     numbers: tuple[int, ...]
     size: int  # length of count arrays (max number + delta + 2)
+    #: hot-path masks: S4 or S7 (compositions), S8 when it relaxes CR-4.4, S2, S6
+    compose_mask: int = 0
+    tie_mask: int = 0
+    tie_always: bool = False
+    s2_mask: int = 0
+    s6_mask: int = 0
+    #: immutable option tuples built once per key (pass targets per seat, takes per mask)
+    options: dict[Any, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
     def compile(cls, params: CrossroadsParams) -> Ruleset:
@@ -61,7 +81,14 @@ class Ruleset:
         costs = tuple(params.skill_cost.get(s.id, s.cost) for s in skills)
         numbers = params.deck_numbers()
         size = max(params.numbers) + params.s7_delta + 2
-        rules = cls(params, skills, index, masks, costs, numbers, size)
+        rules = cls(params, skills, index, masks, costs, numbers, size,
+                    compose_mask=masks.get("release_copy_hand_number", 0)
+                    | masks.get("release_shift_hand_number", 0),
+                    tie_mask=masks.get("release_tie_allowed", 0)
+                    if params.s8_comparison == "greater_or_equal" else 0,
+                    tie_always=params.release_comparison == "greater_or_equal",
+                    s2_mask=masks.get("draw_choose", 0),
+                    s6_mask=masks.get("may_discard_passed", 0))
         object.__setattr__(params, "_ruleset", rules)
         return rules
 
@@ -69,11 +96,12 @@ class Ruleset:
         return self.masks.get(hook, 0)
 
 
-class CrossroadsState(State):
+class CrossroadsState(FlowState):
+    flow = FLOW
     __slots__ = ("rules", "n", "deck", "deck_n", "top", "bottom", "hands", "hand_n", "known",
-                 "piles", "discard", "skills", "crossroads", "phase", "active", "receiver",
+                 "piles", "discard", "skills", "crossroads", "active", "receiver",
                  "trigger", "releaser", "release_size", "s2_cards", "deal_left", "extra_left",
-                 "declare_queue", "declarer", "discard_left", "taken", "took", "turn",
+                 "declare_queue", "declarer", "discard_left", "taken", "took", "returned", "turn",
                  "ending", "end_reason", "final", "log", "params", "first_player",
                  "released", "top_owner", "bottom_owner")
 
@@ -91,13 +119,14 @@ class CrossroadsState(State):
         c.discard = self.discard[:]
         c.skills = self.skills[:]
         c.crossroads = self.crossroads
-        c.phase, c.active, c.receiver = self.phase, self.active, self.receiver
+        c.copy_flow(self)
+        c.active, c.receiver = self.active, self.receiver
         c.trigger, c.releaser, c.release_size = self.trigger, self.releaser, self.release_size
         c.s2_cards = self.s2_cards[:]
         c.deal_left, c.extra_left = self.deal_left, self.extra_left
         c.declare_queue = self.declare_queue[:]
         c.declarer, c.discard_left = self.declarer, self.discard_left
-        c.taken, c.took = self.taken, self.took
+        c.taken, c.took, c.returned = self.taken, self.took, self.returned
         c.turn, c.ending, c.end_reason = self.turn, self.ending, self.end_reason
         c.final = self.final
         c.first_player = self.first_player
@@ -122,7 +151,8 @@ class CrossroadsState(State):
         return [x for x, k in enumerate(self.hands[seat]) for _ in range(k)]
 
     def hand_sum(self, seat: int) -> int:
-        return sum(x * k for x, k in enumerate(self.hands[seat]))
+        hand = self.hands[seat]
+        return sum(map(mul, range(len(hand)), hand))
 
     def groups(self, seat: int) -> dict[int, tuple[int, ...]]:
         return dict(sorted(self.piles[seat].items()))

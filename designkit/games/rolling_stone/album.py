@@ -206,9 +206,10 @@ def tumble(st: RollingStoneState, p: int, k: int, d: int, moves: bool, rule: str
                 before=list(dice.orients[before]), after=list(dice.orients[after]),
                 direction=DIRS[d], via=rule)
     if power and top == st.rules.params.power_trigger_value:
+        logging = st.log is not None
         gain_power(st, p, st.rules.params.power_per_move_to_six, "LR-7.7",
-                   f"the {colour_en(st, k)} die moved onto a {top}",
-                   f"{colour_ja(st, k)}のサイコロが動いて{top}になった")
+                   f"the {colour_en(st, k)} die moved onto a {top}" if logging else "",
+                   f"{colour_ja(st, k)}のサイコロが動いて{top}になった" if logging else "")
         if "on_move_to_six" in st.trig[p]:
             st.stack.append(("skills", p, "on_move_to_six", k))
 

@@ -219,8 +219,9 @@ def run_effect(st: RollingStoneState, p: int, op: Op, src: str) -> bool:
         amount = value // per * each
         if cap is not None:
             amount = min(cap, amount)
-        how = (f"{value} {metric_text(m)}" + (f" ÷ {per}" if per != 1 else "")
-               + f" × {each}" + (f", max {cap}" if cap is not None else ""))
+        how = "" if st.log is None else (
+            f"{value} {metric_text(m)}" + (f" ÷ {per}" if per != 1 else "")
+            + f" × {each}" + (f", max {cap}" if cap is not None else ""))
         _gain_vp(st, p, amount, src, how)
     elif kind == "gain_power":
         rule, en, ja, _ = _source(st, src)
@@ -332,7 +333,11 @@ def _rolled(st: RollingStoneState, value: int) -> None:
 
 
 def set_top(st: RollingStoneState, p: int, k: int, value: int, src: str, how: str) -> None:
-    """LR-8.4: a new top without moving; the owner then orients the die (no power, LR-A8)."""
+    """LR-8.4: a new top without moving; the owner then orients the die (no power, LR-A8).
+
+    A change the clamp leaves as it was (+1 on a 6) still lets the owner re-orient the die,
+    as a reroll to the same value does: LR-8.4 gives the choice after every non-move change.
+    """
     before = st.top(p, k)
     rules = st.rules
     if value == before and how != "rerolled":
@@ -340,6 +345,7 @@ def set_top(st: RollingStoneState, p: int, k: int, value: int, src: str, how: st
             st.emit("LR-8.4", p, f"{seat_name(p)}'s {colour_en(st, k)} die stays at {value} "
                     f"({how}, clamped to {rules.params.die_min}–{rules.params.die_max})",
                     f"{seat_name(p)}の{colour_ja(st, k)}のサイコロは{value}のまま", colour=rules.colours[k])
+        push(st, ("orient", p, k, "LR-8.4"))
         return
     st.dice[p][k] = rules.dice.by_top[value][0]
     if st.log is not None:
@@ -350,7 +356,8 @@ def set_top(st: RollingStoneState, p: int, k: int, value: int, src: str, how: st
                 "（移動ではないのでパワーなし）", colour=rules.colours[k], before=before, after=value)
     if rules.params.power_on_nonmove_six and value == rules.params.power_trigger_value:
         gain_power(st, p, rules.params.power_per_move_to_six, "LR-A8",
-                   f"the {colour_en(st, k)} die became {value}", f"{value}になった")
+                   f"the {colour_en(st, k)} die became {value}" if st.log is not None else "",
+                   f"{value}になった")
     push(st, ("orient", p, k, "LR-8.4"))
 
 

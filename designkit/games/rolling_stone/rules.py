@@ -15,6 +15,7 @@ from typing import Any
 
 from designkit.core.flow import FlowGame
 from designkit.core.game import rank_seats
+from designkit.core.invariants import Violation
 from designkit.core.registry import register
 from designkit.games.rolling_stone import album, resolve, scoring, stage, turn  # noqa: F401
 from designkit.games.rolling_stone.actions import Action
@@ -97,6 +98,11 @@ class RollingStoneGame(FlowGame):
         from designkit.games.rolling_stone.serialize import state_from_dict
 
         return state_from_dict(data, params, log)
+
+    def check_state(self, st: RollingStoneState) -> list[Violation]:
+        from designkit.games.rolling_stone.invariants import check_state
+
+        return check_state(st)
 
     def explain_illegal(self, st: RollingStoneState, action: Hashable) -> str:
         from designkit.games.rolling_stone.explain import explain_illegal

@@ -24,6 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.events import Event
+from designkit.core.invariants import ImpossibleState, Violation, require_valid
+from designkit.games.rolling_stone.invariants import check_state
 from designkit.games.rolling_stone.params import RollingStoneParams
 from designkit.games.rolling_stone.resolve import refresh_active
 from designkit.games.rolling_stone.setup import blank_state
@@ -84,11 +86,34 @@ def state_to_dict(st: RollingStoneState) -> dict[str, Any]:
 
 def state_from_dict(data: dict[str, Any], params: RollingStoneParams | None = None,
                     log: bool = True) -> RollingStoneState:
+    """The state ``data`` describes; a malformed or impossible one is an ImpossibleState."""
+    try:
+        st = _parse(data, params, log)
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        if isinstance(exc, ImpossibleState):
+            raise
+        what = f"missing or unknown {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise ImpossibleState([Violation("state_format", what)]) from None
+    require_valid(check_state(st))
+    return st
+
+
+def _lookup(table: dict[str, int], what: str) -> Any:
+    def get(ident: str) -> int:
+        if ident not in table:
+            raise KeyError(f"{what} {ident!r}")
+        return table[ident]
+    return get
+
+
+def _parse(data: dict[str, Any], params: RollingStoneParams | None,
+           log: bool) -> RollingStoneState:
     p = params if params is not None else RollingStoneParams(players=data["players"])
     rules = Ruleset.compile(p)
     st = blank_state(rules, log=False)
-    card = rules.card_index.get
-    dream, event = rules.dream_index.__getitem__, rules.event_index.__getitem__
+    card = _lookup(rules.card_index, "album card")
+    dream = _lookup(rules.dream_index, "dream card")
+    event = _lookup(rules.event_index, "event card")
     dice = rules.dice
     st.phase = Phase[data["phase"]]
     st.seat, st.ctx = data["seat"], _tuplify(data["ctx"])

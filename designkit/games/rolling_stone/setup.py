@@ -123,10 +123,13 @@ def dreams_dealt(st: RollingStoneState) -> bool:
     if st.log is not None:
         dreams = st.rules.dreams
         for s in range(st.n):
-            st.emit("LR-2.1", s, f"{seat_name(s)} is dealt "
+            who, k = seat_name(s), len(st.hands[s])
+            st.emit("LR-2.1", s, f"{who} is dealt "
                     + ", ".join(dreams[d].name("en") for d in st.hands[s]),
-                    f"{seat_name(s)}に" + "、".join(dreams[d].name("ja") for d in st.hands[s])
-                    + "が配られる", private=True)
+                    f"{who}に" + "、".join(dreams[d].name("ja") for d in st.hands[s])
+                    + "が配られる", visible_to=(s,),
+                    public=(f"{who} is dealt {k} dream card{'' if k == 1 else 's'}",
+                            f"{who}にドリームカードが{k}枚配られる"))
         if st.dream_pool:
             st.emit("LR-2.1", None, f"{len(st.dream_pool)} dream cards are removed unseen",
                     f"残りのドリームカード{len(st.dream_pool)}枚は見ずに取り除く")
@@ -153,10 +156,14 @@ def _choose_pass(st: RollingStoneState, a: Action) -> None:
     if st.params.simultaneous_dream_choices:
         st.pending[seat].append(d)
         if st.log is not None:
-            st.emit("LR-2.2", seat, f"{seat_name(seat)} sets aside a dream card to pass left "
+            who = seat_name(seat)
+            st.emit("LR-2.2", seat, f"{who} sets aside a dream card to pass left "
                     f"({st.rules.dreams[d].name('en')}; hidden until all have chosen, LR-A10)",
-                    f"{seat_name(seat)}は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）",
-                    private=True)
+                    f"{who}は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）",
+                    visible_to=(seat,),
+                    public=(f"{who} sets aside a dream card to pass left (hidden until all "
+                            "have chosen, LR-A10)",
+                            f"{who}は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）"))
     else:
         _give(st, seat, d)
 
@@ -166,10 +173,12 @@ def _give(st: RollingStoneState, seat: int, d: int) -> None:
     st.hands[left].append(d)
     st.gave[seat].append(d)
     if st.log is not None:
-        dream = st.rules.dreams[d]
-        st.emit("LR-2.2", seat, f"{seat_name(seat)} passes {dream.name('en')} to the left "
-                f"neighbour {seat_name(left)}", f"{seat_name(seat)}は{dream.name('ja')}を左隣の"
-                f"{seat_name(left)}に渡す", dream=dream.id, to=left, private=True)
+        dream, who, to = st.rules.dreams[d], seat_name(seat), seat_name(left)
+        st.emit("LR-2.2", seat, f"{who} passes {dream.name('en')} to the left neighbour {to}",
+                f"{who}は{dream.name('ja')}を左隣の{to}に渡す", dream=dream.id, to=left,
+                visible_to=(seat, left),
+                public=(f"{who} passes a dream card to the left neighbour {to}",
+                        f"{who}はドリームカード１枚を左隣の{to}に渡す"))
 
 
 @FLOW.task("pass_reveal")

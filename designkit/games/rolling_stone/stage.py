@@ -79,9 +79,12 @@ def _choose_discard(st: RollingStoneState, a: Action) -> None:
     if st.params.simultaneous_dream_choices:
         st.pending[seat].append(d)
         if st.log is not None:
-            st.emit("LR-4.1", seat, f"{seat_name(seat)} secretly chooses a dream to give up "
+            who = seat_name(seat)
+            st.emit("LR-4.1", seat, f"{who} secretly chooses a dream to give up "
                     f"({st.rules.dreams[d].name('en')}; revealed when all have chosen, LR-A10)",
-                    f"{seat_name(seat)}は捨てるドリームカードを伏せて選ぶ", private=True)
+                    f"{who}は捨てるドリームカードを伏せて選ぶ", visible_to=(seat,),
+                    public=(f"{who} secretly chooses a dream to give up (revealed when all "
+                            "have chosen, LR-A10)", f"{who}は捨てるドリームカードを伏せて選ぶ"))
     else:
         _become_skill(st, seat, d)
         resolve.refresh_active(st)

@@ -76,8 +76,9 @@ def order_bonus(st: RollingStoneState, seat: int, slot: int) -> bool:
                         f"オーダーボーナス「{slot}」：{seat_name(seat)}がスタートプレイヤー"
                         "マーカーを得る", before=before)
     elif kind == "power":
-        gain_power(st, seat, p.order_bonus_power, "LR-6.2", f"order bonus of slot {slot}",
-                   f"オーダーボーナス「{slot}」")
+        gain_power(st, seat, p.order_bonus_power, "LR-6.2",
+                   f"order bonus of slot {slot}" if st.log is not None else "",
+                   f"オーダーボーナス「{slot}」" if st.log is not None else "")
     return False
 
 

@@ -1,0 +1,559 @@
+"""Crossroads turn flow (CR-2, CR-3, CR-5, CR-6, CR-8) as core-flow tasks, one per rule.
+
+Each task applies one rule and schedules its own successor, so the stack is
+empty whenever the game waits: a question is fully described by the phase and
+the state's fields (``active``, ``receiver``, ``releaser``, ``declare_queue`` …),
+which is what lets :mod:`serialize` save a position without the stack.
+
+A turn: ``turn`` (CR-3.1) → ``extra`` draws (``draw_per_turn``) → ``trigger``
+(S2 or a plain draw, CR-3.2) → ``act`` (release / hold / pass) → for a pass
+``take`` / ``return`` (CR-6.2, CR-6.3) and ``receive`` (CR-6.4) → ``end_step``
+(declarations, CR-8.1) → ``after_declare`` (CR-8.3) → the next ``turn``.
+Chance answers come from :func:`sample_draw`, which consumes the driver's RNG
+exactly as the engine always has (one ``randrange`` over the deck pool).
+
+Speed: a task that goes straight on to the next rule calls that task's function
+(``return extra_draw(st)``) instead of pushing it; only an answer's applier,
+which may not ask, pushes the task that asks next. A plain turn thus runs two
+queued tasks, which keeps Crossroads' random play well ahead of RLCard's Uno.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from designkit.core.flow import ask, push, roll
+from designkit.games.crossroads import release as rel
+from designkit.games.crossroads.actions import (
+    DECLARE_DISCARD,
+    DECLARE_NO,
+    DECLARE_YES,
+    DISCARD,
+    HOLD,
+    KEEP,
+    PASS,
+    RELEASE,
+    RETURN_NONE,
+    S2_NO,
+    S2_YES,
+    TAKE_NONE,
+    Action,
+    a_card,
+    n_cards,
+    seat_name,
+)
+from designkit.games.crossroads.state import FLOW, CrossroadsState, Phase
+
+task, decision, chance = FLOW.task, FLOW.decision, FLOW.chance
+
+SETUP_TASKS: tuple[tuple[str, ...], ...] = (("deal",),)
+
+
+# -- drawing from the deck (CR-3.2, CR-A14: S2 cards on top or bottom first) ----------------------
+def draw_outcomes(st: CrossroadsState) -> list[tuple[int, float]]:
+    """The next card: the top S2 card, else the pool by counts, else the bottom S2 card."""
+    if st.top:
+        return [(st.top[0], 1.0)]
+    if st.deck_n:
+        return [(x, k / st.deck_n) for x, k in enumerate(st.deck) if k]
+    return [(st.bottom[0], 1.0)]
+
+
+def sample_draw(st: CrossroadsState, rng: random.Random) -> int:
+    if st.top:
+        return st.top[0]
+    if not st.deck_n:
+        return st.bottom[0]
+    r = rng.randrange(st.deck_n)
+    for x, k in enumerate(st.deck):
+        if r < k:
+            return x
+        r -= k
+    raise AssertionError("deck counts out of sync")
+
+
+def _wait_draw(st: CrossroadsState, phase: Phase) -> bool:
+    """Wait for a draw; a certain one (S2 card, one number left) is applied at once.
+
+    ``roll`` only needs to know whether there are several outcomes: the pool holds
+    more than one number exactly when no single count makes up the whole pool.
+    """
+    several = not st.top and st.deck_n > 0 and max(st.deck) < st.deck_n
+    return roll(st, phase, (), 2 if several else 1)
+
+
+def _take_from_deck(st: CrossroadsState, card: int) -> int:
+    if st.top:
+        st.top_owner.pop(0)
+        return st.top.pop(0)
+    if st.deck_n:
+        st.deck[card] -= 1
+        st.deck_n -= 1
+        return card
+    st.bottom_owner.pop(0)
+    return st.bottom.pop(0)
+
+
+# -- setup (CR-2.2, CR-2.4) -----------------------------------------------------------------------
+@task("deal")
+def deal(st: CrossroadsState) -> bool:
+    """CR-2.2: each player draws the starting hand, one card at a time in seat order."""
+    if st.deal_left and st.deck_total():
+        return _wait_draw(st, Phase.DEAL)
+    st.deal_left = 0
+    if st.log is not None and st.params.starting_hand:
+        for s in range(st.n):
+            cards, who, k = ", ".join(map(str, st.hand_cards(s))), seat_name(s), st.hand_n[s]
+            st.emit("CR-2.2", s, f"{who} draws a starting hand: {cards}",
+                    f"{who}の初期手札：{cards}", visible_to=(s,),
+                    public=(f"{who} draws a starting hand of {n_cards(k)}",
+                            f"{who}は初期手札を{k}枚引く"))
+    return start_player(st)
+
+
+@chance(Phase.DEAL, draw_outcomes, sample=sample_draw)
+def _dealt(st: CrossroadsState, outcome: int) -> None:
+    card = _take_from_deck(st, outcome)
+    seat = (st.params.starting_hand * st.n - st.deal_left) % st.n
+    st.hands[seat][card] += 1
+    st.hand_n[seat] += 1
+    st.deal_left -= 1
+    push(st, ("deal",))
+
+
+@task("start")
+def start_player(st: CrossroadsState) -> bool:
+    """CR-2.4: the start player (random unless set as a parameter)."""
+    if st.params.start_player is None:
+        return roll(st, Phase.START, (), st.n)
+    _start_with(st, st.params.start_player)
+    return False  # the pushed turn runs next
+
+
+@chance(Phase.START, lambda st: range(st.n), uniform=True)
+def _start_chosen(st: CrossroadsState, seat: int) -> None:
+    _start_with(st, seat)
+
+
+def _start_with(st: CrossroadsState, seat: int) -> None:
+    st.first_player = st.active = seat
+    if st.log is not None:
+        st.emit("CR-2.4", seat, f"{seat_name(seat)} is the start player",
+                f"スタートプレイヤーは{seat_name(seat)}")
+    push(st, ("turn",))
+
+
+# -- the draw step (CR-3.1, CR-3.2, CR-7.2) ---------------------------------------------------------
+@task("turn")
+def start_turn(st: CrossroadsState) -> bool:
+    """CR-3.1/CR-3.2: the active player's turn begins with the draw."""
+    if st.deck_total() == 0:
+        finish(st, "deck_out")
+        return False
+    st.turn += 1
+    if st.log is not None:
+        st.emit("CR-3.1", st.active, f"Turn {st.turn}: {seat_name(st.active)} to play "
+                f"({n_cards(st.deck_total())} in the deck)",
+                f"{st.turn}手番目：{seat_name(st.active)}の手番（山札{st.deck_total()}枚）")
+    st.extra_left = st.params.draw_per_turn - 1
+    return extra_draw(st) if st.extra_left else trigger_draw(st)
+
+
+@task("extra")
+def extra_draw(st: CrossroadsState) -> bool:
+    """``draw_per_turn`` > 1: the extra cards go into the hand first (while the deck lasts)."""
+    if st.extra_left and st.deck_total():
+        return _wait_draw(st, Phase.DRAW)
+    st.extra_left = 0
+    return trigger_draw(st)
+
+
+@task("trigger")
+def trigger_draw(st: CrossroadsState) -> bool:
+    """CR-3.2 (S2, CR-7.2/CR-A7): draw the trigger card, or choose among S2's draws."""
+    total = st.deck_total()
+    if total == 0:
+        return end_step(st)
+    if total >= 2 and st.skills[st.active] & st.rules.s2_mask:
+        st.s2_cards = []
+        if st.params.s2_optional:
+            return ask(st, Phase.S2_CHOICE, st.active, ())
+        return s2_draw(st)
+    return _wait_draw(st, Phase.DRAW)
+
+
+@chance(Phase.DRAW, draw_outcomes, sample=sample_draw)
+def _drawn(st: CrossroadsState, outcome: int) -> None:
+    card = _take_from_deck(st, outcome)
+    if st.extra_left:
+        st.hands[st.active][card] += 1
+        st.hand_n[st.active] += 1
+        st.extra_left -= 1
+        if st.log is not None:
+            who = seat_name(st.active)
+            text = (f"{who} draws an extra card into the hand", f"{who}は追加で１枚引いて手札に加える")
+            st.emit("CR-3.2", st.active, *text, card=card, visible_to=(st.active,), public=text)
+        push(st, ("extra",))
+    else:
+        _trigger_is(st, card)
+
+
+def _trigger_is(st: CrossroadsState, card: int) -> None:
+    st.trigger = card
+    if st.log is not None:
+        who = seat_name(st.active)
+        st.emit("CR-3.2", st.active, f"{who} draws {a_card(card)}", f"{who}は{card}を引く",
+                card=card, visible_to=(st.active,),
+                public=(f"{who} draws a card", f"{who}はカードを１枚引く"))
+    push(st, ("act",))
+
+
+@decision(Phase.S2_CHOICE, lambda st: (S2_YES, S2_NO))
+def _s2_choice(st: CrossroadsState, a: Action) -> None:
+    if a.arg:
+        push(st, ("s2_draw",))
+    else:
+        push(st, ("draw",))
+
+
+@task("draw")
+def plain_draw(st: CrossroadsState) -> bool:
+    return _wait_draw(st, Phase.DRAW)
+
+
+@task("s2_draw")
+def s2_draw(st: CrossroadsState) -> bool:
+    """CR-7.2: S2 draws ``s2_draw`` cards (fewer if the deck runs out, CR-A7)."""
+    if len(st.s2_cards) < st.params.s2_draw and st.deck_total():
+        return _wait_draw(st, Phase.S2_DRAW)
+    return ask(st, Phase.S2_KEEP, st.active, ())
+
+
+@chance(Phase.S2_DRAW, draw_outcomes, sample=sample_draw)
+def _s2_drawn(st: CrossroadsState, outcome: int) -> None:
+    st.s2_cards.append(_take_from_deck(st, outcome))
+    push(st, ("s2_draw",))
+
+
+@decision(Phase.S2_KEEP, lambda st: tuple(KEEP[x] for x in sorted(set(st.s2_cards))))
+def _s2_keep(st: CrossroadsState, a: Action) -> None:
+    card = a.arg
+    st.s2_cards.remove(card)
+    rest = st.s2_cards
+    if st.params.s2_rest_to == "bottom":
+        st.bottom.extend(rest)
+        st.bottom_owner.extend([st.active] * len(rest))
+    else:
+        st.top[:0] = rest
+        st.top_owner[:0] = [st.active] * len(rest)
+    st.s2_cards = []
+    if st.log is not None:
+        who, where = seat_name(st.active), st.params.s2_rest_to
+        en = (f"{who} uses S2: draws {len(rest) + 1}, keeps one, puts {len(rest)} on the "
+              f"{where} of the deck")
+        ja = f"{who}はS2で{len(rest) + 1}枚引き１枚を選ぶ"
+        st.emit("CR-7.2", st.active, en, ja, kept=card, returned=list(rest),
+                visible_to=(st.active,), public=(en, ja))
+    _trigger_is(st, card)
+
+
+# -- the three actions (CR-4, CR-5, CR-6) ---------------------------------------------------------
+@task("act")
+def offer_action(st: CrossroadsState) -> bool:
+    return ask(st, Phase.ACT, st.active, ())
+
+
+def _pass_targets(st: CrossroadsState, seat: int) -> tuple[Action, ...]:
+    key = ("pass", st.n, seat)
+    found = st.rules.options.get(key)
+    if found is None:
+        found = st.rules.options[key] = tuple(PASS[t] for t in range(st.n) if t != seat)
+    return found
+
+
+def _act_options(st: CrossroadsState) -> tuple[Action, ...]:
+    seat = st.active
+    sizes = rel.release_sizes(st, seat, st.trigger)
+    return (HOLD, *RELEASE[sizes.start:sizes.stop], *_pass_targets(st, seat))
+
+
+@decision(Phase.ACT, _act_options)
+def _act(st: CrossroadsState, a: Action) -> None:
+    kind = a.kind
+    if kind == "hold":
+        _hold(st, st.active)
+    elif kind == "release":
+        _choose_release(st, st.active, a.arg)
+    else:
+        _pass(st, a.arg)
+
+
+def _receive_options(st: CrossroadsState) -> tuple[Action, ...]:
+    seat = st.receiver
+    sizes = rel.release_sizes(st, seat, st.trigger)
+    if st.skills[seat] & st.rules.s6_mask:
+        return (HOLD, *RELEASE[sizes.start:sizes.stop], DISCARD)
+    return (HOLD, *RELEASE[sizes.start:sizes.stop])
+
+
+@task("receive")
+def offer_receive(st: CrossroadsState) -> bool:
+    return ask(st, Phase.RECEIVE, st.receiver, ())
+
+
+@decision(Phase.RECEIVE, _receive_options)
+def _receive(st: CrossroadsState, a: Action) -> None:
+    kind = a.kind
+    if kind == "hold":
+        _hold(st, st.receiver)
+    elif kind == "release":
+        _choose_release(st, st.receiver, a.arg)
+    else:
+        _discard_passed(st)
+
+
+def _hold(st: CrossroadsState, seat: int) -> None:
+    """CR-5.1 (and CR-6.4 for a receiver): the card goes into the hand."""
+    card = st.trigger
+    st.hands[seat][card] += 1
+    st.hand_n[seat] += 1
+    if seat != st.active:
+        st.known[seat][card] += 1
+        if st.log is not None:
+            st.emit("CR-6.4", seat, f"{seat_name(seat)} holds the passed {card} (now known to "
+                    f"all)", f"{seat_name(seat)}は渡された{card}をホールド", card=card)
+    elif st.log is not None:
+        who = seat_name(seat)
+        text = (f"{who} holds the card", f"{who}はホールド")
+        st.emit("CR-5.1", seat, *text, card=card, visible_to=(seat,), public=text)
+    push(st, ("end_step",))
+
+
+def _choose_release(st: CrossroadsState, seat: int, size: int) -> None:
+    st.releaser, st.release_size = seat, size
+    push(st, ("compose",))
+
+
+@task("compose")
+def offer_composition(st: CrossroadsState) -> bool:
+    """CR-7.4/CR-7.7: which S4/S7 cards join the group (asked only when there is a choice)."""
+    return ask(st, Phase.COMPOSE, st.releaser, ())
+
+
+def _compose_options(st: CrossroadsState) -> tuple[Action, ...]:
+    return tuple(Action("compose", c)
+                 for c in rel.compositions_for(st, st.releaser, st.trigger, st.release_size))
+
+
+@decision(Phase.COMPOSE, _compose_options)
+def _compose(st: CrossroadsState, a: Action) -> None:
+    seat, size = st.releaser, st.release_size
+    if seat != st.active and st.log is not None:
+        st.emit("CR-4.6", seat, f"{seat_name(seat)} releases the passed card",
+                f"{seat_name(seat)}は渡されたカードをリリース")
+    rel.do_release(st, seat, st.trigger, size, a.arg)
+    st.releaser, st.release_size = None, 0
+    push(st, ("end_step",))
+
+
+def _pass(st: CrossroadsState, target: int) -> None:
+    """CR-6.1: the drawn card goes face-up to another player."""
+    st.receiver = target
+    if st.log is not None:
+        st.emit("CR-6.1", st.active, f"{seat_name(st.active)} passes {a_card(st.trigger)} "
+                f"face-up to {seat_name(target)}", f"{seat_name(st.active)}は{st.trigger}を"
+                f"{seat_name(target)}にパス", card=st.trigger, target=target)
+    st.taken, st.took, st.returned = 0, 0, 0
+    push(st, ("take",))
+
+
+# -- skills for a pass (CR-6.2, CR-6.3) -----------------------------------------------------------
+def can_return(st: CrossroadsState) -> bool:
+    """CR-6.3: a skill held before this pass may go back, up to the per-pass limit."""
+    return bool(st.returned < st.params.max_skills_returned_per_pass
+                and st.skills[st.active] & ~st.took)
+
+
+def takeable(st: CrossroadsState) -> tuple[Action, ...]:
+    """CR-6.2: the skills the passer may take now; at the holding limit only as an exchange."""
+    p = st.params
+    if p.max_skills_held is not None and bin(st.skills[st.active]).count("1") >= \
+            p.max_skills_held and not can_return(st):
+        return ()
+    key = ("take", st.crossroads)
+    found = st.rules.options.get(key)
+    if found is None:
+        found = st.rules.options[key] = tuple(
+            Action("take", s.id) for i, s in enumerate(st.rules.skills) if st.crossroads >> i & 1)
+    return found
+
+
+def over_skill_limit(st: CrossroadsState) -> bool:
+    limit = st.params.max_skills_held
+    return limit is not None and bin(st.skills[st.active]).count("1") > limit
+
+
+@task("take")
+def offer_take(st: CrossroadsState) -> bool:
+    if st.taken < st.params.max_skills_taken_per_pass and takeable(st):
+        return ask(st, Phase.TAKE, st.active, ())
+    return offer_receive(st)
+
+
+@decision(Phase.TAKE, lambda st: (TAKE_NONE, *takeable(st)))
+def _take_skill(st: CrossroadsState, a: Action) -> None:
+    """CR-6.2: optionally take one skill from the Crossroads; it works at once (CR-A13)."""
+    sid = a.arg
+    if sid is None:
+        push(st, ("receive",))
+        return
+    bit = 1 << st.rules.index[sid]
+    st.crossroads &= ~bit
+    st.skills[st.active] |= bit
+    st.took |= bit
+    st.taken += 1
+    if st.log is not None:
+        skill = st.rules.skills[st.rules.index[sid]]
+        st.emit("CR-6.2", st.active, f"{seat_name(st.active)} takes skill {skill.name('en')} "
+                f"(costs {st.rules.costs[st.rules.index[sid]]} VP at the end)",
+                f"{seat_name(st.active)}はスキル{skill.name('ja')}を得る", skill=sid)
+    push(st, ("return",) if can_return(st) else ("take",))
+
+
+@task("return")
+def offer_return(st: CrossroadsState) -> bool:
+    return ask(st, Phase.RETURN, st.active, ())
+
+
+def _return_options(st: CrossroadsState) -> tuple[Action, ...]:
+    """CR-6.3: a skill held before this pass, or none (not when over the holding limit)."""
+    mask, forced = st.skills[st.active] & ~st.took, over_skill_limit(st)
+    key = ("return", mask, forced)
+    found = st.rules.options.get(key)
+    if found is None:
+        old = tuple(Action("return", s.id) for i, s in enumerate(st.rules.skills)
+                    if mask >> i & 1)
+        found = st.rules.options[key] = old if forced else (RETURN_NONE, *old)
+    return found
+
+
+@decision(Phase.RETURN, _return_options)
+def _return_skill(st: CrossroadsState, a: Action) -> None:
+    """CR-6.3: exchange — return one previously held skill, or keep them all."""
+    sid = a.arg
+    if sid is not None:
+        bit = 1 << st.rules.index[sid]
+        st.skills[st.active] &= ~bit
+        st.crossroads |= bit
+        st.returned += 1
+        if st.log is not None:
+            st.emit("CR-6.3", st.active, f"{seat_name(st.active)} returns skill {sid} to "
+                    "the Crossroads in exchange", f"{seat_name(st.active)}はスキル{sid}を"
+                    f"クロスロードへ戻す", skill=sid)
+    push(st, ("take",))
+
+
+def _discard_passed(st: CrossroadsState) -> None:
+    """CR-7.6 (S6): the receiver discards the passed card."""
+    st.discard[st.trigger] += 1
+    if st.log is not None:
+        st.emit("CR-7.6", st.receiver, f"{seat_name(st.receiver)} discards the passed "
+                f"{st.trigger} with S6", f"{seat_name(st.receiver)}はS6で{st.trigger}を捨て札に",
+                card=st.trigger)
+    push(st, ("end_step",))
+
+
+# -- end of turn and end of game (CR-8) -----------------------------------------------------------
+@task("end_step")
+def end_step(st: CrossroadsState) -> bool:
+    """CR-8.1 / CR-A3 / CR-A5: who may declare at the end of this turn."""
+    st.trigger, st.receiver = None, None
+    p = st.params
+    if not p.declare_27_when_deck_empty and st.deck_total() == 0:
+        order: list[int] = []
+    elif p.declare_27_by == "active":
+        order = [st.active]
+    else:
+        order = [(st.active + i) % st.n for i in range(st.n)]
+    st.declare_queue = [s for s in order if st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum]
+    return offer_declaration(st)
+
+
+@task("declare")
+def offer_declaration(st: CrossroadsState) -> bool:
+    if st.declare_queue:
+        return ask(st, Phase.DECLARE, st.declare_queue[0], ())
+    return after_declarations(st)
+
+
+@decision(Phase.DECLARE, lambda st: (DECLARE_YES, DECLARE_NO))
+def _declare(st: CrossroadsState, a: Action) -> None:
+    """CR-8.1: a player whose hand sums to exactly the end sum may end the game."""
+    seat = st.declare_queue.pop(0)
+    if not a.arg:
+        push(st, ("declare",))
+        return
+    p = st.params
+    frac = st.hand_n[seat] * p.declare_discard_fraction
+    st.discard_left = math.floor(frac) if p.declare_discard_rounding == "floor" else \
+        math.ceil(frac)
+    st.declarer = seat
+    st.known[seat] = st.hands[seat][:]
+    if st.log is not None:
+        st.emit("CR-8.1", seat, f"{seat_name(seat)} declares {p.end_hand_sum} and reveals the "
+                f"hand: {', '.join(map(str, st.hand_cards(seat)))}",
+                f"{seat_name(seat)}が{p.end_hand_sum}を宣言し手札を公開",
+                hand=st.hand_cards(seat))
+    push(st, ("declare_discard",))
+
+
+@task("declare_discard")
+def offer_declare_discard(st: CrossroadsState) -> bool:
+    if st.discard_left:
+        return ask(st, Phase.DECLARE_DISCARD, st.declarer, ())
+    finish(st, "27")
+    return False
+
+
+@decision(Phase.DECLARE_DISCARD,
+          lambda st: tuple(DECLARE_DISCARD[x] for x, k in enumerate(st.hands[st.declarer]) if k))
+def _declare_discard(st: CrossroadsState, a: Action) -> None:
+    """CR-8.2: the declarer discards ⌊h/2⌋ cards of their choice (CR-A6)."""
+    seat, card = st.declarer, a.arg
+    st.hands[seat][card] -= 1
+    st.known[seat][card] -= 1
+    st.hand_n[seat] -= 1
+    st.discard[card] += 1
+    st.discard_left -= 1
+    if st.log is not None:
+        st.emit("CR-8.2", seat, f"{seat_name(seat)} discards {a_card(card)} (declaration)",
+                f"{seat_name(seat)}は宣言により{card}を捨て札に", card=card)
+    push(st, ("declare_discard",))
+
+
+@task("after_declare")
+def after_declarations(st: CrossroadsState) -> bool:
+    """CR-8.3: an empty deck ends the game; otherwise the next player's turn."""
+    if st.deck_total() == 0:
+        if st.log is not None:
+            st.emit("CR-8.3", st.active, "The deck is empty: the game ends",
+                    "山札が尽きたのでゲーム終了")
+        finish(st, "deck_out")
+        return False
+    st.active = (st.active + 1) % st.n
+    return start_turn(st)
+
+
+def finish(st: CrossroadsState, reason: str) -> None:
+    """CR-8.4 then CR-9/CR-10: end-of-game skills, scoring and the winner."""
+    from designkit.games.crossroads.scoring import finish_game
+
+    st.ending, st.end_reason = st.active, reason
+    if st.log is not None:
+        st.emit("CR-8.4", st.active, f"The game ends on {seat_name(st.active)}'s turn "
+                f"({'27 declared' if reason == '27' else 'deck out'}); "
+                f"{seat_name(st.active)} is the ending player",
+                f"{seat_name(st.active)}の手番でゲーム終了", reason=reason)
+    finish_game(st)
+    st.stack.clear()  # nothing runs after the end (the flow then reports Phase.OVER)
