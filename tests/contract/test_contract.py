@@ -47,24 +47,7 @@ _CR_TUPLE = ("game bug: Crossroads is not on FlowGame yet, so apply(state, ('hol
 _CR_DRAW3 = ("game bug: Crossroads with draw_per_turn=3 (e.g. `designkit simulate crossroads "
              "--games 200 --players 4 --set draw_per_turn=3`) crashes with IndexError at "
              "rules.py:150 (st.bottom[0]); fixed on branch port")
-KNOWN_BUGS: dict[tuple[str, str], str] = {
-    ("playouts", "crossroads"): _CR_TUPLE,
-    ("illegal", "crossroads"): _CR_TUPLE,
-    ("random_params", "crossroads"): _CR_TUPLE + "; and " + _CR_DRAW3,
-    ("params_sweep", "crossroads"): _CR_DRAW3,
-    ("log_hides", "crossroads"): (
-        "game bug: CR-2.2 'C draws a starting hand: 3, 7' is a public event, so seat A reads "
-        "C's cards (crossroads 3p, random agents, seed 80, step 5); fixed on branch port"),
-    ("log_hides", "rolling_stone"): (
-        "game bug: LR-2.1 'C is dealt D11 Celebrity, …, D02 Athlete' is a public event, so "
-        "seat A reads C's dreams (rolling_stone 3p, random agents, seed 80, step 11); the "
-        "lead's Rolling Stone port gives it visible_to"),
-    ("determinize", "rolling_stone"): (
-        "game bug: determinize(state, A) deals the dream A passed left back into the left "
-        "neighbour's hand after that seat discarded it, so A's observation changes "
-        "(passed_left [] vs ['D11']): checked_playout(rolling_stone, players=3, random, "
-        "seed 0, observe_every=1), step 41; for the lead (observe.determinize)"),
-}
+KNOWN_BUGS: dict[tuple[str, str], str] = {}
 
 
 def _game(name: str) -> Game:

@@ -50,6 +50,8 @@ def observation(st: RollingStoneState, seat: int) -> dict[str, Any]:
         "discard": [[cid(c) for c in d] for d in st.discard],
         "power": st.power[:], "vp": st.vp[:],
         "legal": [a.to_json() for a in st.options] if mine else [],
+        # the card being placed was drawn or taken face up (LR-6.3, LR-6.4)
+        "placing": st.ctx[1] if st.phase is Phase.PLACE else None,
         "revealed_dreams": ([[did(d) for d in h] for h in st.hands]
                             if st.phase is Phase.OVER or st.settling == "final" else None),
     }
@@ -81,15 +83,18 @@ def determinize(st: RollingStoneState, seat: int, rng: random.Random) -> Rolling
         sizes.append((len(hidden), len(c.pending[q])))
     pool.sort()
     rng.shuffle(pool)
-    it = iter(pool)
-    for q in range(c.n):
-        if q == seat:
-            continue
+    # a dream ``seat`` passed left that has left that hand since may not be dealt back into it
+    gone = {d for d in c.gave[seat] if d not in known}
+    for q in [left] + [q for q in range(c.n) if q not in (seat, left)]:
         fixed = known if q == left else []
         n_hand, n_pending = sizes[q]
-        c.hands[q] = fixed + [next(it) for _ in range(n_hand)]
-        c.pending[q] = [next(it) for _ in range(n_pending)]
-    c.dream_pool = list(it)
+        allowed = [d for d in pool if d not in gone] if q == left else pool
+        hand = allowed[:n_hand]
+        for d in hand:
+            pool.remove(d)
+        c.hands[q] = fixed + hand
+        c.pending[q], pool = pool[:n_pending], pool[n_pending:]
+    c.dream_pool = pool
     if c.phase in FLOW.decisions:
         c.options = FLOW.decisions[c.phase].options(c)
     return c
