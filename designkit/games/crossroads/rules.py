@@ -16,7 +16,7 @@ from designkit.core.flow import FlowGame
 from designkit.core.game import rank_seats
 from designkit.core.invariants import Violation
 from designkit.core.registry import register
-from designkit.games.crossroads.actions import Action, seat_name
+from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.params import CrossroadsParams
 from designkit.games.crossroads.scoring import final_scores
 from designkit.games.crossroads.state import FLOW, CrossroadsState, Ruleset
