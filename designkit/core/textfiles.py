@@ -58,7 +58,7 @@ def _near_names(path: Path) -> str:
         names = [p.name for p in folder.iterdir() if p.is_file()]
     except OSError:
         return ""
-    close = difflib.get_close_matches(path.name, names, n=2, cutoff=0.6)
+    close = difflib.get_close_matches(path.name, names, n=2, cutoff=0.8)
     return " or ".join(str(folder / c) if str(path.parent) != "." else c for c in close)
 
 
