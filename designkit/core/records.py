@@ -158,9 +158,32 @@ def _describe(err: Any) -> str:
     return " ".join(err.message.split())[:160]
 
 
+def _jsonschema() -> Any:
+    """``jsonschema``, imported without ``rfc3987_syntax`` when nothing has loaded it yet.
+
+    jsonschema imports every optional format checker it finds; the Jupyter extras install
+    ``rfc3987_syntax``, whose grammar takes about 5 s to build on import, for the ``iri``
+    formats this schema never uses. Hiding it for the import keeps ``designkit replay``
+    at well under a second.
+    """
+    import sys
+
+    if "jsonschema" in sys.modules:
+        return sys.modules["jsonschema"]
+    hidden = "rfc3987_syntax" not in sys.modules
+    if hidden:
+        sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # import -> ImportError
+    try:
+        import jsonschema
+    finally:
+        if hidden:
+            del sys.modules["rfc3987_syntax"]
+    return jsonschema
+
+
 def check_record(record: Any, source: str = "record") -> dict[str, Any]:
     """Validate ``record`` against the schema; a one-line DataError names the first problem."""
-    import jsonschema
+    jsonschema = _jsonschema()
 
     if not isinstance(record, dict):
         kind = "null" if record is None else type(record).__name__
