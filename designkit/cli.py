@@ -198,8 +198,7 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
                              str(args.port)], start_new_session=True)
     try:
         return proc.wait()
-    except KeyboardInterrupt:
-        print("\nStopping the design lab ...", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:  # the child says "Stopping the design lab ..."
         stop_process_tree(proc)
         return 0
     finally:
