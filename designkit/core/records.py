@@ -141,7 +141,7 @@ def _where(path: Sequence[Any]) -> str:
                    for i, p in enumerate(rest))
     if head and tail:
         return f"{head}, field '{tail}'"
-    return head or (f"field '{tail}'" if tail else "the record")
+    return head or (f"field '{tail}'" if tail else "record")
 
 
 def _describe(err: Any) -> str:
@@ -273,6 +273,7 @@ def replay(record: dict[str, Any], log: bool = True, upto: int | None = None
 
 def check_integrity(record: dict[str, Any]) -> None:
     """Format 2: the steps and parameters hash to what was recorded, the card tables match."""
+    get_game(record["game"])  # an unknown game is the first thing to say
     hashes = record.get("hashes")
     if hashes is None:
         return

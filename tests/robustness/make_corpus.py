@@ -26,7 +26,7 @@ def _record(game_name: str, seed: int) -> dict[str, Any]:
     params = game.params_type()
     players = int(getattr(params, "players", game.min_players))
     agents = make_agents("random", players)
-    played = play_game(game, params, agents, seed, keep_steps=True)
+    played = play_game(game, params, agents, seed, log=True, keep_steps=True)
     record = make_record(game, params, seed, [a.name for a in agents], played.steps,
                          played.state)
     return json.loads(json.dumps(record))

@@ -24,6 +24,8 @@ from designkit.core.errors import WorkerLost
 from designkit.sim import simulate
 from designkit.sim.many import POOL_RESTARTS, Executor
 
+from .dying import die
+
 psutil = pytest.importorskip("psutil")
 
 EXE = str(Path(sys.executable).parent / "designkit")
@@ -71,13 +73,9 @@ def test_killed_worker_batch_is_rerun_and_results_are_identical():
     assert _workers(me) == []  # the pool was closed with the run
 
 
-def _die(_: int) -> None:
-    os._exit(1)  # a worker that dies on every batch, as under a hard memory limit
-
-
 def test_a_worker_that_always_dies_gives_up_with_worker_lost():
-    with Executor("process", workers=2) as ex, pytest.raises(WorkerLost) as err:
-        ex.run([(i, _die, (i,)) for i in range(3)], lambda key, rows: None)
+    with Executor("process", workers=1) as ex, pytest.raises(WorkerLost) as err:
+        ex.run([(i, die, (i,)) for i in range(3)], lambda key, rows: None)
     assert f"died {POOL_RESTARTS + 1} times" in str(err.value)
     assert _workers(psutil.Process()) == []
 
@@ -91,9 +89,9 @@ def test_worker_lost_keeps_the_finished_games():
         def run(self, tasks, finished):
             first, *rest = tasks
             super().run([first], finished)
-            super().run([(key, _die, (0,)) for key, _, _ in rest], finished)
+            super().run([(key, die, (0,)) for key, _, _ in rest], finished)
 
-    with OneDeath("process", workers=2) as ex:
+    with OneDeath("process", workers=1) as ex:
         (res,) = simulate_many("crossroads", [_default_params()], 40, executor=ex,
                                batch_size=10, keep_partial=True)
     assert res.interrupted and res.n_games == 10
