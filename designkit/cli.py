@@ -125,8 +125,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     _print_events(state.log, args.lang)
     _print_result(game, state, args.lang)
     print()
+    hashed = ("; steps, params and card tables match their hashes"
+              if record.get("hashes") else " (format 1: no hashes to check)")
     print(f"replay OK: reproduces the recorded final state, scores {record['scores']} and "
-          f"ranking exactly")
+          f"ranking exactly{hashed}")
     return 0
 
 
