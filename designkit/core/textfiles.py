@@ -92,7 +92,9 @@ def load_yaml(text: str, source: str) -> Any:
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        problem = err.problem or err.context or "not valid YAML"
-        raise DataError(source, f"{where}{problem}") from None
+        problem = err.problem or err.context or "unreadable"
+        if isinstance(err, yaml.constructor.ConstructorError) and "twice" in problem:
+            raise DataError(source, f"{where}{problem}") from None
+        raise DataError(source, f"{where}not valid YAML: {problem}") from None
     except yaml.YAMLError as err:
         raise DataError(source, f"not valid YAML: {' '.join(str(err).split())}") from None
