@@ -14,9 +14,10 @@ import argparse
 import json
 import os
 import signal
+import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from designkit.core.errors import DesignkitError
@@ -190,7 +191,6 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
     """Serve the lab from a child process: designkit never imports designkit_widgets
     (the layering), and the child's whole process tree is stopped on Ctrl-C or SIGTERM."""
     import importlib.util
-    import subprocess
 
     missing = [m for m in ("designkit_widgets", "voila") if importlib.util.find_spec(m) is None]
     if missing:
@@ -207,55 +207,47 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         stop_process_tree(proc)
 
 
-def stop_process_tree(proc: object, timeout: float = 15.0) -> None:
-    """Stop ``proc`` (a ``Popen`` led session) and everything it started, kernels included.
+def stop_process_tree(proc: subprocess.Popen, timeout: float = 15.0) -> None:
+    """Stop ``proc`` (a ``Popen`` leading its own session) and everything it started.
 
     The child is asked first (SIGINT: serve.py stops Voila, Voila its kernels); what is
     still alive after ``timeout`` gets SIGTERM, then SIGKILL. Kernels run in sessions of
     their own, so they are found by walking the process tree (psutil, which the jupyter
-    extra installs) before the child is asked to stop.
+    extra installs) before the child is asked to stop, and stopped if they outlive it.
     """
-    import subprocess
-
-    assert isinstance(proc, subprocess.Popen)
     try:
         import psutil
     except ImportError:  # pragma: no cover - psutil comes with the jupyter extra
         psutil = None
+    gone: tuple[type[BaseException], ...] = (ProcessLookupError, PermissionError)
+    if psutil is not None:
+        gone += (psutil.Error,)
     tree = []
     if psutil is not None and proc.poll() is None:
-        try:
+        with suppress(*gone):
             tree = psutil.Process(proc.pid).children(recursive=True)
-        except psutil.Error:
-            tree = []
     if proc.poll() is None:
-        _signal_quietly(lambda: os.kill(proc.pid, signal.SIGINT))
+        with suppress(*gone):
+            os.kill(proc.pid, signal.SIGINT)
         try:
             proc.wait(timeout)
         except subprocess.TimeoutExpired:
-            _signal_quietly(lambda: os.killpg(proc.pid, signal.SIGTERM))
-            try:
-                proc.wait(5)
-            except subprocess.TimeoutExpired:
-                _signal_quietly(lambda: os.killpg(proc.pid, signal.SIGKILL))
-                proc.wait()
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                with suppress(*gone):
+                    os.killpg(proc.pid, sig)
+                try:
+                    proc.wait(5)
+                    break
+                except subprocess.TimeoutExpired:
+                    continue
     if psutil is not None and tree:
-        alive = [p for p in tree if p.is_running()]
+        for p in tree:
+            with suppress(*gone):
+                p.terminate()
+        _, alive = psutil.wait_procs(tree, timeout=5)
         for p in alive:
-            _signal_quietly(p.terminate)
-        _, alive = psutil.wait_procs(alive, timeout=5)
-        for p in alive:
-            _signal_quietly(p.kill)
-
-
-def _signal_quietly(send: Callable[[], object]) -> None:
-    try:
-        send()
-    except (ProcessLookupError, PermissionError):
-        pass
-    except Exception as err:  # psutil.NoSuchProcess and friends: the process is gone
-        if type(err).__name__ not in ("NoSuchProcess", "ZombieProcess", "AccessDenied"):
-            raise
+            with suppress(*gone):
+                p.kill()
 
 
 # -- analytics: sweep, tune, report, playthroughs ----------------------------------------------
