@@ -1,34 +1,54 @@
 """The ``designkit`` command: games, play, replay, simulate, dashboard, sweep, tune,
 report, playthroughs.
 
-Errors a designer can cause (a bad parameter, file or agent name) print one
-line and exit with status 2; tracebacks are for bugs only.
+Errors a designer can cause (a bad parameter, file, record or agent name, an
+output path that cannot be written) print one line and exit with status 2, before
+any game is played where they can be known up front. A bug prints one line too
+(exit 1); ``DESIGNKIT_DEBUG=1`` shows its traceback. SIGTERM is handled like
+Ctrl-C: finished games are written, workers and servers stopped.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import signal
+import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
+from designkit.core.limits import check_games, check_seed
+from designkit.core.outputs import check_output
 from designkit.core.params import Params
 from designkit.core.registry import get_game, list_games
+
+TABLE_SUFFIXES = (".csv", ".parquet")
 
 
 def _params(game: Game, args: argparse.Namespace) -> Params:
     params = (game.params_type.load(args.variant) if getattr(args, "variant", None)
               else game.params_type())
-    sets = {}
+    sets: dict[str, str] = {}
     for item in getattr(args, "set", None) or []:
         key, eq, value = item.partition("=")
-        if not eq:
+        key = key.strip()
+        if not eq or not key:
             raise DesignkitError(f"--set {item}: write FIELD=VALUE, e.g. end_hand_sum=28")
-        sets[key.strip()] = value.strip()
-    if getattr(args, "players", None) is not None:
-        sets["players"] = str(args.players)
+        if key in sets and sets[key] != value.strip():
+            raise DesignkitError(f"--set {key} is given twice ({sets[key]} and "
+                                 f"{value.strip()}): keep one")
+        sets[key] = value.strip()
+    players = getattr(args, "players", None)
+    if players is not None:
+        if "players" in sets and str(sets["players"]) != str(players):
+            raise DesignkitError(f"--players {players} and --set players={sets['players']} "
+                                 f"disagree: keep one")
+        sets["players"] = str(players)
     return params.with_strings(sets) if sets else params
 
 
@@ -73,6 +93,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     params = _params(game, args)
     players = getattr(params, "players", game.min_players)
     agents = make_agents(args.agents or "random", players)
+    if args.record:
+        check_output(args.record, (".json",), option="--record")
     played = play_game(game, params, agents, args.seed, log=True, keep_steps=True)
     print(f"{game.title} ({game.title_ja}), {players} players, seed {args.seed}, agents "
           + ", ".join(a.name for a in agents))
@@ -94,15 +116,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from designkit.core.records import load_record, verify
 
     record = load_record(args.file)
-    game, state = verify(record)
+    try:
+        game, state = verify(record)
+    except DesignkitError as err:
+        raise DesignkitError(f"{args.file}: {err}") from None
     print(f"replaying {args.file}: {game.title}, seed {record.get('seed')}, "
           f"{len(record['steps'])} steps")
     print()
     _print_events(state.log, args.lang)
     _print_result(game, state, args.lang)
     print()
+    hashed = ("; steps, params and card tables match their hashes"
+              if record.get("hashes") else " (format 1: no hashes to check)")
     print(f"replay OK: reproduces the recorded final state, scores {record['scores']} and "
-          f"ranking exactly")
+          f"ranking exactly{hashed}")
     return 0
 
 
@@ -111,26 +138,116 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     game = get_game(args.game)
     params = _params(game, args)
+    check_games(args.games)
+    if args.out:
+        check_output(args.out, TABLE_SUFFIXES)
     results = simulate(game, args.games, params=params, agents=args.agents, seed=args.seed,
-                       workers=args.workers, backend=args.backend, scheduler=args.scheduler,
+                       workers=args.workers, backend=_backend(args), scheduler=args.scheduler,
                        progress=None if not args.quiet else False)
     changes = params.diff()
     if changes:
         print("variant: " + ", ".join(f"{k}={v[1]}" for k, v in changes.items()))
-    print(results.summary_text())
-    if args.out:
+    if results.n_games:
+        print(results.summary_text())
+    if args.out and results.n_games:
         path = results.to_file(args.out)
-        print(f"\nwrote {len(results.seats)} rows to {path}")
-    return 130 if results.interrupted else 0
+        print(f"\nwrote {len(results.seats)} rows ({results.n_games} games) to {path}")
+    if results.interrupted:
+        why = results.meta.get("stopped") or "interrupted"
+        print(f"designkit: stopped after {results.n_games} of {results.requested} games: "
+              f"{why}", file=sys.stderr)
+        return 130 if why == "interrupted" else 2
+    return 0
+
+
+def _backend(args: argparse.Namespace) -> str:
+    """``--scheduler`` means Dask; with another explicit backend it is a mistake."""
+    if args.scheduler is None:
+        return args.backend
+    if args.backend in ("auto", "dask"):
+        from designkit.sim.dask_backend import check_address
+
+        args.scheduler = check_address(args.scheduler)
+        return "dask"
+    raise DesignkitError(f"--scheduler needs the dask backend: drop --backend {args.backend} "
+                         f"or write --backend dask")
+
+
+_DASHBOARD_CHILD = """
+import sys
+from designkit.core.errors import DesignkitError
+from designkit_widgets.serve import serve_dashboard
+try:
+    sys.exit(serve_dashboard(sys.argv[1] or None, port=int(sys.argv[2]), open_browser=False))
+except DesignkitError as err:
+    print(f"designkit: error: {err}", file=sys.stderr)
+    sys.exit(2)
+except KeyboardInterrupt:
+    sys.exit(0)
+"""
 
 
 def cmd_dashboard(args: argparse.Namespace) -> int:
+    """Serve the lab from a child process: designkit never imports designkit_widgets
+    (the layering), and the child's whole process tree is stopped on Ctrl-C or SIGTERM."""
+    import importlib.util
+
+    missing = [m for m in ("designkit_widgets", "voila") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise DesignkitError(f"the dashboard needs the jupyter extra ({', '.join(missing)} "
+                             f"missing): pip install -e '.[jupyter]'")
+    proc = subprocess.Popen([sys.executable, "-c", _DASHBOARD_CHILD, args.game or "",
+                             str(args.port)], start_new_session=True)
     try:
-        from designkit_widgets.serve import serve_dashboard
-    except ImportError as err:
-        raise DesignkitError("the dashboard needs the jupyter extra: pip install -e '.[jupyter]'"
-                             f" ({err})") from None
-    return serve_dashboard(args.game, port=args.port, open_browser=False)
+        return proc.wait()
+    except KeyboardInterrupt:  # the child says "Stopping the design lab ..."
+        stop_process_tree(proc)
+        return 0
+    finally:
+        stop_process_tree(proc)
+
+
+def stop_process_tree(proc: subprocess.Popen, timeout: float = 15.0) -> None:
+    """Stop ``proc`` (a ``Popen`` leading its own session) and everything it started.
+
+    The child is asked first (SIGINT: serve.py stops Voila, Voila its kernels); what is
+    still alive after ``timeout`` gets SIGTERM, then SIGKILL. Kernels run in sessions of
+    their own, so they are found by walking the process tree (psutil, which the jupyter
+    extra installs) before the child is asked to stop, and stopped if they outlive it.
+    """
+    try:
+        import psutil
+    except ImportError:  # pragma: no cover - psutil comes with the jupyter extra
+        psutil = None
+    gone: tuple[type[BaseException], ...] = (ProcessLookupError, PermissionError)
+    if psutil is not None:
+        gone += (psutil.Error,)
+    tree = []
+    if psutil is not None and proc.poll() is None:
+        with suppress(*gone):
+            tree = psutil.Process(proc.pid).children(recursive=True)
+    if proc.poll() is None:
+        with suppress(*gone):
+            os.kill(proc.pid, signal.SIGINT)
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                with suppress(*gone):
+                    os.killpg(proc.pid, sig)
+                try:
+                    proc.wait(5)
+                    break
+                except subprocess.TimeoutExpired:
+                    continue
+    if psutil is not None and tree:
+        for p in tree:
+            with suppress(*gone):
+                p.terminate()
+        _, alive = psutil.wait_procs(tree, timeout=5)
+        for p in alive:
+            with suppress(*gone):
+                p.kill()
 
 
 # -- analytics: sweep, tune, report, playthroughs ----------------------------------------------
@@ -149,25 +266,28 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     if bool(args.param2) != bool(values2):
         raise DesignkitError("--param2 and --values2 go together")
     points = len(values) * (len(values2) if values2 else 1)
+    check_games(args.games, points)
+    if args.out:
+        check_output(args.out, (".html", ".htm", *TABLE_SUFFIXES))
     print(f"{game.title}: sweeping {args.param}"
           + (f" × {args.param2}" if args.param2 else "")
           + f", {points} points × {args.games} games (seed {args.seed}, same seeds at every "
           f"point)")
     table = sweep(game, args.param, values, args.param2, values2, n_games=args.games,
-                  params=params, agents=args.agents, seed=args.seed, backend=args.backend,
+                  params=params, agents=args.agents, seed=args.seed, backend=_backend(args),
                   workers=args.workers, scheduler=args.scheduler, trace=args.trace,
                   progress=None if not args.quiet else False)
     print()
     print(sweep_text(table, _labels(game, params)))
     if args.out:
         out = Path(args.out)
-        if out.suffix in (".html", ".htm"):
+        if out.suffix.lower() in (".html", ".htm"):
             from designkit.analysis.report import sweep_page, write_report
 
             title = f"{game.title}: sweep of {args.param}" + (
                 f" × {args.param2}" if args.param2 else "")
             write_report(sweep_page(table, title, _labels(game, params)), out)
-        elif out.suffix == ".parquet":
+        elif out.suffix.lower() == ".parquet":
             table.to_parquet(out, index=False)
         else:
             table.to_csv(out, index=False, lineterminator="\n")
@@ -195,12 +315,17 @@ def cmd_tune(args: argparse.Namespace) -> int:
     target = Target(args.target, length=args.length, margin=args.margin,
                     weights=_weights(args.weights))
     space = parse_space(args.params) if args.params else None
+    check_games(args.games_per_trial, name="games-per-trial")
+    if args.recheck_games is not None:
+        check_games(args.recheck_games, name="recheck-games")
+    if args.out and not args.no_save:
+        check_output(args.out, (".yaml", ".yml"), make_folder=True)
     save: bool | Path = False if args.no_save else (args.out or True)
     print(f"{game.title}: tuning toward {target.describe()}, {args.trials} trials × "
           f"{args.games_per_trial} games …")
     result = tune(game, target, space=space, n_trials=args.trials,
                   n_games=args.games_per_trial, params=params, agents=args.agents,
-                  seed=args.seed, recheck_games=args.recheck_games, backend=args.backend,
+                  seed=args.seed, recheck_games=args.recheck_games, backend=_backend(args),
                   workers=args.workers, scheduler=args.scheduler, n_jobs=args.n_jobs,
                   save=save, name=args.name, progress=not args.quiet)
     print(result.summary_text())
@@ -214,9 +339,11 @@ def cmd_report(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     params = _params(game, args)
     levels = [int(v) for v in parse_values(args.skill_levels)] if args.skill_levels else None
+    check_games(args.games)
+    check_output(args.out, (".html", ".htm"), make_folder=True)
     html_text, results = make_report(game, args.games, params=params, agents=args.agents,
                                      seed=args.seed, workers=args.workers,
-                                     backend=args.backend, scheduler=args.scheduler,
+                                     backend=_backend(args), scheduler=args.scheduler,
                                      trace=not args.no_trace, skill_levels=levels,
                                      skill_games=args.skill_games,
                                      progress=None if not args.quiet else False)
@@ -252,16 +379,45 @@ def cmd_playthroughs(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error (usage is one ``--help`` away)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} "
+                     f"--help)\n")
+
+
+def _seed(text: str) -> int:
+    try:
+        return check_seed(text)
+    except DesignkitError as err:
+        raise argparse.ArgumentTypeError(str(err).removeprefix("seed: ")) from None
+
+
+def _count(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in ``low`` … ``high``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            allowed = f"{low}–{high}" if high is not None else f"{low} or more"
+            raise argparse.ArgumentTypeError(f"{value} is outside the allowed range {allowed}")
+        return value
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="designkit", description="Play, replay and simulate "
-                                     "tabletop game drafts.")
+    parser = _Parser(prog="designkit", description="Play, replay and simulate "
+                     "tabletop game drafts.")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("games", help="list games with player ranges").set_defaults(func=cmd_games)
 
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("game")
-        p.add_argument("--players", type=int)
-        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--players", type=_count(1))
+        p.add_argument("--seed", type=_seed, default=0, help="0 to 2**63-1")
         p.add_argument("--agents", help="one name for all seats or one per seat, comma "
                                         "separated: random, greedy, mcts:200")
         p.add_argument("--set", action="append", metavar="FIELD=VALUE",
@@ -281,25 +437,27 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="simulate many games and summarise")
     common(sim)
-    sim.add_argument("--games", type=int, required=True)
-    sim.add_argument("--workers", type=int, default=1)
+    sim.add_argument("--games", type=_count(1), required=True)
+    sim.add_argument("--workers", type=_count(1, 256), default=1)
     sim.add_argument("--backend", choices=("auto", "serial", "process", "dask"),
                      default="auto")
-    sim.add_argument("--scheduler", help="Dask scheduler address (backend dask)")
+    sim.add_argument("--scheduler", help="Dask scheduler address, tcp://HOST:PORT (implies "
+                                         "--backend dask)")
     sim.add_argument("--out", type=Path, help="tidy output, .csv or .parquet")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(func=cmd_simulate)
 
     dash = sub.add_parser("dashboard", help="serve the Voila design lab on 127.0.0.1")
     dash.add_argument("game", nargs="?")
-    dash.add_argument("--port", type=int, default=8866)
+    dash.add_argument("--port", type=_count(1, 65535), default=8866)
     dash.set_defaults(func=cmd_dashboard)
 
     def run_opts(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--workers", type=int, default=1)
+        p.add_argument("--workers", type=_count(1, 256), default=1)
         p.add_argument("--backend", choices=("auto", "serial", "process", "dask"),
                        default="auto")
-        p.add_argument("--scheduler", help="Dask scheduler address (backend dask)")
+        p.add_argument("--scheduler", help="Dask scheduler address, tcp://HOST:PORT "
+                                           "(implies --backend dask)")
         p.add_argument("--quiet", action="store_true", help="no progress bar")
 
     swp = sub.add_parser("sweep", help="sweep one or two parameters, same seeds at every point")
@@ -309,7 +467,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="24,25,26 or 24,25,...,30 or 24:30 or 0.2:0.6:0.1")
     swp.add_argument("--param2", help="a second parameter: the full grid is simulated")
     swp.add_argument("--values2", help="values of --param2")
-    swp.add_argument("--games", type=int, default=1000, help="games per point")
+    swp.add_argument("--games", type=_count(1), default=1000, help="games per point")
     swp.add_argument("--trace", action="store_true",
                      help="also measure drama, lead changes and decisiveness (slower)")
     swp.add_argument("--out", type=Path, help="sweep.html (plots), .csv or .parquet (table)")
@@ -324,13 +482,14 @@ def build_parser() -> argparse.ArgumentParser:
     tun.add_argument("--length", type=float, help="target game length in turns")
     tun.add_argument("--margin", type=float, help="target winner's margin")
     tun.add_argument("--weights", help="for --target mix: equal-seats=1,length=0.5,margin=0.5")
-    tun.add_argument("--trials", type=int, default=30)
+    tun.add_argument("--trials", type=_count(1), default=30)
     tun.add_argument("--params", help="parameters to tune: a,b (metadata range), "
                                       "a=LO:HI, a=X|Y|Z (default: every ranged number)")
-    tun.add_argument("--games-per-trial", type=int, default=1000)
-    tun.add_argument("--recheck-games", type=int, help="games per variant in the re-check "
+    tun.add_argument("--games-per-trial", type=_count(1), default=1000)
+    tun.add_argument("--recheck-games", type=_count(1), help="games per variant in the re-check "
                                                        "(default max(2000, 2 × per trial))")
-    tun.add_argument("--n-jobs", type=int, default=1, help="trials run concurrently")
+    tun.add_argument("--n-jobs", type=_count(1, 64), default=1,
+                     help="trials run concurrently")
     tun.add_argument("--name", help="variant file name (data/<game>/variants/<name>.yaml)")
     tun.add_argument("--out", type=Path, help="write the variant here instead")
     tun.add_argument("--no-save", action="store_true", help="do not write a variant file")
@@ -339,12 +498,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     rpt = sub.add_parser("report", help="self-contained HTML report of every metric")
     common(rpt)
-    rpt.add_argument("--games", type=int, default=2000)
+    rpt.add_argument("--games", type=_count(1), default=2000)
     rpt.add_argument("--out", type=Path, default=Path("report.html"))
     rpt.add_argument("--no-trace", action="store_true",
                      help="skip the per-turn trace (no drama section; faster)")
     rpt.add_argument("--skill-levels", help="add a skill trace, e.g. 16,32,64 (slow)")
-    rpt.add_argument("--skill-games", type=int, default=100, help="games per skill level")
+    rpt.add_argument("--skill-games", type=_count(1), default=100,
+                     help="games per skill level")
     run_opts(rpt)
     rpt.set_defaults(func=cmd_report)
 
@@ -356,20 +516,65 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line(err: BaseException) -> str:
+    """The error as one line; file errors name their file."""
+    if isinstance(err, OSError) and not isinstance(err, DesignkitError):
+        name = f"{err.filename}: " if err.filename else ""
+        return f"{name}{err.strerror or err}"
+    if isinstance(err, UnicodeDecodeError):
+        return f"not UTF-8 text ({err.reason} at byte {err.start}); save the file as UTF-8"
+    return " ".join(str(err).split()) or type(err).__name__
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[list[int]]:
+    """SIGTERM (``kill``, a container stop) raises KeyboardInterrupt like Ctrl-C, so the
+    same path keeps finished games and stops workers; the list receives the signal."""
+    got: list[int] = []
+
+    def handler(signum: int, frame: object) -> None:
+        got.append(signum)
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread (a test runner, a panel): leave it alone
+        yield got
+        return
+    try:
+        yield got
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    try:
-        return args.func(args)
-    except DesignkitError as err:
-        print(f"designkit: error: {err}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:  # `designkit play ... | head`: the reader has had enough
-        import os
+    import yaml
 
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    with _sigterm_as_interrupt() as got:
+        try:
+            code = args.func(args)
+        except KeyboardInterrupt:
+            code = 130
+        except BrokenPipeError:  # `designkit play ... | head`: the reader has had enough
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
+        except (DesignkitError, OSError, UnicodeDecodeError, yaml.YAMLError,
+                json.JSONDecodeError) as err:
+            print(f"designkit: error: {_one_line(err)}", file=sys.stderr)
+            return 2
+        except MemoryError:
+            print("designkit: error: out of memory: ask for fewer games or workers",
+                  file=sys.stderr)
+            return 2
+        except Exception as err:
+            if os.environ.get("DESIGNKIT_DEBUG"):
+                raise
+            print(f"designkit: internal error (a bug, please report it): "
+                  f"{type(err).__name__}: {_one_line(err)[:300]}; rerun with "
+                  f"DESIGNKIT_DEBUG=1 for the traceback", file=sys.stderr)
+            return 1
+    return 128 + signal.SIGTERM if got else code
 
 
 if __name__ == "__main__":

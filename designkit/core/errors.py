@@ -40,3 +40,11 @@ class IllegalAction(DesignkitError, ValueError):
 
 class RecordMismatch(DesignkitError):
     """A replayed record did not reach the state or scores it recorded."""
+
+
+class WorkerLost(DesignkitError):
+    """Simulation workers kept dying (out of memory?) after the batches were re-run."""
+
+
+class OutputError(DesignkitError):
+    """An output path that cannot be written: checked before the first game is played."""

@@ -251,11 +251,10 @@ class Params:
     @classmethod
     def load(cls, path: str | Path) -> Self:
         """Read a variant file: only the fields it changes from the draft are needed."""
+        from designkit.core.textfiles import load_yaml, read_text
+
         path = Path(path)
-        try:
-            doc = yaml.safe_load(path.read_text(encoding="utf-8-sig")) or {}
-        except yaml.YAMLError as err:
-            raise DataError(str(path), f"not valid YAML: {err}") from err
+        doc = load_yaml(read_text(path), str(path)) or {}
         if not isinstance(doc, Mapping):
             raise DataError(str(path), "expected a mapping with 'game' and 'params'")
         game = doc.get("game", cls.game_name)

@@ -2,108 +2,324 @@
 
 A record replays to the identical final state, log and scores without any RNG,
 so it survives an RNG change and can be diffed, shared and attached to issues.
+It must also prove what it says: on load it is checked against the documented
+JSON Schema (``record.schema.json``, see ``docs/records.md``), and format 2 carries
+SHA-256 hashes of the card tables and parameters the game was played with and of
+its own steps, so a replay names the card table that changed, refuses steps
+edited after the fact, and refuses a game cut short before its end.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from designkit.core.errors import DataError, RecordMismatch
+from designkit.core.errors import DataError, DesignkitError, IllegalAction, RecordMismatch
 from designkit.core.game import CHANCE, Game, State
 from designkit.core.params import Params
+from designkit.core.paths import data_dir
 from designkit.core.play import Step
 from designkit.core.registry import get_game
+from designkit.core.textfiles import read_text
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: format 1 (before hashes and ``finished``) is still read; its checks are the replay's own
+READABLE_VERSIONS = (1, 2)
+SCHEMA_PATH = Path(__file__).with_name("record.schema.json")
+_SLOW_FORMAT_CHECKERS = ("rfc3987_syntax", "isoduration")
 
 
 def _package_version() -> str:
-    from designkit import __version__
+    try:
+        return version("designkit")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "0.0.0"
 
-    return __version__
+
+# -- hashes ------------------------------------------------------------------------------------
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
+def canonical_hash(value: Any) -> str:
+    """SHA-256 of ``value`` as canonical JSON (sorted keys, no spaces, UTF-8): a tuple
+    hashes like the list a reader of the file sees."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _digest(text.encode("utf-8"))
+
+
+def data_hashes(game_name: str) -> dict[str, str]:
+    """``data/<game>/<file>.csv`` → SHA-256 of its bytes, for every card table of the game.
+
+    ``rules.csv`` holds only rule texts shown beside the log, so it is left out: editing a
+    translation must not invalidate records.
+    """
+    folder = data_dir(game_name)
+    if not folder.is_dir():
+        return {}
+    out = {}
+    for path in sorted(folder.rglob("*.csv")):
+        rel = path.relative_to(folder).as_posix()
+        if rel != "rules.csv":
+            out[f"data/{game_name}/{rel}"] = _digest(path.read_bytes())
+    return out
+
+
+def data_differences(record: dict[str, Any]) -> list[str]:
+    """How the card tables on disk differ from those the record was made with (empty: same)."""
+    recorded = (record.get("hashes") or {}).get("data")
+    if recorded is None:
+        return []
+    now = data_hashes(record["game"])
+    out = [f"made with a different {name}" for name in sorted(recorded)
+           if name in now and now[name] != recorded[name]]
+    out += [f"made with {name}, which is missing now" for name in sorted(recorded)
+            if name not in now]
+    out += [f"{name} was added since the record was made" for name in sorted(now)
+            if name not in recorded]
+    return out
+
+
+# -- writing -----------------------------------------------------------------------------------
 def make_record(game: Game, params: Params, seed: int | None, agents: Sequence[str],
                 steps: Sequence[Step], state: State) -> dict[str, Any]:
     """The record of a finished (or unfinished) game, ready for ``json.dump``."""
     over = game.is_over(state)
+    params_dict = params.to_dict()
+    step_list = [{"chance": s.action} if s.seat is None else
+                 {"seat": s.seat, "action": game.action_to_json(s.action)} for s in steps]
     return {
         "format_version": FORMAT_VERSION,
         "game": game.name,
         "package_version": _package_version(),
-        "params": params.to_dict(),
+        "params": params_dict,
         "seed": seed,
         "agents": list(agents),
-        "steps": [{"chance": s.action} if s.seat is None else
-                  {"seat": s.seat, "action": game.action_to_json(s.action)} for s in steps],
+        "steps": step_list,
+        "finished": over,
         "scores": game.scores(state) if over else None,
         "ranking": game.ranking(state) if over else None,
         "final_state": game.state_to_dict(state),
+        "hashes": {"algorithm": "sha256", "data": data_hashes(game.name),
+                   "params": canonical_hash(params_dict), "steps": canonical_hash(step_list)},
     }
 
 
 def save_record(record: dict[str, Any], path: str | Path) -> Path:
     path = Path(path)
-    path.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
+    if path.is_dir():
+        raise DataError(str(path), "is a folder: give a file name such as game.json")
+    if not path.parent.is_dir():
+        raise DataError(str(path), f"folder {path.parent} does not exist")
+    text = json.dumps(record, ensure_ascii=False, indent=1)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise DataError(str(path), f"cannot be written ({err.strerror or err})") from None
     return path
 
 
-def load_record(path: str | Path) -> dict[str, Any]:
-    path = Path(path)
+# -- reading -----------------------------------------------------------------------------------
+@functools.cache
+def schema() -> dict[str, Any]:
+    """The record JSON Schema (``designkit/core/record.schema.json``)."""
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def _where(path: Sequence[Any]) -> str:
+    parts = list(path)
+    if len(parts) >= 2 and parts[0] == "steps" and isinstance(parts[1], int):
+        head = f"step {parts[1]}"
+        rest = parts[2:]
+    else:
+        head, rest = "", parts
+    tail = "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else str(p))
+                   for i, p in enumerate(rest))
+    if head and tail:
+        return f"{head}, field '{tail}'"
+    return head or (f"field '{tail}'" if tail else "record")
+
+
+def _describe(err: Any) -> str:
+    """A jsonschema error as a person would say it."""
+    if err.validator == "not":
+        return "must not be null"
+    if err.validator == "additionalProperties":
+        return err.message.replace(" were unexpected", " are not allowed here") \
+            .replace(" was unexpected", " is not allowed here")
+    if err.validator == "type":
+        want = err.validator_value
+        want = " or ".join(want) if isinstance(want, list) else want
+        return f"{json.dumps(err.instance, ensure_ascii=False)[:40]} is not of type {want}"
+    return " ".join(err.message.split())[:160]
+
+
+def _jsonschema() -> Any:
+    """``jsonschema``, imported without ``rfc3987_syntax`` when nothing has loaded it yet.
+
+    jsonschema imports every optional format checker it finds; the Jupyter extras install
+    ``rfc3987_syntax``, whose grammar takes about 5 s to build on import (``iri`` formats),
+    and ``isoduration`` with ``arrow`` (0.3 s, ``duration``): formats this schema never
+    uses. Hiding them for the import keeps ``designkit replay`` well under a second.
+    """
+    import sys
+
+    if "jsonschema" in sys.modules:
+        return sys.modules["jsonschema"]
+    hidden = [m for m in _SLOW_FORMAT_CHECKERS if m not in sys.modules]
+    for name in hidden:
+        sys.modules[name] = None  # type: ignore[assignment]  # import -> ImportError
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(str(path), "file not found") from None
-    except json.JSONDecodeError as err:
-        raise DataError(str(path), f"not valid JSON: {err}") from None
-    for key in ("format_version", "game", "params", "steps"):
-        if key not in record:
-            raise DataError(str(path), f"missing key '{key}'", column=key)
-    if record["format_version"] > FORMAT_VERSION:
-        raise DataError(str(path), f"format version {record['format_version']} is newer than "
-                                   f"this designkit understands ({FORMAT_VERSION})")
+        import jsonschema
+    finally:
+        for name in hidden:
+            del sys.modules[name]
+    return jsonschema
+
+
+def check_record(record: Any, source: str = "record") -> dict[str, Any]:
+    """Validate ``record`` against the schema; a one-line DataError names the first problem."""
+    jsonschema = _jsonschema()
+
+    if not isinstance(record, dict):
+        kind = "null" if record is None else type(record).__name__
+        raise DataError(source, f"a record is a JSON object with format_version, game, "
+                                f"params and steps, not {kind}")
+    fv = record.get("format_version")
+    if isinstance(fv, int) and not isinstance(fv, bool) and fv > FORMAT_VERSION:
+        raise DataError(source, f"format version {fv} is newer than this designkit "
+                                f"understands ({FORMAT_VERSION}): update designkit")
+    validator = jsonschema.Draft202012Validator(schema())
+    error = jsonschema.exceptions.best_match(validator.iter_errors(record))
+    if error is not None:
+        hint = ""
+        if list(error.absolute_path) == ["format_version"]:
+            hint = f" (write one of {', '.join(map(str, READABLE_VERSIONS))}, without quotes)"
+        raise DataError(source, f"{_where(error.absolute_path)}: {_describe(error)}{hint}")
     return record
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    """Read and schema-check a record file; every problem is a one-line DataError."""
+    path = Path(path)
+    text = read_text(path)
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise DataError(str(path), f"line {err.lineno}, column {err.colno}: not valid JSON "
+                                   f"({err.msg})") from None
+    except RecursionError:
+        raise DataError(str(path), "not a record: nested too deeply") from None
+    return check_record(record, str(path))
+
+
+def _with_data_note(record: dict[str, Any], message: str) -> str:
+    diffs = data_differences(record)
+    return message + (f" (the record was {diffs[0]})" if diffs else "")
 
 
 def replay(record: dict[str, Any], log: bool = True, upto: int | None = None
            ) -> tuple[Game, State, list[Step]]:
-    """Rebuild the game step by step; every step is checked for legality."""
+    """Rebuild the game step by step; every step is checked for legality.
+
+    A step that cannot be applied is reported with its number (0-based, as in the
+    playthroughs) and, when the card tables changed since, which one.
+    """
     game = get_game(record["game"])
     params = game.params_type.from_dict(record["params"], source="record params")
     state = game.new_state(params, log=log)
     steps: list[Step] = []
+    total = len(record["steps"])
     for i, raw in enumerate(record["steps"][:upto]):
         who = game.to_move(state)
-        if "chance" in raw:
-            if who is not CHANCE:
-                raise RecordMismatch(f"step {i}: record has a chance outcome, game expects "
-                                     f"seat {who}")
-            action = raw["chance"]
-            step = Step(None, action)
-        else:
-            action = game.action_from_json(raw["action"])
-            if raw["seat"] != who:
-                raise RecordMismatch(f"step {i}: record has seat {raw['seat']}, game expects "
-                                     f"{who}")
-            step = Step(who, action)
-        game.apply(state, action)
+        try:
+            if "chance" in raw:
+                if who is not CHANCE:
+                    expected = "the game is over" if who is None else f"seat {who} decides"
+                    raise RecordMismatch(f"record has a chance outcome, but {expected}")
+                action = raw["chance"]
+                step = Step(None, action)
+            else:
+                if who is None:
+                    raise RecordMismatch(f"record has a decision of seat {raw['seat']}, but "
+                                         f"the game is over")
+                if raw["seat"] != who:
+                    expected = "a chance outcome is due" if who is CHANCE else \
+                        f"seat {who} decides"
+                    raise RecordMismatch(f"record has seat {raw['seat']}, but {expected}")
+                try:
+                    action = game.action_from_json(raw["action"])
+                except DesignkitError:
+                    raise
+                except Exception as err:  # a malformed payload: the game's parser is strict
+                    shown = json.dumps(raw["action"], ensure_ascii=False)[:60]
+                    raise RecordMismatch(f"{shown} is not a {game.name} action "
+                                         f"({type(err).__name__})") from None
+                step = Step(who, action)
+            try:
+                game.apply(state, action)
+            except TypeError:  # an unhashable outcome such as a list
+                raise IllegalAction(f"{json.dumps(action)[:60]} is not possible now") from None
+        except (RecordMismatch, IllegalAction) as err:
+            raise RecordMismatch(_with_data_note(record, f"step {i} of {total}: {err}")
+                                 ) from None
         steps.append(step)
     return game, state, steps
 
 
-def verify(record: dict[str, Any]) -> tuple[Game, State]:
-    """Replay and check the recorded scores, ranking and final state; raise on mismatch."""
+def check_integrity(record: dict[str, Any]) -> None:
+    """Format 2: the steps and parameters hash to what was recorded, the card tables match."""
+    get_game(record["game"])  # an unknown game is the first thing to say
+    hashes = record.get("hashes")
+    if hashes is None:
+        return
+    if canonical_hash(record["steps"]) != hashes["steps"]:
+        raise RecordMismatch(f"the steps were edited after the game was recorded (their hash "
+                             f"differs; the record has {len(record['steps'])} steps)")
+    if canonical_hash(record["params"]) != hashes["params"]:
+        raise RecordMismatch("the params were edited after the game was recorded (their hash "
+                             "differs)")
+    diffs = data_differences(record)
+    if diffs:
+        more = f" (and {len(diffs) - 1} more)" if len(diffs) > 1 else ""
+        raise RecordMismatch(f"the record was {diffs[0]}{more}: replay it with the card "
+                             f"tables it was played with")
+
+
+def verify(record: dict[str, Any], require_end: bool = True) -> tuple[Game, State]:
+    """Replay and check hashes, the game's end, scores, ranking and final state.
+
+    ``require_end`` (the CLI's ``replay``): a record whose game did not reach its end is
+    refused; the stepper loads unfinished games with :func:`replay` instead.
+    """
+    check_integrity(record)
     game, state, _ = replay(record)
+    n = len(record["steps"])
+    over = game.is_over(state)
+    claims_end = record.get("finished") is True or record.get("scores") is not None
+    if not over and (claims_end or require_end):
+        raise RecordMismatch(f"the game did not reach its end: the record stops after {n} "
+                             f"steps" + (" although it says the game finished" if claims_end
+                                         else " (an unfinished game: load it in the stepper "
+                                              "to play on)"))
+    if over and (record.get("finished") is False or record.get("scores") is None):
+        raise RecordMismatch("the game ends after the recorded steps, but the record has no "
+                             "scores (edited?)")
     if record.get("scores") is not None:
         if game.scores(state) != record["scores"]:
-            raise RecordMismatch(f"scores {game.scores(state)} differ from the recorded "
-                                 f"{record['scores']}")
+            raise RecordMismatch(_with_data_note(
+                record, f"scores {game.scores(state)} differ from the recorded "
+                        f"{record['scores']}"))
         if game.ranking(state) != record["ranking"]:
-            raise RecordMismatch("ranking differs from the record")
+            raise RecordMismatch(_with_data_note(record, "ranking differs from the record"))
     final = record.get("final_state")
     if final is not None and game.state_to_dict(state) != json.loads(json.dumps(final)):
-        raise RecordMismatch("final state differs from the record")
+        raise RecordMismatch(_with_data_note(record, "final state differs from the record"))
+    if final is None and record.get("format_version", 1) >= 2:
+        raise RecordMismatch("the record has no final state")
     return game, state

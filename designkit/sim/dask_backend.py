@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
+import threading
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 
 from designkit.core.errors import DesignkitError
 
 RETRIES = 3
+CONNECT_TIMEOUT = 20.0
 
 
 def _distributed() -> Any:
@@ -56,14 +59,67 @@ def dask_client(scheduler: Any = None, workers: int = 2) -> Iterator[Any]:
             client.close()
             cluster.close()
         return
-    try:
-        client = distributed.Client(scheduler, timeout="20s")
-    except OSError as err:
-        raise DesignkitError(f"scheduler {scheduler}: cannot connect ({err})") from None
+    client = _connect(distributed, scheduler, connect_timeout())
     try:
         yield client
     finally:
         client.close()
+
+
+def connect_timeout() -> float:
+    """Seconds to wait for a scheduler (``DESIGNKIT_DASK_TIMEOUT``, default 20)."""
+    try:
+        return max(0.1, float(os.environ.get("DESIGNKIT_DASK_TIMEOUT", CONNECT_TIMEOUT)))
+    except ValueError:
+        return CONNECT_TIMEOUT
+
+
+def check_address(scheduler: str) -> str:
+    """``scheduler`` as a Dask address, or a one-line error saying how to write one."""
+    from distributed.comm import get_address_host_port
+
+    text = str(scheduler).strip()
+    try:
+        get_address_host_port(text)
+    except (ValueError, TypeError) as err:
+        raise DesignkitError(f"--scheduler {scheduler!r}: not a Dask scheduler address "
+                             f"({err}); write tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786"
+                             ) from None
+    return text
+
+
+def _connect(distributed: Any, scheduler: str, timeout: float) -> Any:
+    """Connect within ``timeout`` seconds, whatever listens at the address.
+
+    ``Client(timeout=...)`` only bounds the TCP connect: a listener that accepts and
+    then says nothing (not a scheduler) would hang it, and one that speaks another
+    protocol makes it fail oddly. So the connection is made in a daemon thread with
+    an overall deadline, and every failure becomes one line.
+    """
+    address = check_address(scheduler)
+    outcome: dict[str, Any] = {}
+
+    def attempt() -> None:
+        try:
+            outcome["client"] = distributed.Client(address, timeout=f"{timeout}s")
+        except BaseException as err:  # noqa: BLE001 - reported to the caller below
+            outcome["error"] = err
+
+    thread = threading.Thread(target=attempt, name="designkit-dask-connect", daemon=True)
+    thread.start()
+    thread.join(timeout + 5)
+    if "client" in outcome:
+        return outcome["client"]
+    err = outcome.get("error")
+    if err is None:
+        raise DesignkitError(f"scheduler {address}: no Dask scheduler answered within "
+                             f"{timeout:g} s (something else listens there?); start one with "
+                             f"`dask scheduler` or check the address")
+    if isinstance(err, OSError):
+        raise DesignkitError(f"scheduler {address}: cannot connect "
+                             f"({' '.join(str(err).split())})") from None
+    raise DesignkitError(f"scheduler {address}: what answers is not a Dask scheduler "
+                         f"({type(err).__name__}); check the address and port") from None
 
 
 def run_tasks(client: Any, tasks: Sequence[tuple[Hashable, Callable, tuple]],

@@ -11,17 +11,21 @@ start-up once).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import signal
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import pandas as pd
 
 from designkit.agents import make_agents
-from designkit.core.errors import DesignkitError
+from designkit.core.errors import DesignkitError, WorkerLost
 from designkit.core.game import Game
+from designkit.core.limits import check_games, check_seed
 from designkit.core.params import Params
 from designkit.core.registry import get_game
 from designkit.core.seats import player_count
@@ -30,6 +34,8 @@ from designkit.sim.runner import run_batch
 
 Progress = Callable[[int, int], None]
 BACKENDS = ("auto", "serial", "process", "dask")
+#: fresh pools after a worker's death before the run gives up (WorkerLost)
+POOL_RESTARTS = 3
 GAME_COLUMNS = ("game_id", "seed", "players", "turns", "decisions", "end_reason", "winner")
 SEAT_COLUMNS = ("game_id", "seed", "seat", "agent", "score", "rank", "won")
 
@@ -63,6 +69,11 @@ class Executor:
             raise DesignkitError(f"backend: {backend!r} is not one of {', '.join(BACKENDS)}")
         if workers < 1:
             raise DesignkitError(f"workers: {workers} is outside the allowed range 1 or more")
+        if scheduler is not None and backend == "auto":
+            backend = "dask"  # a scheduler address only means something to Dask
+        elif scheduler is not None and backend != "dask":
+            raise DesignkitError(f"--scheduler needs the dask backend, not {backend!r}: "
+                                 f"drop --backend {backend} or write --backend dask")
         if backend == "auto":
             backend = "process" if workers > 1 else "serial"
         self.backend, self.workers, self.scheduler = backend, workers, scheduler
@@ -78,9 +89,7 @@ class Executor:
         self.close()
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        self._drop_pool(kill=False)
         if self._client_cm is not None:
             self._client_cm.__exit__(None, None, None)
             self._client_cm = self._client = None
@@ -108,22 +117,70 @@ class Executor:
 
             run_tasks(self.client, tasks, finished)
 
-    def _run_pool(self, tasks: Sequence[Task], finished: Callable[[Hashable, Any], None]
-                  ) -> None:
+    def _new_pool(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
-                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
-            pool = self._pool
-        pending = {pool.submit(fn, *args): key for key, fn, args in tasks}
-        try:
-            while pending:
-                ready, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in ready:
-                    finished(pending.pop(fut), fut.result())
-        finally:
-            for fut in pending:
-                fut.cancel()
+                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_worker_init)
+            return self._pool
+
+    def _drop_pool(self, kill: bool) -> None:
+        """Forget the pool; with ``kill`` stop its workers now instead of after their batch.
+
+        A pool whose parent was interrupted (Ctrl-C, SIGTERM) must not leave workers
+        finishing batches nobody will read, or orphans once the parent has exited.
+        """
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if kill:
+            # ProcessPoolExecutor has no public way to stop busy workers
+            for proc in list((getattr(pool, "_processes", None) or {}).values()):
+                with contextlib.suppress(Exception):
+                    proc.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+    def _run_pool(self, tasks: Sequence[Task], finished: Callable[[Hashable, Any], None]
+                  ) -> None:
+        """Run on a process pool; when a worker dies (the OOM killer, a kill), the pool
+        breaks and every batch not yet finished is re-run on a fresh pool, up to
+        ``POOL_RESTARTS`` times. Rows are keyed by batch, so the results are identical."""
+        todo = {key: (fn, args) for key, fn, args in tasks}
+        restarts = 0
+        while todo:
+            pool = self._new_pool()
+            pending = {pool.submit(fn, *args): key for key, (fn, args) in todo.items()}
+            try:
+                while pending:
+                    ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for fut in ready:
+                        key = pending.pop(fut)
+                        rows = fut.result()
+                        del todo[key]
+                        finished(key, rows)
+            except BrokenProcessPool:
+                for fut, key in pending.items():  # batches that finished before the break
+                    if fut.done() and not fut.cancelled() and fut.exception() is None:
+                        del todo[key]
+                        finished(key, fut.result())
+                self._drop_pool(kill=True)
+                restarts += 1
+                if restarts > POOL_RESTARTS:
+                    raise WorkerLost(f"a simulation worker died {restarts} times (out of "
+                                     f"memory?); {len(todo)} batches were not played: try "
+                                     f"fewer --workers or fewer games") from None
+            except BaseException:
+                for fut in pending:
+                    fut.cancel()
+                self._drop_pool(kill=True)
+                raise
+
+
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the parent: it keeps finished batches and stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _split(config: Config, agents: str | Sequence[str] | None
@@ -151,8 +208,8 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
     games finished so far (``Results.interrupted`` then says so).
     """
     game = get_game(game)
-    if n_games < 1:
-        raise DesignkitError(f"games: {n_games} is outside the allowed range 1 or more")
+    check_games(n_games, len(configs))
+    seed = check_seed(seed)
     fn = run_batch
     if trace:
         from designkit.sim.trace import run_batch_traced as fn
@@ -166,7 +223,7 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
         specs = [a.name for a in make_agents(agent_spec, players)]
         jobs.append((params, specs))
         job = (game.name, params.to_dict(), specs, seed)
-        tasks += [((i, c.start), fn, (*job, list(c))) for c in chunks]
+        tasks += [((i, c.start), fn, (*job, c)) for c in chunks]
     collected: dict[tuple[int, int], list] = {}
     total = n_games * len(jobs)
     bar = _progress_bar(total, progress)
@@ -183,10 +240,13 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
 
     try:
         ex.run(tasks, finished)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, WorkerLost) as err:
         if not keep_partial:
             raise
         # keep the finished batches: Results.interrupted says the run was cut short
+        stopped = str(err) or "interrupted"
+    else:
+        stopped = ""
     finally:
         if bar is not None:
             bar.close()
@@ -196,7 +256,8 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
     for i, (params, specs) in enumerate(jobs):
         rows = [r for key in sorted(k for k in collected if k[0] == i) for r in collected[key]]
         out.append(results_from_rows(game, params, specs, seed, rows, n_games, trace,
-                                     {"backend": ex.backend, "workers": ex.workers}))
+                                     {"backend": ex.backend, "workers": ex.workers}
+                                     | ({"stopped": stopped} if stopped else {})))
     return out
 
 

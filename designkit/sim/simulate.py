@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
+from designkit.core.limits import check_games, check_seed
 from designkit.core.params import Params
 from designkit.core.registry import get_game
 from designkit.sim.many import (  # noqa: F401  (re-exported for callers of this module)
@@ -43,8 +43,8 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
     """
     game = get_game(game)
     params = params if params is not None else game.params_type()
-    if n_games < 1:
-        raise DesignkitError(f"games: {n_games} is outside the allowed range 1 or more")
+    check_games(n_games)  # before a pool or cluster is started
+    seed = check_seed(seed)
     with Executor(backend, workers, scheduler) as executor:
         return simulate_many(game, [(params, agents)], n_games, seed=seed, executor=executor,
                              trace=trace, progress=progress, batch_size=batch_size,
