@@ -175,7 +175,7 @@ def _jsonschema() -> Any:
     for name in hidden:
         sys.modules[name] = None  # type: ignore[assignment]  # import -> ImportError
     try:
-        import jsonschema
+        import jsonschema  # type: ignore[import-untyped]
     finally:
         for name in hidden:
             del sys.modules[name]
@@ -260,7 +260,7 @@ def replay(record: dict[str, Any], log: bool = True, upto: int | None = None
                     shown = json.dumps(raw["action"], ensure_ascii=False)[:60]
                     raise RecordMismatch(f"{shown} is not a {game.name} action "
                                          f"({type(err).__name__})") from None
-                step = Step(who, action)
+                step = Step(raw["seat"], action)
             try:
                 game.apply(state, action)
             except TypeError:  # an unhashable outcome such as a list
