@@ -49,13 +49,19 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 
 @pytest.fixture(scope="session")
-def voila_url() -> Iterator[str]:
-    """The Crossroads design lab, served by Voila for the whole session."""
+def voila_server() -> Iterator[VoilaServer]:
+    """The Crossroads design lab, served by Voila for the whole session (one preheated
+    kernel: a page opens without waiting for the notebook to run)."""
     server = VoilaServer(DASHBOARDS / "crossroads.ipynb").start()
     try:
-        yield server.url
+        yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_server: VoilaServer) -> str:
+    return voila_server.url
 
 
 @pytest.fixture(scope="session")
