@@ -171,51 +171,24 @@ def pre(text: str) -> str:
     return f'<pre class="dk-pre">{escape(text)}</pre>'
 
 
-def chart_grid() -> widgets.GridBox:
-    """An empty responsive grid for figures (filled by :func:`show_figures`)."""
-    grid = widgets.GridBox(layout=widgets.Layout(
-        grid_template_columns="repeat(auto-fill, minmax(460px, 1fr))", width="100%"))
+def chart_grid() -> Any:
+    """An empty responsive chart grid (filled by :func:`show_figures`)."""
+    from .chart_grid import ChartGrid
+
+    grid = ChartGrid(layout=widgets.Layout(width="100%"))
     grid.add_class("dk-charts")
     return grid
 
 
-def show_figures(grid: widgets.GridBox, figures: dict[str, Any],
-                 wide: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Put plotly figures into ``grid`` as ``go.FigureWidget`` (each in a ``dk-chart`` box
-    with class ``dk-<name>``) and return them by name.
+def show_figures(grid: Any, figures: dict[str, Any], wide: tuple[str, ...] = ()
+                 ) -> dict[str, Any]:
+    """Draw plotly figures in ``grid`` (a :class:`~.chart_grid.ChartGrid`), each in a
+    ``dk-chart`` box with class ``dk-<name>``, and return them by name.
 
-    A widget already showing a figure of the same name is updated in place instead of
-    replaced: every new ``FigureWidget`` ships plotly's ~5 MB bundle to the page, so reuse
-    is what keeps a second run fast. Call it from a user event only: Voila drops figure
-    changes made while the notebook itself runs.
+    Call it from a user event only: Voila drops widget changes made while the notebook
+    itself runs.
     """
-    import plotly.graph_objects as go
-
-    current: dict[str, Any] = getattr(grid, "_dk_figures", {})
-    shown: dict[str, Any] = {}
-    boxes = []
-    for name, fig in figures.items():
-        fw = current.get(name)
-        if fw is None:
-            fw = go.FigureWidget(fig)
-            box = widgets.Box([fw], layout=widgets.Layout(
-                grid_column="1 / -1" if name in wide else "auto"))
-            box.add_class("dk-chart")
-            box.add_class("dk-" + name.replace("_", ""))
-        else:
-            with fw.batch_update():
-                fw.data = ()
-                fw.add_traces(list(fig.data))
-                fw.layout = fig.layout
-            box = next(b for b in grid.children if fw in b.children)
-        shown[name] = fw
-        boxes.append(box)
-    old = [b for b in grid.children if b not in boxes]
-    grid.children = boxes
-    for box in old:
-        close_tree(box)
-    grid._dk_figures = shown
-    return shown
+    return grid.show(figures, wide=wide)
 
 
 class BackgroundRun:

@@ -56,6 +56,7 @@ class ParamsPanel(widgets.VBox):
         self._errors: dict[str, str] = {}
         self._quiet = 0
         self._handlers = CallbackDispatcher()
+        self._check_handlers = CallbackDispatcher()
         self.variants_dir = Path(variants_dir) if variants_dir else \
             data_dir(self.game.name) / "variants"
         self.fields = {name: Field(name, spec, getattr(self._params, name))
@@ -117,6 +118,10 @@ class ParamsPanel(widgets.VBox):
         """Call ``callback(params)`` whenever a new valid parameter set is reached."""
         self._handlers.register_callback(callback, remove=remove)
 
+    def on_check(self, callback: Callable[[dict[str, str]], None], remove: bool = False) -> None:
+        """Call ``callback(errors)`` after every check of the fields (empty: all valid)."""
+        self._check_handlers.register_callback(callback, remove=remove)
+
     def set_params(self, params: Params) -> None:
         """Show ``params`` in every field (one validation at the end, no observer ping-pong)."""
         self._quiet += 1
@@ -159,6 +164,7 @@ class ParamsPanel(widgets.VBox):
             self._params = new
             self._handlers(new)
         self._show_diff()
+        self._check_handlers(dict(errors))
 
     def _show_errors(self, cross: str) -> None:
         for name, field in self.fields.items():

@@ -1,14 +1,20 @@
 """SimulationPanel: run many games in the background and chart the balance.
 
 The run happens in a thread so the page stays responsive; figures are built
-from ``designkit.analysis.charts`` and shown as ``go.FigureWidget`` only after a
-click (Voila drops figure changes made while the notebook itself runs). With
-A/B on, the current parameters run against the draft or a saved variant on the
-same seeds, and the difference in win rate by seat is shown with its interval.
+from ``designkit.analysis.charts`` and drawn in a :class:`~.chart_grid.ChartGrid`
+only after a click (Voila drops widget changes made while the notebook itself runs).
+With A/B on, the current parameters run against the draft or a saved variant on the
+same seeds, and the difference in win rate by seat is shown with its interval; with
+different player counts each seat is compared against its fair share.
+
+Slow agents (MCTS) run one game per batch, so the bar moves from the first game and
+Stop acts after the game in progress; a new run clears the old table and greys out
+the old charts until its own are drawn.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import threading
 from dataclasses import dataclass
@@ -19,8 +25,8 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from designkit.analysis.charts import empty_panel_figures, panel_figures
-from designkit.analysis.compare import compare_win_rates
+from designkit.analysis.charts import panel_figures
+from designkit.analysis.compare import compare_win_rates, seat_count as run_seats
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params
@@ -31,14 +37,26 @@ from designkit.sim import Results, simulate
 
 from ._util import (
     SeatAgents,
+    chart_grid,
     html_table,
     params_of,
     show_figures,
     show_message,
     style_widget,
 )
+from .labels import end_reason_label, shared_wins_note
 
 DRAFT = "draft defaults"
+SLOW_AGENTS = ("mcts",)  # a game takes seconds: one game per batch
+
+
+def batch_size(agents: list[str], n_games: int, workers: int) -> int:
+    """Games per batch: one for slow agents (progress from the first game, Stop after the
+    game in progress), else small enough that the bar moves and Stop acts in well under a
+    second, large enough that batching costs nothing."""
+    if any(a.split(":")[0] in SLOW_AGENTS for a in agents):
+        return 1
+    return max(1, min(25, n_games // max(1, 20 * workers)))
 
 
 class _Stop(KeyboardInterrupt):
@@ -54,6 +72,7 @@ class _Job:
     workers: int
     baseline: Params | None = None
     baseline_name: str = ""
+    baseline_agents: list[str] | None = None
 
 
 class SimulationPanel(SeatAgents, widgets.VBox):
@@ -75,6 +94,8 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self._build(n_games, seed)
         if hasattr(params_source, "on_change"):
             params_source.on_change(lambda _p: self._fit_seats())
+        if hasattr(params_source, "on_check"):
+            params_source.on_check(self._params_checked)
         self.add_class("dk-sim")
 
     # -- layout ---------------------------------------------------------------------------------
@@ -99,13 +120,10 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.status = widgets.HTML(layout=widgets.Layout(display="none"))
         self.summary = widgets.HTML()
         self.summary.add_class("dk-summary")
-        self.charts = widgets.GridBox(layout=widgets.Layout(
-            grid_template_columns="repeat(auto-fill, minmax(460px, 1fr))", width="100%"))
-        self.charts.add_class("dk-charts")
-        # Chart widgets exist from the start (hidden): plotly's front end then loads with the
-        # page, and a run only sends data (Voila keeps updates made in response to clicks).
-        self.figures = show_figures(self.charts, empty_panel_figures())
-        self.charts.layout.display = "none"
+        # The chart widget exists from the start (empty): plotly's front end then loads with
+        # the page, and a run only sends data (Voila keeps updates made in response to clicks).
+        self.charts = chart_grid()
+        self.figures: dict[str, go.Figure] = {}
         self._fit_seats()
         self.refresh_variants()
         self.ab.observe(lambda _c: self.refresh_variants(), names="value")
@@ -125,6 +143,11 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             keep = self.baseline.value if self.baseline.value in options else DRAFT
             self.baseline.options = options
             self.baseline.value = keep
+
+    def _params_checked(self, errors: dict[str, str]) -> None:
+        """A refusal for parameter errors goes away once they are fixed."""
+        if not errors and self.status.value.startswith("Refused: fix the parameter"):
+            show_message(self.status, "")
 
     # -- running --------------------------------------------------------------------------------
     @property
@@ -160,6 +183,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             listed = "; ".join(f"{k}: {v}" for k, v in errors.items())
             raise DesignkitError(f"Refused: fix the parameter errors first ({listed})")
         self._fit_seats()
+        self.refresh_variants()
         job = _Job(params, [d.value for d in self.agent_dropdowns], self.n_games.value,
                    self.seed.value, self.workers.value)
         if self.ab.value:
@@ -167,10 +191,9 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             job.baseline_name = "draft" if name == DRAFT else name
             job.baseline = self.game.params_type() if name == DRAFT else \
                 self.game.params_type.load(self.variants_dir / f"{name}.yaml")
-            if seat_count(self.game, job.baseline) != len(job.agents) and \
-                    len(set(job.agents)) > 1:
-                raise DesignkitError("A/B with different player counts needs one agent for "
-                                     "every seat")
+            n_base = seat_count(self.game, job.baseline)
+            if n_base != len(job.agents):  # the baseline's seats: this run's, then the last
+                job.baseline_agents = (job.agents + [job.agents[-1]] * n_base)[:n_base]
         return job
 
     def _busy(self, busy: bool) -> None:
@@ -180,7 +203,10 @@ class SimulationPanel(SeatAgents, widgets.VBox):
     def _work(self, job: _Job, raise_errors: bool = False) -> Results | None:
         try:
             total = job.n_games * (2 if job.baseline is not None else 1)
-            self.progress.max, self.progress.value = total, 0
+            with self.progress.hold_sync():
+                self.progress.max, self.progress.value = total, 0
+            self.summary.value = ""  # the old table (old agents) is gone ...
+            self.charts.add_class("dk-stale")  # ... and the old charts greyed out
             show_message(self.status, f"running {total} games …")
             base = None
             if job.baseline is not None:
@@ -203,28 +229,42 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             if self._stop:
                 raise _Stop
 
-        agents = job.agents if len(set(job.agents)) > 1 else job.agents[0]
+        names = job.baseline_agents if params is job.baseline and job.baseline_agents \
+            else job.agents
+        agents = names if len(set(names)) > 1 else names[0]
         return simulate(self.game, job.n_games, params=params, agents=agents, seed=job.seed,
-                        workers=job.workers, progress=False, on_progress=progress)
+                        workers=job.workers, progress=False, on_progress=progress,
+                        batch_size=batch_size(names, job.n_games, job.workers))
 
     # -- showing --------------------------------------------------------------------------------
     def _show(self, job: _Job, results: Results | None, base: Results | None) -> None:
         self.results, self.baseline_results = results, base
         figs: dict[str, go.Figure] = {}
+        self.comparison = None
+        if results is not None:
+            results = self._named_end_reasons(results, job.params)
         if results is not None and base is not None:
-            self.comparison = compare_win_rates(base, results)
+            base = self._named_end_reasons(base, job.baseline)
+            self.comparison = compare_win_rates(
+                base, results, fair_share=run_seats(base) != run_seats(results))
             figs = panel_figures(results, base, labels=(job.baseline_name, "current"))
         elif results is not None:
-            self.comparison = None
             figs = panel_figures(results)
-        self.figures = show_figures(self.charts, figs, wide=("win_rate",))
-        self.charts.layout.display = None if figs else "none"
+        self.figures = show_figures(self.charts, figs)
+        self.charts.remove_class("dk-stale")
         (self.charts.add_class if base is not None else self.charts.remove_class)("dk-ab")
         self.summary.value = self._summary_html(results)
         done = results.n_games if results is not None else 0
         cut = " (stopped early)" if results is None or results.interrupted else ""
         show_message(self.status, f"{done} games{cut}" + (
             f"; A/B against {job.baseline_name} on the same seeds" if base is not None else ""))
+
+    def _named_end_reasons(self, results: Results, params: Params | None) -> Results:
+        """End reasons named from the parameters the games were played with."""
+        games = results.games.copy()
+        games["end_reason"] = [end_reason_label(self.game, r, params)
+                               for r in games["end_reason"]]
+        return dataclasses.replace(results, games=games)
 
     def _summary_html(self, results: Results | None) -> str:
         if results is None:
@@ -233,11 +273,40 @@ class SimulationPanel(SeatAgents, widgets.VBox):
                  f"{r.win_rate:.3f}", f"[{r.win_lo:.3f}, {r.win_hi:.3f}]",
                  f"{r.score_mean:.2f}"] for r in results.seat_summary().itertuples()]
         table = html_table(["seat", "agent", "win rate", "95% interval", "mean score"], rows)
+        note = shared_wins_note(results)
+        if note:
+            table += f'<div class="dk-note dk-shared-wins">{escape(note)}</div>'
+        if "position" in results.seats.columns and results.n_games:
+            prow = [[f"{r.position + 1}", f"{r.win_rate:.3f}",
+                     f"[{r.win_lo:.3f}, {r.win_hi:.3f}]"]
+                    for r in results.seat_summary(by="position").itertuples()]
+            table += ("<br><b>Win rate by turn position</b> (1 = start player; the start "
+                      "player is random)" + html_table(["position", "win rate",
+                                                        "95% interval"], prow,
+                                                       css="dk-table dk-position"))
         if self.comparison is not None:
-            crow = [[escape(self.game.seats_label(int(r.seat))), f"{r.win_rate_a:.3f}",
-                     f"{r.win_rate_b:.3f}", f"{r.diff:+.3f}",
-                     f"[{r.diff_lo:+.3f}, {r.diff_hi:+.3f}]"]
-                    for r in self.comparison.itertuples()]
-            table += "<br>" + html_table(["seat", "baseline", "current", "difference",
-                                          "95% interval"], crow, css="dk-table dk-compare")
+            table += "<br>" + self._comparison_html(self.comparison)
         return table
+
+    def _comparison_html(self, table: Any) -> str:
+        fair = bool((table["fair_a"] != table["fair_b"]).any())
+        crow = []
+        for r in table.itertuples():
+            seat = escape(self.game.seats_label(int(r.seat)))
+            if r.win_rate_a != r.win_rate_a:  # NaN: a seat the baseline does not have
+                crow.append([seat, "(no such seat)", f"{r.win_rate_b:.3f}",
+                             f"{r.win_rate_b - r.fair_b:+.3f} vs fair share {r.fair_b:.3f}",
+                             "–"])
+            elif r.win_rate_b != r.win_rate_b:
+                crow.append([seat, f"{r.win_rate_a:.3f}", "(no such seat)", "–", "–"])
+            else:
+                crow.append([seat, f"{r.win_rate_a:.3f}", f"{r.win_rate_b:.3f}",
+                             f"{r.diff:+.3f}", f"[{r.diff_lo:+.3f}, {r.diff_hi:+.3f}]"])
+        head = "difference above fair share" if fair else "difference"
+        out = html_table(["seat", "baseline", "current", head, "95% interval"], crow,
+                         css="dk-table dk-compare")
+        if fair:
+            out += ('<div class="dk-note">Different player counts: each seat is compared by '
+                    "its win rate above its fair share (1/players of its run), not by the raw "
+                    "win rate, which is smaller with more players.</div>")
+        return out
