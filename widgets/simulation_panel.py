@@ -120,6 +120,8 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.status = widgets.HTML(layout=widgets.Layout(display="none"))
         self.summary = widgets.HTML()
         self.summary.add_class("dk-summary")
+        self.positions = widgets.HTML()
+        self.positions.add_class("dk-positions")
         # The chart widget exists from the start (empty): plotly's front end then loads with
         # the page, and a run only sends data (Voila keeps updates made in response to clicks).
         self.charts = chart_grid()
@@ -133,7 +135,10 @@ class SimulationPanel(SeatAgents, widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.ab, self.baseline]),
             widgets.HBox([self.run_button, self.stop_button, self.progress]),
-            self.status, self.summary, self.charts]
+            self.status, widgets.HBox([self.summary, self.positions],
+                                      layout=widgets.Layout(flex_flow="row wrap",
+                                                            grid_gap="4px 24px")),
+            self.charts]
 
     def refresh_variants(self) -> None:
         names = sorted(p.stem for p in self.variants_dir.glob("*.yaml")) \
@@ -205,7 +210,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             total = job.n_games * (2 if job.baseline is not None else 1)
             with self.progress.hold_sync():
                 self.progress.max, self.progress.value = total, 0
-            self.summary.value = ""  # the old table (old agents) is gone ...
+            self.summary.value = self.positions.value = ""  # the old tables are gone ...
             self.charts.add_class("dk-stale")  # ... and the old charts greyed out
             show_message(self.status, f"running {total} games …")
             base = None
@@ -254,6 +259,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.charts.remove_class("dk-stale")
         (self.charts.add_class if base is not None else self.charts.remove_class)("dk-ab")
         self.summary.value = self._summary_html(results)
+        self.positions.value = self._positions_html(results)
         done = results.n_games if results is not None else 0
         cut = " (stopped early)" if results is None or results.interrupted else ""
         show_message(self.status, f"{done} games{cut}" + (
@@ -276,17 +282,20 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         note = shared_wins_note(results)
         if note:
             table += f'<div class="dk-note dk-shared-wins">{escape(note)}</div>'
-        if "position" in results.seats.columns and results.n_games:
-            prow = [[f"{r.position + 1}", f"{r.win_rate:.3f}",
-                     f"[{r.win_lo:.3f}, {r.win_hi:.3f}]"]
-                    for r in results.seat_summary(by="position").itertuples()]
-            table += ("<br><b>Win rate by turn position</b> (1 = start player; the start "
-                      "player is random)" + html_table(["position", "win rate",
-                                                        "95% interval"], prow,
-                                                       css="dk-table dk-position"))
         if self.comparison is not None:
             table += "<br>" + self._comparison_html(self.comparison)
         return table
+
+    @staticmethod
+    def _positions_html(results: Results | None) -> str:
+        """Win rate by turn position, where the game draws its start player at random."""
+        if results is None or "position" not in results.seats.columns or not results.n_games:
+            return ""
+        rows = [[f"{r.position + 1}", f"{r.win_rate:.3f}", f"[{r.win_lo:.3f}, {r.win_hi:.3f}]"]
+                for r in results.seat_summary(by="position").itertuples()]
+        return ("<b>Win rate by turn position</b> (1 = start player, who is drawn at random)"
+                + html_table(["position", "win rate", "95% interval"], rows,
+                             css="dk-table dk-position"))
 
     def _comparison_html(self, table: Any) -> str:
         fair = bool((table["fair_a"] != table["fair_b"]).any())

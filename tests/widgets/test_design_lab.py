@@ -22,7 +22,7 @@ def test_builds_for_every_game(game, variants_dir, find):
 
 def test_params_reach_play_and_simulate(variants_dir):
     lab = DesignLab(variants_dir=variants_dir)
-    lab.params_panel.fields["players"].control.value = 3
+    lab.params_panel.fields["players"].control.value = "3"
     assert lab.params.players == 3
     assert lab.stepper.session.players == 3
     assert len(lab.sim_panel.agent_dropdowns) == 3

@@ -50,18 +50,16 @@ def test_blocking_run_charts_three_seats(find):
 def test_end_reasons_are_named_from_the_params_in_force():
     panel = _panel(G.params_type(players=3, end_hand_sum=28))
     panel.run(blocking=True)
-    reasons = set(panel.results.games["end_reason"])
-    assert not any(r.startswith("27") for r in reasons), reasons
-    assert reasons <= {"28 (end_hand_sum)", "deck out"}
-    assert "28 (end_hand_sum)" in panel.figures["end_reasons"].data[0].x or \
-        reasons == {"deck out"}
+    assert "27" in set(panel.results.games["end_reason"])  # the engine's code ...
+    shown = set(panel.figures["end_reasons"].data[0].x)
+    assert shown == {"28 (end_hand_sum)", "deck out"}, shown  # ... named from the params
 
 
 def test_turn_position_is_shown_where_the_start_player_is_random():
     panel = _panel(G.params_type(players=3))
     panel.run(blocking=True)
     if "position" in panel.results.seats.columns:
-        assert "position" in panel.figures and "dk-position" in panel.summary.value
+        assert "position" in panel.figures and "dk-position" in panel.positions.value
     else:
         assert "position" not in panel.figures
 
