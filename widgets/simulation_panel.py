@@ -26,7 +26,8 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from designkit.analysis.charts import panel_figures
-from designkit.analysis.compare import compare_win_rates, seat_count as run_seats
+from designkit.analysis.compare import compare_win_rates
+from designkit.analysis.compare import seat_count as run_seats
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params
