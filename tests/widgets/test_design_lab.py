@@ -16,7 +16,7 @@ def test_builds_for_every_game(game, variants_dir, find):
     assert find(lab, "dk-lab") == [lab]
     for css in ("dk-params", "dk-stepper", "dk-sim", "dk-log", "dk-board", "dk-rules"):
         assert len(find(lab, css)) == 1, css
-    assert lab.stepper.board.value  # the game's own view
+    assert lab.stepper.board.html  # the game's own view
     assert lab.rules.rules and lab.game.title in lab.rules.children[1].value
 
 

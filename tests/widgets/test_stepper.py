@@ -56,15 +56,15 @@ def test_log_entries_open_to_the_rule_texts(stepper):
 def test_undo_redo_and_timeline(stepper):
     stepper.advance_button.click()
     n = stepper.session.cursor
-    board = stepper.board.value
+    board = stepper.board.html
     stepper.undo_button.click()
     assert stepper.session.cursor == n - 1 and stepper.timeline.value == n - 1
     assert stepper.timeline.max == n and not stepper.redo_button.disabled
     stepper.redo_button.click()
-    assert stepper.session.cursor == n and stepper.board.value == board
+    assert stepper.session.cursor == n and stepper.board.html == board
     assert stepper.redo_button.disabled
     stepper.timeline.value = 2
-    assert stepper.session.cursor == 2 and stepper.board.value != board
+    assert stepper.session.cursor == 2 and stepper.board.html != board
     stepper.timeline.value = 0
     assert stepper.undo_button.disabled and stepper.session.cursor == 0
 
@@ -80,11 +80,11 @@ def test_controllers_viewer_and_language(stepper):
     stepper.controller_dropdowns[0].value = "greedy"
     stepper.advance_button.click()
     assert stepper.session.cursor > 10 and stepper.action_buttons == []
-    omniscient = stepper.board.value
+    omniscient = stepper.board.html
     stepper.viewer.value = 1
-    assert stepper.board.value != omniscient  # B cannot see the other hands
+    assert stepper.board.html != omniscient  # B cannot see the other hands
     stepper.lang.value = "ja"
-    assert "手札" in stepper.board.value
+    assert "手札" in stepper.board.html
 
 
 def test_illegal_choice_is_refused(stepper):
@@ -123,7 +123,7 @@ def test_save_and_load_record(stepper, tmp_path):
     other.record_path.value = str(path)
     other.load_button.click()
     assert other.session.steps == stepper.session.steps
-    assert other.board.value == stepper.board.value and other.session.seed == 7
+    assert other.board.html == stepper.board.html and other.session.seed == 7
     other.record_path.value = str(tmp_path / "missing.json")
     other.load_button.click()
     assert "dk-error" in other.message._dom_classes
