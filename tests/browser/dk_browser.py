@@ -127,6 +127,13 @@ def param_row(page, name: str):  # noqa: ANN001, ANN201
     return page.locator(".dk-params .dk-field").filter(has=label)
 
 
+def set_field(page, name: str, value: str) -> None:  # noqa: ANN001
+    """Type ``value`` into parameter ``name``'s text box and press Enter, as a person would."""
+    box = param_row(page, name).locator("input").first
+    box.fill(str(value))
+    box.press("Enter")
+
+
 def set_slider(page, name: str, value: int) -> None:  # noqa: ANN001
     """Move an integer slider parameter to ``value`` with the keyboard, as a person would."""
     row = param_row(page, name)
@@ -148,8 +155,20 @@ def select_controller(page, seat: str, name: str) -> None:  # noqa: ANN001
 
 # The stepper's own widgets (the game's view HTML reuses some class names inside the board).
 STEPPER_STATUS = ".dk-stepper .widget-html.dk-status"
-STEPPER_BOARD = ".dk-stepper .widget-html.dk-board"
+STEPPER_BOARD = ".dk-stepper .dk-board-view"
 STEPPER_LOG = ".dk-stepper .widget-html.dk-log"
+
+
+def boxes_inside(page, selector: str, width: int) -> list[dict]:  # noqa: ANN001
+    """Bounding boxes of ``selector``'s elements; asserts each lies within 0..``width``."""
+    boxes = []
+    for el in page.locator(selector).all():
+        box = el.bounding_box()
+        assert box is not None, f"{selector} is not displayed"
+        assert box["x"] >= -1 and box["x"] + box["width"] <= width + 1, \
+            f"{selector} cut at {width} px: {box}"
+        boxes.append(box)
+    return boxes
 
 
 def bar_count(page, chart: str = ".dk-winrate") -> int:  # noqa: ANN001

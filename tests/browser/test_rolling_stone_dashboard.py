@@ -91,3 +91,53 @@ def test_100_games_draw_one_win_rate_bar_per_seat(rolling_stone_url: str, page, 
                                                                         timeout=REDRAW_MS)
     assert bar_count(page) == SEATS
     snap(page, "simulated-100-games")
+
+
+def test_a_move_made_by_clicking_the_board(rolling_stone_url: str, page, snap) -> None:
+    open_lab(page, rolling_stone_url)
+    open_tab(page, "Play")
+    stepper = page.locator(".dk-stepper").first
+    stepper.locator(".dk-advance").click()  # dealt: A (human) passes a dream card (LR-2.2)
+    expect(page.locator(STEPPER_STATUS)).to_contain_text("A (human) to decide",
+                                                         timeout=STEP_MS)
+    dreams = page.locator(f"{STEPPER_BOARD} .dk-dream.dk-clickable")
+    expect(dreams).to_have_count(4)  # A's four dream cards, each a move
+    expect(dreams.first).to_contain_text("dream:")  # the card's text is on the card
+    snap(page, "board-before-click")
+    step = int(re.search(r"Step (\d+)", page.locator(STEPPER_STATUS).inner_text()).group(1))
+    dreams.first.click()
+    expect(page.locator(STEPPER_STATUS)).to_contain_text(f"Step {step + 1} ", timeout=STEP_MS)
+    expect(page.locator(STEPPER_LOG)).to_contain_text("sets aside a dream card")
+    assert page.locator(".dk-stepper .dk-error:visible").count() == 0
+    snap(page, "board-after-click")
+
+
+def test_the_log_seen_by_seat_a_never_shows_another_seats_hidden_card(rolling_stone_url: str,
+                                                                     page, snap) -> None:
+    open_lab(page, rolling_stone_url)
+    open_tab(page, "Play")
+    stepper = page.locator(".dk-stepper").first
+    viewer = stepper.get_by_label("View as")
+    expect(viewer).to_have_value("0")  # A is human: the lab shows A's view by default
+    stepper.locator(".dk-advance").click()  # every hand dealt; A decides first
+    expect(page.locator(STEPPER_STATUS)).to_contain_text("A (human) to decide",
+                                                         timeout=STEP_MS)
+    viewer.select_option(label="all (designer)")
+    others = page.locator(f"{STEPPER_BOARD} .dk-seat").filter(
+        has_not_text=re.compile(r"^A\b")).locator(".dk-dream b")
+    expect(others.first).to_be_visible(timeout=STEP_MS)
+    hidden = {t.strip() for t in others.all_inner_texts()}
+    mine = {t.strip() for t in page.locator(f"{STEPPER_BOARD} .dk-seat").first
+            .locator(".dk-dream b").all_inner_texts()}
+    hidden -= mine
+    assert len(hidden) == 12, hidden  # B, C and D hold four dream cards each
+    designer_log = page.locator(STEPPER_LOG).inner_text()
+    viewer.select_option(label="A")
+    page.wait_for_timeout(500)
+    log = page.locator(STEPPER_LOG).inner_text()
+    assert log != designer_log
+    leaked = sorted(name for name in hidden if name in log)
+    assert leaked == [], f"A's log shows other seats' dream cards: {leaked}"
+    board = page.locator(STEPPER_BOARD).inner_text()
+    assert not [name for name in hidden if name in board]
+    snap(page, "seat-a-view")
