@@ -118,7 +118,8 @@ def test_the_log_seen_by_seat_a_never_shows_another_seats_hidden_card(rolling_st
     open_tab(page, "Play")
     stepper = page.locator(".dk-stepper").first
     viewer = stepper.get_by_label("View as")
-    expect(viewer).to_have_value("0")  # A is human: the lab shows A's view by default
+    shown = viewer.evaluate("s => s.options[s.selectedIndex].text")
+    assert shown == "A", shown  # A is human: the lab shows A's view by default
     stepper.locator(".dk-advance").click()  # every hand dealt; A decides first
     expect(page.locator(STEPPER_STATUS)).to_contain_text("A (human) to decide",
                                                          timeout=STEP_MS)
