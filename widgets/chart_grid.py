@@ -6,7 +6,7 @@ subplots, which could not reflow: at 1024 px the right column was cut, at 420 px
 charts vanished, and every subplot's legend entries landed in one shared legend.
 
 Here one anywidget carries plotly.js once (the copy inside the ``plotly`` package, so
-nothing is fetched from a CDN) and draws each figure in its own box of a wrapping flex
+nothing is fetched from a CDN; evaluated at the first render, once per page) and draws each figure in its own box of a wrapping flex
 row: two or more columns when there is room, one when narrow. Each figure keeps its
 own legend and axes; ``autosize`` plus a ``ResizeObserver`` keep it at its box's width
 (also when a hidden tab is shown). Figures are plain plotly JSON in a synced list, so a
@@ -25,13 +25,20 @@ import plotly
 import traitlets
 
 _RENDER = r"""
-const Plotly = globalThis.Plotly;
+// plotly.js arrives as model state (``_plotly``) and is evaluated on the first render, not
+// when the module loads: anywidget gives a module 2 s to initialise, which parsing 4.8 MB
+// of plotly could miss on a loaded machine ("[anywidget] Failed to initialize model").
+function plotly(model) {
+  if (!globalThis.Plotly) { (new Function(model.get("_plotly")))(); }
+  return globalThis.Plotly;
+}
 const CONFIG = {responsive: true, displaylogo: false,
                 modeBarButtonsToRemove: ["select2d", "lasso2d"]};
 
 function shown(div) { return div.offsetParent !== null && div.clientWidth > 0; }
 
 function render({ model, el }) {
+  const Plotly = plotly(model);
   el.classList.add("dk-chart-grid");
   const boxes = new Map();
   const draw = () => {
@@ -82,16 +89,17 @@ _CSS = """
 
 
 @cache
-def _module_source() -> str:
-    """plotly.js (evaluated once per page, whichever grid loads first) and the renderer."""
-    source = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
-    return "if (!globalThis.Plotly) {\n" + source.read_text(encoding="utf-8") + "\n}\n" + _RENDER
+def _plotly_source() -> str:
+    """plotly.js as shipped inside the ``plotly`` package (evaluated once per page)."""
+    return (Path(plotly.__file__).parent / "package_data" / "plotly.min.js").read_text(
+        encoding="utf-8")
 
 
 class ChartGrid(anywidget.AnyWidget):
     """Plotly figures by name, drawn responsively; :meth:`show` replaces them."""
 
-    _esm = traitlets.Unicode(_module_source()).tag(sync=True)
+    _esm = traitlets.Unicode(_RENDER).tag(sync=True)
+    _plotly = traitlets.Unicode(_plotly_source()).tag(sync=True)
     _css = traitlets.Unicode(_CSS).tag(sync=True)
     figures = traitlets.List(traitlets.Dict()).tag(sync=True)
 

@@ -45,8 +45,9 @@ HOST = "127.0.0.1"
 TEMPLATE = "designkit"
 SHARE = Path(__file__).resolve().parent / "share"  # a Jupyter data dir: voila/templates/...
 POOL = 1  # preheated kernels per game notebook
-CULL_IDLE = 1800  # seconds before an idle kernel (no page attached) is shut down
+CULL_IDLE = 600  # seconds before a kernel with no page attached (and idle) is shut down
 CULL_INTERVAL = 60
+IOPUB_TIMEOUT = 120
 
 
 def dashboards_dir() -> Path:
@@ -88,6 +89,9 @@ def voila_config(target: Path, pool: int = POOL, cull_idle: int = CULL_IDLE,
         "VoilaKernelManager": {"kernel_pools_config": pools_for(target, pool)},
         "MappingKernelManager": {"cull_idle_timeout": cull_idle,
                                  "cull_interval": CULL_INTERVAL, "cull_connected": False},
+        # the lab's output can come late on a loaded machine; nbclient's default (4 s) then
+        # dropped it and the page stayed empty ("Timeout waiting for IOPub output")
+        "VoilaExecutor": {"iopub_timeout": IOPUB_TIMEOUT},
     }
     (folder / "voila.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
     return folder

@@ -90,3 +90,12 @@ def snap(request: pytest.FixtureRequest) -> Callable:
 
     return take
 
+
+
+@pytest.fixture
+def page(page):  # noqa: ANN001, ANN201 - pytest-playwright's page, closed like a tab
+    """pytest-playwright's page, closed at the end as a person closes a tab: with the
+    page's ``beforeunload`` (Voila's kernel shutdown request), so no kernel is left."""
+    yield page
+    if not page.is_closed():
+        page.close(run_before_unload=True)

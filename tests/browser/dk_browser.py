@@ -127,8 +127,27 @@ def param_row(page, name: str):  # noqa: ANN001, ANN201
     return page.locator(".dk-params .dk-field").filter(has=label)
 
 
+SECTION_HEADER = ".dk-params .jupyter-widget-Collapse-header"
+
+
+def open_section(page, name: str) -> None:  # noqa: ANN001
+    """Open the Parameters section holding field ``name`` (unless it is open already)."""
+    row = param_row(page, name)
+    if row.is_visible():
+        return
+    group = page.evaluate("""(name) => {
+      const rows = [...document.querySelectorAll('.dk-params .dk-field')];
+      const row = rows.find(r => [...r.querySelectorAll('b')].some(b => b.textContent === name));
+      const collapse = row.closest('.jupyter-widget-Collapse');
+      return collapse.querySelector('.jupyter-widget-Collapse-header').textContent.trim();
+    }""", name)
+    page.locator(SECTION_HEADER).filter(has_text=group).first.click()
+    row.wait_for(state="visible")
+
+
 def set_field(page, name: str, value: str) -> None:  # noqa: ANN001
     """Type ``value`` into parameter ``name``'s text box and press Enter, as a person would."""
+    open_section(page, name)
     box = param_row(page, name).locator("input").first
     box.fill(str(value))
     box.press("Enter")

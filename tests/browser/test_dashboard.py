@@ -11,6 +11,7 @@ import re
 import pytest
 from dk_browser import (
     REDRAW_MS,
+    SECTION_HEADER,
     STEPPER_BOARD,
     STEPPER_LOG,
     STEPPER_STATUS,
@@ -120,9 +121,8 @@ def test_a_typed_out_of_range_value_stays_and_shows_its_error(voila_url: str, pa
                                                                snap) -> None:
     open_lab(page, voila_url)
     open_tab(page, "Parameters")
+    set_field(page, "end_hand_sum", "500")
     box = param_row(page, "end_hand_sum").locator("input")
-    box.fill("500")
-    box.press("Enter")
     error = param_row(page, "end_hand_sum").locator(".dk-error")
     expect(error).to_be_visible(timeout=STEP_MS)
     expect(error).to_contain_text("2–100")  # the range
@@ -131,8 +131,9 @@ def test_a_typed_out_of_range_value_stays_and_shows_its_error(voila_url: str, pa
     expect(box).to_have_value("500")  # what was typed stays
     summary = page.locator(".dk-params .dk-error-summary")
     expect(summary).to_contain_text("end_hand_sum")  # listed at the top of the tab
-    expect(page.locator(".dk-params .jp-Collapse-header, .dk-params .p-Collapse-header, "
-                        ".dk-params .lm-Collapse-header").filter(has_text="⚠")).to_have_count(1)
+    expect(page.locator(SECTION_HEADER).filter(has_text="⚠")).to_have_count(1)
+    page.locator(SECTION_HEADER).filter(has_text="⚠").click()  # close it: still marked
+    expect(page.locator(SECTION_HEADER).filter(has_text="⚠")).to_contain_text("1 to fix")
     snap(page, "field-error")
 
     open_tab(page, "Simulate")
