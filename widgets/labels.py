@@ -15,19 +15,22 @@ from designkit.core.params import Params
 
 
 def end_reason_label(game: Game, reason: Any, params: Params | None, lang: str = "en") -> str:
-    """A readable end reason for games played with ``params``."""
+    """A readable end reason for games played with ``params`` (``None``: with several
+    parameter sets, as in a sweep)."""
     hook = getattr(game, "end_reason_label", None)
     if callable(hook):
         return str(hook(reason, params, lang))
     text = "" if reason is None else str(reason)
     if not text:
         return "(none)"
-    if params is not None:
-        draft = type(params)()
-        for name, spec in type(params).specs().items():
-            if spec.kind == "int" and str(getattr(draft, name)) == text:
-                label = spec.label_ja if lang == "ja" and spec.label_ja else (spec.label or name)
-                return f"{getattr(params, name)} ({label})"
+    params_type = type(params) if params is not None else game.params_type
+    draft = params_type()
+    for name, spec in params_type.specs().items():
+        if spec.kind == "int" and str(getattr(draft, name)) == text:
+            label = spec.label_ja if lang == "ja" and spec.label_ja else (spec.label or name)
+            if params is None:  # several values (a sweep): say which parameter it is
+                return f"{label} reached"
+            return f"{getattr(params, name)} ({label})"
     return text.replace("_", " ")
 
 

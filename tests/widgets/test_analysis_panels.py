@@ -93,7 +93,11 @@ def test_sweep_one_parameter(params_panel, find):
     titles = [f.layout.title.text for f in panel.figures]
     assert "Game length (turns)" in titles and "Win rate by seat" in titles
     assert all(len(f.data[-1].x) == 2 for f in panel.figures)  # lines over the two points
-    assert "<pre" in panel.text.value and "end_hand_sum" in panel.text.value
+    assert "<table" in panel.text.value and "end_hand_sum" in panel.text.value  # tables
+    assert "ends '27'" not in panel.text.value  # named from the swept parameter
+    win = next(f for f in panel.figures if f.layout.title.text == "Win rate by seat")
+    assert {t.name for t in win.data if t.showlegend is not False} >= {"A", "B"}
+    assert tuple(win.layout.yaxis.range) == (0, 1.0001)  # shares on 0–100 %
     assert len(panel.charts.figures) == len(panel.figures)
     assert "2 points × 40 games" in panel.status.value
 
