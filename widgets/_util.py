@@ -104,6 +104,18 @@ ANALYSIS_CSS = """<style>
 </style>"""
 
 
+SLOW_AGENTS = ("mcts",)  # a game takes seconds: one game per batch
+
+
+def batch_size(agents: list[str], n_games: int, workers: int) -> int:
+    """Games per batch: one for slow agents (progress from the first game, Stop after the
+    game in progress), else small enough that the bar moves and Stop acts in well under a
+    second, large enough that batching costs nothing."""
+    if any(a.split(":")[0] in SLOW_AGENTS for a in agents):
+        return 1
+    return max(1, min(25, n_games // max(1, 20 * workers)))
+
+
 class Stopped(KeyboardInterrupt):
     """Raised from a progress callback after Stop: ``simulate`` keeps the games finished so
     far; sweeps and tuning give up and show nothing new."""
@@ -237,6 +249,9 @@ class BackgroundRun:
             return None
         self._stop = False
         self._busy(True)
+        charts = getattr(self, "charts", None)
+        if charts is not None:  # the last run's charts stay, greyed out, until new ones come
+            charts.add_class("dk-stale")
         if blocking:
             return self._work(job, raise_errors=True)
         import threading
@@ -272,6 +287,9 @@ class BackgroundRun:
                 raise
             return None
         finally:
+            charts = getattr(self, "charts", None)
+            if charts is not None:
+                charts.remove_class("dk-stale")
             self._busy(False)
 
     def _job(self) -> Any:  # pragma: no cover - abstract

@@ -85,6 +85,7 @@ _CSS = """
   box-sizing: border-box; }
 .dk-chart-grid > .dk-chart.dk-wide { flex-basis: 100%; }
 .dk-chart-grid > .dk-chart > div { width: 100%; }
+.dk-charts.dk-stale .dk-chart-grid, .dk-chart-grid.dk-stale { opacity: 0.35; }
 """
 
 

@@ -8,6 +8,7 @@ so a run with ``end_hand_sum = 28`` never shows "27".
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from designkit.core.game import Game
@@ -44,3 +45,11 @@ def shared_wins_note(results: Any) -> str:
         return ""
     return (f"Win rates add up to {total:.3f}, more than 1: a shared win (a tie the rules do "
             f"not break) counts as a win for every seat sharing it.")
+
+
+def with_named_end_reasons(game: Game, results: Any, params: Params | None) -> Any:
+    """``results`` with each game's end reason named from ``params`` (for display: the
+    engine's codes stay in the panel's own ``results``)."""
+    games = results.games.copy()
+    games["end_reason"] = [end_reason_label(game, r, params) for r in games["end_reason"]]
+    return dataclasses.replace(results, games=games)

@@ -14,7 +14,6 @@ the old charts until its own are drawn.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import threading
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from designkit.sim import Results, simulate
 
 from ._util import (
     SeatAgents,
+    batch_size,
     chart_grid,
     html_table,
     params_of,
@@ -45,21 +45,9 @@ from ._util import (
     show_message,
     style_widget,
 )
-from .labels import end_reason_label, shared_wins_note
+from .labels import shared_wins_note, with_named_end_reasons
 
 DRAFT = "draft defaults"
-SLOW_AGENTS = ("mcts",)  # a game takes seconds: one game per batch
-
-
-def batch_size(agents: list[str], n_games: int, workers: int) -> int:
-    """Games per batch: one for slow agents (progress from the first game, Stop after the
-    game in progress), else small enough that the bar moves and Stop acts in well under a
-    second, large enough that batching costs nothing."""
-    if any(a.split(":")[0] in SLOW_AGENTS for a in agents):
-        return 1
-    return max(1, min(25, n_games // max(1, 20 * workers)))
-
-
 class _Stop(KeyboardInterrupt):
     """Raised from the progress callback: ``simulate`` keeps the games finished so far."""
 
@@ -161,8 +149,11 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         return self._thread is not None and self._thread.is_alive()
 
     def stop(self) -> None:
-        """Stop after the batch in progress; the finished games are kept and charted."""
+        """Stop after the batch in progress (one game with slow agents); the finished games
+        are kept and charted."""
         self._stop = True
+        if self.running:
+            show_message(self.status, "stopping after the game in progress …")
 
     def run(self, blocking: bool = True) -> Results | threading.Thread | None:
         """Run the simulation: in this thread (``blocking``; returns the Results) or in the
@@ -267,11 +258,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             f"; A/B against {job.baseline_name} on the same seeds" if base is not None else ""))
 
     def _named_end_reasons(self, results: Results, params: Params | None) -> Results:
-        """End reasons named from the parameters the games were played with."""
-        games = results.games.copy()
-        games["end_reason"] = [end_reason_label(self.game, r, params)
-                               for r in games["end_reason"]]
-        return dataclasses.replace(results, games=games)
+        return with_named_end_reasons(self.game, results, params)
 
     def _summary_html(self, results: Results | None) -> str:
         if results is None:
