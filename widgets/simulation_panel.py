@@ -89,7 +89,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
 
     # -- layout ---------------------------------------------------------------------------------
     def _build(self, n_games: int, seed: int) -> None:
-        self.agent_box = widgets.HBox()
+        self.agent_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.agent_box.add_class("dk-agents")
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
                                               description="Games")

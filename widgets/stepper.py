@@ -76,7 +76,7 @@ class Stepper(widgets.VBox):
         self.viewer = widgets.Dropdown(description="View as")
         self.lang = widgets.ToggleButtons(options=[("English", "en"), ("日本語", "ja")],
                                           value=lang, style={"button_width": "70px"})
-        self.controller_box = widgets.HBox()
+        self.controller_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.controller_box.add_class("dk-controllers")
         self.step_button = self._button("Step", "dk-step", self.step, "step-forward")
         self.advance_button = self._button("To next human decision", "dk-advance",

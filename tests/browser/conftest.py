@@ -16,6 +16,7 @@ widgets appear (8-13 s here), hence the generous first-render timeout.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -97,5 +98,6 @@ def page(page):  # noqa: ANN001, ANN201 - pytest-playwright's page, closed like 
     """pytest-playwright's page, closed at the end as a person closes a tab: with the
     page's ``beforeunload`` (Voila's kernel shutdown request), so no kernel is left."""
     yield page
-    if not page.is_closed():
-        page.close(run_before_unload=True)
+    with contextlib.suppress(Exception):  # already closed with its context: nothing to do
+        if not page.is_closed():
+            page.close(run_before_unload=True)

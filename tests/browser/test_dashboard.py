@@ -149,7 +149,7 @@ def test_a_typed_out_of_range_value_stays_and_shows_its_error(voila_url: str, pa
 
 
 def test_no_chart_is_cut_at_1024_or_420_px(voila_url: str, page, snap) -> None:
-    page.set_viewport_size({"width": 1024, "height": 900})
+    page.set_viewport_size({"width": 1024, "height": 1800})  # tall: the screenshots show all
     open_lab(page, voila_url)
     open_tab(page, "Simulate")
     sim = page.locator(".dk-sim").first
@@ -162,7 +162,7 @@ def test_no_chart_is_cut_at_1024_or_420_px(voila_url: str, page, snap) -> None:
     expect(charts.first).to_be_visible(timeout=REDRAW_MS)
     assert charts.count() >= 4  # win rate, score, length, end reasons (and more)
     for width in (1024, 420):
-        page.set_viewport_size({"width": width, "height": 900})
+        page.set_viewport_size({"width": width, "height": 1800})
         page.wait_for_timeout(800)  # the grid reflows, plotly resizes each chart
         boxes = boxes_inside(page, ".dk-sim .dk-charts .dk-chart", width)
         boxes_inside(page, ".dk-sim .dk-charts .dk-chart .main-svg", width)
@@ -171,7 +171,7 @@ def test_no_chart_is_cut_at_1024_or_420_px(voila_url: str, page, snap) -> None:
         else:
             assert len({round(b["x"]) for b in boxes}) >= 2, "two columns fit at 1024 px"
         snap(page, f"simulate-{width}px")
-    page.set_viewport_size({"width": 1024, "height": 900})
+    page.set_viewport_size({"width": 1024, "height": 1800})
     open_tab(page, "Play")
     page.wait_for_timeout(500)
     boxes_inside(page, STEPPER_BOARD, 1024)

@@ -16,6 +16,7 @@ from dk_browser import (
     STEPPER_LOG,
     STEPPER_STATUS,
     bar_count,
+    boxes_inside,
     open_lab,
     open_tab,
     select_controller,
@@ -74,6 +75,7 @@ def test_step_advances_the_log_and_the_board_draws_the_albums(rolling_stone_url:
 
 
 def test_100_games_draw_one_win_rate_bar_per_seat(rolling_stone_url: str, page, snap) -> None:
+    page.set_viewport_size({"width": 1024, "height": 2000})  # the Simulate tab at 1024 px
     open_lab(page, rolling_stone_url)
     open_tab(page, "Simulate")
     sim = page.locator(".dk-sim").first
@@ -90,10 +92,13 @@ def test_100_games_draw_one_win_rate_bar_per_seat(rolling_stone_url: str, page, 
     expect(chart.locator(".subplot.xy .barlayer .point")).to_have_count(SEATS,
                                                                         timeout=REDRAW_MS)
     assert bar_count(page) == SEATS
+    page.wait_for_timeout(800)
+    boxes_inside(page, ".dk-sim .dk-charts .dk-chart .main-svg", 1024)  # skill bars too
     snap(page, "simulated-100-games")
 
 
 def test_a_move_made_by_clicking_the_board(rolling_stone_url: str, page, snap) -> None:
+    page.set_viewport_size({"width": 1024, "height": 1600})  # the Play tab at 1024 px
     open_lab(page, rolling_stone_url)
     open_tab(page, "Play")
     stepper = page.locator(".dk-stepper").first
