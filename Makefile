@@ -1,16 +1,36 @@
 # designkit: every target works from a fresh clone with Python 3.11 and make.
-# The virtualenv is (re)built whenever pyproject.toml changes.
+# The virtualenv is installed from the committed lock (uv.lock) and re-synced whenever
+# uv.lock, pyproject.toml or setup.py changes; installing never resolves version ranges.
 #
-#   make test        build .venv if needed, then the whole suite: unit tests, the
-#                    notebooks (nbval) and the browser tests (Voila in Chromium)
+#   make test        build .venv if needed, then the whole suite: unit tests (on both
+#                    cores), the notebooks (nbval) and the browser tests (Voila in Chromium)
 #   make dashboard   build .venv if needed, then serve the Voila design lab on
 #                    http://127.0.0.1:8866 (GAME=crossroads for one game, PORT=... to move)
+#   make lock        re-resolve every dependency to its newest allowed version (uv.lock)
+#                    and regenerate binder/requirements.txt from it; review and commit both
 
 PY ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-EXTRAS := test,jupyter,dask,bench,tune
+
+# uv, bootstrapped into its own small venv at the one version pyproject.toml requires
+# ([tool.uv] required-version), so nothing depends on whichever uv a machine happens to have.
+UV_VERSION := $(shell sed -n 's/^required-version = "==\(.*\)"$$/\1/p' pyproject.toml)
+TOOLS := .venv-tools
+UV := $(TOOLS)/bin/uv
+UV_STAMP := $(TOOLS)/.uv-$(UV_VERSION)
+# uv uses the machine's Python 3.11 and never downloads one; .venv is the project environment.
+export UV_PYTHON_DOWNLOADS := never
+export UV_PROJECT_ENVIRONMENT := $(CURDIR)/$(VENV)
+# Every extra: tests, Jupyter, Dask, benchmarks, tuning.
+SYNC := $(UV) sync --frozen --all-extras --python $(PY)
+
+# The unit tests run on both cores, one test module per worker at a time (--dist loadfile):
+# a module's expensive module-scoped fixtures (a Dask LocalCluster, simulated result sets)
+# start once, not once per worker. (--dist loadgroup would be finer, but it silently stops
+# grouping with pytest 9.2: pytest-dev/pytest-xdist#1386.)
+XDIST := -n 2 --dist loadfile
 
 # Folders ruff checks (only those that exist yet).
 LINT_PATHS := $(wildcard designkit widgets tests benchmarks scripts)
@@ -26,21 +46,40 @@ BROWSER := -m browser tests/browser --screenshot=only-on-failure --tracing=retai
 NBVAL := --nbval notebooks/ --nbval-sanitize-with tests/nbval_sanitize.cfg \
          --nbval-cell-timeout=300 -p no:cacheprovider
 
-.PHONY: playthroughs install test test-unit test-notebooks test-browser lint bench bench-dashboard \
+.PHONY: playthroughs install tools lock binder-lock test test-unit test-notebooks test-browser lint bench bench-dashboard \
         dashboard notebooks chromium clean
 
 # ---- environment -----------------------------------------------------------
 
-$(STAMP): pyproject.toml setup.py
-	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[$(EXTRAS)]'
+$(UV_STAMP):
+	@test -n "$(UV_VERSION)" || { echo "pyproject.toml: [tool.uv] required-version = \"==X.Y.Z\" is missing" >&2; exit 1; }
+	@$(PY) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null || \
+	    { echo "designkit needs Python 3.11 (found: $(PY)); set PY=/path/to/python3.11" >&2; exit 1; }
+	test -x $(TOOLS)/bin/python || $(PY) -m venv $(TOOLS)
+	$(TOOLS)/bin/python -m pip install -q --disable-pip-version-check "uv==$(UV_VERSION)"
+	rm -f $(TOOLS)/.uv-*
+	touch $@
+
+tools: $(UV_STAMP)
+
+# Exactly the versions in uv.lock: --frozen installs the lock as it is, without resolving.
+$(STAMP): uv.lock pyproject.toml setup.py $(UV_STAMP)
+	$(SYNC)
 	# the notebooks' "python3" kernel, run by this venv's Python (nbval, nbconvert, Voila)
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 \
 	    --display-name "Python 3 (ipykernel)" >/dev/null
 	touch $@
 
 install: $(STAMP)
+
+# The only step that resolves: newest allowed versions of everything, then Binder's pins.
+lock: $(UV_STAMP)
+	$(UV) lock --upgrade --python $(PY)
+	$(MAKE) --no-print-directory binder-lock
+
+# binder/requirements.txt, generated from uv.lock (never edit it by hand).
+binder-lock: $(UV_STAMP)
+	$(TOOLS)/bin/python scripts/binder_requirements.py --uv $(UV)
 
 # Debian's Chromium for the browser tests (installs it when missing, as root).
 chromium:
@@ -54,12 +93,12 @@ lint: $(STAMP)
 # The whole suite, in three timed parts: unit tests, notebooks, browser tests.
 test: $(STAMP) chromium
 	$(BIN)/ruff check $(LINT_PATHS)
-	$(BIN)/python -m pytest -m "not browser"
+	$(BIN)/python -m pytest -m "not browser" $(XDIST)
 	$(BIN)/python -m pytest $(NBVAL)
 	$(BIN)/python -m pytest $(BROWSER)
 
 test-unit: $(STAMP)
-	$(BIN)/python -m pytest -m "not browser"
+	$(BIN)/python -m pytest -m "not browser" $(XDIST)
 
 test-notebooks: $(STAMP)
 	$(BIN)/python -m pytest $(NBVAL)
@@ -91,4 +130,4 @@ bench-dashboard: $(STAMP) chromium
 # ---- housekeeping ----------------------------------------------------------
 
 clean:
-	rm -rf $(VENV) test-artifacts
+	rm -rf $(VENV) $(TOOLS) test-artifacts
