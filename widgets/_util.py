@@ -104,6 +104,18 @@ ANALYSIS_CSS = """<style>
 </style>"""
 
 
+SLOW_AGENTS = ("mcts",)  # a game takes seconds: one game per batch
+
+
+def batch_size(agents: list[str], n_games: int, workers: int) -> int:
+    """Games per batch: one for slow agents (progress from the first game, Stop after the
+    game in progress), else small enough that the bar moves and Stop acts in well under a
+    second, large enough that batching costs nothing."""
+    if any(a.split(":")[0] in SLOW_AGENTS for a in agents):
+        return 1
+    return max(1, min(25, n_games // max(1, 20 * workers)))
+
+
 class Stopped(KeyboardInterrupt):
     """Raised from a progress callback after Stop: ``simulate`` keeps the games finished so
     far; sweeps and tuning give up and show nothing new."""
@@ -171,51 +183,24 @@ def pre(text: str) -> str:
     return f'<pre class="dk-pre">{escape(text)}</pre>'
 
 
-def chart_grid() -> widgets.GridBox:
-    """An empty responsive grid for figures (filled by :func:`show_figures`)."""
-    grid = widgets.GridBox(layout=widgets.Layout(
-        grid_template_columns="repeat(auto-fill, minmax(460px, 1fr))", width="100%"))
+def chart_grid() -> Any:
+    """An empty responsive chart grid (filled by :func:`show_figures`)."""
+    from .chart_grid import ChartGrid
+
+    grid = ChartGrid(layout=widgets.Layout(width="100%"))
     grid.add_class("dk-charts")
     return grid
 
 
-def show_figures(grid: widgets.GridBox, figures: dict[str, Any],
-                 wide: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Put plotly figures into ``grid`` as ``go.FigureWidget`` (each in a ``dk-chart`` box
-    with class ``dk-<name>``) and return them by name.
+def show_figures(grid: Any, figures: dict[str, Any], wide: tuple[str, ...] = ()
+                 ) -> dict[str, Any]:
+    """Draw plotly figures in ``grid`` (a :class:`~.chart_grid.ChartGrid`), each in a
+    ``dk-chart`` box with class ``dk-<name>``, and return them by name.
 
-    A widget already showing a figure of the same name is updated in place instead of
-    replaced: every new ``FigureWidget`` ships plotly's ~5 MB bundle to the page, so reuse
-    is what keeps a second run fast. Call it from a user event only: Voila drops figure
-    changes made while the notebook itself runs.
+    Call it from a user event only: Voila drops widget changes made while the notebook
+    itself runs.
     """
-    import plotly.graph_objects as go
-
-    current: dict[str, Any] = getattr(grid, "_dk_figures", {})
-    shown: dict[str, Any] = {}
-    boxes = []
-    for name, fig in figures.items():
-        fw = current.get(name)
-        if fw is None:
-            fw = go.FigureWidget(fig)
-            box = widgets.Box([fw], layout=widgets.Layout(
-                grid_column="1 / -1" if name in wide else "auto"))
-            box.add_class("dk-chart")
-            box.add_class("dk-" + name.replace("_", ""))
-        else:
-            with fw.batch_update():
-                fw.data = ()
-                fw.add_traces(list(fig.data))
-                fw.layout = fig.layout
-            box = next(b for b in grid.children if fw in b.children)
-        shown[name] = fw
-        boxes.append(box)
-    old = [b for b in grid.children if b not in boxes]
-    grid.children = boxes
-    for box in old:
-        close_tree(box)
-    grid._dk_figures = shown
-    return shown
+    return grid.show(figures, wide=wide)
 
 
 class BackgroundRun:
@@ -264,6 +249,9 @@ class BackgroundRun:
             return None
         self._stop = False
         self._busy(True)
+        charts = getattr(self, "charts", None)
+        if charts is not None:  # the last run's charts stay, greyed out, until new ones come
+            charts.add_class("dk-stale")
         if blocking:
             return self._work(job, raise_errors=True)
         import threading
@@ -299,6 +287,9 @@ class BackgroundRun:
                 raise
             return None
         finally:
+            charts = getattr(self, "charts", None)
+            if charts is not None:
+                charts.remove_class("dk-stale")
             self._busy(False)
 
     def _job(self) -> Any:  # pragma: no cover - abstract

@@ -39,9 +39,10 @@ class DesignLab(widgets.VBox):
         games = list_games()
         self.variants_dir = variants_dir
         self.game_select = widgets.Dropdown(
-            options=[(f"{g.title} / {g.title_ja}", g.name) for g in games],
+            options=[(g.title if g.title_ja == g.title else f"{g.title} / {g.title_ja}", g.name)
+                     for g in games],
             value=get_game(game).name if game is not None else games[0].name,
-            description="Game")
+            description="Game", layout=widgets.Layout(width="auto", min_width="320px"))
         self.game_select.add_class("dk-game-select")
         self.tabs = widgets.Tab()
         self.tabs.add_class("dk-tabs")
@@ -58,8 +59,8 @@ class DesignLab(widgets.VBox):
             return
         old_tabs = self.tabs.children
         self.game = get_game(name)
-        self.rules = RulesPanel(self.game)
         self.params_panel = ParamsPanel(self.game, variants_dir=self.variants_dir)
+        self.rules = RulesPanel(self.game, self.params_panel)
         self.stepper = Stepper(self.game, self.params_panel.params)
         self.sim_panel = SimulationPanel(self.game, self.params_panel,
                                          variants_dir=self.params_panel.variants_dir)
@@ -86,6 +87,8 @@ class DesignLab(widgets.VBox):
     # -- the analysis tabs (appended; each built the first time its tab is opened) ---------------
     def _tab_selected(self, change: Any) -> None:
         index = change.new
+        if index == TABS.index("Simulate"):
+            self.sim_panel.refresh_variants()  # one saved meanwhile (e.g. by Tune) appears
         if index is not None and index >= len(TABS):
             self.analysis_panel(ANALYSIS_TABS[index - len(TABS)])
 

@@ -32,6 +32,7 @@ from ._util import (
     BackgroundRun,
     SeatAgents,
     analysis_style,
+    batch_size,
     chart_grid,
     checked_params,
     html_table,
@@ -39,6 +40,7 @@ from ._util import (
     show_message,
     style_widget,
 )
+from .labels import with_named_end_reasons
 
 LABELS = {**TITLES, "win_rate": "Win rate", "score_mean": "Mean score",
           "score_sd": "Score spread (sd, all seats)", "end_share": "Ends by",
@@ -124,7 +126,8 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
         agents = job.agents if len(set(job.agents)) > 1 else job.agents[0]
         return simulate(self.game, job.n_games, params=job.params, agents=agents,
                         seed=job.seed, workers=job.workers, progress=False, trace=True,
-                        on_progress=self._tick)
+                        on_progress=self._tick,
+                        batch_size=batch_size(job.agents, job.n_games, job.workers))
 
     # -- showing --------------------------------------------------------------------------------
     def _show(self, job: _Job, results: Results) -> None:
@@ -132,6 +135,7 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
             show_message(self.status, "stopped before any game finished: nothing to show")
             return
         self.results = results
+        results = with_named_end_reasons(self.game, results, job.params)  # what is shown
         self.table = M.summary(results, items=True)
         labels = M.seat_label_map(results)
         main = self.table[~self.table["metric"].isin(["item_usage", "item_win_rate"])]

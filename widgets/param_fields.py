@@ -3,6 +3,10 @@
 A field only moves values between a control and Python (``read``/``show``);
 validation stays with ``Params.check_value`` so the panel, the CLI and YAML
 variants accept exactly the same values.
+
+Numbers are typed into text boxes, never sliders or bounded boxes: those clamp or
+round what the designer typed (500 silently became 100, 27.5 lost its dot), while a
+text box keeps it, so the panel can say what is wrong with it.
 """
 
 from __future__ import annotations
@@ -15,13 +19,19 @@ import ipywidgets as widgets
 
 from designkit.core.params import ParamSpec
 
-WIDE_RANGE = 60  # more steps than this: a number box instead of a slider
 _LABEL = widgets.Layout(width="210px", min_width="210px")
 _CONTROL = widgets.Layout(width="260px")
 
 
-def _whole(bounds: tuple[float, float] | None) -> bool:
-    return bounds is None or all(float(b).is_integer() for b in bounds)
+def _number_or_text(text: str) -> Any:
+    """``"5"`` -> 5, ``"2.5"`` -> 2.5, anything else stays text (and fails the check)."""
+    text = text.strip()
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 class Field:
@@ -53,13 +63,10 @@ class Field:
         if spec.kind == "choice":
             return widgets.Dropdown(options=[(str(c), c) for c in spec.choices], value=value,
                                     layout=_CONTROL)
-        if spec.kind in ("list",) or (spec.kind in ("int", "float") and spec.optional):
-            hint = spec.describe_range() if spec.kind != "list" else "comma-separated"
-            return widgets.Text(value=self._text(value), placeholder=hint, layout=_CONTROL,
-                                continuous_update=False)
         if spec.kind == "table":
             return _TableControl(value, spec.item_range, tip)
-        return _number(spec, value)
+        hint = "comma-separated" if spec.kind == "list" else spec.describe_range()
+        return _text_box(self._text(value), hint, _CONTROL)
 
     @staticmethod
     def _text(value: Any) -> str:
@@ -91,19 +98,11 @@ class Field:
             self.control.observe(handler, names="value")
 
 
-def _number(spec: ParamSpec, value: Any) -> widgets.Widget:
-    """Slider for a short range, bounded box for a wide one, plain box without a range."""
-    if spec.range is None:
-        return (widgets.IntText if spec.kind == "int" else widgets.FloatText)(
-            value=value, layout=_CONTROL)
-    lo, hi = spec.range
-    if spec.kind == "int":
-        cls = widgets.IntSlider if hi - lo <= WIDE_RANGE else widgets.BoundedIntText
-        return cls(value=value, min=int(lo), max=int(hi), layout=_CONTROL,
-                   **({"continuous_update": False} if cls is widgets.IntSlider else {}))
-    step = (hi - lo) / 20 if hi > lo else 0.1
-    return widgets.FloatSlider(value=value, min=lo, max=hi, step=step, readout_format=".2f",
-                               continuous_update=False, layout=_CONTROL)
+def _text_box(value: str, hint: str, layout: widgets.Layout, **kw: Any) -> widgets.Text:
+    """A text box that keeps what was typed; checked when the designer presses Enter or
+    leaves the box."""
+    return widgets.Text(value=value, placeholder=hint, layout=layout, continuous_update=False,
+                        **kw)
 
 
 class _TableControl(widgets.GridBox):
@@ -120,13 +119,9 @@ class _TableControl(widgets.GridBox):
         self.add_class("dk-table-field")
 
     def _build(self, value: Mapping[str, Any]) -> None:
-        lo, hi = self.bounds if self.bounds else (-10**9, 10**9)
-        whole = _whole(self.bounds)
-        cls = widgets.BoundedIntText if whole else widgets.BoundedFloatText
-        lo, hi = (int(lo), int(hi)) if whole else (float(lo), float(hi))
-        self.boxes = {str(k): cls(value=v, min=lo, max=hi, description=str(k),
-                                  tooltip=self.tip, layout=widgets.Layout(width="130px"),
-                                  style={"description_width": "40px"})
+        self.boxes = {str(k): _text_box(str(v), "", widgets.Layout(width="130px"),
+                                        description=str(k), tooltip=self.tip,
+                                        style={"description_width": "40px"})
                       for k, v in value.items()}
         for box in self.boxes.values():
             for handler in self._handlers:
@@ -134,7 +129,8 @@ class _TableControl(widgets.GridBox):
         self.children = list(self.boxes.values())
 
     def read(self) -> dict[str, Any]:
-        return {k: box.value for k, box in self.boxes.items()}
+        """Each item as typed (a number where it reads as one: the check names the rest)."""
+        return {k: _number_or_text(box.value) for k, box in self.boxes.items()}
 
     def show(self, value: Mapping[str, Any]) -> None:
         if set(map(str, value)) != set(self.boxes):
@@ -144,8 +140,8 @@ class _TableControl(widgets.GridBox):
                 box.close()
             return
         for k, v in value.items():
-            if self.boxes[str(k)].value != v:
-                self.boxes[str(k)].value = v
+            if self.boxes[str(k)].value != str(v):
+                self.boxes[str(k)].value = str(v)
 
     def observe_values(self, handler: Callable[[Any], None]) -> None:
         self._handlers.append(handler)

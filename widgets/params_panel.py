@@ -56,6 +56,7 @@ class ParamsPanel(widgets.VBox):
         self._errors: dict[str, str] = {}
         self._quiet = 0
         self._handlers = CallbackDispatcher()
+        self._check_handlers = CallbackDispatcher()
         self.variants_dir = Path(variants_dir) if variants_dir else \
             data_dir(self.game.name) / "variants"
         self.fields = {name: Field(name, spec, getattr(self._params, name))
@@ -71,9 +72,12 @@ class ParamsPanel(widgets.VBox):
         groups: dict[str, list[widgets.Widget]] = {}
         for field in self.fields.values():
             groups.setdefault(field.spec.group, []).append(field.row)
+        self.groups = list(groups)
         self.accordion = widgets.Accordion(children=[widgets.VBox(rows) for rows in
-                                                     groups.values()], titles=list(groups))
+                                                     groups.values()], titles=self.groups)
         self.accordion.selected_index = 0
+        self.error_summary = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.error_summary.add_class("dk-error-summary")
         self.consistency = widgets.HTML(layout=widgets.Layout(display="none"))
         self.reset_button = widgets.Button(description="Reset to draft", icon="undo")
         self.reset_button.add_class("dk-reset")
@@ -92,7 +96,7 @@ class ParamsPanel(widgets.VBox):
             style_widget(),
             widgets.HTML(f"<h3>Parameters: {escape(self.game.title)} "
                          f"{escape(self.game.title_ja)}</h3>"),
-            self.accordion, self.consistency,
+            self.error_summary, self.accordion, self.consistency,
             widgets.HBox([self.reset_button]),
             widgets.HTML("<b>Changes from the draft</b>"), self.diff_html,
             widgets.HBox([self.variant_name, self.save_button]),
@@ -116,6 +120,10 @@ class ParamsPanel(widgets.VBox):
     def on_change(self, callback: Callable[[Params], None], remove: bool = False) -> None:
         """Call ``callback(params)`` whenever a new valid parameter set is reached."""
         self._handlers.register_callback(callback, remove=remove)
+
+    def on_check(self, callback: Callable[[dict[str, str]], None], remove: bool = False) -> None:
+        """Call ``callback(errors)`` after every check of the fields (empty: all valid)."""
+        self._check_handlers.register_callback(callback, remove=remove)
 
     def set_params(self, params: Params) -> None:
         """Show ``params`` in every field (one validation at the end, no observer ping-pong)."""
@@ -159,18 +167,56 @@ class ParamsPanel(widgets.VBox):
             self._params = new
             self._handlers(new)
         self._show_diff()
+        self._check_handlers(dict(errors))
+
+    def message(self, name: str) -> str:
+        """The error of field ``name`` as shown: field, what is wrong, allowed range, rule."""
+        detail = self._errors.get(name, "")
+        if not detail:
+            return ""
+        spec = self.fields[name].spec
+        text = f"{spec.label or name}: {detail}"
+        if spec.describe_range() not in detail:
+            text += f"; allowed: {spec.describe_range()}"
+        if spec.rule and spec.rule not in detail:
+            text += f" ({spec.rule})"
+        return text
 
     def _show_errors(self, cross: str) -> None:
         for name, field in self.fields.items():
-            message = self._errors.get(name, "")
+            message = self.message(name)
             if field.error.value != escape(message):
                 show_message(field.error, message, error=True)
+            (field.row.add_class if message else field.row.remove_class)("dk-field-error")
         show_message(self.consistency, f"Not applied: {cross}" if cross else "", error=True)
+        bad = {g: [n for n in self._errors if self.fields[n].spec.group == g]
+               for g in self.groups}
+        titles = [f"⚠ {g} ({len(bad[g])} to fix)" if bad[g] else g for g in self.groups]
+        if list(self.accordion.titles) != titles:
+            self.accordion.titles = titles
+        self._show_summary(bad)
+
+    def _show_summary(self, bad: dict[str, list[str]]) -> None:
+        """The errors listed at the top, so one in a collapsed section is not missed."""
+        if not self._errors:
+            self.error_summary.value = ""
+            self.error_summary.layout.display = "none"
+            return
+        items = "".join(f"<li><b>{escape(g)}</b>: {escape(self.message(n))}</li>"
+                        for g, names in bad.items() for n in names)
+        count = len(self._errors)
+        self.error_summary.value = (
+            f'<div class="dk-error"><b>{count} field{"s" if count > 1 else ""} to fix</b> '
+            "(what you typed is kept; Play and Simulate go on with the last valid values)"
+            f"<ul>{items}</ul></div>")
+        self.error_summary.layout.display = None
 
     def _show_diff(self) -> None:
         changes = self._params.diff(self.draft)
+        pending = ('<div class="dk-error">Fields with errors are not applied: the values '
+                   "below are the last valid ones.</div>") if self._errors else ""
         if not changes:
-            self.diff_html.value = "<i>none: this is the draft</i>"
+            self.diff_html.value = pending + "<i>none: this is the draft</i>"
             return
         rows = []
         for name, (old, new) in changes.items():
@@ -181,7 +227,7 @@ class ParamsPanel(widgets.VBox):
                 old, new = old_s, new_s
             rows.append([escape(name), f'<span class="dk-rule">{escape(spec.rule)}</span>',
                          _fmt(old), f"<b>{_fmt(new)}</b>"])
-        self.diff_html.value = html_table(["field", "rule", "draft", "now"], rows)
+        self.diff_html.value = pending + html_table(["field", "rule", "draft", "now"], rows)
 
     # -- variants -------------------------------------------------------------------------------
     def list_variants(self) -> list[str]:

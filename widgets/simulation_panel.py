@@ -1,10 +1,15 @@
 """SimulationPanel: run many games in the background and chart the balance.
 
 The run happens in a thread so the page stays responsive; figures are built
-from ``designkit.analysis.charts`` and shown as ``go.FigureWidget`` only after a
-click (Voila drops figure changes made while the notebook itself runs). With
-A/B on, the current parameters run against the draft or a saved variant on the
-same seeds, and the difference in win rate by seat is shown with its interval.
+from ``designkit.analysis.charts`` and drawn in a :class:`~.chart_grid.ChartGrid`
+only after a click (Voila drops widget changes made while the notebook itself runs).
+With A/B on, the current parameters run against the draft or a saved variant on the
+same seeds, and the difference in win rate by seat is shown with its interval; with
+different player counts each seat is compared against its fair share.
+
+Slow agents (MCTS) run one game per batch, so the bar moves from the first game and
+Stop acts after the game in progress; a new run clears the old table and greys out
+the old charts until its own are drawn.
 """
 
 from __future__ import annotations
@@ -19,8 +24,9 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from designkit.analysis.charts import empty_panel_figures, panel_figures
+from designkit.analysis.charts import panel_figures
 from designkit.analysis.compare import compare_win_rates
+from designkit.analysis.compare import seat_count as run_seats
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params
@@ -31,16 +37,17 @@ from designkit.sim import Results, simulate
 
 from ._util import (
     SeatAgents,
+    batch_size,
+    chart_grid,
     html_table,
     params_of,
     show_figures,
     show_message,
     style_widget,
 )
+from .labels import shared_wins_note, with_named_end_reasons
 
 DRAFT = "draft defaults"
-
-
 class _Stop(KeyboardInterrupt):
     """Raised from the progress callback: ``simulate`` keeps the games finished so far."""
 
@@ -54,6 +61,7 @@ class _Job:
     workers: int
     baseline: Params | None = None
     baseline_name: str = ""
+    baseline_agents: list[str] | None = None
 
 
 class SimulationPanel(SeatAgents, widgets.VBox):
@@ -75,11 +83,13 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self._build(n_games, seed)
         if hasattr(params_source, "on_change"):
             params_source.on_change(lambda _p: self._fit_seats())
+        if hasattr(params_source, "on_check"):
+            params_source.on_check(self._params_checked)
         self.add_class("dk-sim")
 
     # -- layout ---------------------------------------------------------------------------------
     def _build(self, n_games: int, seed: int) -> None:
-        self.agent_box = widgets.HBox()
+        self.agent_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.agent_box.add_class("dk-agents")
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
                                               description="Games")
@@ -99,13 +109,12 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.status = widgets.HTML(layout=widgets.Layout(display="none"))
         self.summary = widgets.HTML()
         self.summary.add_class("dk-summary")
-        self.charts = widgets.GridBox(layout=widgets.Layout(
-            grid_template_columns="repeat(auto-fill, minmax(460px, 1fr))", width="100%"))
-        self.charts.add_class("dk-charts")
-        # Chart widgets exist from the start (hidden): plotly's front end then loads with the
-        # page, and a run only sends data (Voila keeps updates made in response to clicks).
-        self.figures = show_figures(self.charts, empty_panel_figures())
-        self.charts.layout.display = "none"
+        self.positions = widgets.HTML()
+        self.positions.add_class("dk-positions")
+        # The chart widget exists from the start (empty): plotly's front end then loads with
+        # the page, and a run only sends data (Voila keeps updates made in response to clicks).
+        self.charts = chart_grid()
+        self.figures: dict[str, go.Figure] = {}
         self._fit_seats()
         self.refresh_variants()
         self.ab.observe(lambda _c: self.refresh_variants(), names="value")
@@ -115,7 +124,10 @@ class SimulationPanel(SeatAgents, widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.ab, self.baseline]),
             widgets.HBox([self.run_button, self.stop_button, self.progress]),
-            self.status, self.summary, self.charts]
+            self.status, widgets.HBox([self.summary, self.positions],
+                                      layout=widgets.Layout(flex_flow="row wrap",
+                                                            grid_gap="4px 24px")),
+            self.charts]
 
     def refresh_variants(self) -> None:
         names = sorted(p.stem for p in self.variants_dir.glob("*.yaml")) \
@@ -126,14 +138,22 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             self.baseline.options = options
             self.baseline.value = keep
 
+    def _params_checked(self, errors: dict[str, str]) -> None:
+        """A refusal for parameter errors goes away once they are fixed."""
+        if not errors and self.status.value.startswith("Refused: fix the parameter"):
+            show_message(self.status, "")
+
     # -- running --------------------------------------------------------------------------------
     @property
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
     def stop(self) -> None:
-        """Stop after the batch in progress; the finished games are kept and charted."""
+        """Stop after the batch in progress (one game with slow agents); the finished games
+        are kept and charted."""
         self._stop = True
+        if self.running:
+            show_message(self.status, "stopping after the game in progress …")
 
     def run(self, blocking: bool = True) -> Results | threading.Thread | None:
         """Run the simulation: in this thread (``blocking``; returns the Results) or in the
@@ -160,6 +180,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             listed = "; ".join(f"{k}: {v}" for k, v in errors.items())
             raise DesignkitError(f"Refused: fix the parameter errors first ({listed})")
         self._fit_seats()
+        self.refresh_variants()
         job = _Job(params, [d.value for d in self.agent_dropdowns], self.n_games.value,
                    self.seed.value, self.workers.value)
         if self.ab.value:
@@ -167,10 +188,9 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             job.baseline_name = "draft" if name == DRAFT else name
             job.baseline = self.game.params_type() if name == DRAFT else \
                 self.game.params_type.load(self.variants_dir / f"{name}.yaml")
-            if seat_count(self.game, job.baseline) != len(job.agents) and \
-                    len(set(job.agents)) > 1:
-                raise DesignkitError("A/B with different player counts needs one agent for "
-                                     "every seat")
+            n_base = seat_count(self.game, job.baseline)
+            if n_base != len(job.agents):  # the baseline's seats: this run's, then the last
+                job.baseline_agents = (job.agents + [job.agents[-1]] * n_base)[:n_base]
         return job
 
     def _busy(self, busy: bool) -> None:
@@ -180,7 +200,10 @@ class SimulationPanel(SeatAgents, widgets.VBox):
     def _work(self, job: _Job, raise_errors: bool = False) -> Results | None:
         try:
             total = job.n_games * (2 if job.baseline is not None else 1)
-            self.progress.max, self.progress.value = total, 0
+            with self.progress.hold_sync():
+                self.progress.max, self.progress.value = total, 0
+            self.summary.value = self.positions.value = ""  # the old tables are gone ...
+            self.charts.add_class("dk-stale")  # ... and the old charts greyed out
             show_message(self.status, f"running {total} games …")
             base = None
             if job.baseline is not None:
@@ -203,28 +226,39 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             if self._stop:
                 raise _Stop
 
-        agents = job.agents if len(set(job.agents)) > 1 else job.agents[0]
+        names = job.baseline_agents if params is job.baseline and job.baseline_agents \
+            else job.agents
+        agents = names if len(set(names)) > 1 else names[0]
         return simulate(self.game, job.n_games, params=params, agents=agents, seed=job.seed,
-                        workers=job.workers, progress=False, on_progress=progress)
+                        workers=job.workers, progress=False, on_progress=progress,
+                        batch_size=batch_size(names, job.n_games, job.workers))
 
     # -- showing --------------------------------------------------------------------------------
     def _show(self, job: _Job, results: Results | None, base: Results | None) -> None:
         self.results, self.baseline_results = results, base
         figs: dict[str, go.Figure] = {}
+        self.comparison = None
+        if results is not None:
+            results = self._named_end_reasons(results, job.params)
         if results is not None and base is not None:
-            self.comparison = compare_win_rates(base, results)
+            base = self._named_end_reasons(base, job.baseline)
+            self.comparison = compare_win_rates(
+                base, results, fair_share=run_seats(base) != run_seats(results))
             figs = panel_figures(results, base, labels=(job.baseline_name, "current"))
         elif results is not None:
-            self.comparison = None
             figs = panel_figures(results)
-        self.figures = show_figures(self.charts, figs, wide=("win_rate",))
-        self.charts.layout.display = None if figs else "none"
+        self.figures = show_figures(self.charts, figs)
+        self.charts.remove_class("dk-stale")
         (self.charts.add_class if base is not None else self.charts.remove_class)("dk-ab")
         self.summary.value = self._summary_html(results)
+        self.positions.value = self._positions_html(results)
         done = results.n_games if results is not None else 0
         cut = " (stopped early)" if results is None or results.interrupted else ""
         show_message(self.status, f"{done} games{cut}" + (
             f"; A/B against {job.baseline_name} on the same seeds" if base is not None else ""))
+
+    def _named_end_reasons(self, results: Results, params: Params | None) -> Results:
+        return with_named_end_reasons(self.game, results, params)
 
     def _summary_html(self, results: Results | None) -> str:
         if results is None:
@@ -233,11 +267,43 @@ class SimulationPanel(SeatAgents, widgets.VBox):
                  f"{r.win_rate:.3f}", f"[{r.win_lo:.3f}, {r.win_hi:.3f}]",
                  f"{r.score_mean:.2f}"] for r in results.seat_summary().itertuples()]
         table = html_table(["seat", "agent", "win rate", "95% interval", "mean score"], rows)
+        note = shared_wins_note(results)
+        if note:
+            table += f'<div class="dk-note dk-shared-wins">{escape(note)}</div>'
         if self.comparison is not None:
-            crow = [[escape(self.game.seats_label(int(r.seat))), f"{r.win_rate_a:.3f}",
-                     f"{r.win_rate_b:.3f}", f"{r.diff:+.3f}",
-                     f"[{r.diff_lo:+.3f}, {r.diff_hi:+.3f}]"]
-                    for r in self.comparison.itertuples()]
-            table += "<br>" + html_table(["seat", "baseline", "current", "difference",
-                                          "95% interval"], crow, css="dk-table dk-compare")
+            table += "<br>" + self._comparison_html(self.comparison)
         return table
+
+    @staticmethod
+    def _positions_html(results: Results | None) -> str:
+        """Win rate by turn position, where the game draws its start player at random."""
+        if results is None or "position" not in results.seats.columns or not results.n_games:
+            return ""
+        rows = [[f"{r.position + 1}", f"{r.win_rate:.3f}", f"[{r.win_lo:.3f}, {r.win_hi:.3f}]"]
+                for r in results.seat_summary(by="position").itertuples()]
+        return ("<b>Win rate by turn position</b> (1 = start player, who is drawn at random)"
+                + html_table(["position", "win rate", "95% interval"], rows,
+                             css="dk-table dk-position"))
+
+    def _comparison_html(self, table: Any) -> str:
+        fair = bool((table["fair_a"] != table["fair_b"]).any())
+        crow = []
+        for r in table.itertuples():
+            seat = escape(self.game.seats_label(int(r.seat)))
+            if r.win_rate_a != r.win_rate_a:  # NaN: a seat the baseline does not have
+                crow.append([seat, "(no such seat)", f"{r.win_rate_b:.3f}",
+                             f"{r.win_rate_b - r.fair_b:+.3f} vs fair share {r.fair_b:.3f}",
+                             "–"])
+            elif r.win_rate_b != r.win_rate_b:
+                crow.append([seat, f"{r.win_rate_a:.3f}", "(no such seat)", "–", "–"])
+            else:
+                crow.append([seat, f"{r.win_rate_a:.3f}", f"{r.win_rate_b:.3f}",
+                             f"{r.diff:+.3f}", f"[{r.diff_lo:+.3f}, {r.diff_hi:+.3f}]"])
+        head = "difference above fair share" if fair else "difference"
+        out = html_table(["seat", "baseline", "current", head, "95% interval"], crow,
+                         css="dk-table dk-compare")
+        if fair:
+            out += ('<div class="dk-note">Different player counts: each seat is compared by '
+                    "its win rate above its fair share (1/players of its run), not by the raw "
+                    "win rate, which is smaller with more players.</div>")
+        return out

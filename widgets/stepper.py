@@ -2,17 +2,28 @@
 
 All game logic lives in :class:`designkit.session.Session`; this panel
 only turns clicks into session calls and re-renders (board from the game's own
-``view``, legal actions as buttons, the event log with its rule texts), so it
-works for every registered game.
+``view``, where a clicked card or cell is the move; legal actions as buttons too; the
+event log with its rule texts), so it works for every registered game.
+
+Playtesting with hidden information: the board, the log and the timeline show what
+the seat chosen in "View as" may see (:func:`designkit.core.events.log_for`); a human
+seat views its own seat by default, and the designer's all-seeing view is one choice
+away. "bots move on their own" plays chance and bot steps at the chosen pace in the
+background and stops at a human decision.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Hashable, Sequence
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
+from designkit.core.errors import DesignkitError
+from designkit.core.events import Event
 from designkit.core.game import CHANCE, Game
 from designkit.core.params import Params
 from designkit.core.records import load_record, save_record
@@ -20,6 +31,7 @@ from designkit.core.registry import get_game
 from designkit.session import HUMAN, Session, seat_count
 
 from ._util import close_tree, held, show_message, shows_errors, style_widget
+from .board_view import BoardView, action_key
 from .log_view import LOG_LIMIT, log_html
 
 CONTROLLERS = (HUMAN, "random", "greedy", "mcts:200")
@@ -41,7 +53,11 @@ class Stepper(widgets.VBox):
         self.session = Session(self.game, params, seed, controllers)
         self.action_buttons: list[widgets.Button] = []
         self._shown_actions: tuple = ()
+        self._lock = threading.RLock()  # the session is shared with the auto-play thread
+        self._auto_thread: threading.Thread | None = None
+        self._log_page: int | None = None  # None: follow the newest events
         self._build(seed, lang, record_path)
+        self._view_as_human()
         self.add_class("dk-stepper")
         self.render()
 
@@ -60,7 +76,7 @@ class Stepper(widgets.VBox):
         self.viewer = widgets.Dropdown(description="View as")
         self.lang = widgets.ToggleButtons(options=[("English", "en"), ("日本語", "ja")],
                                           value=lang, style={"button_width": "70px"})
-        self.controller_box = widgets.HBox()
+        self.controller_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.controller_box.add_class("dk-controllers")
         self.step_button = self._button("Step", "dk-step", self.step, "step-forward")
         self.advance_button = self._button("To next human decision", "dk-advance",
@@ -70,7 +86,13 @@ class Stepper(widgets.VBox):
         self.undo_button = self._button("Undo", "dk-undo", self.undo, "undo")
         self.redo_button = self._button("Redo", "dk-redo", self.redo, "repeat")
         self.auto = widgets.Checkbox(value=False, description="bots move on their own",
-                                     indent=False)
+                                     indent=False, layout=widgets.Layout(width="auto"))
+        self.auto.add_class("dk-auto")
+        self.pace = widgets.FloatSlider(value=0.5, min=0.0, max=3.0, step=0.1,
+                                        description="pace (s)", readout_format=".1f",
+                                        continuous_update=False,
+                                        layout=widgets.Layout(width="260px"))
+        self.pace.add_class("dk-pace")
         self.timeline = widgets.IntSlider(min=0, max=0, description="Step",
                                           continuous_update=False,
                                           layout=widgets.Layout(width="95%"))
@@ -78,12 +100,18 @@ class Stepper(widgets.VBox):
         self.status = widgets.HTML()
         self.status.add_class("dk-status")
         self.message = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.board = widgets.HTML()
+        self.board = BoardView()
         self.board.add_class("dk-board")
+        self.board.on_pick(self._picked)
         self.actions = widgets.VBox()
         self.actions.add_class("dk-actions")
         self.log_view = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.log_view.add_class("dk-log")
+        self.log_earlier = self._button("◀ earlier", "dk-log-earlier",
+                                        lambda: self._page_log(-1))
+        self.log_later = self._button("later ▶", "dk-log-later", lambda: self._page_log(+1))
+        self.log_where = widgets.HTML()
+        self.log_where.add_class("dk-log-where")
         self.record_path = widgets.Text(value=record_path, description="Record")
         self.save_button = self._button("Save record", "dk-save-record", self.save_record,
                                         "save")
@@ -94,19 +122,26 @@ class Stepper(widgets.VBox):
         self.viewer.observe(lambda _c: self.render(), names="value")
         self.lang.observe(lambda _c: self.render(), names="value")
         self.timeline.observe(self._on_timeline, names="value")
-        left = widgets.VBox([self.board, widgets.HTML("<b>Decisions</b>"), self.actions],
-                            layout=widgets.Layout(width="58%"))
+        self.auto.observe(lambda change: self._auto_changed(change.new), names="value")
+        left = widgets.VBox([self.board, widgets.HTML("<b>Decisions</b> (or click the board)"),
+                             self.actions],
+                            layout=widgets.Layout(flex="1 1 520px", min_width="0"))
         right = widgets.VBox([widgets.HTML("<b>Event log</b> (click an entry for its rule)"),
-                              self.log_view], layout=widgets.Layout(width="42%"))
+                              widgets.HBox([self.log_earlier, self.log_where, self.log_later],
+                                           layout=widgets.Layout(align_items="center")),
+                              self.log_view],
+                             layout=widgets.Layout(flex="1 1 340px", min_width="0"))
         self.children = [
             style_widget(),
             widgets.HBox([self.seed_input, self.new_button, self.viewer, self.lang],
                           layout=widgets.Layout(flex_flow="row wrap")),
             self.controller_box,
             widgets.HBox([self.step_button, self.advance_button, self.end_button,
-                          self.undo_button, self.redo_button, self.auto],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            self.timeline, self.status, self.message, widgets.HBox([left, right]),
+                          self.undo_button, self.redo_button, self.auto, self.pace],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.timeline, self.status, self.message,
+            widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap",
+                                                              grid_gap="8px")),
             widgets.HBox([self.record_path, self.save_button, self.load_button])]
 
     def _build_seats(self) -> None:
@@ -132,16 +167,25 @@ class Stepper(widgets.VBox):
             self.viewer.options = seats
             self.viewer.value = keep
 
+    def _view_as_human(self) -> None:
+        """A human seat sees its own seat, not every hand (the designer picks "all")."""
+        humans = [s for s, name in enumerate(self.session.controllers) if name == HUMAN]
+        if humans and self.viewer.value not in humans:
+            self.viewer.value = humans[0]
+
     # -- what the buttons do --------------------------------------------------------------------
     @shows_errors("message")
     def step(self) -> None:
         """One chance or bot step (nothing when a human must decide)."""
-        self._say("" if self.session.step() else "a human decides now: pick a decision")
+        with self._lock:
+            stepped = self.session.step()
+        self._say("" if stepped else "a human decides now: pick a decision")
         self.render()
 
     @shows_errors("message")
     def advance(self) -> None:
-        self.session.advance()
+        with self._lock:
+            self.session.advance()
         self._say("")
         self.render()
 
@@ -149,45 +193,60 @@ class Stepper(widgets.VBox):
     def play_to_end(self) -> None:
         """Finish the game; human seats are played by the random agent."""
         humans = HUMAN in self.session.controllers
-        self.session.play_to_end(stand_in="random")
+        with self._lock:
+            self.session.play_to_end(stand_in="random")
         self._say("human seats were played by 'random' to finish" if humans else "")
         self.render()
 
     @shows_errors("message")
     def undo(self) -> None:
-        self.session.undo()
+        with self._lock:
+            self.session.undo()
         self._say("")
         self.render()
 
     @shows_errors("message")
     def redo(self) -> None:
-        self.session.redo()
+        with self._lock:
+            self.session.redo()
         self._say("")
         self.render()
 
     @shows_errors("message")
     def choose(self, action: Hashable) -> None:
         """The human seat to move takes ``action`` (an illegal one is refused, nothing changes)."""
-        self.session.human_move(action)
-        if self.auto.value:
-            self.session.advance()
+        with self._lock:
+            self.session.human_move(action)
         self._say("")
         self.render()
+        self._kick_auto()
+
+    def _picked(self, data: Any) -> None:
+        """A click on the board: the legal decision whose JSON form it carries."""
+        with self._lock:
+            key = action_key(data)
+            match = [a for a in self.session.legal_actions()
+                     if action_key(self.game.action_to_json(a)) == key]
+        if match:
+            self.choose(match[0])
+        else:
+            self._say("that is not a decision open now")
 
     @shows_errors("message")
     def new_game(self, seed: int | None = None) -> None:
         """Start again with the seed box's seed (or ``seed``) and :attr:`params`."""
         seed = self.seed_input.value if seed is None else seed
         players = self.session.players
-        self.session.new_game(seed, params=self.params)
+        with self._lock:
+            self.session.new_game(seed, params=self.params)
         if self.seed_input.value != seed:
             self.seed_input.value = seed
         if self.session.players != players:
             self._build_seats()
-        if self.auto.value:
-            self.session.advance()
+            self._view_as_human()
         self._say("")
         self.render()
+        self._kick_auto()
 
     def set_params(self, params: Params, restart: bool | None = None) -> None:
         """Play with ``params``: at once if nothing was decided yet (or ``restart``)."""
@@ -220,30 +279,121 @@ class Stepper(widgets.VBox):
     def _on_controller(self, seat: int, name: str) -> None:
         if self.session.controllers[seat] == name:
             return
-        self.session.set_controller(seat, name)
-        if self.auto.value:
-            self.session.advance()
+        with self._lock:
+            self.session.set_controller(seat, name)
+        if name == HUMAN:
+            self.viewer.value = seat  # the person at this seat sees what it sees
+        elif self.viewer.value == seat:
+            humans = [s for s, c in enumerate(self.session.controllers) if c == HUMAN]
+            self.viewer.value = humans[0] if humans else _ALL
+        self.render()
+        self._kick_auto()
+
+    # -- bots moving on their own ---------------------------------------------------------------
+    def _auto_changed(self, on: bool) -> None:
+        if on:
+            self._kick_auto()
+
+    def _kick_auto(self) -> None:
+        """Start the auto-play thread if it should run and is not running."""
+        if not self.auto.value or (self._auto_thread and self._auto_thread.is_alive()):
+            return
+        self._auto_thread = threading.Thread(target=self._auto_play, daemon=True,
+                                             name="designkit-autoplay")
+        self._auto_thread.start()
+
+    def _auto_play(self) -> None:
+        """Chance and bot steps at the chosen pace until a human decides or the game ends."""
+        while self.auto.value:
+            with self._lock:
+                try:
+                    step = self.session.step()
+                except (DesignkitError, ValueError) as err:
+                    self._say(str(err))
+                    break
+            if step is None:  # a human decides now, or the game is over
+                break
+            self.render()
+            time.sleep(max(0.0, float(self.pace.value)))
         self.render()
 
+    def wait_for_bots(self, timeout: float = 30.0) -> None:
+        """Block until auto-play has stopped (for tests and notebooks)."""
+        if self._auto_thread is not None:
+            self._auto_thread.join(timeout)
+
     def _on_timeline(self, change) -> None:
-        if change.new != self.session.cursor:
+        with self._lock:
+            if change.new == self.session.cursor:
+                return
             self.session.jump_to(change.new)
-            self.render()
+        self.render()
 
     def _say(self, text: str) -> None:
         show_message(self.message, text)
 
+    # -- the log, page by page ----------------------------------------------------------------
+    def _page_log(self, delta: int) -> None:
+        pages = self._log_pages()
+        current = pages - 1 if self._log_page is None else self._log_page
+        target = min(pages - 1, max(0, current + delta))
+        self._log_page = None if target == pages - 1 else target
+        self.render()
+
+    def _log_pages(self) -> int:
+        return max(1, -(-len(self.visible_events()) // LOG_LIMIT))
+
+    def _render_log(self, lang: str) -> None:
+        s = self.session
+        shown = self.visible_events()
+        pages = max(1, -(-len(shown) // LOG_LIMIT))
+        page = pages - 1 if self._log_page is None else min(self._log_page, pages - 1)
+        part = shown[page * LOG_LIMIT:(page + 1) * LOG_LIMIT]
+        new = s.step_events(s.cursor) if s.cursor else range(0)
+        fresh = range(0)
+        if new:
+            marks = [k for k, (i, _e) in enumerate(part) if i in new]
+            fresh = range(marks[0], marks[-1] + 1) if marks else range(0)
+        self.log_view.value = log_html(self.game.name, [e for _i, e in part], lang, fresh,
+                                       self.game.seats_label, limit=LOG_LIMIT)
+        first = page * LOG_LIMIT + 1 if shown else 0
+        self.log_where.value = (f"<span class='dk-help'>events {first}–"
+                                f"{page * LOG_LIMIT + len(part)} of {len(shown)}</span>")
+        self.log_earlier.disabled = page == 0
+        self.log_later.disabled = page >= pages - 1
+
     # -- rendering ------------------------------------------------------------------------------
+    @property
+    def viewing(self) -> int | None:
+        """The seat whose view is shown (``None``: the designer, who sees everything)."""
+        return None if self.viewer.value == _ALL else self.viewer.value
+
+    def visible_events(self) -> list[tuple[int, Event]]:
+        """(position in the full log, the event as the viewing seat sees it)."""
+        viewer = self.viewing
+        out = []
+        for i, event in enumerate(self.session.events):
+            seen = event.seen_by(viewer) if hasattr(event, "seen_by") else event
+            if seen is not None:
+                out.append((i, seen))
+        return out
+
     def render(self) -> None:
         """Redraw board, decisions, log, timeline and button states from the session."""
+        with self._lock:
+            self._render()
+
+    def _render(self) -> None:
         s = self.session
         lang = self.lang.value
-        viewer = None if self.viewer.value == _ALL else self.viewer.value
-        self.board.value = self.game.view(s.state, viewer, lang)
+        viewer = self.viewing
+        legal = [action_key(self.game.action_to_json(a)) for a in s.legal_actions()] \
+            if s.human_to_move and viewer in (None, s.to_move) else []
+        with self.board.hold_sync():
+            self.board.html = self.game.view(s.state, viewer, lang)
+            self.board.legal = legal
         self.status.value = self._status_html()
-        new = s.step_events(s.cursor) if s.cursor else range(0)
-        self.log_view.value = log_html(self.game.name, s.events, lang, new, self.game.seats_label,
-                                  LOG_LIMIT)
+        self._render_log(lang)
         self._render_actions(lang)
         n = len(s.steps)
         with held(self.timeline):

@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
-from designkit.analysis.sweep import grid_params, parse_values, sweep, sweep_text
+from designkit.analysis.sweep import SWEEP_NOTES, grid_params, parse_values, sweep, sweep_tables
 from designkit.analysis.sweep_charts import sweep_figures
 from designkit.analysis.tune import tunable
 from designkit.core.errors import DesignkitError
@@ -31,12 +31,13 @@ from ._util import (
     analysis_style,
     chart_grid,
     checked_params,
+    html_table,
     params_of,
-    pre,
     show_figures,
     show_message,
     style_widget,
 )
+from .labels import end_reason_label
 
 SWEEPABLE = ("int", "float", "choice", "bool")
 NONE = ""
@@ -203,8 +204,15 @@ class SweepPanel(BackgroundRun, widgets.VBox):
     def _show(self, job: _Job, table: pd.DataFrame) -> None:
         self.table = table
         labels = self._labels()
-        self.text.value = pre(sweep_text(table, labels))
-        figs = sweep_figures(table, labels)
+        reasons = {r: end_reason_label(self.game, r, None)
+                   for r in table.loc[table["metric"] == "end_share", "category"].unique()}
+        self.text.value = "<br>".join(
+            html_table([escape(first)] + [escape(h) for h in head],
+                       [[escape(n)] + [escape(c) for c in row]
+                        for n, row in zip(names, rows, strict=True)], css="dk-table dk-num-table")
+            for first, names, head, rows in sweep_tables(table, labels, reasons)
+        ) + f"<div class='dk-note'>{escape(SWEEP_NOTES)}</div>"
+        figs = sweep_figures(table, labels, reasons)
         shown = show_figures(self.charts, {f"sweep-{i}": f for i, f in enumerate(figs)})
         self.figures = list(shown.values())
         axes = job.param + (f" × {job.param2}" if job.param2 else "")

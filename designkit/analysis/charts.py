@@ -11,7 +11,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from designkit.analysis.compare import compare_win_rates
+from designkit.analysis.compare import compare_win_rates, seat_count
 from designkit.analysis.stats import wilson_interval
 from designkit.core.seats import seat_label as core_seat_label
 from designkit.sim.results import Results
@@ -19,6 +19,11 @@ from designkit.sim.results import Results
 COLOURS = ("#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2")
 _LAYOUT = {"template": "plotly_white", "height": 340, "margin": {"l": 50, "r": 20, "t": 50,
                                                                   "b": 40}}
+
+
+def _RATE_AXIS(title: str) -> dict[str, object]:  # noqa: N802 - reads as a constant
+    """A share axis: 0–100 %, ticks as percentages (never past 100 %)."""
+    return {"title": title, "range": [0, 1.0001], "tickformat": ".0%"}
 
 
 def seat_label(seat: int, agent: str | None = None) -> str:
@@ -41,8 +46,8 @@ def _error_y(rate: pd.Series, lo: pd.Series, hi: pd.Series) -> dict[str, object]
 def win_rate_figure(results: Results) -> go.Figure:
     """Win rate by seat with 95% Wilson intervals and the fair share as a dashed line."""
     summ = results.seat_summary()
-    fig = _figure("Win rate by seat", yaxis={"title": "win rate", "range": [0, 1]},
-                  xaxis={"title": "seat"})
+    fig = _figure("Win rate by seat", yaxis=_RATE_AXIS("win rate"), xaxis={"title": "seat"},
+                  showlegend=False)
     fig.add_bar(x=[seat_label(s, a) for s, a in zip(summ.seat, summ.agent, strict=True)],
                 y=summ.win_rate.tolist(), error_y=_error_y(summ.win_rate, summ.win_lo,
                                                              summ.win_hi),
@@ -67,7 +72,7 @@ def score_figure(results: Results, kind: str = "box") -> go.Figure:
 def length_figure(results: Results) -> go.Figure:
     """Histogram of game length in turns: too short or too long games show here first."""
     fig = _figure("Game length", xaxis={"title": "turns"}, yaxis={"title": "games"},
-                  bargap=0.05)
+                  bargap=0.05, showlegend=False)
     fig.add_histogram(x=results.games["turns"].tolist(), marker_color=COLOURS[0],
                       name="games")
     return fig
@@ -76,7 +81,7 @@ def length_figure(results: Results) -> go.Figure:
 def end_reasons_figure(results: Results) -> go.Figure:
     """Share of games ending each way (deck out, declared, ...)."""
     shares = results.end_reasons()
-    fig = _figure("End reasons", yaxis={"title": "share of games", "range": [0, 1]})
+    fig = _figure("End reasons", yaxis=_RATE_AXIS("share of games"), showlegend=False)
     fig.add_bar(x=[str(k) or "(none)" for k in shares.index], y=shares.tolist(),
                 marker_color=COLOURS[1], name="share",
                 hovertemplate="%{x}: %{y:.1%}<extra></extra>")
@@ -110,7 +115,8 @@ def skill_take_figure(results: Results) -> go.Figure:
     bounds = [wilson_interval(k, n) for k in table["held"]]
     lo = pd.Series([b[0] for b in bounds], dtype=float)
     hi = pd.Series([b[1] for b in bounds], dtype=float)
-    fig = _figure("Skill take rate", yaxis={"title": "share of seat-games", "range": [0, 1]})
+    fig = _figure("Skill take rate", yaxis=_RATE_AXIS("share of seat-games"),
+                  showlegend=False)
     fig.add_bar(x=table["skill"].tolist(), y=table["take_rate"].tolist(),
                 error_y=_error_y(table["take_rate"], lo, hi), marker_color=COLOURS[2],
                 name="held at end")
@@ -120,8 +126,8 @@ def skill_take_figure(results: Results) -> go.Figure:
 def skill_win_figure(results: Results) -> go.Figure:
     """Win rate of seats holding each skill at the end, against the overall seat average."""
     table = skill_table(results)
-    fig = _figure("Win rate when holding a skill",
-                  yaxis={"title": "win rate", "range": [0, 1]})
+    fig = _figure("Win rate when holding a skill", yaxis=_RATE_AXIS("win rate"),
+                  showlegend=False)
     fig.add_bar(x=table["skill"].tolist(), y=table["win_rate"].tolist(),
                 error_y=_error_y(table["win_rate"], table["win_lo"], table["win_hi"]),
                 marker_color=COLOURS[3], name="win rate when held",
@@ -171,23 +177,30 @@ def combine_figures(figs: dict[str, go.Figure], cols: int = 2, title: str = "",
     return combo
 
 
-def _ab_parts(a: Results, b: Results, labels: tuple[str, str]) -> dict[str, go.Figure]:
-    """Win rate by seat of two runs side by side, and their difference (b − a) with 95% CI."""
-    table = compare_win_rates(a, b)
+def _ab_parts(a: Results, b: Results, labels: tuple[str, str], fair_share: bool = False
+              ) -> dict[str, go.Figure]:
+    """Win rate by seat of two runs side by side, and their difference (b − a) with 95% CI
+    (``fair_share``: of each seat's win rate above its run's fair share)."""
+    table = compare_win_rates(a, b, fair_share=fair_share)
     seats = [seat_label(s) for s in table["seat"]]
-    win = _figure("Win rate by seat", yaxis={"title": "win rate", "range": [0, 1]})
+    win = _figure("Win rate by seat", yaxis=_RATE_AXIS("win rate"),
+                  legend={"orientation": "h", "y": -0.2})
     for key, label, colour, res in (("a", labels[0], COLOURS[0], a),
                                     ("b", labels[1], COLOURS[1], b)):
         summ = res.seat_summary().set_index("seat").reindex(table["seat"])
         win.add_trace(go.Bar(x=seats, y=table[f"win_rate_{key}"].tolist(), name=label,
                              marker_color=colour,
                              error_y=_error_y(summ.win_rate, summ.win_lo, summ.win_hi)))
-    diff = _figure(f"Difference ({labels[1]} − {labels[0]}), 95% interval",
-                   yaxis={"title": "difference in win rate"})
-    diff.add_trace(go.Scatter(x=seats, y=table["diff"].tolist(), mode="markers",
-                              marker={"size": 10, "color": COLOURS[3]}, name="difference",
-                              error_y=_error_y(table["diff"], table["diff_lo"],
-                                               table["diff_hi"])))
+    above = " above fair share" if fair_share else ""
+    diff = _figure(f"Difference{above} ({labels[1]} − {labels[0]}), 95% interval",
+                   yaxis={"title": "difference in win rate", "tickformat": "+.0%"},
+                   showlegend=False)
+    diff.add_hline(y=0, line_color="grey")
+    both = table.dropna(subset=["diff"])  # a seat in one run only has no difference
+    diff.add_trace(go.Scatter(x=[seat_label(s) for s in both["seat"]], y=both["diff"].tolist(),
+                              mode="markers", marker={"size": 10, "color": COLOURS[3]},
+                              name="difference",
+                              error_y=_error_y(both["diff"], both["diff_lo"], both["diff_hi"])))
     return {"ab_win": win, "ab_diff": diff}
 
 
@@ -199,22 +212,39 @@ def ab_figure(a: Results, b: Results, labels: tuple[str, str] = ("A", "B")) -> g
     return fig
 
 
+def position_figure(results: Results) -> go.Figure | None:
+    """Win rate by turn position (1st = start player), for games whose start player is
+    random (``position`` in the seats table); ``None`` otherwise."""
+    if "position" not in results.seats.columns or not results.n_games:
+        return None
+    summ = results.seat_summary(by="position")
+    fig = _figure("Win rate by turn position", yaxis=_RATE_AXIS("win rate"),
+                  xaxis={"title": "turn position (1st = start player)"}, showlegend=False)
+    fig.add_bar(x=[_ordinal(p + 1) for p in summ.position], y=summ.win_rate.tolist(),
+                error_y=_error_y(summ.win_rate, summ.win_lo, summ.win_hi),
+                marker_color=COLOURS[4], name="win rate",
+                hovertemplate="%{x}: %{y:.1%}<extra></extra>")
+    fig.add_hline(y=1 / len(summ), line_dash="dash", line_color="grey",
+                  annotation_text="fair share", annotation_position="top left")
+    return fig
+
+
+def _ordinal(k: int) -> str:
+    return f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
+
+
 def panel_figures(results: Results, base: Results | None = None,
                   labels: tuple[str, str] = ("baseline", "current")) -> dict[str, go.Figure]:
-    """The simulation panel's one figure: win rate first (A/B panels first in A/B mode), then
-    every other chart of :func:`summary_figures` as subplots."""
+    """The simulation panel's charts, one figure each (so each has its own legend and axes
+    and a page can lay them out for its width): win rate first (the A/B pair in A/B
+    mode), then turn position where it applies, then every other chart of
+    :func:`summary_figures`."""
     figs = summary_figures(results)
+    first: dict[str, go.Figure] = {"win_rate": figs.pop("win_rate")}
     if base is not None:
-        figs.pop("win_rate")
-        figs = {**_ab_parts(base, results, labels), **figs}
-    title = f"A/B: {labels[1]} vs {labels[0]}" if base is not None else ""
-    fig = combine_figures(figs, title=title, legend=base is not None)
-    if base is not None:
-        fig.add_hline(y=0, line_color="grey", row=1, col=2)
-    return {"win_rate": fig}
-
-
-def empty_panel_figures() -> dict[str, go.Figure]:
-    """A placeholder for :func:`panel_figures`, so a panel creates its chart widget (and
-    loads plotly's front end) with the page instead of after the first run."""
-    return {"win_rate": _figure("Win rate by seat")}
+        first = _ab_parts(base, results, labels,
+                          fair_share=seat_count(base) != seat_count(results))
+    position = position_figure(results)
+    if position is not None:
+        first["position"] = position
+    return {**first, **figs}

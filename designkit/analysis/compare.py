@@ -31,19 +31,33 @@ def win_counts(results: Results) -> pd.DataFrame:
                          "win_rate": wins.to_numpy() / n if n else float("nan")})
 
 
-def compare_win_rates(a: Results, b: Results, z: float = Z95) -> pd.DataFrame:
+def seat_count(results: Results) -> int:
+    """Seats per game in ``results`` (the ``players`` column, else the seats seen)."""
+    if "players" in results.games.columns and len(results.games):
+        return int(results.games["players"].iloc[0])
+    return int(results.seats["seat"].nunique())
+
+
+def compare_win_rates(a: Results, b: Results, z: float = Z95,
+                      fair_share: bool = False) -> pd.DataFrame:
     """Win rate by seat in ``a`` (baseline) and ``b`` (variant), and ``diff = b − a``.
 
     The interval is the normal approximation for the difference of two
     independent proportions. Runs on the same seeds are positively correlated,
     so for them it errs on the wide (conservative) side. A seat present in only
     one run (different player counts) gets NaN for what the other cannot say.
+
+    ``fair_share``: compare each seat's win rate *above its fair share* (1/players of
+    its run) instead, so a 4- and a 5-player variant are compared seat by seat
+    without every seat showing a "drop" that is only the smaller share of five
+    (``fair_a``/``fair_b`` columns; the interval is the same, the shares being fixed).
     """
     left, right = win_counts(a), win_counts(b)
     out = left.merge(right, on="seat", how="outer", suffixes=("_a", "_b")).sort_values("seat")
     pa, pb = out["win_rate_a"], out["win_rate_b"]
     se = np.sqrt(pa * (1 - pa) / out["games_a"] + pb * (1 - pb) / out["games_b"])
-    out["diff"] = pb - pa
+    out["fair_a"], out["fair_b"] = 1 / max(1, seat_count(a)), 1 / max(1, seat_count(b))
+    out["diff"] = (pb - out["fair_b"]) - (pa - out["fair_a"]) if fair_share else pb - pa
     out["diff_lo"] = out["diff"] - z * se
     out["diff_hi"] = out["diff"] + z * se
     return out.reset_index(drop=True)

@@ -146,16 +146,33 @@ def _ci(row: Any, digits: int = 3, pct: bool = False) -> str:
     return f"{value} [{fmt.format(row.lo * scale)}, {fmt.format(row.hi * scale)}]"
 
 
-def sweep_text(table: pd.DataFrame, seat_labels: dict[int, str] | None = None) -> str:
+SWEEP_NOTES = ("intervals: 95% (t for means, Wilson for shares, bootstrap for balance); "
+               "seat p: chi-square test of equal seat win rates (small = seat advantage); "
+               "every point plays the same seeded games")
+
+
+def sweep_text(table: pd.DataFrame, seat_labels: dict[int, str] | None = None,
+               reason_labels: dict[str, str] | None = None) -> str:
     """The CLI's two tables: game length and end reasons per point, then seat balance
     (balance, chi-square p-value, win rate per seat), all with 95% intervals."""
+    blocks = [_format_table(first, names, head, rows)
+              for first, names, head, rows in sweep_tables(table, seat_labels, reason_labels)]
+    return "\n\n".join(blocks) + "\n\n" + SWEEP_NOTES
+
+
+def sweep_tables(table: pd.DataFrame, seat_labels: dict[int, str] | None = None,
+                 reason_labels: dict[str, str] | None = None
+                 ) -> list[tuple[str, list[str], list[str], list[list[str]]]]:
+    """:func:`sweep_text`'s two tables as data: (first column's title, point names, header,
+    rows of cells), for a panel to draw as tables. ``reason_labels`` names end reasons."""
     params = swept_params(table)
     labels = seat_labels or {}
-    blocks = []
     keys = list(table[params].drop_duplicates().itertuples(index=False, name=None))
     reasons = list(dict.fromkeys(table.loc[table["metric"] == "end_share", "category"]))
     seats = sorted(int(s) for s in table.loc[table["metric"] == "win_rate", "seat"].unique())
-    head1 = ["turns", "decisions", "winner margin"] + [f"ends '{r}' %" for r in reasons]
+    named = reason_labels or {}
+    head1 = ["turns", "decisions", "winner margin"] + [f"ends '{named.get(r, r)}' %"
+                                                        for r in reasons]
     head2 = ["balance", "seat p", *[f"{labels.get(s, s)} win %" for s in seats]]
     rows1, rows2 = [], []
     for key in keys:
@@ -182,12 +199,7 @@ def sweep_text(table: pd.DataFrame, seat_labels: dict[int, str] | None = None) -
                      + [cell(get("win_rate", seat=s), 1, True) for s in seats])
     names = [", ".join(f"{v}" for v in key) for key in keys]
     first = " × ".join(params)
-    blocks.append(_format_table(first, names, head1, rows1))
-    blocks.append(_format_table(first, names, head2, rows2))
-    notes = ("intervals: 95% (t for means, Wilson for shares, bootstrap for balance); "
-             "seat p: chi-square test of equal seat win rates (small = seat advantage); "
-             "every point plays the same seeded games")
-    return "\n\n".join(blocks) + "\n\n" + notes
+    return [(first, names, head1, rows1), (first, names, head2, rows2)]
 
 
 def _format_table(first: str, names: list[str], head: list[str], rows: list[list[str]]) -> str:

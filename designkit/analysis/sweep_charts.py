@@ -76,19 +76,33 @@ def _select(table: pd.DataFrame, metric: str, seat: int | None, category: str | 
     return sel
 
 
-def _series(sel: pd.DataFrame, labels: Mapping[int, str] | None) -> list[tuple[str, pd.DataFrame]]:
-    """Split rows into lines: per seat, per category, or a single one."""
+def _seat_name(seat: int, labels: Mapping[int, str] | None) -> str:
+    """Seat letters as in the drafts (A, B, …) unless the caller names them."""
+    return (labels or {}).get(int(seat), f"seat {chr(ord('A') + int(seat))}")
+
+
+def _series(sel: pd.DataFrame, labels: Mapping[int, str] | None,
+            reasons: Mapping[str, str] | None = None) -> list[tuple[str, pd.DataFrame]]:
+    """Split rows into lines: per seat (named), per category, or a single one."""
     if sel["seat"].notna().any() and sel["seat"].nunique() > 1:
-        return [((labels or {}).get(int(s), f"seat {int(s)}"), g)
-                for s, g in sel.groupby("seat", sort=True)]
+        return [(_seat_name(s, labels), g) for s, g in sel.groupby("seat", sort=True)]
     if sel["category"].notna().any() and sel["category"].nunique() > 1:
-        return [(str(c), g) for c, g in sel.groupby("category", sort=False)]
+        return [((reasons or {}).get(str(c), str(c)), g)
+                for c, g in sel.groupby("category", sort=False)]
     return [("", sel)]
+
+
+def _percent_axis(fig: go.Figure, values: pd.Series) -> None:
+    """Shares on 0–100 % (ticks never repeat on a narrow range); a "share" that runs past
+    100 % is not clipped, so the error shows."""
+    top = float(pd.concat([values]).max()) if len(values) else 1.0
+    fig.update_yaxes(tickformat=".0%", range=[0, max(1.0, top) * 1.02 if top > 1 else 1.0001])
 
 
 def sweep_line(table: pd.DataFrame, metric: str, seat: int | None = None,
                category: str | None = None, labels: Mapping[int, str] | None = None,
-               title: str | None = None) -> go.Figure:
+               title: str | None = None, reasons: Mapping[str, str] | None = None
+               ) -> go.Figure:
     """Metric against the (first) swept parameter, 95% interval bands shaded.
 
     Per-seat or per-category metrics get one line each unless ``seat`` or
@@ -98,7 +112,7 @@ def sweep_line(table: pd.DataFrame, metric: str, seat: int | None = None,
     params = swept_params(table)
     x_name = params[0]
     sel = _select(table, metric, seat, category)
-    series = _series(sel, labels)
+    series = _series(sel, labels, reasons)
     if len(params) > 1 and len(series) == 1:
         series = [(f"{params[1]}={v}", g) for v, g in sel.groupby(params[1], sort=True)]
     fig = go.Figure()
@@ -114,9 +128,11 @@ def sweep_line(table: pd.DataFrame, metric: str, seat: int | None = None,
                       annotation_text="fair share")
     fig.update_layout(title=title or TITLES.get(metric, metric), xaxis_title=x_name,
                       yaxis_title=metric, template="plotly_white", hovermode="x unified",
-                      showlegend=len(series) > 1)
+                      showlegend=len(series) > 1,
+                      legend={"orientation": "h", "y": -0.25}, height=360,
+                      margin={"l": 50, "r": 20, "t": 50, "b": 40})
     if metric in PERCENT:
-        fig.update_yaxes(tickformat=".0%")
+        _percent_axis(fig, sel["value"])
     return fig
 
 
@@ -157,8 +173,8 @@ def sweep_heatmap(table: pd.DataFrame, metric: str, seat: int | None = None,
     return fig
 
 
-def sweep_figures(table: pd.DataFrame, labels: Mapping[int, str] | None = None
-                  ) -> list[go.Figure]:
+def sweep_figures(table: pd.DataFrame, labels: Mapping[int, str] | None = None,
+                  reasons: Mapping[str, str] | None = None) -> list[go.Figure]:
     """The charts worth looking at for a sweep: length, end reasons, balance, seat win
     rates, margin (and drama metrics when traced); heat maps for two parameters."""
     present = set(table["metric"])
@@ -166,17 +182,18 @@ def sweep_figures(table: pd.DataFrame, labels: Mapping[int, str] | None = None
             "multi_option_share", "drama", "lead_change_rate", "decisiveness"]
     metrics = [m for m in base if m in present]
     if len(swept_params(table)) == 1:
-        return [sweep_line(table, m, labels=labels) for m in metrics]
+        return [sweep_line(table, m, labels=labels, reasons=reasons) for m in metrics]
     figs = []
     for m in metrics:
         sel = table[table["metric"] == m]
         if m == "win_rate":
             figs += [sweep_heatmap(table, m, seat=int(s),
-                                   title=f"Win rate of {(labels or {}).get(int(s), s)}")
+                                   title=f"Win rate of {_seat_name(s, labels)}")
                      for s in sorted(sel["seat"].dropna().unique())]
         elif m == "end_share":
             figs += [sweep_heatmap(table, m, category=c,
-                                   title=f"Share of games ending '{c}'")
+                                   title="Share of games ending "
+                                         f"'{(reasons or {}).get(str(c), c)}'")
                      for c in dict.fromkeys(sel["category"])]
         else:
             figs.append(sweep_heatmap(table, m))

@@ -16,6 +16,7 @@ widgets appear (8-13 s here), hence the generous first-render timeout.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -49,13 +50,19 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 
 @pytest.fixture(scope="session")
-def voila_url() -> Iterator[str]:
-    """The Crossroads design lab, served by Voila for the whole session."""
+def voila_server() -> Iterator[VoilaServer]:
+    """The Crossroads design lab, served by Voila for the whole session (one preheated
+    kernel: a page opens without waiting for the notebook to run)."""
     server = VoilaServer(DASHBOARDS / "crossroads.ipynb").start()
     try:
-        yield server.url
+        yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_server: VoilaServer) -> str:
+    return voila_server.url
 
 
 @pytest.fixture(scope="session")
@@ -84,3 +91,13 @@ def snap(request: pytest.FixtureRequest) -> Callable:
 
     return take
 
+
+
+@pytest.fixture
+def page(page):  # noqa: ANN001, ANN201 - pytest-playwright's page, closed like a tab
+    """pytest-playwright's page, closed at the end as a person closes a tab: with the
+    page's ``beforeunload`` (Voila's kernel shutdown request), so no kernel is left."""
+    yield page
+    with contextlib.suppress(Exception):  # already closed with its context: nothing to do
+        if not page.is_closed():
+            page.close(run_before_unload=True)

@@ -3,6 +3,7 @@ settings and a Voila server on a free 127.0.0.1 port."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -50,31 +51,49 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60.0) -> N
 
 
 class VoilaServer:
-    """Voila serving one notebook (or a folder) on a free 127.0.0.1 port, from ``python``."""
+    """Voila serving one notebook (or a folder) on a free 127.0.0.1 port, with the design
+    lab's settings (``designkit_widgets.serve``: template, preheated kernels, culling)."""
 
     def __init__(self, target: Path, python: str = sys.executable, log: Path | None = None,
-                 cwd: Path | None = None) -> None:
+                 cwd: Path | None = None, pool: int = 1) -> None:
         self.target, self.python, self.cwd = target, python, cwd or target.parent
+        self.pool = pool
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log = log or ARTIFACTS / f"voila-{target.stem}.log"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> VoilaServer:
+        from designkit_widgets.serve import voila_command, voila_config, voila_env
+
         self.log.parent.mkdir(parents=True, exist_ok=True)
-        cmd = [self.python, "-m", "voila", str(self.target), f"--port={self.port}",
-               "--no-browser", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-               "--show_tracebacks=True"]
+        config_dir = voila_config(self.target, pool=self.pool)
+        cmd = voila_command(self.target, self.port, "--show_tracebacks=True",
+                            config_dir=config_dir)
+        cmd[0] = self.python
         self._log = self.log.open("w")
         self.proc = subprocess.Popen(cmd, cwd=self.cwd, stdout=self._log,
-                                     stderr=subprocess.STDOUT,
-                                     env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                                     stderr=subprocess.STDOUT, env=voila_env())
         try:
             wait_for_port(self.port, self.proc)
         except RuntimeError as err:
             self.stop()
             raise RuntimeError(f"{err}; log:\n{self.log.read_text()[-3000:]}") from None
         return self
+
+    def kernels(self) -> list[int]:
+        """Process ids of the kernels Voila runs now (its ``ipykernel`` children)."""
+        import psutil
+
+        if self.proc is None or self.proc.poll() is not None:
+            return []
+        children = psutil.Process(self.proc.pid).children(recursive=True)
+        out = []
+        for child in children:
+            with contextlib.suppress(psutil.Error):
+                if "ipykernel" in " ".join(child.cmdline()):
+                    out.append(child.pid)
+        return out
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -108,6 +127,32 @@ def param_row(page, name: str):  # noqa: ANN001, ANN201
     return page.locator(".dk-params .dk-field").filter(has=label)
 
 
+SECTION_HEADER = ".dk-params .jupyter-widget-Collapse-header"
+
+
+def open_section(page, name: str) -> None:  # noqa: ANN001
+    """Open the Parameters section holding field ``name`` (unless it is open already)."""
+    row = param_row(page, name)
+    if row.is_visible():
+        return
+    group = page.evaluate("""(name) => {
+      const rows = [...document.querySelectorAll('.dk-params .dk-field')];
+      const row = rows.find(r => [...r.querySelectorAll('b')].some(b => b.textContent === name));
+      const collapse = row.closest('.jupyter-widget-Collapse');
+      return collapse.querySelector('.jupyter-widget-Collapse-header').textContent.trim();
+    }""", name)
+    page.locator(SECTION_HEADER).filter(has_text=group).first.click()
+    row.wait_for(state="visible")
+
+
+def set_field(page, name: str, value: str) -> None:  # noqa: ANN001
+    """Type ``value`` into parameter ``name``'s text box and press Enter, as a person would."""
+    open_section(page, name)
+    box = param_row(page, name).locator("input").first
+    box.fill(str(value))
+    box.press("Enter")
+
+
 def set_slider(page, name: str, value: int) -> None:  # noqa: ANN001
     """Move an integer slider parameter to ``value`` with the keyboard, as a person would."""
     row = param_row(page, name)
@@ -129,8 +174,20 @@ def select_controller(page, seat: str, name: str) -> None:  # noqa: ANN001
 
 # The stepper's own widgets (the game's view HTML reuses some class names inside the board).
 STEPPER_STATUS = ".dk-stepper .widget-html.dk-status"
-STEPPER_BOARD = ".dk-stepper .widget-html.dk-board"
+STEPPER_BOARD = ".dk-stepper .dk-board-view"
 STEPPER_LOG = ".dk-stepper .widget-html.dk-log"
+
+
+def boxes_inside(page, selector: str, width: int) -> list[dict]:  # noqa: ANN001
+    """Bounding boxes of ``selector``'s elements; asserts each lies within 0..``width``."""
+    boxes = []
+    for el in page.locator(selector).all():
+        box = el.bounding_box()
+        assert box is not None, f"{selector} is not displayed"
+        assert box["x"] >= -1 and box["x"] + box["width"] <= width + 1, \
+            f"{selector} cut at {width} px: {box}"
+        boxes.append(box)
+    return boxes
 
 
 def bar_count(page, chart: str = ".dk-winrate") -> int:  # noqa: ANN001

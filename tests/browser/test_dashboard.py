@@ -11,14 +11,17 @@ import re
 import pytest
 from dk_browser import (
     REDRAW_MS,
+    SECTION_HEADER,
+    STEPPER_BOARD,
     STEPPER_LOG,
     STEPPER_STATUS,
     bar_count,
+    boxes_inside,
     open_lab,
     open_tab,
     param_row,
     select_controller,
-    set_slider,
+    set_field,
 )
 from playwright.sync_api import expect
 
@@ -48,7 +51,7 @@ def test_three_players_and_200_games_redraw_the_win_rate_chart(voila_url: str, p
                                                                snap) -> None:
     open_lab(page, voila_url)
     open_tab(page, "Parameters")
-    set_slider(page, "players", 3)
+    set_field(page, "players", "3")
     expect(page.locator(".dk-params .dk-diff")).to_contain_text("players")
     snap(page, "players-3")
 
@@ -114,16 +117,23 @@ def test_human_seat_moves_by_clicking_an_action(voila_url: str, page, snap) -> N
     snap(page, "human-moved")
 
 
-def test_out_of_range_value_shows_its_error_and_the_run_is_refused(voila_url: str, page,
-                                                                   snap) -> None:
+def test_a_typed_out_of_range_value_stays_and_shows_its_error(voila_url: str, page,
+                                                               snap) -> None:
     open_lab(page, voila_url)
     open_tab(page, "Parameters")
-    box = param_row(page, "start_player").locator("input")
-    box.fill("9")
-    box.press("Enter")
-    error = param_row(page, "start_player").locator(".dk-error")
+    set_field(page, "end_hand_sum", "500")
+    box = param_row(page, "end_hand_sum").locator("input")
+    error = param_row(page, "end_hand_sum").locator(".dk-error")
     expect(error).to_be_visible(timeout=STEP_MS)
-    expect(error).to_contain_text("0–4")
+    expect(error).to_contain_text("2–100")  # the range
+    expect(error).to_contain_text("CR-8.1")  # the rule
+    page.wait_for_timeout(500)  # nothing comes back to "fix" the value
+    expect(box).to_have_value("500")  # what was typed stays
+    summary = page.locator(".dk-params .dk-error-summary")
+    expect(summary).to_contain_text("end_hand_sum")  # listed at the top of the tab
+    expect(page.locator(SECTION_HEADER).filter(has_text="⚠")).to_have_count(1)
+    page.locator(SECTION_HEADER).filter(has_text="⚠").click()  # close it: still marked
+    expect(page.locator(SECTION_HEADER).filter(has_text="⚠")).to_contain_text("1 to fix")
     snap(page, "field-error")
 
     open_tab(page, "Simulate")
@@ -131,8 +141,50 @@ def test_out_of_range_value_shows_its_error_and_the_run_is_refused(voila_url: st
     sim.locator(".dk-run").click()
     refused = sim.locator(".dk-error")
     expect(refused).to_be_visible(timeout=STEP_MS)
-    expect(refused).to_contain_text("start_player")
+    expect(refused).to_contain_text("end_hand_sum")
     page.wait_for_timeout(1000)  # a run, had it started, would have drawn by now
     assert sim.locator(".dk-winrate .barlayer .point").count() == 0
     assert sim.locator(".dk-summary tbody tr").count() == 0
     snap(page, "run-refused")
+
+
+def test_no_chart_is_cut_at_1024_or_420_px(voila_url: str, page, snap) -> None:
+    page.set_viewport_size({"width": 1024, "height": 1800})  # tall: the screenshots show all
+    open_lab(page, voila_url)
+    open_tab(page, "Simulate")
+    sim = page.locator(".dk-sim").first
+    games = sim.get_by_label("Games", exact=True)
+    games.fill("100")
+    games.press("Enter")
+    sim.locator(".dk-run").click()
+    expect(sim.locator(".dk-ok")).to_have_text("100 games", timeout=REDRAW_MS)
+    charts = sim.locator(".dk-charts .dk-chart .js-plotly-plot")
+    expect(charts.first).to_be_visible(timeout=REDRAW_MS)
+    assert charts.count() >= 4  # win rate, score, length, end reasons (and more)
+    for width in (1024, 420):
+        page.set_viewport_size({"width": width, "height": 1800})
+        page.wait_for_timeout(800)  # the grid reflows, plotly resizes each chart
+        boxes = boxes_inside(page, ".dk-sim .dk-charts .dk-chart", width)
+        boxes_inside(page, ".dk-sim .dk-charts .dk-chart .main-svg", width)
+        if width == 420:  # one column
+            assert len({round(b["x"]) for b in boxes}) == 1, boxes
+        else:
+            assert len({round(b["x"]) for b in boxes}) >= 2, "two columns fit at 1024 px"
+        snap(page, f"simulate-{width}px")
+    page.set_viewport_size({"width": 1024, "height": 1800})
+    open_tab(page, "Play")
+    page.wait_for_timeout(500)
+    boxes_inside(page, STEPPER_BOARD, 1024)
+    snap(page, "play-1024px")
+
+
+def test_bots_move_on_their_own_until_the_human_decides(voila_url: str, page, snap) -> None:
+    open_lab(page, voila_url)
+    open_tab(page, "Play")
+    stepper = page.locator(".dk-stepper").first
+    stepper.locator(".dk-auto input").check()  # A is human, the bots play until A's turn
+    expect(page.locator(STEPPER_STATUS)).to_contain_text("A (human) to decide",
+                                                         timeout=REDRAW_MS)
+    expect(stepper.locator(".dk-action").first).to_be_visible()
+    assert status_step(page) > 0
+    snap(page, "auto-reached-human")

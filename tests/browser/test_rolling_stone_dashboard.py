@@ -16,6 +16,7 @@ from dk_browser import (
     STEPPER_LOG,
     STEPPER_STATUS,
     bar_count,
+    boxes_inside,
     open_lab,
     open_tab,
     select_controller,
@@ -74,6 +75,7 @@ def test_step_advances_the_log_and_the_board_draws_the_albums(rolling_stone_url:
 
 
 def test_100_games_draw_one_win_rate_bar_per_seat(rolling_stone_url: str, page, snap) -> None:
+    page.set_viewport_size({"width": 1024, "height": 2000})  # the Simulate tab at 1024 px
     open_lab(page, rolling_stone_url)
     open_tab(page, "Simulate")
     sim = page.locator(".dk-sim").first
@@ -90,4 +92,58 @@ def test_100_games_draw_one_win_rate_bar_per_seat(rolling_stone_url: str, page, 
     expect(chart.locator(".subplot.xy .barlayer .point")).to_have_count(SEATS,
                                                                         timeout=REDRAW_MS)
     assert bar_count(page) == SEATS
+    page.wait_for_timeout(800)
+    boxes_inside(page, ".dk-sim .dk-charts .dk-chart .main-svg", 1024)  # skill bars too
     snap(page, "simulated-100-games")
+
+
+def test_a_move_made_by_clicking_the_board(rolling_stone_url: str, page, snap) -> None:
+    page.set_viewport_size({"width": 1024, "height": 1600})  # the Play tab at 1024 px
+    open_lab(page, rolling_stone_url)
+    open_tab(page, "Play")
+    stepper = page.locator(".dk-stepper").first
+    stepper.locator(".dk-advance").click()  # dealt: A (human) passes a dream card (LR-2.2)
+    expect(page.locator(STEPPER_STATUS)).to_contain_text("A (human) to decide",
+                                                         timeout=STEP_MS)
+    dreams = page.locator(f"{STEPPER_BOARD} .dk-dream.dk-clickable")
+    expect(dreams).to_have_count(4)  # A's four dream cards, each a move
+    expect(dreams.first).to_contain_text("dream:")  # the card's text is on the card
+    snap(page, "board-before-click")
+    step = int(re.search(r"Step (\d+)", page.locator(STEPPER_STATUS).inner_text()).group(1))
+    dreams.first.click()
+    expect(page.locator(STEPPER_STATUS)).to_contain_text(f"Step {step + 1} ", timeout=STEP_MS)
+    expect(page.locator(STEPPER_LOG)).to_contain_text("sets aside a dream card")
+    assert page.locator(".dk-stepper .dk-error:visible").count() == 0
+    snap(page, "board-after-click")
+
+
+def test_the_log_seen_by_seat_a_never_shows_another_seats_hidden_card(rolling_stone_url: str,
+                                                                     page, snap) -> None:
+    open_lab(page, rolling_stone_url)
+    open_tab(page, "Play")
+    stepper = page.locator(".dk-stepper").first
+    viewer = stepper.get_by_label("View as")
+    shown = viewer.evaluate("s => s.options[s.selectedIndex].text")
+    assert shown == "A", shown  # A is human: the lab shows A's view by default
+    stepper.locator(".dk-advance").click()  # every hand dealt; A decides first
+    expect(page.locator(STEPPER_STATUS)).to_contain_text("A (human) to decide",
+                                                         timeout=STEP_MS)
+    viewer.select_option(label="all (designer)")
+    others = page.locator(f"{STEPPER_BOARD} .dk-seat").filter(
+        has_not_text=re.compile(r"^A\b")).locator(".dk-dream b")
+    expect(others.first).to_be_visible(timeout=STEP_MS)
+    hidden = {t.strip() for t in others.all_inner_texts()}
+    mine = {t.strip() for t in page.locator(f"{STEPPER_BOARD} .dk-seat").first
+            .locator(".dk-dream b").all_inner_texts()}
+    hidden -= mine
+    assert len(hidden) == 12, hidden  # B, C and D hold four dream cards each
+    designer_log = page.locator(STEPPER_LOG).inner_text()
+    viewer.select_option(label="A")
+    page.wait_for_timeout(500)
+    log = page.locator(STEPPER_LOG).inner_text()
+    assert log != designer_log
+    leaked = sorted(name for name in hidden if name in log)
+    assert leaked == [], f"A's log shows other seats' dream cards: {leaked}"
+    board = page.locator(STEPPER_BOARD).inner_text()
+    assert not [name for name in hidden if name in board]
+    snap(page, "seat-a-view")

@@ -57,3 +57,38 @@ def test_dashboard_for_an_unknown_game_names_the_dashboards() -> None:
     assert proc.returncode == 2
     assert "no dashboard for 'no_such_game'" in proc.stderr
     assert "crossroads" in proc.stderr
+
+
+def test_serve_module_stops_voila_and_its_kernels_on_sigterm(tmp_path: Path) -> None:
+    """``python -m designkit_widgets.serve GAME --port N`` (what ``designkit dashboard``
+    runs): serves, holds its one preheated kernel, and on SIGTERM ends Voila and it."""
+    import psutil
+
+    port = free_port()
+    out = (tmp_path / "out.log").open("w+")
+    proc = subprocess.Popen([sys.executable, "-m", "designkit_widgets.serve", "crossroads",
+                             "--port", str(port), "--pool", "1"],
+                            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, text=True)
+    kernels: list[psutil.Process] = []
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None and not kernels:
+            time.sleep(0.5)
+            kernels = [p for p in psutil.Process(proc.pid).children(recursive=True)
+                       if "ipykernel" in " ".join(p.cmdline())]
+        assert kernels, "no preheated kernel started"
+        out.seek(0)
+        assert f"Design lab: http://127.0.0.1:{port}/voila/render/crossroads.ipynb" in out.read()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            status = proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
+        out.close()
+    assert status == 0
+    gone, alive = psutil.wait_procs(kernels, timeout=10)
+    assert not alive, f"kernels left running: {[p.pid for p in alive]}"
+    with socket.socket() as s:
+        assert s.connect_ex(("127.0.0.1", port)) != 0

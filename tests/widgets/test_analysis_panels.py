@@ -16,7 +16,7 @@ CR = get_game("crossroads")
 @pytest.fixture
 def params_panel(variants_dir) -> ParamsPanel:
     panel = ParamsPanel(CR, variants_dir=variants_dir)
-    panel.fields["players"].control.value = 3
+    panel.fields["players"].control.value = "3"
     return panel
 
 
@@ -49,9 +49,8 @@ def test_metrics_for_every_game(game, find):
     assert "Lead changes per game" in panel.drama.value
     assert "dk-item-table" in panel.items.value
     assert set(panel.figures) == {"end_reasons", "tension", "items"}
-    assert all(isinstance(f, go.FigureWidget) for f in panel.figures.values())
-    assert find(panel, "dk-items")[0].children == (panel.figures["items"],)
-    assert find(panel, "dk-endreasons") and find(panel, "dk-tension")
+    assert all(isinstance(f, go.Figure) for f in panel.figures.values())
+    assert [f["name"] for f in panel.charts.figures] == list(panel.figures)  # one grid
     held = panel.table["metric"] == "item_usage"
     assert len(panel.figures["items"].data[0].y) == held.sum() > 0
     assert "60 games" in panel.status.value and not panel.run_button.disabled
@@ -60,7 +59,7 @@ def test_metrics_for_every_game(game, find):
 def test_metrics_background_run_follows_the_params_panel(params_panel):
     panel = MetricsPanel(CR, params_panel, n_games=60)
     assert len(panel.agent_dropdowns) == 3
-    params_panel.fields["players"].control.value = 5
+    params_panel.fields["players"].control.value = "5"
     assert len(panel.agent_dropdowns) == 5
     panel.agent_dropdowns[0].value = "greedy"
     panel.run_button.click()
@@ -90,12 +89,16 @@ def test_sweep_one_parameter(params_panel, find):
     assert panel.table is table and sorted(table["end_hand_sum"].unique()) == [26, 27]
     assert table.loc[table["metric"] == "win_rate", "seat"].nunique() == 3
     assert panel.progress.value == panel.progress.max == 80
-    assert panel.figures and all(isinstance(f, go.FigureWidget) for f in panel.figures)
+    assert panel.figures and all(isinstance(f, go.Figure) for f in panel.figures)
     titles = [f.layout.title.text for f in panel.figures]
     assert "Game length (turns)" in titles and "Win rate by seat" in titles
     assert all(len(f.data[-1].x) == 2 for f in panel.figures)  # lines over the two points
-    assert "<pre" in panel.text.value and "end_hand_sum" in panel.text.value
-    assert len(find(panel, "dk-chart")) == len(panel.figures)
+    assert "<table" in panel.text.value and "end_hand_sum" in panel.text.value  # tables
+    assert "ends '27'" not in panel.text.value  # named from the swept parameter
+    win = next(f for f in panel.figures if f.layout.title.text == "Win rate by seat")
+    assert {t.name for t in win.data if t.showlegend is not False} >= {"A", "B"}
+    assert tuple(win.layout.yaxis.range) == (0, 1.0001)  # shares on 0–100 %
+    assert len(panel.charts.figures) == len(panel.figures)
     assert "2 points × 40 games" in panel.status.value
 
 
@@ -206,7 +209,7 @@ def test_lab_appends_analysis_tabs_built_on_first_view(game, variants_dir, find)
 def test_lab_tabs_share_the_params_and_rebuild_per_game(variants_dir):
     lab = DesignLab("crossroads", variants_dir=variants_dir)
     metrics = lab.analysis_panel("Metrics")
-    lab.params_panel.fields["players"].control.value = 3
+    lab.params_panel.fields["players"].control.value = "3"
     assert len(metrics.agent_dropdowns) == 3
     lab.params_panel.fields["numbers"].control.value = "nonsense"
     assert metrics.run() is None and "Refused" in metrics.status.value

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from unittest.mock import Mock
 
 import ipywidgets as widgets
@@ -22,16 +23,17 @@ def test_fields_follow_the_specs(panel, find):
     specs = G.params_type.specs()
     assert list(panel.fields) == list(specs)
     kinds = {name: type(f.control) for name, f in panel.fields.items()}
-    assert kinds["players"] is widgets.IntSlider
-    assert kinds["end_hand_sum"] is widgets.BoundedIntText  # range 2–100 is wide
-    assert kinds["declare_discard_fraction"] is widgets.FloatSlider
+    # numbers are typed into text boxes: nothing clamps or rounds what was typed
+    assert kinds["players"] is widgets.Text
+    assert kinds["end_hand_sum"] is widgets.Text
+    assert kinds["declare_discard_fraction"] is widgets.Text
     assert kinds["release_comparison"] is widgets.Dropdown
     assert kinds["s2_optional"] is widgets.Checkbox
     assert kinds["start_player"] is widgets.Text  # optional: empty means unset
     assert kinds["numbers"] is widgets.Text
     table = panel.fields["skill_cost"].control
     assert set(table.boxes) == set(G.params_type().skill_cost)
-    assert all(isinstance(b, widgets.BoundedIntText) for b in table.boxes.values())
+    assert all(isinstance(b, widgets.Text) for b in table.boxes.values())
     assert list(panel.accordion.titles) == list(dict.fromkeys(s.group for s in specs.values()))
     assert "CR-8.1" in panel.fields["end_hand_sum"].info.value
     assert "CR-8.1" in panel.fields["end_hand_sum"].control.tooltip
@@ -57,6 +59,45 @@ def test_invalid_value_shows_error_and_never_reaches_params(panel):
     assert panel.params.numbers == (2, 3, 4)
 
 
+@pytest.mark.parametrize(("name", "typed", "expected"), [
+    ("end_hand_sum", "500", "2–100"),  # was clamped to 100 without a word
+    ("end_hand_sum", "1", "2–100"),  # was raised to 2
+    ("end_hand_sum", "27.5", "not a whole number"),  # the dot was dropped
+    ("players", "9", "3–5"),
+])
+def test_a_typed_value_stays_and_its_error_names_field_range_and_rule(panel, name, typed,
+                                                                      expected):
+    field = panel.fields[name]
+    field.control.value = typed
+    assert field.control.value == typed, "the field must keep what was typed"
+    message = panel.message(name)
+    assert message.startswith(f"{field.spec.label or name}: ") and expected in message
+    assert field.spec.rule in message and field.spec.describe_range() in message
+    assert escape(message) == field.error.value and "dk-field-error" in field.row._dom_classes
+    assert panel.params == G.params_type()  # the engine keeps the last valid params
+
+
+def test_a_table_item_keeps_what_was_typed(panel):
+    box = panel.fields["skill_cost"].control.boxes["S1"]
+    box.value = "50"
+    assert box.value == "50" and "skill_cost" in panel.errors
+    assert "50" in panel.message("skill_cost") and "CR-9.3" in panel.message("skill_cost")
+    assert panel.params.skill_cost == G.params_type().skill_cost
+
+
+def test_sections_with_errors_are_marked_and_listed_at_the_top(panel):
+    group = panel.fields["end_hand_sum"].spec.group
+    panel.fields["end_hand_sum"].control.value = "500"
+    index = panel.groups.index(group)
+    assert panel.accordion.titles[index] == f"⚠ {group} (1 to fix)"
+    summary = panel.error_summary
+    assert summary.layout.display != "none" and "end_hand_sum" in summary.value
+    assert "1 field to fix" in summary.value
+    assert "not applied" in panel.diff_html.value  # the diff does not pass for the draft
+    panel.fields["end_hand_sum"].control.value = "27"
+    assert panel.accordion.titles[index] == group and summary.layout.display == "none"
+
+
 def test_garbage_in_an_optional_number(panel):
     panel.fields["max_skills_held"].control.value = "lots"
     assert "not a number" in panel.errors["max_skills_held"]
@@ -72,13 +113,13 @@ def test_cross_field_error_is_shown(panel):
     assert "dk-error" in panel.consistency._dom_classes
     assert "start_player" in panel.consistency.value
     assert panel.params.start_player is None
-    panel.fields["players"].control.value = 5
+    panel.fields["players"].control.value = "5"
     assert panel.valid and not panel.consistency.value
     assert (panel.params.players, panel.params.start_player) == (5, 4)
 
 
 def test_reset_to_draft(panel):
-    panel.fields["end_hand_sum"].control.value = 30
+    panel.fields["end_hand_sum"].control.value = "30"
     panel.fields["tiebreak"].control.value = "draw"
     panel.fields["numbers"].control.value = "x"
     assert panel.params.end_hand_sum == 30 and not panel.valid
@@ -89,8 +130,8 @@ def test_reset_to_draft(panel):
 
 
 def test_live_diff(panel):
-    panel.fields["end_hand_sum"].control.value = 30
-    panel.fields["skill_cost"].control.boxes["S1"].value = 5
+    panel.fields["end_hand_sum"].control.value = "30"
+    panel.fields["skill_cost"].control.boxes["S1"].value = "5"
     html = panel.diff_html.value
     assert "end_hand_sum" in html and "<b>30</b>" in html and "CR-8.1" in html
     assert "S1: 5" in html and "S2" not in html  # only the changed entries of a table
@@ -98,7 +139,7 @@ def test_live_diff(panel):
 
 
 def test_variant_roundtrip(panel, variants_dir):
-    panel.fields["end_hand_sum"].control.value = 24
+    panel.fields["end_hand_sum"].control.value = "24"
     panel.fields["s2_optional"].control.value = False
     panel.variant_name.value = "short game"
     panel.save_button.click()
@@ -136,6 +177,6 @@ def test_variant_errors_are_shown(panel, variants_dir):
 def test_default_variants_folder_follows_designkit_data(data_copy):
     panel = ParamsPanel(G)
     assert panel.variants_dir == data_copy / "crossroads" / "variants"
-    panel.fields["players"].control.value = 3
+    panel.fields["players"].control.value = "3"
     assert panel.save_variant("three") == data_copy / "crossroads" / "variants" / "three.yaml"
     assert G.params_type.load(panel.variants_dir / "three.yaml").players == 3

@@ -56,15 +56,15 @@ def test_log_entries_open_to_the_rule_texts(stepper):
 def test_undo_redo_and_timeline(stepper):
     stepper.advance_button.click()
     n = stepper.session.cursor
-    board = stepper.board.value
+    board = stepper.board.html
     stepper.undo_button.click()
     assert stepper.session.cursor == n - 1 and stepper.timeline.value == n - 1
     assert stepper.timeline.max == n and not stepper.redo_button.disabled
     stepper.redo_button.click()
-    assert stepper.session.cursor == n and stepper.board.value == board
+    assert stepper.session.cursor == n and stepper.board.html == board
     assert stepper.redo_button.disabled
     stepper.timeline.value = 2
-    assert stepper.session.cursor == 2 and stepper.board.value != board
+    assert stepper.session.cursor == 2 and stepper.board.html != board
     stepper.timeline.value = 0
     assert stepper.undo_button.disabled and stepper.session.cursor == 0
 
@@ -80,11 +80,11 @@ def test_controllers_viewer_and_language(stepper):
     stepper.controller_dropdowns[0].value = "greedy"
     stepper.advance_button.click()
     assert stepper.session.cursor > 10 and stepper.action_buttons == []
-    omniscient = stepper.board.value
+    omniscient = stepper.board.html
     stepper.viewer.value = 1
-    assert stepper.board.value != omniscient  # B cannot see the other hands
+    assert stepper.board.html != omniscient  # B cannot see the other hands
     stepper.lang.value = "ja"
-    assert "手札" in stepper.board.value
+    assert "手札" in stepper.board.html
 
 
 def test_illegal_choice_is_refused(stepper):
@@ -123,7 +123,7 @@ def test_save_and_load_record(stepper, tmp_path):
     other.record_path.value = str(path)
     other.load_button.click()
     assert other.session.steps == stepper.session.steps
-    assert other.board.value == stepper.board.value and other.session.seed == 7
+    assert other.board.html == stepper.board.html and other.session.seed == 7
     other.record_path.value = str(tmp_path / "missing.json")
     other.load_button.click()
     assert "dk-error" in other.message._dom_classes
@@ -139,3 +139,92 @@ def test_redraw_is_quick():
         stepper.step_button.click()
         stepper.undo_button.click()
     assert (time.perf_counter() - start) / 20 < 0.2
+
+
+# -- playtesting: boards you click, own-seat view, hidden cards, bots on their own ------------
+def _keys(html: str) -> set[str]:
+    import html as markup
+    import re
+
+    return {json.dumps(json.loads(markup.unescape(m)), separators=(",", ":"),
+                       ensure_ascii=False)
+            for m in re.findall(r"data-action='([^']*)'", html)}
+
+
+@pytest.mark.parametrize("game", ["crossroads", "rolling_stone"])
+def test_a_click_on_the_board_is_the_move(game):
+    st = Stepper(game, seed=3)  # A is human
+    st.advance_button.click()
+    assert st.session.human_to_move
+    clickable = _keys(st.board.html) & set(st.board.legal)
+    assert clickable, "the board offers the human's decision as something to click"
+    legal = {json.dumps(st.game.action_to_json(a), separators=(",", ":"), ensure_ascii=False)
+             for a in st.session.legal_actions()}
+    assert set(st.board.legal) == legal
+    key = sorted(clickable)[0]
+    cursor = st.session.cursor
+    st.board.pick(json.loads(key))
+    assert st.session.steps[cursor].action == st.game.action_from_json(json.loads(key))
+    assert "dk-error" not in st.message._dom_classes
+
+
+def test_a_click_on_something_not_legal_changes_nothing(stepper):
+    stepper.advance_button.click()
+    steps = stepper.session.steps
+    stepper.board.pick(["no_such_move", 1])
+    assert stepper.session.steps == steps
+
+
+def test_a_human_seat_views_its_own_seat_by_default(stepper):
+    assert stepper.session.controllers[0] == "human" and stepper.viewer.value == 0
+    stepper.controller_dropdowns[2].value = "human"
+    assert stepper.viewer.value == 2
+    stepper.controller_dropdowns[2].value = "random"
+    assert stepper.viewer.value == 0
+    stepper.viewer.value = "all"  # the designer's view stays one choice away
+    assert stepper.viewing is None
+
+
+def test_the_log_as_seen_by_a_seat_hides_other_seats_hidden_events(stepper):
+    state = stepper.session.state
+    state.emit("CR-3.2", 1, "B draws a secret 9", "Bが秘密の9を引く", visible_to=(1,),
+               public=("B draws a card", "Bがカードを1枚引く"))
+    state.emit("CR-3.2", 2, "C peeks at a secret 4", visible_to=(2,))  # others: nothing
+    stepper.viewer.value = 0
+    stepper.render()
+    assert "secret" not in stepper.log_view.value
+    assert "B draws a card" in stepper.log_view.value
+    stepper.viewer.value = 1
+    assert "B draws a secret 9" in stepper.log_view.value
+    assert "C peeks" not in stepper.log_view.value
+    stepper.viewer.value = "all"  # the designer reads everything
+    assert "B draws a secret 9" in stepper.log_view.value and "C peeks" in stepper.log_view.value
+
+
+def test_the_whole_log_is_reachable_page_by_page():
+    st = Stepper("rolling_stone", seed=2, controllers=["random"] * 4)
+    st.viewer.value = "all"
+    st.play_to_end()
+    n = len(st.visible_events())
+    assert n > 200, n
+    assert f"of {n}" in st.log_where.value and st.log_later.disabled
+    pages = -(-n // 200)
+    for _ in range(pages - 1):
+        st.log_earlier.click()
+    assert "events 1–200" in st.log_where.value and st.log_earlier.disabled
+    assert st.session.events[0].text.split(":")[0][:20] in st.log_view.value
+    st.log_later.click()
+    assert "events 201–" in st.log_where.value
+
+
+def test_bots_move_on_their_own_until_a_human_decides(stepper):
+    stepper.pace.value = 0.0
+    stepper.auto.value = True
+    stepper.wait_for_bots()
+    assert stepper.session.human_to_move and stepper.session.cursor > 0
+    assert stepper.action_buttons and "(human) to decide" in stepper.status.value
+    cursor = stepper.session.cursor
+    stepper.action_buttons[0].click()  # the human moves: the bots go on by themselves
+    stepper.wait_for_bots()
+    assert stepper.session.cursor > cursor + 1
+    assert stepper.session.human_to_move or stepper.session.is_over

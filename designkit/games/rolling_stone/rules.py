@@ -33,7 +33,9 @@ from designkit.games.rolling_stone.state import (
 class RollingStoneGame(FlowGame):
     name = "rolling_stone"
     title = "Life is Rolling Stone"
-    title_ja = "Life is Rolling Stone"  # the draft's own title: 『■■　Life is Rolling Stone　草案１０』
+    # the draft's own title is English (『■■　Life is Rolling Stone　草案１０』); this is its
+    # reading in katakana, so the Japanese side of the lab has a Japanese title
+    title_ja = "ライフ・イズ・ローリング・ストーン"
     params_type = RollingStoneParams
     flow = FLOW
     action_type = Action

@@ -1,0 +1,118 @@
+"""ChartGrid: plotly figures laid out for the page's width, in one widget.
+
+Why not a ``go.FigureWidget`` per chart: each one ships plotly's ~5 MB front end to the
+page as its own module, so a panel used to squeeze all its charts into one figure with
+subplots, which could not reflow: at 1024 px the right column was cut, at 420 px the
+charts vanished, and every subplot's legend entries landed in one shared legend.
+
+Here one anywidget carries plotly.js once (the copy inside the ``plotly`` package, so
+nothing is fetched from a CDN; evaluated at the first render, once per page) and draws each figure in its own box of a wrapping flex
+row: two or more columns when there is room, one when narrow. Each figure keeps its
+own legend and axes; ``autosize`` plus a ``ResizeObserver`` keep it at its box's width
+(also when a hidden tab is shown). Figures are plain plotly JSON in a synced list, so a
+new run only sends data.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import plotly
+import traitlets
+
+_RENDER = r"""
+// plotly.js arrives as model state (``_plotly``) and is evaluated on the first render, not
+// when the module loads: anywidget gives a module 2 s to initialise, which parsing 4.8 MB
+// of plotly could miss on a loaded machine ("[anywidget] Failed to initialize model").
+function plotly(model) {
+  if (!globalThis.Plotly) { (new Function(model.get("_plotly")))(); }
+  return globalThis.Plotly;
+}
+const CONFIG = {responsive: true, displaylogo: false,
+                modeBarButtonsToRemove: ["select2d", "lasso2d"]};
+
+function shown(div) { return div.offsetParent !== null && div.clientWidth > 0; }
+
+function render({ model, el }) {
+  const Plotly = plotly(model);
+  el.classList.add("dk-chart-grid");
+  const boxes = new Map();
+  const draw = () => {
+    const figures = model.get("figures");
+    const keep = new Set(figures.map((f) => f.name));
+    for (const [name, box] of boxes) {
+      if (!keep.has(name)) { Plotly.purge(box.plot); box.remove(); boxes.delete(name); }
+    }
+    for (const fig of figures) {
+      let box = boxes.get(fig.name);
+      if (!box) {
+        box = document.createElement("div");
+        box.plot = document.createElement("div");
+        box.appendChild(box.plot);
+        boxes.set(fig.name, box);
+      }
+      box.className = "dk-chart dk-" + fig.name.replace(/_/g, "") + (fig.wide ? " dk-wide" : "");
+      el.appendChild(box);  // (re)appended in the order given
+      const layout = Object.assign({}, fig.figure.layout || {}, {autosize: true});
+      delete layout.width;
+      Plotly.react(box.plot, fig.figure.data || [], layout, CONFIG);
+    }
+  };
+  const observer = new ResizeObserver(() => {
+    for (const box of boxes.values()) {
+      if (shown(box.plot)) { Plotly.Plots.resize(box.plot); }
+    }
+  });
+  observer.observe(el);
+  model.on("change:figures", draw);
+  draw();
+  return () => {
+    observer.disconnect();
+    model.off("change:figures", draw);
+    for (const box of boxes.values()) { Plotly.purge(box.plot); }
+  };
+}
+export default { render };
+"""
+
+_CSS = """
+.dk-chart-grid { display: flex; flex-wrap: wrap; gap: 8px; width: 100%; box-sizing: border-box; }
+.dk-chart-grid > .dk-chart { flex: 1 1 440px; min-width: 0; max-width: 100%;
+  box-sizing: border-box; }
+.dk-chart-grid > .dk-chart.dk-wide { flex-basis: 100%; }
+.dk-chart-grid > .dk-chart > div { width: 100%; }
+.dk-charts.dk-stale .dk-chart-grid, .dk-chart-grid.dk-stale { opacity: 0.35; }
+"""
+
+
+@cache
+def _plotly_source() -> str:
+    """plotly.js as shipped inside the ``plotly`` package (evaluated once per page)."""
+    return (Path(plotly.__file__).parent / "package_data" / "plotly.min.js").read_text(
+        encoding="utf-8")
+
+
+class ChartGrid(anywidget.AnyWidget):
+    """Plotly figures by name, drawn responsively; :meth:`show` replaces them."""
+
+    _esm = traitlets.Unicode(_RENDER).tag(sync=True)
+    _plotly = traitlets.Unicode(_plotly_source()).tag(sync=True)
+    _css = traitlets.Unicode(_CSS).tag(sync=True)
+    figures = traitlets.List(traitlets.Dict()).tag(sync=True)
+
+    def show(self, figures: dict[str, Any], wide: tuple[str, ...] = ()) -> dict[str, Any]:
+        """Draw ``figures`` (name -> ``go.Figure``) in this order; ``wide`` ones take a
+        whole row. Returns the figures shown."""
+        self.figures = [{"name": name, "wide": name in wide,
+                         "figure": json.loads(fig.to_json())} for name, fig in figures.items()]
+        self._shown = dict(figures)
+        return dict(figures)
+
+    @property
+    def shown(self) -> dict[str, Any]:
+        """The figures on display, by name (``go.Figure``; empty before the first show)."""
+        return dict(getattr(self, "_shown", {}))
