@@ -142,10 +142,25 @@ def wait_until_up(url: str, proc: subprocess.Popen, timeout: float = 60.0) -> bo
     return False
 
 
+def _kill_kernels(proc: subprocess.Popen) -> None:
+    """SIGKILL Voila's kernels first: a kernel torn down mid-execution by Voila's own
+    shutdown prints a zmq traceback into the user's terminal; a killed one says nothing."""
+    try:
+        import psutil
+    except ImportError:  # pragma: no cover - psutil comes with jupyter_server
+        return
+    with contextlib.suppress(psutil.Error):
+        for child in psutil.Process(proc.pid).children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                if "ipykernel" in " ".join(child.cmdline()):
+                    child.kill()
+
+
 def stop(proc: subprocess.Popen, timeout: float = 15.0) -> None:
-    """Stop Voila with SIGTERM (it shuts its kernels down), SIGKILL if it hangs."""
+    """Stop Voila's kernels, then Voila with SIGTERM, SIGKILL if it hangs."""
     if proc.poll() is not None:
         return
+    _kill_kernels(proc)
     with contextlib.suppress(ProcessLookupError):
         proc.send_signal(signal.SIGTERM)
     try:
