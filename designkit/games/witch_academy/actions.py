@@ -9,8 +9,9 @@ colours and die names, so a record reads like the rules.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
+from designkit.core.action import Action
 from designkit.games.witch_academy.cards import (
     LEGACY_EN,
     LEGACY_JA,
@@ -50,34 +51,6 @@ def _workers(ranks: tuple[str, ...], lang: str) -> str:
     if not ranks:
         return "no worker" if lang == "en" else "なし"
     return ", ".join(ranks)
-
-
-class WitchAction(NamedTuple):
-    kind: str
-    arg: Any = None
-
-    def describe(self, lang: str = "en") -> str:
-        text = (TEXT_JA if lang == "ja" else TEXT_EN).get(self.kind)
-        return text(self.arg) if text else f"{self.kind} {self.arg!r}"
-
-    def to_json(self) -> list[Any]:
-        return [self.kind, _to_json(self.arg)]
-
-    @classmethod
-    def from_json(cls, data: Any) -> WitchAction:
-        from designkit.core.errors import IllegalAction
-
-        if not isinstance(data, (list, tuple)) or len(data) != 2 or not isinstance(data[0], str):
-            raise IllegalAction(f"not an action: {data!r} (expected [kind, argument])")
-        return cls(data[0], _from_json(data[1]))
-
-
-def _to_json(v: Any) -> Any:
-    return [_to_json(x) for x in v] if isinstance(v, tuple) else v
-
-
-def _from_json(v: Any) -> Any:
-    return tuple(_from_json(x) for x in v) if isinstance(v, list) else v
 
 
 TEXT_EN = {
@@ -130,6 +103,14 @@ TEXT_JA = {
     "keep": lambda a: f"{label(a, 'ja')}を伏せて残す",
     "return": lambda a: f"{RES_JA[a]}を1個戻す",
 }
+
+
+class WitchAction(Action):
+    """A Witch Academia decision; texts in :data:`TEXT_EN` / :data:`TEXT_JA`."""
+
+    __slots__ = ()
+    TEXT_EN = TEXT_EN
+    TEXT_JA = TEXT_JA
 
 
 @cache

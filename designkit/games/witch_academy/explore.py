@@ -7,7 +7,7 @@ rotation, once per placement even with no action used (LW-A7).
 
 from __future__ import annotations
 
-from designkit.games.witch_academy._flow import ask, push
+from designkit.core.flow import ask, push
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import Op, ops_text
 from designkit.games.witch_academy.resolve import can_pay_health, pay_health, payable

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from designkit.games.witch_academy._flow import ask, push
+from designkit.core.flow import ask, push
 from designkit.games.witch_academy.actions import WitchAction, act
 from designkit.games.witch_academy.cards import (
     BASIC,
@@ -24,10 +24,10 @@ from designkit.games.witch_academy.cards import (
     Op,
 )
 from designkit.games.witch_academy.state import (
-    E,
     FLOW,
     RES_INDEX,
     UNIV,
+    E,
     Phase,
     WitchState,
     seat_name,

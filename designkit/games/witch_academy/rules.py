@@ -13,16 +13,22 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from designkit.core.flow import FlowGame
 from designkit.core.registry import register
-from designkit.games.witch_academy import explore, resolve, scoring, setup, turn  # noqa: F401
-from designkit.games.witch_academy import university  # noqa: F401
-from designkit.games.witch_academy._flow import FlowGame
+from designkit.games.witch_academy import (  # noqa: F401
+    explore,
+    resolve,
+    scoring,
+    setup,
+    turn,
+    university,  # noqa: F401
+)
 from designkit.games.witch_academy.actions import WitchAction
 from designkit.games.witch_academy.params import WitchParams
 from designkit.games.witch_academy.state import (
-    E,
     FLOW,
     VP_PARTS,
+    E,
     Phase,
     Ruleset,
     WitchState,

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from designkit.games.witch_academy._flow import ask, push
+from designkit.core.flow import ask, push
 from designkit.games.witch_academy.actions import WitchAction, act, assignment_label, label
 from designkit.games.witch_academy.cards import LEGACY_EN, LEGACY_JA, RES_EN, RESOURCES
 from designkit.games.witch_academy.resolve import add_vp, heal, return_worker
 from designkit.games.witch_academy.state import (
-    E,
     FLOW,
     PASSED,
     RES_INDEX,
+    E,
     Phase,
     WitchState,
     seat_name,

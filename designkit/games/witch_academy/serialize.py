@@ -14,7 +14,8 @@ from designkit.core.events import Event
 from designkit.games.witch_academy.params import WitchParams
 from designkit.games.witch_academy.state import FLOW, Phase, Ruleset, WitchState
 
-_SKIP = ("rules", "params", "log", "options")
+_SKIP = ("rules", "params", "log", "options", "auto")
+_FIELDS = ("stack", "phase", "seat", "ctx", "forced") + WitchState.__slots__
 _TUPLES = ("ctx", "acting")
 
 
@@ -28,7 +29,7 @@ def _tuplify(x: Any) -> Any:
 
 def state_to_dict(st: WitchState) -> dict[str, Any]:
     out: dict[str, Any] = {"params": st.params.to_dict()}
-    for name in WitchState.__slots__:
+    for name in _FIELDS:
         if name in _SKIP:
             continue
         value = getattr(st, name)
@@ -42,7 +43,7 @@ def state_from_dict(data: dict[str, Any], params: WitchParams | None = None,
     p = params if params is not None else WitchParams.from_dict(data.get("params", {}))
     st = WitchState.__new__(WitchState)
     st.rules, st.params = Ruleset.compile(p), p
-    for name in WitchState.__slots__:
+    for name in _FIELDS:
         if name in _SKIP:
             continue
         value = data[name]
@@ -55,7 +56,7 @@ def state_from_dict(data: dict[str, Any], params: WitchParams | None = None,
         elif name in _TUPLES:
             value = None if value is None else _tuplify(value)
         setattr(st, name, value)
-    st.log = ([Event(e["rule"], e["seat"], e["text"], e["text_ja"], e["data"])
-               for e in data.get("log") or []] if log else None)
+    st.log = [Event.from_dict(e) for e in data.get("log") or []] if log else None
+    st.auto = []
     st.options = FLOW.decisions[st.phase][0](st) if st.phase in FLOW.decisions else ()
     return st

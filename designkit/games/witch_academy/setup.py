@@ -11,7 +11,7 @@ So no seat ever sees a hand changed by a pick of the same step, and
 
 from __future__ import annotations
 
-from designkit.games.witch_academy._flow import ask, push, roll
+from designkit.core.flow import ask, push, roll
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import BASIC, RES_EN, RES_JA, RESOURCES
 from designkit.games.witch_academy.resolve import gain
@@ -33,7 +33,7 @@ def blank_state(rules: Ruleset, log: bool) -> WitchState:
     st = WitchState.__new__(WitchState)
     st.rules, st.params, st.n = rules, p, n
     st.log = [] if log else None
-    st.stack, st.phase, st.seat, st.ctx, st.options, st.forced = [], Phase.RUN, None, (), (), 0
+    st.init_flow()
     st.year, st.sp, st.turn_pos, st.turn_no = 0, 0, 0, 0
     st.order, st.mode, st.action_turns = list(range(n)), [ACTION_MODE] * n, [0] * n
     st.acting, st.actions_left = None, 0

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any
 
-from designkit.games.witch_academy._flow import Flow, FlowState
+from designkit.core.flow import Flow, FlowState
 from designkit.games.witch_academy.cards import (
     LEGACY,
     RANKS,
@@ -130,7 +129,6 @@ class WitchState(FlowState):
     flow = FLOW
     __slots__ = (
         "rules", "params", "log", "n",
-        "stack", "phase", "seat", "ctx", "options", "forced",
         # round and turn
         "year", "sp", "order", "turn_pos", "turn_no", "mode", "action_turns", "acting",
         "actions_left",
@@ -148,9 +146,7 @@ class WitchState(FlowState):
         c = WitchState.__new__(WitchState)
         c.rules, c.params, c.n = self.rules, self.params, self.n
         c.log = None if self.log is None else self.log[:]
-        c.stack = self.stack[:]
-        c.phase, c.seat, c.ctx, c.options, c.forced = (self.phase, self.seat, self.ctx,
-                                                       self.options, self.forced)
+        c.copy_flow(self)
         c.year, c.sp, c.turn_pos, c.turn_no = self.year, self.sp, self.turn_pos, self.turn_no
         c.order, c.mode, c.action_turns = self.order[:], self.mode[:], self.action_turns[:]
         c.acting, c.actions_left = self.acting, self.actions_left
@@ -216,10 +212,7 @@ class WitchState(FlowState):
     def abilities(self, seat: int, trigger: str, w: int | None = None
                   ) -> list[EventCard]:
         """Cards of ``seat`` whose ability fires on ``trigger`` (familiars of worker ``w``)."""
-        if w is not None:
-            cards = self.familiar_cards(seat, w)
-        else:
-            cards = self.active_facilities(seat)
+        cards = self.familiar_cards(seat, w) if w is not None else self.active_facilities(seat)
         return [c for c in cards if c.trigger == trigger]
 
 

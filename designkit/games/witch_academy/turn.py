@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from designkit.games.witch_academy._flow import ask, push
+from designkit.core.flow import ask, push
 from designkit.games.witch_academy.actions import WitchAction, act
 from designkit.games.witch_academy.resolve import (
     can_pay_health,

@@ -8,7 +8,7 @@ only where the player holds more than one kind does that become a choice.
 
 from __future__ import annotations
 
-from designkit.games.witch_academy._flow import ask, push
+from designkit.core.flow import ask, push
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import BASIC, RES_EN, RES_JA, RESOURCES, ops_text
 from designkit.games.witch_academy.resolve import (
@@ -152,7 +152,7 @@ def play_card(st: WitchState, seat: int, w: int, e: int) -> bool:
     elif card.type == "magic":
         if st.log is not None:
             st.emit("LW-7.7", seat, f"Magic: {ops_text(card.effect)}, then discarded",
-                    f"魔法：効果適用後は捨て札")
+                    "魔法：効果適用後は捨て札")
         st.ev_discard.append(e)
         push(st, *[("fx", seat, w, op, "LW-7.7") for op in card.effect])
     else:
