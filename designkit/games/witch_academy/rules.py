@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from designkit.core.flow import FlowGame
+from designkit.core.invariants import Violation
 from designkit.core.registry import register
 from designkit.games.witch_academy import (  # noqa: F401
     explore,
@@ -72,6 +73,11 @@ class WitchGame(FlowGame):
 
     def start_seat(self, st: WitchState) -> int | None:
         return st.sp
+
+    def check_state(self, st: WitchState) -> list[Violation]:
+        from designkit.games.witch_academy.invariants import check_state
+
+        return check_state(st)
 
     def heuristic(self, st: WitchState, seat: int) -> float:
         from designkit.games.witch_academy.bots import heuristic
