@@ -37,7 +37,8 @@ def place_area(st: WitchState, seat: int, w: int, pos: int) -> bool:
     st.acting = (seat, w, pos)
     st.actions_left = st.rules.actions[w]
     if st.log is not None:
-        st.emit("LW-5.3", seat, f"The {st.rules.ranks[w]} gives {st.actions_left} action(s)",
+        st.emit("LW-6.1", seat, f"Resolve: push-out, bonus, then actions — the "
+                f"{st.rules.ranks[w]} gives {st.actions_left} action(s)",
                 f"アクション回数{st.actions_left}回", n=st.actions_left)
     push(st, *trigger_tasks(st, seat, "on_place_area", w),
          *trigger_tasks(st, seat, "on_place_any", w), ("area_bonus", seat, w, pos),

@@ -72,8 +72,10 @@ def reduce_health(st: WitchState, seat: int, w: int, h: int, rule: str, why: str
     after = max(1, before - h) if before > 1 else before
     st.health[seat][w] = after
     if st.log is not None:
-        st.emit(rule, seat, f"{worker_name(st, seat, w)} loses {before - after} Health ({why}): "
-                f"{before} → {after}" + (" (stops at 1)" if before - h < after else ""),
+        stopped = before - h < after
+        st.emit("LW-A5" if stopped else rule, seat,
+                f"{worker_name(st, seat, w)} loses {before - after} Health ({why}): "
+                f"{before} → {after}" + (" (stops at 1)" if stopped else ""),
                 f"{worker_name(st, seat, w)}の≪ヘルス≫が減る：{before}→{after}",
                 worker=w, before=before, after=after)
 
@@ -85,8 +87,10 @@ def heal(st: WitchState, seat: int, w: int, h: int | None, rule: str) -> None:
     after = top if h is None else min(top, before + h)
     st.health[seat][w] = after
     if st.log is not None:
-        st.emit(rule, seat, f"{worker_name(st, seat, w)} heals {before} → {after}"
-                + (" (capped at the maximum)" if h is not None and before + h > top else ""),
+        capped = h is not None and before + h > top
+        st.emit("LW-0.2" if capped else rule, seat,
+                f"{worker_name(st, seat, w)} heals {before} → {after}"
+                + (" (capped at the maximum)" if capped else ""),
                 f"{worker_name(st, seat, w)}の≪ヘルス≫回復：{before}→{after}",
                 worker=w, before=before, after=after)
 

@@ -87,6 +87,10 @@ def final_ranking(vp: Sequence[int], elixir: Sequence[int], tiebreak: str
 # -- LW-10: assignment creation --------------------------------------------------------------------------------
 @FLOW.task("assign_turn")
 def assign_turn(st: WitchState, seat: int) -> bool:
+    if st.log is not None and st.params.achievement_tokens_per_player is not None \
+            and st.tokens[seat] <= 0:
+        st.emit("LW-10.3", seat, f"{seat_name(seat)} has no achievement token left and can "
+                "only pass", f"{seat_name(seat)}は達成トークンがないのでパスのみ")
     return ask(st, Phase.ASSIGN, seat, (seat,))
 
 
@@ -159,6 +163,9 @@ def round_end(st: WitchState) -> bool:
     tasks: list[tuple] = []
     for s in st.order:   # LW-11.3, LW-A27: in this round's turn order
         tasks += trigger_tasks(st, s, "round_end")
+    if st.log is not None and tasks:
+        st.emit("LW-11.3", None, "Round-end effects, player by player in this round's turn "
+                "order (LW-A27)", "ラウンド終了時の効果を手番順に適用")
     tasks += [("keep", s, k) for s in st.order for k in range(p.carry_over_cards)]
     tasks += [("keep_end",)]
     last = st.year >= p.rounds

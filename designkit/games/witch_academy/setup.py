@@ -72,6 +72,13 @@ def setup(st: WitchState) -> bool:
                 "各プレイヤーはワーカーと達成トークンを受け取る")
         st.emit("LW-2.4", None, f"Every worker starts at its highest face: {hp}",
                 "各ワーカーの目は一番大きい目に合わせる")
+        st.emit("LW-0.3", None, "Resources and legacy tokens come from the common stock",
+                "資源キューブとレガシートークンは【ストック】から得る")
+        st.emit("LW-A13", None, "Resources are unlimited", "資源は無制限")
+        st.emit("LW-A1", None, f"Legacy tokens: {p.legacy_per_type} of each type "
+                f"({', '.join(rules.legacy)})", f"レガシートークンは各{p.legacy_per_type}個")
+        st.emit("LW-A4", None, f"A Health payment must leave at least {p.payment_floor}",
+                f"≪ヘルス≫の支払い後は{p.payment_floor}以上")
         st.emit("LW-2.1", None, f"The University is placed in the centre; {p.areas()} Area "
                 f"cards are dealt around it", f"【大学】を中央に置き、エリアカードを"
                 f"{p.areas()}枚配置する", areas=p.areas())
@@ -196,6 +203,8 @@ def start_year(st: WitchState, year: int) -> bool:
     if st.log is not None:
         st.emit("LW-3.1", None, f"Round {year} (school year {year}) begins",
                 f"第{year}ラウンド（{year}年生）開始", year=year)
+        st.emit("LW-1.2", None, f"The year-{year} event and assignment decks are used",
+                f"{year}年のイベントカードと課題カードを使う")
         st.emit("LW-3.2", None, f"{p.display_size()} year-{year} assignments are laid out",
                 f"{year}年の課題カードを{p.display_size()}枚配置する")
         st.emit("LW-3.3", None, f"Each player is dealt {p.draft_hand_size} year-{year} event "

@@ -82,6 +82,10 @@ def turn(st: WitchState, seat: int) -> bool:
             return _enter_assignment(st, seat, "LW-A18", f"engine safeguard: {st.action_turns[seat]}"
                                      " Action turns this round, so assignment mode is forced",
                                      "エンジンの安全装置：課題作成を強制")
+        if st.log is not None and not any(st.placeable(seat, w)
+                                          for w in range(len(st.rules.ranks))):
+            st.emit("LW-5.2", seat, f"{seat_name(seat)} has no placeable worker: Rest or "
+                    "Assignment Creation", f"{seat_name(seat)}は配置できるワーカーがない")
         return ask(st, Phase.MODE, seat, (seat,))
     push(st, ("assign_turn", seat))
     return False
@@ -133,6 +137,9 @@ def _chose_mode(st: WitchState, a: WitchAction) -> None:
                           "Actions this round", "課題作成を選ぶ（このラウンドはアクション不可）")
         return
     st.action_turns[seat] += 1
+    if st.log is not None:
+        st.emit("LW-4.2", seat, f"{seat_name(seat)} takes an Action "
+                f"({st.action_turns[seat]} this round)", f"{seat_name(seat)}はアクションを行う")
     if a.kind == "rest":
         if st.log is not None:
             st.emit("LW-9.1", seat, f"{seat_name(seat)} Rests", f"{seat_name(seat)}は休息する")
@@ -191,6 +198,9 @@ def push_out(st: WitchState, seat: int, w: int, pos: int) -> None:
     elif p.pushed_health_loss:
         reduce_health(st, other, ow, p.pushed_health_loss, "LW-8.4", "pushed out")
     return_worker(st, other, ow, "LW-8.4")
+    if st.log is not None:
+        st.emit("LW-8.5", seat, f"{worker_name(st, seat, w)} occupies {area.name_en}",
+                f"{worker_name(st, seat, w)}が{area.name_ja}に入る")
     push(st, *trigger_tasks(st, other, "on_pushed", ow), *trigger_tasks(st, seat, "on_push", w))
 
 
