@@ -207,12 +207,11 @@ def start_year(st: WitchState, year: int) -> bool:
                 f"{year}年のイベントカードと課題カードを使う")
         st.emit("LW-3.2", None, f"{p.display_size()} year-{year} assignments are laid out",
                 f"{year}年の課題カードを{p.display_size()}枚配置する")
-        st.emit("LW-3.3", None, f"Each player is dealt {p.draft_hand_size} year-{year} event "
-                "cards", f"全プレイヤーに{year}年のイベントカードを{p.draft_hand_size}枚配る")
     deal = [("deal_event", s) for _ in range(p.draft_hand_size) for s in range(st.n)]
     draft = [t for k in range(p.draft_hand_size)
              for t in [*[("draft_pick", s) for s in range(st.n)], ("draft_pass", k)]]
-    push(st, *[("deal_display",)] * p.display_size(), *deal, ("remove_events",), *draft,
+    push(st, *[("deal_display",)] * p.display_size(), ("announce_deal",), *deal,
+         ("remove_events",), *draft,
          ("draft_end",), ("main_start",))
     return False
 
@@ -233,6 +232,15 @@ def _displayed(st: WitchState, asg_id: str) -> None:
         card = st.rules.assignments[a]
         st.emit("LW-3.2", None, f"Assignment {asg_id} on display: {card.cost_text()} → "
                 f"{card.vp} VP", f"課題{asg_id}：{card.cost_text()}→{card.vp}VP", card=asg_id)
+
+
+@FLOW.task("announce_deal")
+def announce_deal(st: WitchState) -> bool:
+    if st.log is not None:
+        k = st.params.draft_hand_size
+        st.emit("LW-3.3", None, f"Each player is dealt {k} year-{st.year} event cards",
+                f"全プレイヤーに{st.year}年のイベントカードを{k}枚配る")
+    return False
 
 
 @FLOW.task("deal_event")
