@@ -161,11 +161,11 @@ def round_end(st: WitchState) -> bool:
                 "change" if not p.heal_at_round_end else "All placed workers return",
                 "配置されているワーカーを全て手元へ戻す")
     tasks: list[tuple] = []
-    for s in st.order:   # LW-11.3, LW-A27: in this round's turn order
-        tasks += trigger_tasks(st, s, "round_end")
-    if st.log is not None and tasks:
+    if st.log is not None and any(st.abilities(s, "round_end") for s in st.order):
         st.emit("LW-11.3", None, "Round-end effects, player by player in this round's turn "
                 "order (LW-A27)", "ラウンド終了時の効果を手番順に適用")
+    for s in st.order:   # LW-11.3, LW-A27: in this round's turn order
+        tasks += trigger_tasks(st, s, "round_end")
     tasks += [("keep", s, k) for s in st.order for k in range(p.carry_over_cards)]
     tasks += [("keep_end",)]
     last = st.year >= p.rounds
@@ -271,12 +271,12 @@ def set_next_order(st: WitchState) -> bool:
 def game_end(st: WitchState) -> bool:
     if st.log is not None:
         st.emit("LW-11.7", None, "That was the last round: the game ends", "ゲーム終了")
+    if st.log is not None:
+        st.emit("LW-12.1", None, "Game-end effects are resolved", "ゲーム終了時の効果を適用")
     tasks: list[tuple] = []
     for s in st.order:
         tasks += trigger_tasks(st, s, "game_end")
     push(st, *tasks, ("majorities",), ("winner",))
-    if st.log is not None:
-        st.emit("LW-12.1", None, "Game-end effects are resolved", "ゲーム終了時の効果を適用")
     return False
 
 
