@@ -57,3 +57,12 @@ def test_determinize_keeps_own_view_and_resamples_hidden() -> None:
     assert d1.hands == d2.hands and d1.picks == d2.picks
     assert d1.hands[B] == st.hands[B]
     assert G.determinize(st, B, random.Random(7)).hands != d1.hands
+
+
+def test_design_tables_follow_the_ratio() -> None:
+    """LW-10.2: the assignment table reads the CSV and the current ratio."""
+    tables = G.design_tables(WitchParams(assignment_vp_ratio=(100, 50, 25)))
+    frame = tables[0].frame.set_index("id")
+    assert len(frame) == 27 and frame.loc["AS2-5", ["1st VP", "2nd VP", "3rd+ VP"]].tolist() \
+        == [12, 6, 3]
+    assert tables[1].frame.set_index("id").loc["RQ1-3", "VP"] == 2

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from designkit.core.flow import FlowGame
+from designkit.core.game import DesignTable
 from designkit.core.invariants import Violation
 from designkit.core.registry import register
 from designkit.games.witch_academy import (  # noqa: F401
@@ -78,6 +79,11 @@ class WitchGame(FlowGame):
         from designkit.games.witch_academy.invariants import check_state
 
         return check_state(st)
+
+    def design_tables(self, params: WitchParams | None = None) -> list[DesignTable]:
+        from designkit.games.witch_academy.tables import design_tables
+
+        return design_tables(params if params is not None else WitchParams())
 
     def heuristic(self, st: WitchState, seat: int) -> float:
         from designkit.games.witch_academy.bots import heuristic
