@@ -40,8 +40,24 @@ def variants(draw) -> WitchParams:  # noqa: ANN001
     hand = draw(st.integers(1, 25 // players))
     ranks = draw(st.sampled_from([("d4", "d6", "d8"), ("d4", "d6", "d8"), ("d6", "d8"),
                                   ("d4",), ("d4", "d8")]))
+    areas = draw(st.integers(1, 9))
+    per_area = draw(st.integers(1, 3))
+    events = draw(st.integers(max(3, players * min(hand, 8)), 25))
+    asg_cards = draw(st.integers(1, 9))
+    health = {r: draw(st.integers(1, 20)) for r in ("d4", "d6", "d8")}
     return WitchParams(
         players=players, draft_hand_size=min(hand, 8), worker_ranks=ranks,
+        areas_by_players={str(players): areas},
+        exploration_cards_per_area=per_area,
+        exploration_deck_size=draw(st.integers(areas * per_area, 45)),
+        event_cards_per_year=events, assignment_cards_per_year=asg_cards,
+        assignment_display=draw(st.one_of(st.none(), st.integers(1, asg_cards)))
+        if asg_cards >= players + 1 else draw(st.integers(1, asg_cards)),
+        start_resources_by_seat=draw(st.lists(st.integers(0, 10), min_size=players,
+                                              max_size=5)),
+        max_health=health, actions_per_rank={r: draw(st.integers(0, 6)) for r in health},
+        unplaceable_health=draw(st.integers(1, 4)), legacy_types=draw(st.integers(1, 3)),
+        legacy_majority_vp=draw(st.integers(0, 30)), forced_pass_vp=draw(st.integers(0, 5)),
         rounds=draw(st.integers(1, 3)),
         payment_floor=draw(st.integers(1, 2)),
         university_slots=draw(st.one_of(st.none(), st.integers(1, 5))),
@@ -55,7 +71,6 @@ def variants(draw) -> WitchParams:  # noqa: ANN001
         push_same_rank_cost=draw(st.integers(0, 3)),
         university_eject_health_loss=draw(st.integers(0, 3)),
         heal_at_round_end=draw(st.integers(0, 3)),
-        exploration_cards_per_area=draw(st.integers(1, 2)),
         exploration_rotation_per_placement=draw(st.integers(0, 3)),
         assignment_vp_ratio=draw(st.sampled_from([(100, 75, 50), (100,), (100, 50),
                                                   (50, 100, 0)])),

@@ -33,7 +33,7 @@ class WitchParams(Params):
     areas_by_players: dict = param(default_factory=lambda: {"3": 4, "4": 6, "5": 8},
                                    item_range=(1, 9), rule="LW-2.1", group=SETUP,
                                    help="Area cards dealt around the University, by players")
-    exploration_deck_size: int = param(45, range=(2, 45), rule="LW-2.2", group=SETUP,
+    exploration_deck_size: int = param(45, range=(1, 45), rule="LW-2.2", group=SETUP,
                                        help="Exploration cards used (first N rows of "
                                             "exploration.csv)")
     exploration_cards_per_area: int = param(2, range=(1, 3), rule="LW-2.2", group=SETUP,
