@@ -95,3 +95,16 @@ def test_action_from_json_rejects_malformed() -> None:
     with pytest.raises(IllegalAction, match="not an action"):
         G.action_from_json({"kind": "pass"})
     assert G.action_from_json(["exchange", ["R", "W"]]) == WitchAction("exchange", ("R", "W"))
+
+
+def test_saved_state_with_an_impossible_position_is_refused() -> None:
+    from designkit.core.invariants import ImpossibleState
+
+    st = scenario(4)
+    data = G.state_to_dict(st)
+    data["health"][0][0] = 9
+    with pytest.raises(ImpossibleState, match="health_range"):
+        G.state_from_dict(data)
+    del data["health"]
+    with pytest.raises(DataError, match="saved state.*'health'"):
+        G.state_from_dict(data)

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from designkit.core.errors import DataError
 from designkit.core.events import Event
+from designkit.core.invariants import require_valid
+from designkit.games.witch_academy.invariants import check_state
 from designkit.games.witch_academy.params import WitchParams
 from designkit.games.witch_academy.state import FLOW, Phase, Ruleset, WitchState
 
@@ -40,7 +43,13 @@ def state_to_dict(st: WitchState) -> dict[str, Any]:
 
 def state_from_dict(data: dict[str, Any], params: WitchParams | None = None,
                     log: bool = True) -> WitchState:
-    p = params if params is not None else WitchParams.from_dict(data.get("params", {}))
+    p = params if params is not None else WitchParams.from_dict(data.get("params", {}),
+                                                                source="saved state")
+    missing = [name for name in _FIELDS if name not in _SKIP and name not in data]
+    if missing:
+        raise DataError("saved state", f"missing field '{missing[0]}'", column=missing[0])
+    if data["phase"] not in Phase.__members__:
+        raise DataError("saved state", f"unknown phase {data['phase']!r}", column="phase")
     st = WitchState.__new__(WitchState)
     st.rules, st.params = Ruleset.compile(p), p
     for name in _FIELDS:
@@ -58,5 +67,6 @@ def state_from_dict(data: dict[str, Any], params: WitchParams | None = None,
         setattr(st, name, value)
     st.log = [Event.from_dict(e) for e in data.get("log") or []] if log else None
     st.auto = []
+    require_valid(check_state(st))
     st.options = FLOW.decisions[st.phase][0](st) if st.phase in FLOW.decisions else ()
     return st
