@@ -275,5 +275,5 @@ def test_lw_e12_setup_and_tie_break() -> None:
     st.vp, st.res[A], st.res[B] = [45, 45, 3], res("E2"), res("E1")
     resume(st, ("winner",))
     assert G.winners(st) == [A] and G.ranking(st) == [A, B, C]
-    assert "most Elixir" in st.log[-2].text
+    assert "most Elixir" in st.log[-1].text and G.tie_break_event(st) is st.log[-1]
     assert st.mode == [ACTION_MODE] * 3

@@ -308,6 +308,9 @@ def majorities(st: WitchState) -> bool:
 def winner(st: WitchState) -> bool:
     groups = final_ranking(st.vp, [r[E] for r in st.res], st.params.tiebreak)
     if st.log is not None:
+        ranking = "; ".join(f"{i + 1}. " + ", ".join(f"{seat_name(s)} {st.vp[s]} VP"
+                                                     for s in g) for i, g in enumerate(groups))
+        st.emit("LW-12.3", None, f"Final ranking: {ranking}", f"最終順位：{ranking}")
         top = groups[0]
         best = max(st.vp)
         tied = [s for s in range(st.n) if st.vp[s] == best]
@@ -323,7 +326,4 @@ def winner(st: WitchState) -> bool:
         else:
             st.emit("LW-12.3", None, f"{seat_name(top[0])} wins with {best} VP",
                     f"{seat_name(top[0])}の勝利（{best}VP）", winners=top)
-        ranking = "; ".join(f"{i + 1}. " + ", ".join(f"{seat_name(s)} {st.vp[s]} VP"
-                                                     for s in g) for i, g in enumerate(groups))
-        st.emit("LW-12.3", None, f"Final ranking: {ranking}", f"最終順位：{ranking}")
     return False
