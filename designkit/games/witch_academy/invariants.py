@@ -1,0 +1,71 @@
+"""What can never be true of a Witch Academia position (``Game.check_state``).
+
+Checked after every step of the property tests and on loading a saved state:
+Health within [1, max], achievement tokens conserved, legacy within the stock,
+the University within its slots, no negative resources, every exploration and
+event card in exactly one place, and worker locations agreeing with the board.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from designkit.core.invariants import Violation
+from designkit.games.witch_academy.state import UNIV, Phase, WitchState
+
+_CARD_TASKS = {"request_done": 2, "facility": 2, "play_card": 3}
+
+
+def check_state(st: WitchState) -> list[Violation]:
+    out: list[Violation] = []
+    p, rules = st.params, st.rules
+    for s in range(st.n):
+        for w, h in enumerate(st.health[s]):
+            if not 1 <= h <= rules.max_health[w]:
+                out.append(Violation("health_range", f"seat {s} {rules.ranks[w]} has Health {h}"))
+        if any(r < 0 for r in st.res[s]):
+            out.append(Violation("resources_negative", f"seat {s} holds {st.res[s]}"))
+        if p.achievement_tokens_per_player is not None and st.year:
+            on_cards = sum(t.count(s) for t in st.tokens_on)
+            if st.tokens[s] + on_cards != p.achievement_tokens_per_player:
+                out.append(Violation("tokens_conserved", f"seat {s}: {st.tokens[s]} in hand + "
+                                     f"{on_cards} on cards"))
+        for w, where in enumerate(st.loc[s]):
+            if where == UNIV and (s, w) not in st.univ:
+                out.append(Violation("location", f"seat {s} worker {w} not in the University"))
+            elif isinstance(where, int) and st.occupant[where] != (s, w):
+                out.append(Violation("location", f"seat {s} worker {w} not on Area {where}"))
+    for k in range(len(rules.legacy)):
+        held = sum(st.legacy[s][k] for s in range(st.n))
+        if st.stock[k] < 0 or held + st.stock[k] != p.legacy_per_type:
+            out.append(Violation("legacy_stock", f"type {rules.legacy[k]}: {held} held + "
+                                 f"{st.stock[k]} in stock ≠ {p.legacy_per_type}"))
+    if len(st.univ) > p.slots():
+        out.append(Violation("university_slots", f"{len(st.univ)} workers in {p.slots()} slots"))
+    explore = Counter(st.ex_deck + st.ex_discard + [c for x in st.explore for c in x])
+    if explore != Counter(range(len(rules.explore))):
+        out.append(Violation("exploration_conserved", "an exploration card is missing or doubled"))
+    out += _events_conserved(st)
+    return out
+
+
+def _events_conserved(st: WitchState) -> list[Violation]:
+    seen: Counter[int] = Counter(st.ev_pool + st.ev_removed + st.ev_discard)
+    for s in range(st.n):
+        for group in (st.hands, st.picks, st.drafted, st.carried):
+            seen.update(group[s])
+        for fs in st.familiars[s]:
+            seen.update(fs)
+        for stack in st.facilities[s]:
+            seen.update(stack)
+    for t in st.stack:
+        if t[0] in _CARD_TASKS:
+            seen[t[_CARD_TASKS[t[0]]]] += 1
+    if st.phase is Phase.FACILITY:
+        seen[st.ctx[1]] += 1
+    expected = Counter(e for y in range(1, st.year + 1) for e in st.rules.year_events[y])
+    if seen != expected:
+        diff = (seen - expected) + (expected - seen)
+        ids = ", ".join(sorted(st.rules.events[e].id for e in diff))
+        return [Violation("events_conserved", f"event cards missing or doubled: {ids}")]
+    return []

@@ -1,0 +1,88 @@
+"""What each seat may see, and resampling what it may not (for ISMCTS).
+
+Hidden (spec section 7, LW-A28): other seats' hands, their draft picks not yet
+passed on, their kept cards, and the event cards removed unseen. Decks and the
+assignment pool are unordered pools drawn by chance steps, so only event cards
+need resampling: :func:`determinize` pools every event card ``seat`` cannot
+see, year by year, and deals them back into the same places in the same
+numbers. The result depends only on what ``seat`` sees (and ``rng``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from designkit.games.witch_academy.state import FLOW, UNIV, Phase, WitchState
+
+_HIDDEN = ("hands", "picks", "drafted", "carried")
+
+
+def observation(st: WitchState, seat: int) -> dict[str, Any]:
+    """Everything ``seat`` may know, as plain JSON-ready data."""
+    rules = st.rules
+    ev = rules.events
+    ids = lambda xs: [ev[e].id for e in xs]  # noqa: E731
+    mine = st.seat == seat and st.phase in FLOW.decisions
+    return {
+        "seat": seat, "players": st.n, "phase": st.phase.name, "to_move": st.seat,
+        "year": st.year, "start_player": st.sp, "order": st.order[:], "mode": st.mode[:],
+        "areas": [rules.areas[a].id for a in st.areas],
+        "exploration": [[rules.explore[c].id for c in x] for x in st.explore],
+        "exploration_deck": len(st.ex_deck),
+        "exploration_discard": [rules.explore[c].id for c in st.ex_discard],
+        "occupant": [None if o is None else list(o) for o in st.occupant],
+        "university": [list(u) for u in st.univ],
+        "display": [rules.assignments[a].id for a in st.display],
+        "tokens_on": [t[:] for t in st.tokens_on],
+        "hand": ids(st.hands[seat]), "own_picks": ids(st.picks[seat]) + ids(st.drafted[seat]),
+        "own_kept": ids(st.carried[seat]),
+        "hand_sizes": [len(h) for h in st.hands],
+        "picked": [len(p) for p in st.picks],
+        "kept_counts": [len(c) for c in st.carried],
+        "event_discard": ids(st.ev_discard),
+        "health": [h[:] for h in st.health],
+        "location": [[None if x is None else (x if x == UNIV else rules.areas[st.areas[x]].id)
+                      for x in loc] for loc in st.loc],
+        "resources": [r[:] for r in st.res], "vp": st.vp[:],
+        "legacy": [g[:] for g in st.legacy], "legacy_stock": st.stock[:],
+        "tokens": st.tokens[:],
+        "familiars": [[ids(f) for f in fs] for fs in st.familiars],
+        "facilities": [[ids(s) for s in fs] for fs in st.facilities],
+        "legal": [a.to_json() for a in st.options] if mine else [],
+    }
+
+
+def determinize(st: WitchState, seat: int, rng: random.Random) -> WitchState:
+    """A copy consistent with ``seat``'s view, the unseen event cards dealt anew."""
+    c = st.clone()
+    c.log = None
+    ev = c.rules.events
+    pools: dict[int, list[int]] = {}
+    slots: list[tuple[list[int], list[int]]] = []   # (container, years of its hidden cards)
+    for q in range(c.n):
+        if q == seat:
+            continue
+        for name in _HIDDEN:
+            container = getattr(c, name)[q]
+            years = [ev[e].year for e in container]
+            for e in container:
+                pools.setdefault(ev[e].year, []).append(e)
+            slots.append((container, years))
+    removed_years = [ev[e].year for e in c.ev_removed]
+    for e in c.ev_removed:
+        pools.setdefault(ev[e].year, []).append(e)
+    for pool in pools.values():
+        pool.sort()
+        rng.shuffle(pool)
+    for container, years in slots:
+        container[:] = [pools[y].pop() for y in years]
+    c.ev_removed = [pools[y].pop() for y in removed_years]
+    if c.phase in FLOW.decisions:
+        c.options = FLOW.decisions[c.phase][0](c)
+    return c
+
+
+def visible(st: WitchState, seat: int | None) -> bool:
+    """Whether ``seat`` (None: the designer) may see the pending decision's options."""
+    return seat is None or st.seat == seat or st.phase not in (Phase.DRAFT, Phase.KEEP)

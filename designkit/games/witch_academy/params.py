@@ -1,0 +1,168 @@
+"""Little Witch Academia parameters: every number and switch of spec sections 3 and 4.
+
+Keys and defaults are the spec's (draft values, and for the ambiguities the
+proposed resolutions). The 100/75/50 ratio is kept in whole percent, as the
+draft writes it (「１００・７５・５０（％）」), so VP stay exact integers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from designkit.core.errors import ParamError
+from designkit.core.params import Params, param
+from designkit.games.witch_academy.cards import RANKS
+
+SETUP, FLOW, WORK, CARDS, SCORE = (
+    "Setup (LW-1, LW-2)", "Rounds and turns (LW-3, LW-4, LW-10, LW-11)",
+    "Workers, Areas and University (LW-0, LW-5 to LW-9)", "Cards and draft (LW-3, LW-7)",
+    "Scoring (LW-10, LW-12)")
+
+
+@dataclass(frozen=True)
+class WitchParams(Params):
+    """Parameters of Little Witch Academia; see ``../shared/rules/little_witch_academia.md``."""
+
+    game_name = "witch_academy"
+
+    # -- setup -------------------------------------------------------------------------------------
+    players: int = param(4, range=(3, 5), rule="LW-1.1", group=SETUP, label_ja="人数",
+                         help="Number of players")
+    rounds: int = param(3, range=(1, 3), rule="LW-3.1", group=FLOW,
+                        help="Rounds (school years); the tables hold decks for years 1–3")
+    areas_by_players: dict = param(default_factory=lambda: {"3": 4, "4": 6, "5": 8},
+                                   item_range=(1, 9), rule="LW-2.1", group=SETUP,
+                                   help="Area cards dealt around the University, by players")
+    exploration_deck_size: int = param(45, range=(1, 45), rule="LW-2.2", group=SETUP,
+                                       help="Exploration cards used (first N rows of "
+                                            "exploration.csv)")
+    exploration_cards_per_area: int = param(2, range=(1, 3), rule="LW-2.2", group=SETUP,
+                                            help="Exploration cards face up at each Area")
+    exploration_rotation_per_placement: int = param(1, range=(0, 3), rule="LW-6.4",
+                                                    group=WORK,
+                                                    help="Outer cards replaced after each "
+                                                         "placement on an Area")
+    start_resources_by_seat: tuple = param((2, 3, 3, 4, 4), kind="list", item_range=(0, 10),
+                                           rule="LW-2.6", group=SETUP,
+                                           help="Starting resources by turn position from "
+                                                "the start player")
+    start_resource_types: str = param("basic", choices=("basic", "any"), rule="LW-A12",
+                                      group=SETUP, help="Starting resources: basic only, or "
+                                                        "Elixir allowed too")
+    worker_ranks: tuple = param(RANKS, kind="list", rule="LW-2.3", group=WORK,
+                                help="Worker dice of each player (subset of d4 d6 d8)")
+    max_health: dict = param(default_factory=lambda: {"d4": 4, "d6": 6, "d8": 8},
+                             item_range=(1, 20), rule="LW-0.2", group=WORK,
+                             help="Maximum (and starting) Health by die")
+    actions_per_rank: dict = param(default_factory=lambda: {"d4": 1, "d6": 2, "d8": 3},
+                                   item_range=(0, 6), rule="LW-5.3", group=WORK,
+                                   help="Actions a placed worker gives, by die")
+    unplaceable_health: int = param(1, range=(1, 4), rule="LW-5.1", group=WORK,
+                                    help="A worker at this Health or below cannot be placed")
+    payment_floor: int = param(1, range=(1, 2), rule="LW-A4", group=WORK,
+                               help="A Health payment must leave at least this much")
+    push_same_rank_cost: int = param(1, range=(0, 3), rule="LW-8.3", group=WORK,
+                                     help="Health the pusher pays for a same-rank push")
+    pushed_health_loss: int = param(1, range=(0, 3), rule="LW-8.4", group=WORK,
+                                    help="Health the pushed-out worker loses (stops at 1)")
+    university_slots: int | None = param(None, range=(1, 5), optional=True, rule="LW-7.1",
+                                         group=WORK, help="University slots (empty: players − 1)")
+    university_eject_health_loss: int = param(0, range=(0, 3), rule="LW-A21", group=WORK,
+                                              help="Health lost by a worker ejected from the "
+                                                   "University (stops at 1)")
+    rest_heal: int = param(2, range=(0, 8), rule="LW-9.1", group=WORK,
+                           help="Health each worker in supply heals on a Rest")
+    # -- cards and draft ------------------------------------------------------------------------------
+    event_cards_per_year: int = param(25, range=(3, 25), rule="LW-1.2", group=CARDS,
+                                      help="Event cards in each year's deck (first N of the "
+                                           "year in events.csv)")
+    draft_hand_size: int = param(5, range=(1, 8), rule="LW-3.3", group=CARDS,
+                                 help="Event cards dealt to each player for the draft")
+    draft_pass_direction: str = param("left", choices=("left", "right"), rule="LW-A2",
+                                      group=CARDS, help="Draft hands pass to the next seat "
+                                                        "clockwise (left) or back")
+    carry_over_cards: int = param(1, range=(0, 3), rule="LW-11.4", group=CARDS,
+                                  help="Cards kept face down at round end")
+    assignment_cards_per_year: int = param(9, range=(1, 9), rule="LW-1.2", group=CARDS,
+                                           help="Assignment cards in each year's deck")
+    assignment_display: int | None = param(None, range=(1, 9), optional=True, rule="LW-3.2",
+                                           group=CARDS, help="Assignments on display "
+                                                             "(empty: players + 1)")
+    familiar_slots: int = param(1, range=(1, 3), rule="LW-7.6", group=CARDS,
+                                help="Familiars per die (a new one covers the oldest)")
+    facility_slots: int = param(3, range=(1, 5), rule="LW-7.8", group=CARDS,
+                                help="Facility slots per workshop")
+    area_bonus_from_round: int = param(2, range=(1, 4), rule="LW-6.2", group=WORK,
+                                       help="First round with Area bonuses (4: never)")
+    # -- rounds -----------------------------------------------------------------------------------------
+    achievement_tokens_per_player: int | None = param(5, range=(1, 27), optional=True,
+                                                      rule="LW-A10", group=SCORE,
+                                                      help="Achievement tokens per player, "
+                                                           "back each round (empty: no cap)")
+    forced_pass_vp: int = param(1, range=(0, 5), rule="LW-10.4", group=SCORE,
+                                help="VP for each forced pass (the first pass gives 0)")
+    resource_cap: int = param(5, range=(0, 30), rule="LW-11.5", group=FLOW,
+                              help="Resources kept at round end")
+    cap_applies_final_round: bool = param(True, rule="LW-A14", group=FLOW,
+                                          help="The resource cap applies after round 3 too")
+    heal_at_round_end: int = param(0, range=(0, 8), rule="LW-A15", group=FLOW,
+                                   help="Health every worker heals at round end")
+    max_action_turns_per_round: int = param(40, range=(3, 200), rule="LW-A18", group=FLOW,
+                                            help="Engine safeguard: Action turns per player "
+                                                 "and round before assignment mode is forced")
+    # -- scoring -----------------------------------------------------------------------------------------
+    assignment_vp_ratio: tuple = param((100, 75, 50), kind="list", item_range=(0, 100),
+                                       rule="LW-10.2", group=SCORE,
+                                       help="Percent of an assignment's VP for the 1st, 2nd, "
+                                            "3rd-and-later completion (rounded down)")
+    legacy_types: int = param(3, range=(1, 3), rule="LW-1", group=SCORE,
+                              help="Legacy types in play (Weapon, Curio, Ritual)")
+    legacy_per_type: int = param(6, range=(0, 30), rule="LW-A1", group=SCORE,
+                                 help="Legacy tokens of each type in stock (draft: 6 or 9)")
+    legacy_majority_vp: int = param(8, range=(0, 30), rule="LW-12.2", group=SCORE,
+                                    help="VP for the most tokens of a type (tie: split, "
+                                         "rounded down)")
+    tiebreak: str = param("elixir", choices=("elixir", "none"), rule="LW-12.3", group=SCORE,
+                          help="Tie for most VP: most Elixir left, then a draw")
+
+    def check_consistency(self) -> None:
+        if str(self.players) not in self.areas_by_players:
+            raise ParamError("areas_by_players", f"no entry for {self.players} players")
+        areas = self.areas_by_players[str(self.players)]
+        need = areas * self.exploration_cards_per_area
+        if self.exploration_deck_size < need:
+            raise ParamError("exploration_deck_size", f"{self.exploration_deck_size} is too "
+                             f"few for {areas} Areas × {self.exploration_cards_per_area} "
+                             f"cards (at least {need})")
+        if len(self.start_resources_by_seat) < self.players:
+            raise ParamError("start_resources_by_seat", f"needs {self.players} values, one "
+                             "per turn position")
+        ranks = self.worker_ranks
+        if not ranks or any(r not in RANKS for r in ranks) or len(set(ranks)) != len(ranks):
+            raise ParamError("worker_ranks", f"{' '.join(map(str, ranks)) or 'nothing'} must be "
+                             "distinct dice among d4 d6 d8")
+        for table in ("max_health", "actions_per_rank"):
+            missing = [r for r in ranks if r not in getattr(self, table)]
+            if missing:
+                raise ParamError(table, f"no value for {', '.join(missing)}")
+        if self.players * self.draft_hand_size > self.event_cards_per_year:
+            raise ParamError("draft_hand_size", f"{self.draft_hand_size} cards for "
+                             f"{self.players} players need {self.players * self.draft_hand_size}"
+                             f" event cards a year, more than event_cards_per_year = "
+                             f"{self.event_cards_per_year}")
+        display = self.assignment_display or self.players + 1
+        if display > self.assignment_cards_per_year:
+            raise ParamError("assignment_display", f"{display} cards on display but only "
+                             f"{self.assignment_cards_per_year} per year")
+        if not self.assignment_vp_ratio:
+            raise ParamError("assignment_vp_ratio", "needs at least one percentage")
+
+    # -- derived values ------------------------------------------------------------------------------
+    def slots(self) -> int:
+        return self.university_slots or self.players - 1
+
+    def display_size(self) -> int:
+        return self.assignment_display or self.players + 1
+
+    def areas(self) -> int:
+        return self.areas_by_players[str(self.players)]

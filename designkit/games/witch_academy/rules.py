@@ -1,0 +1,148 @@
+"""Little Witch Academia: the Game contract over the flow of :mod:`state`.
+
+The rules live one concern per module, each task one rule: :mod:`setup` (LW-2,
+LW-3 round start and the hidden draft), :mod:`turn` (LW-4 modes, LW-5
+placement, LW-8 push-out, LW-9 Rest), :mod:`explore` (LW-6 Areas),
+:mod:`university` (LW-7), :mod:`resolve` (section 5.1 effects, LW-0 Health)
+and :mod:`scoring` (LW-10 assignments, LW-11 round end, LW-12 game end).
+Importing them registers their tasks, decisions and chance steps.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from designkit.core.flow import FlowGame
+from designkit.core.game import DesignTable
+from designkit.core.invariants import Violation
+from designkit.core.registry import register
+from designkit.games.witch_academy import (  # noqa: F401
+    explore,
+    resolve,
+    scoring,
+    setup,
+    turn,
+    university,  # noqa: F401
+)
+from designkit.games.witch_academy.actions import WitchAction
+from designkit.games.witch_academy.params import WitchParams
+from designkit.games.witch_academy.state import (
+    FLOW,
+    VP_PARTS,
+    E,
+    Phase,
+    Ruleset,
+    WitchState,
+    seat_name,
+)
+
+
+class WitchGame(FlowGame):
+    name = "witch_academy"
+    title = "Little Witch Academia"
+    title_ja = "リトルウィッチアカデミア"
+    params_type = WitchParams
+    min_players, max_players = 3, 5
+    tie_break_rules = ("LW-12.3",)
+    flow = FLOW
+    action_type = WitchAction
+
+    def new_state(self, params: WitchParams | None = None, log: bool = True) -> WitchState:
+        p = params if params is not None else WitchParams()
+        st = setup.blank_state(Ruleset.compile(p), log)
+        self.start(st, ("setup",))
+        return st
+
+    # -- results ----------------------------------------------------------------------------------
+    def scores(self, st: WitchState) -> list[float]:
+        return [float(v) for v in st.vp]
+
+    def ranking(self, st: WitchState) -> list[int]:
+        """LW-12.3: most VP, then most Elixir; a remaining tie is a draw (listed by seat)."""
+        groups = scoring.final_ranking(st.vp, [r[E] for r in st.res], st.params.tiebreak)
+        return [s for g in groups for s in g]
+
+    def winners(self, st: WitchState) -> list[int]:
+        return scoring.final_ranking(st.vp, [r[E] for r in st.res], st.params.tiebreak)[0]
+
+    def end_reason(self, st: WitchState) -> str:
+        return "final_round" if st.phase is Phase.OVER else ""
+
+    def turns(self, st: WitchState) -> int:
+        return st.turn_no
+
+    def start_seat(self, st: WitchState) -> int | None:
+        return st.sp
+
+    def check_state(self, st: WitchState) -> list[Violation]:
+        from designkit.games.witch_academy.invariants import check_state
+
+        return check_state(st)
+
+    def design_tables(self, params: WitchParams | None = None) -> list[DesignTable]:
+        from designkit.games.witch_academy.tables import design_tables
+
+        return design_tables(params if params is not None else WitchParams())
+
+    def heuristic(self, st: WitchState, seat: int) -> float:
+        from designkit.games.witch_academy.bots import heuristic
+
+        return heuristic(self, st, seat)
+
+    def observation(self, st: WitchState, seat: int) -> dict[str, Any]:
+        from designkit.games.witch_academy.observe import observation
+
+        return observation(st, seat)
+
+    def determinize(self, st: WitchState, seat: int, rng: random.Random) -> WitchState:
+        from designkit.games.witch_academy.observe import determinize
+
+        return determinize(st, seat, rng)
+
+    def view(self, st: WitchState, seat: int | None = None, lang: str = "en") -> str:
+        from designkit.games.witch_academy.view import render
+
+        return render(st, seat, lang)
+
+    def state_to_dict(self, st: WitchState) -> dict[str, Any]:
+        from designkit.games.witch_academy.serialize import state_to_dict
+
+        return state_to_dict(st)
+
+    def state_from_dict(self, data: dict[str, Any], params: WitchParams | None = None,
+                        log: bool = True) -> WitchState:
+        from designkit.games.witch_academy.serialize import state_from_dict
+
+        return state_from_dict(data, params, log)
+
+    def action_to_json(self, action: WitchAction) -> Any:
+        return action.to_json()
+
+    def action_from_json(self, data: Any) -> WitchAction:
+        return WitchAction.from_json(data)
+
+    def explain_illegal(self, st: WitchState, action: Any) -> str:
+        from designkit.games.witch_academy.explain import explain_illegal
+
+        return explain_illegal(st, action)
+
+    def game_summary(self, st: WitchState) -> dict[str, Any]:
+        return {"areas": ",".join(st.rules.areas[a].id for a in st.areas),
+                "start_player": st.sp, "legacy_left": sum(st.stock)}
+
+    def seat_summary(self, st: WitchState, seat: int) -> dict[str, Any]:
+        row: dict[str, Any] = {f"vp_{name}": st.parts[seat][i] for i, name in enumerate(VP_PARTS)}
+        row.update({"elixir": st.res[seat][E], "resources": st.total_res(seat),
+                    "legacy": sum(st.legacy[seat]),
+                    "health": sum(st.health[seat]),
+                    "familiars_held": ",".join(st.rules.events[f].id for fs in st.familiars[seat]
+                                               for f in fs),
+                    "facilities_held": ",".join(c.id for c in st.active_facilities(seat))})
+        return row
+
+    def seats_label(self, seat: int) -> str:
+        return seat_name(seat)
+
+
+GAME = register(WitchGame())

@@ -1,0 +1,72 @@
+"""The JSON form of a Witch Academia state (hidden parts included): records, save/load, tests.
+
+Every slot of :class:`WitchState` appears under its own name; cards are indices
+into the compiled tables (``rules.explore``, ``rules.events``,
+``rules.assignments``, ``rules.areas``), tuples become lists. The pending
+decision's options are rebuilt from the flow, never stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from designkit.core.errors import DataError
+from designkit.core.events import Event
+from designkit.core.invariants import require_valid
+from designkit.games.witch_academy.invariants import check_state
+from designkit.games.witch_academy.params import WitchParams
+from designkit.games.witch_academy.state import FLOW, Phase, Ruleset, WitchState
+
+_SKIP = ("rules", "params", "log", "options", "auto")
+_FIELDS = ("stack", "phase", "seat", "ctx", "forced") + WitchState.__slots__
+_TUPLES = ("ctx", "acting")
+
+
+def _listify(x: Any) -> Any:
+    return [_listify(v) for v in x] if isinstance(x, (tuple, list)) else x
+
+
+def _tuplify(x: Any) -> Any:
+    return tuple(_tuplify(v) for v in x) if isinstance(x, list) else x
+
+
+def state_to_dict(st: WitchState) -> dict[str, Any]:
+    out: dict[str, Any] = {"params": st.params.to_dict()}
+    for name in _FIELDS:
+        if name in _SKIP:
+            continue
+        value = getattr(st, name)
+        out[name] = value.name if name == "phase" else _listify(value)
+    out["log"] = None if st.log is None else [e.to_dict() for e in st.log]
+    return out
+
+
+def state_from_dict(data: dict[str, Any], params: WitchParams | None = None,
+                    log: bool = True) -> WitchState:
+    p = params if params is not None else WitchParams.from_dict(data.get("params", {}),
+                                                                source="saved state")
+    missing = [name for name in _FIELDS if name not in _SKIP and name not in data]
+    if missing:
+        raise DataError("saved state", f"missing field '{missing[0]}'", column=missing[0])
+    if data["phase"] not in Phase.__members__:
+        raise DataError("saved state", f"unknown phase {data['phase']!r}", column="phase")
+    st = WitchState.__new__(WitchState)
+    st.rules, st.params = Ruleset.compile(p), p
+    for name in _FIELDS:
+        if name in _SKIP:
+            continue
+        value = data[name]
+        if name == "phase":
+            value = Phase[value]
+        elif name == "stack":
+            value = [_tuplify(t) for t in value]
+        elif name in ("occupant", "univ"):
+            value = [None if v is None else tuple(v) for v in value]
+        elif name in _TUPLES:
+            value = None if value is None else _tuplify(value)
+        setattr(st, name, value)
+    st.log = [Event.from_dict(e) for e in data.get("log") or []] if log else None
+    st.auto = []
+    require_valid(check_state(st))
+    st.options = FLOW.decisions[st.phase][0](st) if st.phase in FLOW.decisions else ()
+    return st

@@ -1,0 +1,341 @@
+"""Setup (LW-2) and the round start (LW-3): Areas, exploration, start player, resources,
+the assignment display, the event deal and the simultaneous hidden draft.
+
+The draft (LW-3.4, spec section 7 D2) is a sequence of ordinary decisions, one
+per seat and step, whose picks stay hidden: a pick is logged with
+``visible_to=(seat,)`` and a public "B picked a card", kept apart in
+``picks`` until every seat has picked, and only then are the hands passed on.
+So no seat ever sees a hand changed by a pick of the same step, and
+:func:`observe.determinize` resamples the other seats' picks with their hands.
+"""
+
+from __future__ import annotations
+
+from designkit.core.flow import ask, push, roll
+from designkit.games.witch_academy.actions import WitchAction, act, label
+from designkit.games.witch_academy.cards import BASIC, RES_EN, RES_JA, RESOURCES
+from designkit.games.witch_academy.resolve import gain
+from designkit.games.witch_academy.state import (
+    ACTION_MODE,
+    FLOW,
+    VP_PARTS,
+    Phase,
+    Ruleset,
+    WitchState,
+    seat_name,
+)
+
+
+def blank_state(rules: Ruleset, log: bool) -> WitchState:
+    """LW-2.3, LW-2.4: every player's workers at full Health, tokens in hand."""
+    p = rules.params
+    n = p.players
+    st = WitchState.__new__(WitchState)
+    st.rules, st.params, st.n = rules, p, n
+    st.log = [] if log else None
+    st.init_flow()
+    st.year, st.sp, st.turn_pos, st.turn_no = 0, 0, 0, 0
+    st.order, st.mode, st.action_turns = list(range(n)), [ACTION_MODE] * n, [0] * n
+    st.acting, st.actions_left = None, 0
+    st.area_pool = list(range(len(rules.areas)))
+    st.areas, st.explore, st.occupant, st.univ = [], [], [], []
+    st.ex_deck, st.ex_discard = list(range(len(rules.explore))), []
+    st.asg_pool, st.display, st.tokens_on = [], [], []
+    st.ev_pool, st.ev_removed, st.ev_discard = [], [], []
+    st.hands = [[] for _ in range(n)]
+    st.picks = [[] for _ in range(n)]
+    st.drafted = [[] for _ in range(n)]
+    st.carried = [[] for _ in range(n)]
+    w = len(rules.ranks)
+    st.health = [list(rules.max_health) for _ in range(n)]
+    st.loc = [[None] * w for _ in range(n)]
+    st.res = [[0] * len(RESOURCES) for _ in range(n)]
+    st.vp = [0] * n
+    st.parts = [[0] * len(VP_PARTS) for _ in range(n)]
+    st.legacy = [[0] * len(rules.legacy) for _ in range(n)]
+    st.stock = [p.legacy_per_type] * len(rules.legacy)
+    st.tokens = [p.achievement_tokens_per_player or 0] * n
+    st.familiars = [[[] for _ in range(w)] for _ in range(n)]
+    st.facilities = [[] for _ in range(n)]
+    return st
+
+
+@FLOW.task("setup")
+def setup(st: WitchState) -> bool:
+    p, rules = st.params, st.rules
+    if st.log is not None:
+        st.emit("LW-1.1", None, f"Little Witch Academia for {st.n} players, {p.rounds} rounds",
+                f"リトルウィッチアカデミア {st.n}人、{p.rounds}ラウンド", players=st.n)
+        hp = ", ".join(f"{r} {h}" for r, h in zip(rules.ranks, rules.max_health, strict=True))
+        st.emit("LW-2.3", None, f"Each player takes workers {' '.join(rules.ranks)} and "
+                f"{p.achievement_tokens_per_player or 'unlimited'} achievement tokens",
+                "各プレイヤーはワーカーと達成トークンを受け取る")
+        st.emit("LW-2.4", None, f"Every worker starts at its highest face: {hp}",
+                "各ワーカーの目は一番大きい目に合わせる")
+        st.emit("LW-0.3", None, "Resources and legacy tokens come from the common stock",
+                "資源キューブとレガシートークンは【ストック】から得る")
+        st.emit("LW-A13", None, "Resources are unlimited", "資源は無制限")
+        st.emit("LW-A1", None, f"Legacy tokens: {p.legacy_per_type} of each type "
+                f"({', '.join(rules.legacy)})", f"レガシートークンは各{p.legacy_per_type}個")
+        st.emit("LW-A4", None, f"A Health payment must leave at least {p.payment_floor}",
+                f"≪ヘルス≫の支払い後は{p.payment_floor}以上")
+        st.emit("LW-2.1", None, f"The University is placed in the centre; {p.areas()} Area "
+                f"cards are dealt around it", f"【大学】を中央に置き、エリアカードを"
+                f"{p.areas()}枚配置する", areas=p.areas())
+    push(st, *[("deal_area",)] * p.areas(), ("deal_explore",), ("start_player",),
+         ("start_resources",), ("year", 1))
+    return False
+
+
+@FLOW.task("deal_area")
+def deal_area(st: WitchState) -> bool:
+    return roll(st, Phase.AREA_DRAW, ())
+
+
+@FLOW.chance(Phase.AREA_DRAW, lambda st: [st.rules.areas[a].id for a in st.area_pool],
+             uniform=True)
+def _area_dealt(st: WitchState, area_id: str) -> None:
+    a = st.rules.area_index[area_id]
+    st.area_pool.remove(a)
+    st.areas.append(a)
+    st.explore.append([])
+    st.occupant.append(None)
+    if st.log is not None:
+        area = st.rules.areas[a]
+        st.emit("LW-2.1", None, f"Area {area.name_en} is dealt", f"エリア{area.name_ja}を配置",
+                area=area_id)
+
+
+@FLOW.task("deal_explore")
+def deal_explore(st: WitchState) -> bool:
+    """LW-2.2: two cards to each Area, the first dealt being the outer one (LW-A32)."""
+    k = st.params.exploration_cards_per_area
+    push(st, *[("draw_explore", pos, "LW-2.2") for pos in range(len(st.areas))
+               for _ in range(k)])
+    return False
+
+
+@FLOW.task("draw_explore")
+def draw_explore(st: WitchState, pos: int, rule: str) -> bool:
+    if not st.ex_deck:
+        if not st.ex_discard:
+            if st.log is not None:
+                st.emit("LW-A33", None, "The exploration deck and discard pile are empty: no "
+                        "card is inserted", "探索山も捨て札もないため補充しない")
+            return False
+        st.ex_deck, st.ex_discard = st.ex_discard, []
+        if st.log is not None:
+            st.emit("LW-6.4", None, f"The exploration deck is empty: the {len(st.ex_deck)} "
+                    "discarded cards are shuffled into a new deck",
+                    "探索山が尽きたので捨て札をシャッフルして山を作り直す")
+    return roll(st, Phase.EX_DRAW, (pos, rule))
+
+
+@FLOW.chance(Phase.EX_DRAW, lambda st: [st.rules.explore[c].id for c in st.ex_deck],
+             uniform=True)
+def _explore_drawn(st: WitchState, card_id: str) -> None:
+    pos, rule = st.ctx
+    c = st.rules.explore_index[card_id]
+    st.ex_deck.remove(c)
+    st.explore[pos].append(c)
+    if st.log is not None:
+        area = st.rules.areas[st.areas[pos]]
+        where = "outer" if len(st.explore[pos]) == 1 else "inner"
+        st.emit(rule, None, f"{label(card_id)} is laid face up at {area.name_en} ({where})",
+                f"{label(card_id, 'ja')}を{area.name_ja}に表向きで配置", area=area.id,
+                card=card_id)
+
+
+@FLOW.task("start_player")
+def start_player(st: WitchState) -> bool:
+    return roll(st, Phase.START, ())
+
+
+@FLOW.chance(Phase.START, lambda st: list(range(st.n)), uniform=True)
+def _start_chosen(st: WitchState, seat: int) -> None:
+    st.sp = seat
+    st.order = [(seat + i) % st.n for i in range(st.n)]
+    if st.log is not None:
+        st.emit("LW-2.5", seat, f"{seat_name(seat)} is the start player (chosen at random)",
+                f"スタートプレイヤーは{seat_name(seat)}", start=seat)
+
+
+@FLOW.task("start_resources")
+def start_resources(st: WitchState) -> bool:
+    """LW-2.6: clockwise from the SP, 2, 3, 3, 4, 4 resources of each player's choice."""
+    tasks = []
+    for i in range(st.n):
+        seat = (st.sp + i) % st.n
+        k = st.params.start_resources_by_seat[i]
+        if st.log is not None:
+            st.emit("LW-2.6", seat, f"{seat_name(seat)} ({i + 1}. in turn) takes {k} starting "
+                    "resources of their choice", f"{seat_name(seat)}は好きな資源を{k}個得る",
+                    n=k)
+        tasks += [("start_res", seat)] * k
+    push(st, *tasks)
+    return False
+
+
+@FLOW.task("start_res")
+def start_res(st: WitchState, seat: int) -> bool:
+    return ask(st, Phase.START_RES, seat, (seat,))
+
+
+def _start_res_options(st: WitchState) -> tuple[WitchAction, ...]:
+    kinds = BASIC if st.params.start_resource_types == "basic" else RESOURCES
+    return tuple(act("take", r) for r in kinds)
+
+
+@FLOW.decision(Phase.START_RES, _start_res_options)
+def _took(st: WitchState, a: WitchAction) -> None:
+    gain(st, st.ctx[0], a.arg, 1, "LW-A12" if st.params.start_resource_types == "basic"
+         else "LW-2.6")
+
+
+# -- LW-3: round start -------------------------------------------------------------------------------------
+@FLOW.task("year")
+def start_year(st: WitchState, year: int) -> bool:
+    p, rules = st.params, st.rules
+    st.year = year
+    st.asg_pool = list(rules.year_assignments[year])
+    st.display, st.tokens_on = [], []
+    st.ev_pool = list(rules.year_events[year])
+    if st.log is not None:
+        st.emit("LW-3.1", None, f"Round {year} (school year {year}) begins",
+                f"第{year}ラウンド（{year}年生）開始", year=year)
+        st.emit("LW-1.2", None, f"The year-{year} event and assignment decks are used",
+                f"{year}年のイベントカードと課題カードを使う")
+        st.emit("LW-3.2", None, f"{p.display_size()} year-{year} assignments are laid out",
+                f"{year}年の課題カードを{p.display_size()}枚配置する")
+    deal = [("deal_event", s) for _ in range(p.draft_hand_size) for s in range(st.n)]
+    draft = [t for k in range(p.draft_hand_size)
+             for t in [*[("draft_pick", s) for s in range(st.n)], ("draft_pass", k)]]
+    push(st, *[("deal_display",)] * p.display_size(), ("announce_deal",), *deal,
+         ("remove_events",), *draft,
+         ("draft_end",), ("main_start",))
+    return False
+
+
+@FLOW.task("deal_display")
+def deal_display(st: WitchState) -> bool:
+    return roll(st, Phase.DISPLAY, ()) if st.asg_pool else False
+
+
+@FLOW.chance(Phase.DISPLAY, lambda st: [st.rules.assignments[a].id for a in st.asg_pool],
+             uniform=True)
+def _displayed(st: WitchState, asg_id: str) -> None:
+    a = st.rules.assignment_index[asg_id]
+    st.asg_pool.remove(a)
+    st.display.append(a)
+    st.tokens_on.append([])
+    if st.log is not None:
+        card = st.rules.assignments[a]
+        st.emit("LW-3.2", None, f"Assignment {asg_id} on display: {card.cost_text()} → "
+                f"{card.vp} VP", f"課題{asg_id}：{card.cost_text()}→{card.vp}VP", card=asg_id)
+
+
+@FLOW.task("announce_deal")
+def announce_deal(st: WitchState) -> bool:
+    if st.log is not None:
+        k = st.params.draft_hand_size
+        st.emit("LW-3.3", None, f"Each player is dealt {k} year-{st.year} event cards",
+                f"全プレイヤーに{st.year}年のイベントカードを{k}枚配る")
+    return False
+
+
+@FLOW.task("deal_event")
+def deal_event(st: WitchState, seat: int) -> bool:
+    return roll(st, Phase.DEAL, (seat,)) if st.ev_pool else False
+
+
+@FLOW.chance(Phase.DEAL, lambda st: [st.rules.events[e].id for e in st.ev_pool], uniform=True)
+def _dealt(st: WitchState, card_id: str) -> None:
+    seat = st.ctx[0]
+    e = st.rules.event_index[card_id]
+    st.ev_pool.remove(e)
+    st.hands[seat].append(e)
+    if st.log is not None:
+        st.emit("LW-3.3", seat, f"{seat_name(seat)} is dealt {label(card_id)}",
+                f"{seat_name(seat)}に{label(card_id, 'ja')}が配られる", visible_to=(seat,),
+                public=(f"{seat_name(seat)} is dealt a card",
+                        f"{seat_name(seat)}にカードが1枚配られる"), card=card_id)
+
+
+@FLOW.task("remove_events")
+def remove_events(st: WitchState) -> bool:
+    st.ev_removed += st.ev_pool
+    if st.log is not None and st.ev_pool:
+        st.emit("LW-3.3", None, f"The other {len(st.ev_pool)} event cards are removed unseen",
+                f"残りのイベントカード{len(st.ev_pool)}枚はゲームから取り除く")
+    st.ev_pool = []
+    return False
+
+
+@FLOW.task("draft_pick")
+def draft_pick(st: WitchState, seat: int) -> bool:
+    if not st.hands[seat]:
+        return False
+    return ask(st, Phase.DRAFT, seat, (seat,))
+
+
+def _hand_options(kind: str):  # noqa: ANN202 - a small options-builder factory
+    def build(st: WitchState) -> tuple[WitchAction, ...]:
+        ev = st.rules.events
+        seen: dict[str, WitchAction] = {}
+        for e in st.hands[st.ctx[0]]:
+            seen.setdefault(ev[e].id, act(kind, ev[e].id))
+        return tuple(sorted(seen.values()))
+    return build
+
+
+@FLOW.decision(Phase.DRAFT, _hand_options("pick"))
+def _picked(st: WitchState, a: WitchAction) -> None:
+    seat = st.ctx[0]
+    e = st.rules.event_index[a.arg]
+    st.hands[seat].remove(e)
+    st.picks[seat].append(e)
+    if st.log is not None:
+        st.emit("LW-3.4", seat, f"{seat_name(seat)} picks {label(a.arg)} and keeps it face down",
+                f"{seat_name(seat)}は{label(a.arg, 'ja')}を選んで伏せる", visible_to=(seat,),
+                public=(f"{seat_name(seat)} picked a card", f"{seat_name(seat)}がカードを1枚選んだ"),
+                card=a.arg)
+
+
+@FLOW.task("draft_pass")
+def draft_pass(st: WitchState, step: int) -> bool:
+    """LW-3.4, LW-A2: once all have picked, the rest of each hand goes to the neighbour."""
+    n = st.n
+    for s in range(n):
+        st.drafted[s] += st.picks[s]
+        st.picks[s] = []
+    shift = 1 if st.params.draft_pass_direction == "left" else -1
+    left = sum(len(h) for h in st.hands)
+    st.hands = [st.hands[(s - shift) % n] for s in range(n)]
+    if st.log is not None:
+        where = "left (next seat clockwise)" if shift == 1 else "right"
+        st.emit("LW-3.4", None, f"Draft step {step + 1}: every player has picked"
+                + (f"; the hands pass to the {where}" if left else ""),
+                f"ドラフト{step + 1}巡目：全員が選び終わり、残りの手札を"
+                f"{'左' if shift == 1 else '右'}隣へ渡す", step=step)
+    return False
+
+
+@FLOW.task("draft_end")
+def draft_end(st: WitchState) -> bool:
+    """LW-3.4: the picked cards become the hand; LW-3.5: the kept card joins after."""
+    for s in range(st.n):
+        st.ev_removed += st.hands[s]   # only with a variant that leaves cards unpicked
+        st.hands[s] = st.drafted[s] + st.carried[s]
+        if st.log is not None and st.carried[s]:
+            st.emit("LW-3.5", s, f"{seat_name(s)}'s kept card joins the hand after the draft "
+                    f"({len(st.hands[s])} cards)", f"{seat_name(s)}は伏せていたカードを手札に"
+                    "加える", cards=len(st.carried[s]))
+        st.drafted[s], st.carried[s] = [], []
+    if st.log is not None:
+        st.emit("LW-3.4", None, "The draft is over: the picked cards become each hand",
+                "選んだカードを改めて手札とする")
+    return False
+
+
+def colour_text(res: str, lang: str = "en") -> str:
+    return (RES_JA if lang == "ja" else RES_EN)[res]

@@ -1,0 +1,222 @@
+"""The University (LW-7): first-in-first-out slots, Resource Exchange and Card Play.
+
+Each University action is one decision: skip the rest, an exchange pair
+(source → target, then the amount as a second small decision), or a card
+from the hand. A Request's any-resource cost is paid one unit at a time, and
+only where the player holds more than one kind does that become a choice.
+"""
+
+from __future__ import annotations
+
+from designkit.core.flow import ask, push
+from designkit.games.witch_academy.actions import WitchAction, act, label
+from designkit.games.witch_academy.cards import BASIC, RES_EN, RES_JA, RESOURCES, ops_text
+from designkit.games.witch_academy.resolve import (
+    add_vp,
+    heal,
+    payable,
+    reduce_health,
+    return_worker,
+)
+from designkit.games.witch_academy.state import (
+    FLOW,
+    RES_INDEX,
+    UNIV,
+    Phase,
+    WitchState,
+    seat_name,
+    worker_name,
+)
+from designkit.games.witch_academy.turn import trigger_tasks
+
+
+@FLOW.task("place_univ")
+def place_univ(st: WitchState, seat: int, w: int) -> bool:
+    """LW-7.1: no push-out; when full, the rightmost (earliest) worker goes home unharmed."""
+    p = st.params
+    if st.log is not None:
+        st.emit("LW-7.1", seat, f"{worker_name(st, seat, w)} (Health {st.health[seat][w]}) is "
+                "placed at the University", f"{worker_name(st, seat, w)}を【大学】に配置",
+                worker=w)
+    if len(st.univ) >= p.slots():
+        other, ow = st.univ[0]
+        if st.log is not None:
+            st.emit("LW-7.1", other, f"The University's {p.slots()} slots are full: the earliest "
+                    f"worker {worker_name(st, other, ow)} returns to its owner's supply"
+                    + (" with Health unchanged (LW-A21)" if not p.university_eject_health_loss
+                       else ""), f"【大学】が満杯のため{worker_name(st, other, ow)}が手元へ戻る",
+                    ejected=other)
+        if p.university_eject_health_loss:
+            reduce_health(st, other, ow, p.university_eject_health_loss, "LW-A21", "ejected")
+        return_worker(st, other, ow, "LW-7.1")
+    st.univ.append((seat, w))
+    st.loc[seat][w] = UNIV
+    st.acting = (seat, w, UNIV)
+    st.actions_left = st.rules.actions[w]
+    if st.log is not None:
+        queue = ", ".join(worker_name(st, s, x) for s, x in st.univ)
+        st.emit("LW-5.3", seat, f"University slots (earliest first): [{queue}]; the "
+                f"{st.rules.ranks[w]} gives {st.actions_left} action(s)",
+                f"【大学】：[{queue}]、アクション回数{st.actions_left}回", n=st.actions_left)
+    push(st, *trigger_tasks(st, seat, "on_place_univ", w),
+         *trigger_tasks(st, seat, "on_place_any", w), ("univ_action", seat, w))
+    return False
+
+
+@FLOW.task("univ_action")
+def univ_action(st: WitchState, seat: int, w: int) -> bool:
+    if st.actions_left <= 0:
+        return False
+    return ask(st, Phase.UNIV, seat, (seat, w))
+
+
+def playable(st: WitchState, seat: int, w: int, e: int) -> bool:
+    card = st.rules.events[e]
+    if card.type == "request":
+        return st.total_res(seat) >= card.cost   # LW-7.5: you cannot play it if you cannot pay
+    if card.type == "familiar":
+        return card.die in st.rules.ranks
+    if card.type == "magic":
+        return payable(st, seat, w, card.effect)
+    return True
+
+
+def _univ_options(st: WitchState) -> tuple[WitchAction, ...]:
+    seat, w = st.ctx
+    held = st.res[seat]
+    out = [act("exchange", (src, tgt)) for i, src in enumerate(RESOURCES) if held[i]
+           for tgt in BASIC if tgt != src]
+    ev = st.rules.events
+    seen: dict[str, WitchAction] = {}
+    for e in st.hands[seat]:
+        if playable(st, seat, w, e):
+            seen.setdefault(ev[e].id, act("play", ev[e].id))
+    return (*out, *sorted(seen.values()), act("end"))
+
+
+@FLOW.decision(Phase.UNIV, _univ_options)
+def _univ_chosen(st: WitchState, a: WitchAction) -> None:
+    """LW-7.2: each action is an exchange or a card play; an action may be skipped."""
+    seat, w = st.ctx
+    if a.kind == "end":
+        if st.log is not None:
+            st.emit("LW-7.2", seat, f"{st.actions_left} University action(s) left unused",
+                    f"残り{st.actions_left}回のアクションを行わない", n=st.actions_left)
+        st.actions_left = 0
+        return
+    st.actions_left -= 1
+    if a.kind == "exchange":
+        push(st, ("exchange", seat, a.arg[0], a.arg[1]), ("univ_action", seat, w))
+    else:
+        e = st.rules.event_index[a.arg]
+        st.hands[seat].remove(e)
+        push(st, ("play_card", seat, w, e), ("univ_action", seat, w))
+
+
+@FLOW.task("exchange")
+def exchange(st: WitchState, seat: int, src: str, tgt: str) -> bool:
+    return ask(st, Phase.AMOUNT, seat, (seat, src, tgt))
+
+
+def _amounts(st: WitchState) -> tuple[WitchAction, ...]:
+    seat, src, _ = st.ctx
+    return tuple(act("amount", k) for k in range(1, st.res[seat][RES_INDEX[src]] + 1))
+
+
+@FLOW.decision(Phase.AMOUNT, _amounts)
+def _exchanged(st: WitchState, a: WitchAction) -> None:
+    """LW-7.3: one type held, 1:1, into one other type that is not Elixir (LW-A34)."""
+    seat, src, tgt = st.ctx
+    st.res[seat][RES_INDEX[src]] -= a.arg
+    st.res[seat][RES_INDEX[tgt]] += a.arg
+    if st.log is not None:
+        st.emit("LW-7.3", seat, f"{seat_name(seat)} exchanges {a.arg} {RES_EN[src]} for {a.arg} "
+                f"{RES_EN[tgt]}", f"{seat_name(seat)}は{RES_JA[src]}{a.arg}個を{RES_JA[tgt]}"
+                "と交換", src=src, tgt=tgt, n=a.arg)
+
+
+@FLOW.task("play_card")
+def play_card(st: WitchState, seat: int, w: int, e: int) -> bool:
+    """LW-7.4: play one card from the hand (the only way to play event cards, LW-A26)."""
+    card = st.rules.events[e]
+    if st.log is not None:
+        st.emit("LW-7.4", seat, f"{seat_name(seat)} plays {label(card.id)} ({card.type})",
+                f"{seat_name(seat)}は{label(card.id, 'ja')}をプレイ", card=card.id)
+    if card.type == "request":
+        if st.log is not None:
+            st.emit("LW-7.5", seat, f"Request: pay {card.cost} resources of any types for "
+                    f"{card.vp} VP", f"依頼：好きな資源{card.cost}個を支払い{card.vp}VP")
+        push(st, *[("pay1", seat, "ANYRES", "LW-7.5")] * card.cost, ("request_done", seat, e))
+    elif card.type == "familiar":
+        _familiar(st, seat, e)
+    elif card.type == "magic":
+        if st.log is not None:
+            st.emit("LW-7.7", seat, f"Magic: {ops_text(card.effect)}, then discarded",
+                    "魔法：効果適用後は捨て札")
+        st.ev_discard.append(e)
+        push(st, *[("fx", seat, w, op, "LW-7.7") for op in card.effect])
+    else:
+        push(st, ("facility", seat, e))
+    return False
+
+
+@FLOW.task("request_done")
+def request_done(st: WitchState, seat: int, e: int) -> bool:
+    card = st.rules.events[e]
+    st.ev_discard.append(e)
+    add_vp(st, seat, card.vp, 1, "LW-7.5", f"Request {card.id}", f"依頼{card.id}")
+    return False
+
+
+def _familiar(st: WitchState, seat: int, e: int) -> None:
+    """LW-7.6: the die's worker is upgraded and fully restored; a new familiar covers the old."""
+    card = st.rules.events[e]
+    w = st.rules.ranks.index(card.die)
+    slots = st.familiars[seat][w]
+    covered = None
+    if len(slots) >= st.params.familiar_slots:
+        covered = slots.pop(0)
+        st.ev_discard.append(covered)
+    slots.append(e)
+    if st.log is not None:
+        old = f"; it covers {label(st.rules.events[covered].id)}, whose skill stops" \
+            if covered is not None else ""
+        st.emit("LW-7.6", seat, f"Familiar {label(card.id)} upgrades the {card.die}{old}",
+                f"使い魔{label(card.id, 'ja')}で{card.die}をアップグレード", card=card.id)
+    heal(st, seat, w, None, "LW-A24" if covered is not None else "LW-7.6")
+
+
+@FLOW.task("facility")
+def facility(st: WitchState, seat: int, e: int) -> bool:
+    """LW-7.8, LW-A23: same name stacks; else a free slot; else the owner covers one."""
+    card = st.rules.events[e]
+    stacks = st.facilities[seat]
+    ev = st.rules.events
+    for i, stack in enumerate(stacks):
+        if ev[stack[-1]].facility == card.facility:
+            _put_facility(st, seat, e, i, "LW-7.8", "stacks on the facility of the same name")
+            return False
+    if len(stacks) < st.params.facility_slots:
+        stacks.append([])
+        _put_facility(st, seat, e, len(stacks) - 1, "LW-7.8", "goes into a free slot")
+        return False
+    return ask(st, Phase.FACILITY, seat, (seat, e))
+
+
+def _put_facility(st: WitchState, seat: int, e: int, slot: int, rule: str, how: str) -> None:
+    st.facilities[seat][slot].append(e)
+    if st.log is not None:
+        level = st.active_facilities(seat)[slot]
+        st.emit(rule, seat, f"{label(st.rules.events[e].id)} {how} (slot {slot + 1}); effective: "
+                f"{level.name_en} {level.number}", f"{label(st.rules.events[e].id, 'ja')}を"
+                f"スロット{slot + 1}に置く", slot=slot)
+
+
+def _cover_options(st: WitchState) -> tuple[WitchAction, ...]:
+    return tuple(act("cover", i) for i in range(len(st.facilities[st.ctx[0]])))
+
+
+@FLOW.decision(Phase.FACILITY, _cover_options)
+def _covered(st: WitchState, a: WitchAction) -> None:
+    seat, e = st.ctx
+    _put_facility(st, seat, e, a.arg, "LW-A23", "covers a stack, which stops working for good")

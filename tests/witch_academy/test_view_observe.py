@@ -1,0 +1,68 @@
+"""View and hidden information: own hand only, draft picks hidden, determinize consistent."""
+
+from __future__ import annotations
+
+import random
+
+from designkit.core.events import log_for
+from designkit.core.game import CHANCE
+from designkit.games.witch_academy import WitchParams
+from designkit.games.witch_academy.state import Phase
+from tests.witch_academy.conftest import A, B, G
+
+
+def _to_draft(players: int = 4, seed: int = 2):  # noqa: ANN202
+    st = G.new_state(WitchParams(players=players))
+    rng = random.Random(seed)
+    while st.phase is not Phase.DRAFT:
+        if G.to_move(st) is CHANCE:
+            G.apply(st, G.sample_chance(st, rng))
+        else:
+            G.apply(st, G.legal_actions(st)[0])
+    return st, rng
+
+
+def test_view_shows_only_the_viewers_hand() -> None:
+    st, _ = _to_draft()
+    mine = [st.rules.events[e].id for e in st.hands[A]]
+    theirs = [st.rules.events[e].id for e in st.hands[B] if st.rules.events[e].id not in mine]
+    html_a = G.view(st, A)
+    assert all(c in html_a for c in mine) and not any(c in html_a for c in theirs)
+    public = G.view(st, None, lang="ja")
+    assert not any(c in public for c in mine) and "大学" in public
+    assert "<svg" in public
+
+
+def test_draft_picks_hidden_in_log_and_observation() -> None:
+    st, _ = _to_draft()
+    G.apply(st, G.legal_actions(st)[0])           # A picks
+    pick = st.rules.events[st.picks[A][0]].id
+    for seat in (1, 2, 3):
+        assert pick not in str(G.observation(st, seat))
+        assert not any(pick in e.text for e in log_for(st.log, seat) if e.rule == "LW-3.4")
+    assert any(pick in e.text for e in log_for(st.log, A))
+
+
+def test_determinize_keeps_own_view_and_resamples_hidden() -> None:
+    st, _ = _to_draft()
+    G.apply(st, G.legal_actions(st)[0])
+    obs = G.observation(st, B)
+    d1 = G.determinize(st, B, random.Random(1))
+    assert G.observation(d1, B) == {**obs, "legal": obs["legal"]}
+    assert G.check_state(d1) == []
+    # only what B cannot see may change, and B's view decides the result
+    other = st.clone()
+    other.hands[2], other.hands[3] = other.hands[3], other.hands[2]
+    d2 = G.determinize(other, B, random.Random(1))
+    assert d1.hands == d2.hands and d1.picks == d2.picks
+    assert d1.hands[B] == st.hands[B]
+    assert G.determinize(st, B, random.Random(7)).hands != d1.hands
+
+
+def test_design_tables_follow_the_ratio() -> None:
+    """LW-10.2: the assignment table reads the CSV and the current ratio."""
+    tables = G.design_tables(WitchParams(assignment_vp_ratio=(100, 50, 25)))
+    frame = tables[0].frame.set_index("id")
+    assert len(frame) == 27 and frame.loc["AS2-5", ["1st VP", "2nd VP", "3rd+ VP"]].tolist() \
+        == [12, 6, 3]
+    assert tables[1].frame.set_index("id").loc["RQ1-3", "VP"] == 2
