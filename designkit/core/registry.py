@@ -25,7 +25,8 @@ from designkit.core.game import Game
 GROUP = "designkit.games"
 #: designkit's own games, by import path, for a checkout without installed metadata
 BUILTIN = {"crossroads": "designkit.games.crossroads:GAME",
-           "rolling_stone": "designkit.games.rolling_stone:GAME"}
+           "rolling_stone": "designkit.games.rolling_stone:GAME",
+           "witch_academy": "designkit.games.witch_academy:GAME"}
 
 _GAMES: dict[str, Game] = {}
 

@@ -37,5 +37,5 @@ def test_human_drafts_and_places_by_clicking() -> None:
     others = {state.rules.events[e].id for q in (1, 2, 3) for e in state.hands[q]}
     mine = {state.rules.events[e].id for e in state.hands[0]}
     hidden = {c for c in others - mine if not any(c in m for m in mine)}
-    assert hidden and not any(c in stepper.board.value for c in hidden)
-    assert all(c in stepper.board.value for c in mine)
+    assert hidden and not any(c in stepper.board.html for c in hidden)
+    assert all(c in stepper.board.html for c in mine)
