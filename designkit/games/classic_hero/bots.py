@@ -26,7 +26,9 @@ def estimate(st: ClassicHeroState, seat: int) -> float:
         return value
     left = p.stages - st.stage + (0 if st.at_goal(seat) else 1)
     dice = st.dice[seat]
-    value += left * (1.2 * len(dice) + 0.9 * p.red_die_bonus_vp * sum(d[1] for d in dice))
+    owned = min(len(dice), p.max_dice)   # a die over the limit goes back (CH-2.3)
+    reds = min(owned, sum(d[1] for d in dice))
+    value += left * (1.2 * owned + 0.9 * p.red_die_bonus_vp * reds)
     value += 0.4 * sum(1 for d in dice if not d[2]) + 0.8 * st.bless[seat]
     cities = cities_by_stage(st, seat)
     value += p.city_set_vp * (min(cities) + 0.25 * sum(1 for c in cities if c))
