@@ -17,7 +17,7 @@ def check_state(st: ClassicHeroState) -> list[Violation]:
                                                f"max_dice {p.max_dice} (CH-2.3)"))
         for i, (v, _, _) in enumerate(st.dice[s]):
             rolling = st.phase is Phase.ROLL and st.ctx[:2] == (s, i)
-            if not (r.lo <= v <= r.hi or (v == 0 and (rolling or any(
+            if not (r.lo <= v <= r.hi or (v == 0 and (rolling or st.stage == 0 or ("roll_all",) in st.stack or any(
                     t[0] == "roll_die" and t[1:3] == (s, i) for t in st.stack)))):
                 out.append(Violation("die_value", f"seat {s} die {i} shows {v} (CH-0.4)"))
         if st.bless[s] < 0:

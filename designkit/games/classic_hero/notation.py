@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 from typing import NamedTuple
 
 #: separators and words after NFKC (the ASCII aliases of spec §5.1 map onto these)
@@ -262,10 +262,9 @@ def _sets(kind: str, slots: tuple[frozenset[int], ...], total: int, k: int,
         size = len(slots)
         if size > n:
             return ()
+        fits = _slot_patterns(slots)
         for combo in combinations(idx, size):
-            vals = [values[i] for i in combo]
-            if any(all(v in s for v, s in zip(perm, slots, strict=True))
-                   for perm in set(permutations(vals))):
+            if tuple(sorted(values[i] for i in combo)) in fits:
                 out.append(combo)
     elif kind == "zoro":
         for combo in combinations(idx, k):
@@ -273,12 +272,29 @@ def _sets(kind: str, slots: tuple[frozenset[int], ...], total: int, k: int,
             if all(values[i] == first for i in combo):
                 out.append(combo)
     else:
-        for size in range(1, n + 1):
-            for combo in combinations(idx, size):
-                s = sum(values[i] for i in combo)
-                if s >= total and (not minimal or s - min(values[i] for i in combo) < total):
-                    out.append(combo)
+        # every subset as a bit mask, sums and minima built from the mask without its low bit
+        sums, mins = [0] * (1 << n), [99] * (1 << n)
+        found = []
+        for mask in range(1, 1 << n):
+            low = mask & -mask
+            i = low.bit_length() - 1
+            rest = mask ^ low
+            sums[mask] = sums[rest] + values[i]
+            mins[mask] = values[i] if values[i] < mins[rest] else mins[rest]
+            s = sums[mask]
+            if s >= total and (not minimal or s - mins[mask] < total):
+                found.append(tuple(j for j in idx if mask >> j & 1))
+        out = sorted(found, key=lambda u: (len(u), u))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _slot_patterns(slots: tuple[frozenset[int], ...]) -> frozenset[tuple[int, ...]]:
+    """Sorted value tuples that fill ``slots`` one die each (the bipartite match, CH-A8)."""
+    out: set[tuple[int, ...]] = set()
+    for perm in product(*(sorted(s) for s in slots)):
+        out.add(tuple(sorted(perm)))
+    return frozenset(out)
 
 
 # -- Fortune options (CH-6.1, CH-6.2, CH-A10) ------------------------------------------------------------

@@ -47,13 +47,19 @@ def probability(cond: Condition, k: int, minimal: bool = True) -> Fraction:
 
 @cache
 def probability_with_red(cond: Condition, k: int, minimal: bool = True) -> Fraction:
-    """P(with one red among k random dice, a satisfying set includes the red die), exact."""
+    """P(with one red among k random dice, a satisfying set includes the red die), exact.
+
+    Dice of equal value are interchangeable, so per multiset of values it is
+    enough to know which values some satisfying set uses: the red die showing
+    such a value (the rest being the other k − 1 dice) is a hit.
+    """
     hits = 0
-    for red in range(1, 7):
-        for rest in combinations_with_replacement(range(1, 7), k - 1):
-            dice = (red, *rest)
-            if any(0 in u for u in satisfying_sets(cond, dice, minimal)):
-                hits += _weight(rest)
+    for combo in combinations_with_replacement(range(1, 7), k):
+        usable = {combo[i] for u in satisfying_sets(cond, combo, minimal) for i in u}
+        for v in set(combo) & usable:
+            rest = list(combo)
+            rest.remove(v)
+            hits += _weight(tuple(rest))
     return Fraction(hits, 6 ** k)
 
 

@@ -80,7 +80,7 @@ def roll_die(st: ClassicHeroState, seat: int, i: int, rule: str) -> bool:
 def rolled(st: ClassicHeroState, value: int) -> None:
     seat, i, rule = st.ctx
     d = st.dice[seat][i]
-    st.dice[seat][i] = (value, d[1], False)
+    st.dice[seat][i] = (clamp(st, value), d[1], False)   # CH-0.4 with a narrowed die_range
     if st.log is not None:
         st.emit(rule, seat, f"{seat_name(seat)} rolls {die_label(st.dice[seat][i])}",
                 f"{seat_name(seat)}が{die_label(st.dice[seat][i])}を出す", die=i, value=value)
@@ -297,8 +297,8 @@ def _effect_choices(st: ClassicHeroState, seat: int, name: str, arg: object
             out += [HeroAction("adjust", (r, t)) for t in
                     sorted({clamp(st, v + d) for d in range(-arg, arg + 1)} - {v})]
         elif name == "set":
-            if v != arg:
-                out.append(HeroAction("set", (r, arg)))
+            if v != clamp(st, arg):
+                out.append(HeroAction("set", (r, clamp(st, arg))))
         elif name == "set_any":
             out += [HeroAction("set", (r, t)) for t in range(st.rules.lo, st.rules.hi + 1)
                     if t != v]

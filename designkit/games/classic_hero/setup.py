@@ -66,7 +66,7 @@ def setup(st: ClassicHeroState) -> bool:
                 "スキル山をシャッフルする")
         st.emit("CH-1.1", None, f"{p.players} players", f"{p.players}人プレイ")
     for seat in range(st.n):
-        st.dice[seat] = [(1, False, False)] * p.starting_dice
+        st.dice[seat] = [(0, False, False)] * p.starting_dice   # rolled at CH-4.8
     push(st, *[("deal_race", s) for s in range(st.n)], ("class_picks",))
     return False
 
