@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from designkit.core.errors import IllegalAction
 from designkit.core.events import Event
+from designkit.core.invariants import Violation
 
 if TYPE_CHECKING:
     from designkit.core.params import Params
@@ -32,6 +33,20 @@ class Chance(enum.Enum):
 CHANCE = Chance.CHANCE
 
 
+class DesignTable(NamedTuple):
+    """A table a game offers the designer beside its rules (e.g. exact odds of each card).
+
+    ``frame`` is a pandas DataFrame and ``figure`` an optional plotly Figure of it;
+    the lab shows them in the Rules tab.
+    """
+
+    title: str
+    title_ja: str
+    frame: Any
+    figure: Any = None
+    note: str = ""
+
+
 class State:
     """One position. Games subclass it with plain attributes and a fast ``clone``.
 
@@ -45,11 +60,18 @@ class State:
     def clone(self) -> State:  # pragma: no cover - every game overrides
         raise NotImplementedError
 
-    def emit(self, rule: str, seat: int | None, text: str, text_ja: str = "",
+    def emit(self, rule: str, seat: int | None, text: str, text_ja: str = "", *,
+             visible_to: Iterable[int] | None = None, public: tuple[str, str] | None = None,
              **data: Any) -> None:
-        """Log that rule ``rule`` changed something (no-op while logging is off)."""
+        """Log that rule ``rule`` changed something (no-op while logging is off).
+
+        ``visible_to`` (seats) makes the event hidden: those seats read it in
+        full, the others read ``public`` (English, Japanese) or nothing.
+        """
         if self.log is not None:
-            self.log.append(Event(rule, seat, text, text_ja or text, data))
+            self.log.append(Event(rule, seat, text, text_ja or text, data,
+                                  None if visible_to is None else frozenset(visible_to),
+                                  public))
 
 
 class Game:
@@ -109,6 +131,14 @@ class Game:
     def heuristic(self, state: State, seat: int) -> float:
         """A cheap estimate of how well ``seat`` is doing (greedy bots, drama metrics)."""
         return float(self.scores(state)[seat])
+
+    def check_state(self, state: State) -> list[Violation]:
+        """The game's invariants broken by ``state`` (none: a possible position)."""
+        return []
+
+    def design_tables(self, params: Params | None = None) -> list[DesignTable]:
+        """Tables worth reading before simulating (odds, costs); none by default."""
+        return []
 
     def view(self, state: State, seat: int | None = None, lang: str = "en") -> str:
         """HTML of the position as ``seat`` sees it (``None``: everything public)."""

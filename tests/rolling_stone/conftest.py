@@ -30,6 +30,7 @@ if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
 from designkit import get_game  # noqa: E402
+from designkit.core.flow import run  # noqa: E402
 from designkit.games.rolling_stone.actions import Action  # noqa: E402
 from designkit.games.rolling_stone.cards import (  # noqa: E402
     load_album_cards,
@@ -37,7 +38,7 @@ from designkit.games.rolling_stone.cards import (  # noqa: E402
     load_events,
 )
 from designkit.games.rolling_stone.setup import blank_state  # noqa: E402
-from designkit.games.rolling_stone.state import RollingStoneState, Ruleset, run  # noqa: E402
+from designkit.games.rolling_stone.state import RollingStoneState, Ruleset  # noqa: E402
 
 G = get_game("rolling_stone")
 A, B, C, D = range(4)

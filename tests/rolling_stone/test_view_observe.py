@@ -121,8 +121,9 @@ def test_tables_are_reread_when_a_file_changes(tmp_path, monkeypatch):
 
 
 def _event_game(p):
+    from designkit.core.flow import run
     from designkit.games.rolling_stone.setup import blank_state
-    from designkit.games.rolling_stone.state import Ruleset, run
+    from designkit.games.rolling_stone.state import Ruleset
 
     st = blank_state(Ruleset.compile(p), log=True)
     st.events_row = [st.rules.event_index["E1-1"]]

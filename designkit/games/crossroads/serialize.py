@@ -91,5 +91,5 @@ def state_from_dict(data: dict[str, Any], params: CrossroadsParams | None = None
     st.final = tuple(data["final"]) if data.get("final") is not None else None
     events = data.get("log")
     st.log = None if not log else [
-        Event(e["rule"], e["seat"], e["text"], e["text_ja"], e["data"]) for e in events or []]
+        Event.from_dict(e) for e in events or []]
     return st

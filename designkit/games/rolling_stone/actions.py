@@ -10,8 +10,9 @@ record reads like the rules.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
+from designkit.core.action import Action as CoreAction
 from designkit.games.rolling_stone.cards import (
     COLOUR_EN,
     COLOUR_JA,
@@ -52,23 +53,6 @@ def dream_label(dream_id: str, lang: str = "en") -> str:
 
 def at(r: int, c: int) -> str:
     return f"({r}, {c})"
-
-
-class Action(NamedTuple):
-    kind: str
-    arg: Any = None
-
-    def describe(self, lang: str = "en") -> str:
-        return (_JA if lang == "ja" else _EN)[self.kind](self.arg)
-
-    def to_json(self) -> list[Any]:
-        arg = list(self.arg) if isinstance(self.arg, tuple) else self.arg
-        return [self.kind, arg]
-
-    @classmethod
-    def from_json(cls, data: Any) -> Action:
-        kind, arg = data
-        return cls(kind, tuple(arg) if isinstance(arg, list) else arg)
 
 
 def _place_en(a: tuple[str, int, int, str | None]) -> str:
@@ -114,3 +98,11 @@ _JA = {
     "place": _place_ja,
     "recall": lambda a: f"捨て札から{card_label(a, 'ja')}を配置",
 }
+
+
+class Action(CoreAction):
+    """A Life is Rolling Stone decision (the core Action with this game's texts)."""
+
+    __slots__ = ()
+    TEXT_EN = _EN
+    TEXT_JA = _JA

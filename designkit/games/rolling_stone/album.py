@@ -8,17 +8,15 @@ the tests ask "where may this card go?" without playing a turn.
 
 from __future__ import annotations
 
+from designkit.core.flow import ask, push
 from designkit.games.rolling_stone.actions import DIR_EN, DIR_JA, Action, at, seat_name
 from designkit.games.rolling_stone.cards import COLOUR_EN, COLOUR_JA
 from designkit.games.rolling_stone.dice import DIRS
 from designkit.games.rolling_stone.state import (
+    FLOW,
     Phase,
     RollingStoneState,
     Ruleset,
-    ask,
-    decision,
-    push,
-    task,
 )
 
 
@@ -112,7 +110,7 @@ def place_action(rules: Ruleset, card: int, cell: int, old: int | None) -> Actio
     return a
 
 
-@task("place")
+@FLOW.task("place")
 def place_card(st: RollingStoneState, p: int, card_id: str, source: str) -> bool:
     """LR-7: put a card into the album of ``p``; unplaceable cards are discarded (LR-7.4)."""
     card = st.rules.card_index[card_id]
@@ -132,7 +130,7 @@ def place_card(st: RollingStoneState, p: int, card_id: str, source: str) -> bool
     return ask(st, Phase.PLACE, p, (p, card_id, source), _cell_actions(st, p, card, cells))
 
 
-@decision(Phase.PLACE, _place_options)
+@FLOW.decision(Phase.PLACE, _place_options)
 def _choose_cell(st: RollingStoneState, a: Action) -> None:
     p = st.ctx[0]
     cid, r, c, _ = a.arg
@@ -247,7 +245,7 @@ def _move_die_options(st: RollingStoneState) -> tuple[Action, ...]:
         Action("move_die", c) for k, c in enumerate(st.rules.colours) if move_dirs(st, p, k))
 
 
-@task("move")
+@FLOW.task("move")
 def offer_move(st: RollingStoneState, p: int, faces: int, source: str) -> bool:
     """LR-8.3: optionally move one of your dice up to ``faces`` faces."""
     if not any(move_dirs(st, p, k) for k in range(len(st.rules.colours))):
@@ -258,7 +256,7 @@ def offer_move(st: RollingStoneState, p: int, faces: int, source: str) -> bool:
     return ask(st, Phase.MOVE_DIE, p, (p, faces, source))
 
 
-@decision(Phase.MOVE_DIE, _move_die_options)
+@FLOW.decision(Phase.MOVE_DIE, _move_die_options)
 def _choose_move_die(st: RollingStoneState, a: Action) -> None:
     p, faces, source = st.ctx
     if a.arg is None:
@@ -276,7 +274,7 @@ def _move_dir_options(st: RollingStoneState) -> tuple[Action, ...]:
     return stop + tuple(Action("move_dir", (c, DIRS[d])) for d in move_dirs(st, p, k))
 
 
-@task("move_dir")
+@FLOW.task("move_dir")
 def offer_direction(st: RollingStoneState, p: int, k: int, faces: int, source: str,
                     first: bool) -> bool:
     if not move_dirs(st, p, k):
@@ -287,7 +285,7 @@ def offer_direction(st: RollingStoneState, p: int, k: int, faces: int, source: s
     return ask(st, Phase.MOVE_DIR, p, (p, k, faces, source, first))
 
 
-@decision(Phase.MOVE_DIR, _move_dir_options)
+@FLOW.decision(Phase.MOVE_DIR, _move_dir_options)
 def _choose_direction(st: RollingStoneState, a: Action) -> None:
     p, k, faces, source, _ = st.ctx
     if a.arg[1] is None:

@@ -13,7 +13,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from designkit.games.rolling_stone.state import DECISIONS, Phase, RollingStoneState
+from designkit.games.rolling_stone.state import (
+    FLOW,
+    Phase,
+    RollingStoneState,
+)
 
 
 def observation(st: RollingStoneState, seat: int) -> dict[str, Any]:
@@ -23,7 +27,7 @@ def observation(st: RollingStoneState, seat: int) -> dict[str, Any]:
     cid = rules.card_id
     dice = rules.dice
     left = (seat + 1) % st.n
-    mine = st.seat == seat and st.phase in DECISIONS
+    mine = st.seat == seat and st.phase in FLOW.decisions
     return {
         "seat": seat, "players": st.n, "phase": st.phase.name,
         "to_move": st.seat, "stage": st.stage, "round": st.round, "turn_no": st.turn_no,
@@ -86,6 +90,6 @@ def determinize(st: RollingStoneState, seat: int, rng: random.Random) -> Rolling
         c.hands[q] = fixed + [next(it) for _ in range(n_hand)]
         c.pending[q] = [next(it) for _ in range(n_pending)]
     c.dream_pool = list(it)
-    if c.phase in DECISIONS:
-        c.options = DECISIONS[c.phase][0](c)
+    if c.phase in FLOW.decisions:
+        c.options = FLOW.decisions[c.phase].options(c)
     return c

@@ -11,8 +11,10 @@ log line, the VP category, and whether D16's passive applies.
 from __future__ import annotations
 
 import operator
+import random
 from typing import Any
 
+from designkit.core.flow import ask, push, roll
 from designkit.games.rolling_stone.actions import DIR_EN, DIR_JA, Action, seat_name
 from designkit.games.rolling_stone.album import (
     colour_en,
@@ -23,17 +25,12 @@ from designkit.games.rolling_stone.album import (
 from designkit.games.rolling_stone.cards import ALL_COLOURS, Op, metric_text
 from designkit.games.rolling_stone.dice import DIRS
 from designkit.games.rolling_stone.state import (
+    FLOW,
     VP_DREAM,
     VP_EVENT,
     VP_SKILL,
     Phase,
     RollingStoneState,
-    ask,
-    chance,
-    decision,
-    push,
-    roll,
-    task,
 )
 
 _OPS = {"==": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le,
@@ -129,7 +126,7 @@ def _matches(st: RollingStoneState, trigger: tuple[Any, ...], kind: str, arg: An
     return True
 
 
-@task("skills")
+@FLOW.task("skills")
 def fire_skills(st: RollingStoneState, p: int, kind: str, arg: Any = None) -> bool:
     """Queue every active skill of ``p`` whose trigger is ``kind`` (section 5.4 triggers)."""
     active = st.active[p]
@@ -152,7 +149,7 @@ def _limit_key(st: RollingStoneState, dream_id: str) -> str | None:
     return None
 
 
-@task("skill")
+@FLOW.task("skill")
 def offer_skill(st: RollingStoneState, p: int, dream_id: str) -> bool:
     """One skill firing: respects its limit; an optional one asks first (LR-A34)."""
     key = _limit_key(st, dream_id)
@@ -171,7 +168,7 @@ def _use_options(st: RollingStoneState) -> tuple[Action, ...]:
     return (Action("use", (st.ctx[1], True)), Action("use", (st.ctx[1], False)))
 
 
-@decision(Phase.USE, _use_options)
+@FLOW.decision(Phase.USE, _use_options)
 def _choose_use(st: RollingStoneState, a: Action) -> None:
     p, dream_id = st.ctx
     if a.arg[1]:
@@ -210,7 +207,7 @@ def add_vp(st: RollingStoneState, p: int, n: int, part: int) -> None:
     st.parts[p][part] += n
 
 
-@task("fx")
+@FLOW.task("fx")
 def run_effect(st: RollingStoneState, p: int, op: Op, src: str) -> bool:
     """Apply one compiled effect for seat ``p``."""
     kind = op[0]
@@ -286,13 +283,13 @@ def _target_options(st: RollingStoneState) -> tuple[Action, ...]:
     return tuple(Action("die", st.rules.colours[k]) for k in st.ctx[4])
 
 
-@decision(Phase.TARGET, _target_options)
+@FLOW.decision(Phase.TARGET, _target_options)
 def _choose_target(st: RollingStoneState, a: Action) -> None:
     p, kind, arg, src, _ = st.ctx
     push(st, ("die_fx", p, kind, st.rules.colour_index[a.arg], arg, src))
 
 
-@task("die_fx")
+@FLOW.task("die_fx")
 def change_die(st: RollingStoneState, p: int, kind: str, k: int, arg: Any, src: str) -> bool:
     """Reroll, flip, adjust (LR-8.4: no move, no power) or tumble (LR-8.3: power on 6)."""
     if kind == "reroll":
@@ -314,7 +311,11 @@ def _roll_outcomes(st: RollingStoneState) -> list[int]:
     return [1, 2, 3, 4, 5, 6]
 
 
-@chance(Phase.ROLL, _roll_outcomes)
+def _roll_one(st: RollingStoneState, rng: random.Random) -> int:
+    return rng.randrange(6) + 1
+
+
+@FLOW.chance(Phase.ROLL, _roll_outcomes, uniform=True, sample=_roll_one)
 def _rolled(st: RollingStoneState, value: int) -> None:
     p, k, src = st.ctx
     if src == "setup":
@@ -354,7 +355,7 @@ def set_top(st: RollingStoneState, p: int, k: int, value: int, src: str, how: st
 
 
 # -- orientation (LR-2.5, LR-8.1, LR-8.4) -------------------------------------------------------------------------
-@task("orient")
+@FLOW.task("orient")
 def offer_orientation(st: RollingStoneState, p: int, k: int, rule: str) -> bool:
     """The owner picks one of the 4 orientations with the current top."""
     if rule == "LR-8.4":
@@ -373,7 +374,7 @@ def _orient_options(st: RollingStoneState) -> tuple[Action, ...]:
                  for i in dice.by_top[dice.top[st.dice[p][k]]])
 
 
-@decision(Phase.ORIENT, _orient_options)
+@FLOW.decision(Phase.ORIENT, _orient_options)
 def _choose_orientation(st: RollingStoneState, a: Action) -> None:
     p, k, rule = st.ctx
     _orient(st, p, k, st.rules.dice.index[a.arg[1:]], rule)
@@ -385,7 +386,7 @@ def _random_orient_outcomes(st: RollingStoneState) -> list[int]:
     return [dice.orients[i][1] for i in dice.by_top[dice.top[st.dice[p][k]]]]
 
 
-@chance(Phase.ORIENT_RANDOM, _random_orient_outcomes)
+@FLOW.chance(Phase.ORIENT_RANDOM, _random_orient_outcomes, uniform=True)
 def _random_orientation(st: RollingStoneState, north: int) -> None:
     p, k, rule = st.ctx
     dice = st.rules.dice
@@ -429,7 +430,7 @@ def _recall_options(st: RollingStoneState) -> tuple[Action, ...]:
     return tuple(Action("recall", st.rules.card_id(c)) for c in _recall_cards(st, p))
 
 
-@decision(Phase.RECALL, _recall_options)
+@FLOW.decision(Phase.RECALL, _recall_options)
 def _choose_recall(st: RollingStoneState, a: Action) -> None:
     p, src = st.ctx
     card = st.rules.card_index[a.arg]

@@ -1,4 +1,4 @@
-"""Life is Rolling Stone: the Game contract over the task stack of :mod:`state`.
+"""Life is Rolling Stone: the Game contract over the core flow.
 
 The rules live one concern per module, each task one rule: :mod:`setup` (LR-1,
 LR-2), :mod:`stage` (LR-4 stage start, LR-5 round start), :mod:`turn` (LR-6
@@ -13,32 +13,29 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from designkit.core.game import CHANCE, Chance, Game, rank_seats
+from designkit.core.flow import FlowGame
+from designkit.core.game import rank_seats
 from designkit.core.registry import register
 from designkit.games.rolling_stone import album, resolve, scoring, stage, turn  # noqa: F401
 from designkit.games.rolling_stone.actions import Action, seat_name
 from designkit.games.rolling_stone.params import RollingStoneParams
 from designkit.games.rolling_stone.setup import announce, blank_state, setup_tasks
 from designkit.games.rolling_stone.state import (
-    CHANCES,
-    DECISIONS,
+    FLOW,
     VP_PARTS,
     Phase,
     RollingStoneState,
     Ruleset,
-    push,
-    run,
 )
 
-_IS_CHANCE = tuple(ph in (Phase.DEAL, Phase.ROLL, Phase.ORIENT_RANDOM, Phase.START, Phase.EVENT,
-                          Phase.DRAW) for ph in Phase)
 
-
-class RollingStoneGame(Game):
+class RollingStoneGame(FlowGame):
     name = "rolling_stone"
     title = "Life is Rolling Stone"
     title_ja = "Life is Rolling Stone"  # the draft's own title: 『■■　Life is Rolling Stone　草案１０』
     params_type = RollingStoneParams
+    flow = FLOW
+    action_type = Action
     min_players, max_players = 3, 4
     tie_break_rules = ("LR-12.6",)
 
@@ -48,54 +45,10 @@ class RollingStoneGame(Game):
         p = params if params is not None else RollingStoneParams()
         st = blank_state(Ruleset.compile(p), log)
         announce(st)
-        push(st, *setup_tasks(st))
-        run(st)
+        self.start(st, *setup_tasks(st))
         return st
 
-    # -- who decides and what they may do -------------------------------------------------------------
-    def to_move(self, st: RollingStoneState) -> int | Chance | None:
-        ph = st.phase
-        if _IS_CHANCE[ph]:
-            return CHANCE
-        if ph is Phase.OVER:
-            return None
-        return st.seat
-
-    def legal_actions(self, st: RollingStoneState) -> list[Action]:
-        return list(st.options)
-
-    def chance_outcomes(self, st: RollingStoneState) -> list[tuple[Hashable, float]]:
-        if not _IS_CHANCE[st.phase]:
-            return []
-        found = CHANCES[st.phase][0](st)
-        p = 1.0 / len(found)
-        return [(o, p) for o in found]
-
-    def sample_chance(self, st: RollingStoneState, rng: random.Random) -> Hashable:
-        ph = st.phase
-        if ph is Phase.DRAW:
-            deck = st.decks[st.stage]
-            return st.rules.cards[deck[rng.randrange(len(deck))]].id
-        if ph is Phase.ROLL:
-            return rng.randrange(6) + 1
-        found = CHANCES[ph][0](st)
-        return found[rng.randrange(len(found))]
-
-    # -- applying -------------------------------------------------------------------------------------
-    def _apply(self, st: RollingStoneState, action: Action) -> None:
-        DECISIONS[st.phase][1](st, action)
-        st.phase = Phase.RUN
-        run(st)
-
-    def _apply_chance(self, st: RollingStoneState, outcome: Hashable) -> None:
-        CHANCES[st.phase][1](st, outcome)
-        st.phase = Phase.RUN
-        run(st)
-
     # -- results --------------------------------------------------------------------------------------
-    def is_over(self, st: RollingStoneState) -> bool:
-        return st.phase is Phase.OVER
-
     def scores(self, st: RollingStoneState) -> list[float]:
         return [float(v) for v in st.vp]
 
@@ -144,12 +97,6 @@ class RollingStoneGame(Game):
         from designkit.games.rolling_stone.serialize import state_from_dict
 
         return state_from_dict(data, params, log)
-
-    def action_to_json(self, action: Action) -> Any:
-        return action.to_json()
-
-    def action_from_json(self, data: Any) -> Action:
-        return Action.from_json(data)
 
     def explain_illegal(self, st: RollingStoneState, action: Hashable) -> str:
         from designkit.games.rolling_stone.explain import explain_illegal

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from designkit.core.flow import push
 from designkit.games.rolling_stone.actions import seat_name
 from designkit.games.rolling_stone.state import (
+    FLOW,
     VP_ADVERSITY,
     VP_DICE,
     VP_FULL,
     VP_MARKER,
     VP_SETTLE,
     RollingStoneState,
-    push,
-    task,
 )
 
 
@@ -51,7 +51,7 @@ def _add(st: RollingStoneState, seat: int, n: int, part: int) -> None:
 
 
 # -- LR-11 ------------------------------------------------------------------------------------------------
-@task("mid")
+@FLOW.task("mid")
 def mid_settlement(st: RollingStoneState, stage: int) -> bool:
     """LR-11.1: after the stage's last event; settlement skills act first (LR-A14)."""
     st.settling = "mid"
@@ -64,7 +64,7 @@ def mid_settlement(st: RollingStoneState, stage: int) -> bool:
     return False
 
 
-@task("mid_sum")
+@FLOW.task("mid_sum")
 def mid_totals(st: RollingStoneState, stage: int) -> bool:
     """LR-11.3: 1st place 6 VP, 2nd place 3 VP (dense ranking), then LR-11.4."""
     p = st.params
@@ -92,7 +92,7 @@ def mid_totals(st: RollingStoneState, stage: int) -> bool:
 
 
 # -- LR-12 ----------------------------------------------------------------------------------------------------
-@task("final")
+@FLOW.task("final")
 def final_settlement(st: RollingStoneState) -> bool:
     """LR-12: dreams (step 1), settlement skills (LR-A15), then steps 2–5."""
     st.settling = "final"
@@ -106,7 +106,7 @@ def final_settlement(st: RollingStoneState) -> bool:
     return False
 
 
-@task("dream")
+@FLOW.task("dream")
 def reveal_dream(st: RollingStoneState, seat: int) -> bool:
     """LR-12.1: the dream cards still in hand are revealed and their Dream effects apply."""
     dreams = st.rules.dreams
@@ -125,7 +125,7 @@ def reveal_dream(st: RollingStoneState, seat: int) -> bool:
     return False
 
 
-@task("final_sum")
+@FLOW.task("final_sum")
 def final_totals(st: RollingStoneState) -> bool:
     """LR-12.2 to LR-12.6: dice, adversity, full album, start player marker, winner."""
     for s in range(st.n):

@@ -29,7 +29,7 @@ from designkit.games.rolling_stone.resolve import refresh_active
 from designkit.games.rolling_stone.setup import blank_state
 from designkit.games.rolling_stone.state import (
     CHARACTER,
-    DECISIONS,
+    FLOW,
     VP_PARTS,
     Phase,
     RollingStoneState,
@@ -127,11 +127,11 @@ def state_from_dict(data: dict[str, Any], params: RollingStoneParams | None = No
         [dice.index[tuple(o)] for o in d] for d in data["snapshot"]]
     st.final = tuple(data["final"]) if data.get("final") is not None else None
     refresh_active(st)
-    if st.phase in DECISIONS:
-        st.options = DECISIONS[st.phase][0](st)
+    if st.phase in FLOW.decisions:
+        st.options = FLOW.decisions[st.phase].options(st)
     events = data.get("log")
     st.log = None if not log else [
-        Event(e["rule"], e["seat"], e["text"], e["text_ja"], e["data"]) for e in events or []]
+        Event.from_dict(e) for e in events or []]
     return st
 
 

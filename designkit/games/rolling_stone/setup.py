@@ -8,18 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from designkit.core.flow import ask, roll
 from designkit.games.rolling_stone.actions import Action, seat_name
 from designkit.games.rolling_stone.state import (
     CHARACTER,
+    FLOW,
     VP_PARTS,
     Phase,
     RollingStoneState,
     Ruleset,
-    ask,
-    chance,
-    decision,
-    roll,
-    task,
 )
 
 
@@ -32,7 +29,7 @@ def blank_state(rules: Ruleset, log: bool) -> RollingStoneState:
     st = RollingStoneState.__new__(RollingStoneState)
     st.rules, st.params, st.n = rules, p, n
     st.log = [] if log else None
-    st.stack, st.phase, st.seat, st.ctx, st.options = [], Phase.RUN, None, (), ()
+    st.init_flow()
     st.stage, st.round, st.turn_no, st.current = 0, 0, 0, None
     st.marker, st.settling = None, None
     st.slot_of, st.board = [None] * n, [None] * p.order_slots
@@ -103,7 +100,7 @@ def setup_tasks(st: RollingStoneState) -> list[tuple[Any, ...]]:
 
 
 # -- LR-2.1, LR-2.2: dreams --------------------------------------------------------------------------------
-@task("deal")
+@FLOW.task("deal")
 def deal_dream(st: RollingStoneState, seat: int) -> bool:
     return roll(st, Phase.DEAL, (seat,))
 
@@ -113,14 +110,14 @@ def _dream_pool(st: RollingStoneState) -> list[str]:
     return [dreams[d].id for d in st.dream_pool]
 
 
-@chance(Phase.DEAL, _dream_pool)
+@FLOW.chance(Phase.DEAL, _dream_pool, uniform=True)
 def _dealt_one(st: RollingStoneState, dream_id: str) -> None:
     d = st.rules.dream_index[dream_id]
     st.dream_pool.remove(d)
     st.hands[st.ctx[0]].append(d)
 
 
-@task("dealt")
+@FLOW.task("dealt")
 def dreams_dealt(st: RollingStoneState) -> bool:
     """LR-2.1: each player holds their dream hand; the rest leave the game unseen."""
     if st.log is not None:
@@ -136,7 +133,7 @@ def dreams_dealt(st: RollingStoneState) -> bool:
     return False
 
 
-@task("pass")
+@FLOW.task("pass")
 def offer_pass(st: RollingStoneState, seat: int) -> bool:
     return ask(st, Phase.PASS, seat, (seat,))
 
@@ -148,7 +145,7 @@ def hand_options(kind: str) -> Any:
     return build
 
 
-@decision(Phase.PASS, hand_options("pass"))
+@FLOW.decision(Phase.PASS, hand_options("pass"))
 def _choose_pass(st: RollingStoneState, a: Action) -> None:
     seat = st.ctx[0]
     d = st.rules.dream_index[a.arg]
@@ -175,7 +172,7 @@ def _give(st: RollingStoneState, seat: int, d: int) -> None:
                 f"{seat_name(left)}に渡す", dream=dream.id, to=left, private=True)
 
 
-@task("pass_reveal")
+@FLOW.task("pass_reveal")
 def pass_all(st: RollingStoneState) -> bool:
     """LR-2.2 / LR-A10: the chosen dream cards change hands together."""
     for s in range(st.n):
@@ -186,7 +183,7 @@ def pass_all(st: RollingStoneState) -> bool:
 
 
 # -- LR-2.4 (fixed frame variant), LR-2.5, LR-2.6 --------------------------------------------------------
-@task("char_cell")
+@FLOW.task("char_cell")
 def offer_char_cell(st: RollingStoneState, seat: int) -> bool:
     return ask(st, Phase.CHAR_CELL, seat, (seat,))
 
@@ -196,7 +193,7 @@ def _char_cells(st: RollingStoneState) -> tuple[Action, ...]:
                  for c in range(st.rules.cols))
 
 
-@decision(Phase.CHAR_CELL, _char_cells)
+@FLOW.decision(Phase.CHAR_CELL, _char_cells)
 def _choose_char_cell(st: RollingStoneState, a: Action) -> None:
     seat = st.ctx[0]
     r, c = a.arg
@@ -207,13 +204,13 @@ def _choose_char_cell(st: RollingStoneState, a: Action) -> None:
                 f"{r + 1}行{c + 1}列に置く", cell=[r, c])
 
 
-@task("die_roll")
+@FLOW.task("die_roll")
 def roll_die(st: RollingStoneState, seat: int, k: int) -> bool:
     """LR-2.5: each die is rolled; its value goes on top (orientation is chosen next)."""
     return roll(st, Phase.ROLL, (seat, k, "setup"), 6)
 
 
-@task("start_player")
+@FLOW.task("start_player")
 def choose_start_player(st: RollingStoneState) -> bool:
     """LR-2.6: the lowest dice total takes the start player marker (random among ties)."""
     if st.params.start_player_rule == "random":
@@ -227,7 +224,7 @@ def _start_candidates(st: RollingStoneState) -> list[int]:
     return list(st.ctx)
 
 
-@chance(Phase.START, _start_candidates)
+@FLOW.chance(Phase.START, _start_candidates, uniform=True)
 def _start_chosen(st: RollingStoneState, seat: int) -> None:
     st.marker = seat
     if st.log is None:

@@ -8,22 +8,19 @@ clockwise, the turns in slot order, the event and the round end.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from designkit.core.flow import ask, push, roll
 from designkit.games.rolling_stone import resolve
 from designkit.games.rolling_stone.actions import Action, seat_name
 from designkit.games.rolling_stone.album import card_en, card_ja
 from designkit.games.rolling_stone.setup import hand_options
 from designkit.games.rolling_stone.state import (
+    FLOW,
     STAGE_NAMES,
     Phase,
     RollingStoneState,
-    ask,
-    chance,
-    decision,
-    push,
-    roll,
-    task,
 )
 
 _BONUS_EN = {"none": "no bonus", "move_die": "move a die one face", "start_marker":
@@ -38,7 +35,7 @@ def stage_label(stage: int) -> tuple[str, str]:
     return en, ja
 
 
-@task("stage")
+@FLOW.task("stage")
 def start_stage(st: RollingStoneState, stage: int) -> bool:
     """LR-3.1 / LR-4: a new stage; dream discards, then its events (LR-A33)."""
     p = st.params
@@ -67,14 +64,14 @@ def start_stage(st: RollingStoneState, stage: int) -> bool:
     return False
 
 
-@task("discard")
+@FLOW.task("discard")
 def offer_discard(st: RollingStoneState, seat: int) -> bool:
     if not st.hands[seat]:
         return False
     return ask(st, Phase.DISCARD, seat, (seat,))
 
 
-@decision(Phase.DISCARD, hand_options("discard"))
+@FLOW.decision(Phase.DISCARD, hand_options("discard"))
 def _choose_discard(st: RollingStoneState, a: Action) -> None:
     seat = st.ctx[0]
     d = st.rules.dream_index[a.arg]
@@ -100,7 +97,7 @@ def _become_skill(st: RollingStoneState, seat: int, d: int) -> None:
                 f"スキルが有効：{dream.skill_text_ja or dream.skill_text}", dream=dream.id)
 
 
-@task("discard_reveal")
+@FLOW.task("discard_reveal")
 def reveal_discards(st: RollingStoneState) -> bool:
     for s in range(st.n):
         for d in st.pending[s]:
@@ -110,7 +107,7 @@ def reveal_discards(st: RollingStoneState) -> bool:
     return False
 
 
-@task("event_draw")
+@FLOW.task("event_draw")
 def draw_event(st: RollingStoneState, stage: int) -> bool:
     return roll(st, Phase.EVENT, (stage,))
 
@@ -120,14 +117,14 @@ def _event_pool(st: RollingStoneState) -> list[str]:
     return [events[e].id for e in st.event_pool[st.ctx[0]]]
 
 
-@chance(Phase.EVENT, _event_pool)
+@FLOW.chance(Phase.EVENT, _event_pool, uniform=True)
 def _event_drawn(st: RollingStoneState, event_id: str) -> None:
     e = st.rules.event_index[event_id]
     st.event_pool[st.ctx[0]].remove(e)
     st.events_row.append(e)
 
 
-@task("events_shown")
+@FLOW.task("events_shown")
 def show_events(st: RollingStoneState, stage: int) -> bool:
     """LR-4.4: this stage's events face up, left to right; the rest leave unseen."""
     if st.log is not None:
@@ -144,7 +141,7 @@ def show_events(st: RollingStoneState, stage: int) -> bool:
 
 
 # -- LR-5: round start ------------------------------------------------------------------------------------
-@task("round")
+@FLOW.task("round")
 def start_round(st: RollingStoneState, r: int) -> bool:
     """LR-5: the common field, then order selection from the start player clockwise."""
     p = st.params
@@ -162,7 +159,7 @@ def start_round(st: RollingStoneState, r: int) -> bool:
     return False
 
 
-@task("field_draw")
+@FLOW.task("field_draw")
 def draw_field(st: RollingStoneState) -> bool:
     if not st.decks[st.stage]:
         return False
@@ -174,7 +171,13 @@ def _deck_ids(st: RollingStoneState) -> list[str]:
     return [cards[c].id for c in st.decks[st.stage]]
 
 
-@chance(Phase.DRAW, _deck_ids)
+def _draw_one(st: RollingStoneState, rng: random.Random) -> str:
+    """The same card as ``_deck_ids(st)[rng.randrange(n)]``, without building the list."""
+    deck = st.decks[st.stage]
+    return st.rules.cards[deck[rng.randrange(len(deck))]].id
+
+
+@FLOW.chance(Phase.DRAW, _deck_ids, uniform=True, sample=_draw_one)
 def _drawn(st: RollingStoneState, card_id: str) -> None:
     card = st.rules.card_index[card_id]
     st.decks[st.stage].remove(card)
@@ -197,7 +200,7 @@ def card_facts(st: RollingStoneState, card: int) -> str:
     return "(" + ", ".join(bits) + ")"
 
 
-@task("field_shown")
+@FLOW.task("field_shown")
 def show_field(st: RollingStoneState) -> bool:
     """LR-5.1: N cards from the stage deck, face up (an empty deck skips draws, LR-A23)."""
     if st.log is not None:
@@ -210,7 +213,7 @@ def show_field(st: RollingStoneState) -> bool:
     return False
 
 
-@task("order")
+@FLOW.task("order")
 def offer_slot(st: RollingStoneState, seat: int) -> bool:
     return ask(st, Phase.ORDER, seat, (seat,))
 
@@ -222,7 +225,7 @@ def _free_slots(st: RollingStoneState) -> tuple[Action, ...]:
     return tuple(_SLOTS[i + 1] for i, s in enumerate(st.board) if s is None)
 
 
-@decision(Phase.ORDER, _free_slots)
+@FLOW.decision(Phase.ORDER, _free_slots)
 def _choose_slot(st: RollingStoneState, a: Action) -> None:
     """LR-5.2: the pawn goes on an empty numbered slot."""
     seat, slot = st.ctx[0], a.arg
@@ -237,7 +240,7 @@ def _choose_slot(st: RollingStoneState, a: Action) -> None:
         push(st, ("bonus", seat, slot))
 
 
-@task("main")
+@FLOW.task("main")
 def main_phase(st: RollingStoneState) -> bool:
     """LR-5.3 / LR-6.1: turns in ascending slot number."""
     order = sorted((s for s in range(st.n) if st.slot_of[s] is not None),

@@ -18,11 +18,10 @@ slot in without special cases.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from designkit.core.game import State
+from designkit.core.flow import Flow, FlowState
 from designkit.games.rolling_stone.cards import (
     AlbumCard,
     DreamCard,
@@ -162,11 +161,11 @@ class Ruleset:
         return "character" if card is None else card.id
 
 
-class RollingStoneState(State):
+class RollingStoneState(FlowState):
     __slots__ = (
         "rules", "params", "log", "n",
-        # flow
-        "stack", "phase", "seat", "ctx", "options", "stage", "round", "turn_no", "current",
+        # flow (stack, phase, seat, ctx, options: FlowState)
+        "stage", "round", "turn_no", "current",
         "marker", "slot_of", "board", "settling",
         # shared cards
         "decks", "field", "removed", "event_pool", "events_row", "events_done", "dream_pool",
@@ -180,8 +179,7 @@ class RollingStoneState(State):
         c = RollingStoneState.__new__(RollingStoneState)
         c.rules, c.params, c.n = self.rules, self.params, self.n
         c.log = None if self.log is None else self.log[:]
-        c.stack = self.stack[:]
-        c.phase, c.seat, c.ctx, c.options = self.phase, self.seat, self.ctx, self.options
+        c.copy_flow(self)
         c.stage, c.round, c.turn_no, c.current = self.stage, self.round, self.turn_no, \
             self.current
         c.marker, c.settling = self.marker, self.settling
@@ -236,94 +234,6 @@ class RollingStoneState(State):
         return state_to_dict(self)
 
 
-# -- the task machinery -------------------------------------------------------------------------------
-Handler = Callable[..., bool]
-#: task name → handler(st, *args); returns True when it stopped for a decision or chance
-TASKS: dict[str, Handler] = {}
-#: decision phase → (options builder(st) -> tuple of actions, applier(st, action))
-DECISIONS: dict[Phase, tuple[Callable[[RollingStoneState], tuple[Any, ...]],
-                             Callable[[RollingStoneState, Any], None]]] = {}
-#: chance phase → (outcomes(st) -> list of outcomes, applier(st, outcome))
-CHANCES: dict[Phase, tuple[Callable[[RollingStoneState], list[Any]],
-                           Callable[[RollingStoneState, Any], None]]] = {}
-
-
-def task(name: str) -> Callable[[Handler], Handler]:
-    def deco(fn: Handler) -> Handler:
-        TASKS[name] = fn
-        return fn
-    return deco
-
-
-def decision(phase: Phase, options: Callable[[RollingStoneState], tuple[Any, ...]]
-             ) -> Callable[[Callable[[RollingStoneState, Any], None]],
-                           Callable[[RollingStoneState, Any], None]]:
-    def deco(fn: Callable[[RollingStoneState, Any], None]
-             ) -> Callable[[RollingStoneState, Any], None]:
-        DECISIONS[phase] = (options, fn)
-        return fn
-    return deco
-
-
-def chance(phase: Phase, outcomes: Callable[[RollingStoneState], list[Any]]
-           ) -> Callable[[Callable[[RollingStoneState, Any], None]],
-                         Callable[[RollingStoneState, Any], None]]:
-    def deco(fn: Callable[[RollingStoneState, Any], None]
-             ) -> Callable[[RollingStoneState, Any], None]:
-        CHANCES[phase] = (outcomes, fn)
-        return fn
-    return deco
-
-
-def push(st: RollingStoneState, *tasks: tuple[Any, ...]) -> None:
-    """Schedule ``tasks`` to run next, in the given order (before anything already queued)."""
-    st.stack.extend(reversed(tasks))
-
-
-def ask(st: RollingStoneState, phase: Phase, seat: int, ctx: tuple[Any, ...],
-        options: tuple[Any, ...] | None = None) -> bool:
-    """Wait for ``seat``'s decision; a forced decision (one option) is applied at once.
-
-    ``options`` may be passed when the caller already built them (the phase's
-    builder must give the same tuple: it is what ``state_from_dict`` uses).
-    """
-    st.phase, st.seat, st.ctx = phase, seat, ctx
-    build, apply = DECISIONS[phase]
-    if options is None:
-        options = build(st)
-    if len(options) == 1:
-        st.phase, st.seat, st.options = Phase.RUN, None, ()
-        apply(st, options[0])
-        return False
-    st.options = options
-    return True
-
-
-def roll(st: RollingStoneState, phase: Phase, ctx: tuple[Any, ...], count: int = 0) -> bool:
-    """Wait for a chance outcome; a certain one is applied at once.
-
-    ``count``, when the caller knows it, is the number of outcomes (saves listing them).
-    """
-    st.phase, st.seat, st.ctx = phase, None, ctx
-    if count > 1:
-        return True
-    outcomes, apply = CHANCES[phase]
-    found = outcomes(st)
-    if len(found) == 1:
-        st.phase = Phase.RUN
-        apply(st, found[0])
-        return False
-    return True
-
-
-def run(st: RollingStoneState) -> None:
-    """Run queued tasks until one waits for a decision or chance, or the game ends."""
-    stack = st.stack
-    tasks = TASKS
-    while stack:
-        t = stack.pop()
-        if tasks[t[0]](st, *t[1:]):
-            return
-    st.phase, st.seat, st.ctx, st.options = Phase.OVER, None, (), ()
-
-
+#: the task, decision and chance registry of Life is Rolling Stone (see designkit.core.flow)
+FLOW = Flow(Phase)
+RollingStoneState.flow = FLOW

@@ -9,23 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from designkit.core.flow import ask, push, roll
 from designkit.games.rolling_stone import resolve
 from designkit.games.rolling_stone.actions import Action, seat_name
 from designkit.games.rolling_stone.album import card_en, card_ja, gain_power
 from designkit.games.rolling_stone.stage import card_facts
 from designkit.games.rolling_stone.state import (
+    FLOW,
     Phase,
     RollingStoneState,
-    ask,
-    decision,
-    push,
-    roll,
-    task,
 )
 
 
 # -- LR-6: a turn ---------------------------------------------------------------------------------------
-@task("turn")
+@FLOW.task("turn")
 def start_turn(st: RollingStoneState, seat: int) -> bool:
     """LR-6.2: take the pawn back, apply the order bonus, then pick, place and repeat."""
     p = st.params
@@ -53,7 +50,7 @@ def start_turn(st: RollingStoneState, seat: int) -> bool:
     return False
 
 
-@task("bonus")
+@FLOW.task("bonus")
 def order_bonus(st: RollingStoneState, seat: int, slot: int) -> bool:
     """LR-6.2: the bonus of the chosen slot (none / move a die / marker / power)."""
     p = st.params
@@ -84,7 +81,7 @@ def order_bonus(st: RollingStoneState, seat: int, slot: int) -> bool:
     return False
 
 
-@task("pick")
+@FLOW.task("pick")
 def offer_pick(st: RollingStoneState, seat: int) -> bool:
     if not st.field:
         return False
@@ -102,7 +99,7 @@ def _field_options(st: RollingStoneState) -> tuple[Action, ...]:
     return tuple(out)
 
 
-@decision(Phase.TAKE, _field_options)
+@FLOW.decision(Phase.TAKE, _field_options)
 def _choose_pick(st: RollingStoneState, a: Action) -> None:
     """LR-6.3: one common-field card, placed at once (mandatory, LR-A26)."""
     seat = st.ctx[0]
@@ -116,7 +113,7 @@ def _choose_pick(st: RollingStoneState, a: Action) -> None:
     push(st, ("place", seat, a.arg, "field"))
 
 
-@task("repeat")
+@FLOW.task("repeat")
 def repeat_draw(st: RollingStoneState, seat: int) -> bool:
     """LR-6.4: draw one card from the stage deck and place it the same way."""
     if not st.decks[st.stage]:
@@ -127,7 +124,7 @@ def repeat_draw(st: RollingStoneState, seat: int) -> bool:
     return roll(st, Phase.DRAW, ("repeat", seat), len(st.decks[st.stage]))
 
 
-@task("turn_end")
+@FLOW.task("turn_end")
 def end_turn(st: RollingStoneState, seat: int) -> bool:
     """LR-6.5: the next player in slot order takes a turn."""
     st.current = None
@@ -143,7 +140,7 @@ def _dice_text(st: RollingStoneState, seat: int) -> str:
 
 
 # -- LR-9, LR-10: events and round end ---------------------------------------------------------------------
-@task("event_phase")
+@FLOW.task("event_phase")
 def resolve_event(st: RollingStoneState) -> bool:
     """LR-9.1: the leftmost event resolves and leaves the game; ties all apply (LR-9.2)."""
     if not st.events_row:
@@ -171,7 +168,7 @@ def resolve_event(st: RollingStoneState) -> bool:
     return False
 
 
-@task("round_end")
+@FLOW.task("round_end")
 def end_round(st: RollingStoneState) -> bool:
     """LR-10.1: the round ends (a variant's leftover field cards leave the game)."""
     left = len(st.field)
@@ -185,7 +182,7 @@ def end_round(st: RollingStoneState) -> bool:
     return False
 
 
-@task("stage_end")
+@FLOW.task("stage_end")
 def end_stage(st: RollingStoneState, stage: int) -> bool:
     """LR-11.2 then LR-11 (after the stages that have one); the last stage ends with LR-12."""
     p = st.params

@@ -1,0 +1,306 @@
+"""The one way to write a turn: a stack of small tasks that run until a seat or chance must answer.
+
+A game declares three things on its :class:`Flow`:
+
+- **tasks** (``@FLOW.task("turn")``): ``handler(state, *args) -> bool``; each
+  applies one rule, may :func:`push` follow-up tasks, and returns ``True`` when
+  it stopped to wait for an answer (it called :func:`ask` or :func:`roll`);
+- **decisions** (``@FLOW.decision(Phase.PLACE, options)``): what a seat may do
+  in a phase (``options(state) -> tuple of actions``) and how the answer is
+  applied (``applier(state, action)``);
+- **chance steps** (``@FLOW.chance(Phase.DRAW, outcomes)``): what can happen
+  and how an outcome is applied.
+
+The state holds the stack (plain tuples, so it clones and serialises for free)
+and the open question (``phase``, ``seat``, ``ctx``, ``options``). Answering
+applies the phase's applier and runs the stack again, until the next question
+or the end of the game. :class:`FlowGame` turns this into the ``Game``
+contract (``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``), so a
+game written this way writes none of them.
+
+A decision with a single option is never put to a seat: :func:`ask` applies it
+at once, counts it in ``state.forced`` and, while logging, records it in
+``state.auto`` as ``(log position, seat, action)``, so drivers and viewers can
+show that it happened without an agent being asked (this keeps ``decisions``
+counts to real choices and costs nothing in batch simulation).
+
+Hook order, in one place: ``ask``/``roll`` set the question → the driver
+answers through ``Game.apply`` → the phase's applier runs → ``phase`` returns
+to ``RUN`` → :func:`run` pops tasks until one waits → an empty stack is the end
+(``Phase.OVER``).
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, ClassVar, NamedTuple, TypeVar
+
+from designkit.core.action import Action, action_label
+from designkit.core.errors import IllegalAction
+from designkit.core.game import CHANCE, Chance, Game, State
+
+S = TypeVar("S", bound="FlowState")
+
+#: a task handler: ``handler(state, *args) -> True`` when it stopped for an answer
+Handler = Callable[..., bool]
+Options = Callable[[Any], Sequence[Action]]
+Applier = Callable[[Any, Any], None]
+Sampler = Callable[[Any, random.Random], Hashable]
+
+
+class Decision(NamedTuple):
+    options: Options
+    apply: Applier
+
+
+class ChanceStep(NamedTuple):
+    #: uniform: ``outcomes(state)`` lists the outcomes (equally likely, sampled with
+    #: ``rng.randrange``); otherwise it lists ``(outcome, probability)`` pairs
+    outcomes: Callable[[Any], Sequence[Any]]
+    apply: Applier
+    uniform: bool
+    sample: Sampler | None
+
+
+class Flow:
+    """One game's registry of tasks, decisions and chance steps over its ``Phase`` enum.
+
+    ``phases`` must be an ``IntEnum`` with members ``RUN`` (between questions)
+    and ``OVER`` (the game has ended); every other member names a question.
+    """
+
+    def __init__(self, phases: type[enum.IntEnum]) -> None:
+        members = phases.__members__
+        if "RUN" not in members or "OVER" not in members:
+            raise TypeError(f"{phases.__name__} needs RUN and OVER members")
+        self.phases = phases
+        self.RUN: enum.IntEnum = members["RUN"]
+        self.OVER: enum.IntEnum = members["OVER"]
+        self.tasks: dict[str, Handler] = {}
+        self.decisions: dict[int, Decision] = {}
+        self.chances: dict[int, ChanceStep] = {}
+        size = max(int(p) for p in phases) + 1
+        #: indexed by phase value: the hot path asks this on every step
+        self.is_chance: list[bool] = [False] * size
+
+    def task(self, name: str) -> Callable[[Handler], Handler]:
+        def register(fn: Handler) -> Handler:
+            if name in self.tasks:
+                raise ValueError(f"task {name!r} is declared twice")
+            self.tasks[name] = fn
+            return fn
+        return register
+
+    def decision(self, phase: enum.IntEnum, options: Options) -> Callable[[Applier], Applier]:
+        def register(fn: Applier) -> Applier:
+            self.decisions[phase] = Decision(options, fn)
+            return fn
+        return register
+
+    def chance(self, phase: enum.IntEnum, outcomes: Callable[[Any], Sequence[Any]], *,
+               uniform: bool = False, sample: Sampler | None = None
+               ) -> Callable[[Applier], Applier]:
+        def register(fn: Applier) -> Applier:
+            self.chances[phase] = ChanceStep(outcomes, fn, uniform, sample)
+            self.is_chance[phase] = True
+            return fn
+        return register
+
+
+class FlowState(State):
+    """A position of a game written on a :class:`Flow`: the stack and the open question."""
+
+    flow: ClassVar[Flow]
+    __slots__ = ("stack", "phase", "seat", "ctx", "options", "forced", "auto")
+
+    stack: list[tuple[Any, ...]]
+    phase: enum.IntEnum
+    seat: int | None
+    ctx: tuple[Any, ...]
+    options: tuple[Action, ...]
+    #: decisions applied at once because they had a single option
+    forced: int
+    #: while logging: ``(len(log) when applied, seat, action)`` of each forced decision
+    auto: list[tuple[int, int | None, Action]]
+
+    def init_flow(self) -> None:
+        """Set the flow fields of a blank state (call once from the game's setup)."""
+        self.stack, self.phase, self.seat, self.ctx, self.options = \
+            [], self.flow.RUN, None, (), ()
+        self.forced, self.auto = 0, []
+
+    def copy_flow(self, other: FlowState) -> None:
+        """Copy the flow fields of ``other`` into this clone (the stack is copied)."""
+        self.stack = other.stack[:]
+        self.phase, self.seat, self.ctx, self.options = \
+            other.phase, other.seat, other.ctx, other.options
+        self.forced, self.auto = other.forced, other.auto[:]
+
+
+def push(st: FlowState, *tasks: tuple[Any, ...]) -> None:
+    """Schedule ``tasks`` to run next, in the given order (before anything already queued)."""
+    st.stack.extend(reversed(tasks))
+
+
+def ask(st: FlowState, phase: enum.IntEnum, seat: int, ctx: tuple[Any, ...],
+        options: Sequence[Action] | None = None) -> bool:
+    """Put a question to ``seat``; a single option is applied at once (see module doc).
+
+    ``options`` may be passed when the caller already built them; the phase's
+    builder must give the same tuple (it is what ``state_from_dict`` uses).
+    Returns ``True`` when the flow must wait for the answer.
+    """
+    st.phase, st.seat, st.ctx = phase, seat, ctx
+    build, apply = st.flow.decisions[phase]
+    found = tuple(build(st)) if options is None else tuple(options)
+    if len(found) == 1:
+        st.phase, st.seat, st.options = st.flow.RUN, None, ()
+        st.forced += 1
+        if st.log is not None:
+            st.auto.append((len(st.log), seat, found[0]))
+        apply(st, found[0])
+        return False
+    if not found:
+        raise RuntimeError(f"{st.flow.phases.__name__}.{phase.name}: no option for seat {seat}")
+    st.options = found
+    return True
+
+
+def roll(st: FlowState, phase: enum.IntEnum, ctx: tuple[Any, ...], count: int = 0) -> bool:
+    """Wait for a chance outcome; a certain one is applied at once.
+
+    ``count``, when the caller knows it, is the number of outcomes (saves listing them).
+    """
+    st.phase, st.seat, st.ctx = phase, None, ctx
+    if count > 1:
+        return True
+    step = st.flow.chances[phase]
+    found = step.outcomes(st)
+    if len(found) == 1:
+        st.phase = st.flow.RUN
+        step.apply(st, found[0] if step.uniform else found[0][0])
+        return False
+    return True
+
+
+def run(st: FlowState) -> None:
+    """Run queued tasks until one waits for a decision or chance, or the game ends."""
+    stack = st.stack
+    tasks = st.flow.tasks
+    while stack:
+        t = stack.pop()
+        if tasks[t[0]](st, *t[1:]):
+            return
+    st.phase, st.seat, st.ctx, st.options = st.flow.OVER, None, (), ()
+
+
+class FlowGame(Game):
+    """The ``Game`` contract for a game written on a :class:`Flow`.
+
+    Subclasses set ``flow`` and ``action_type`` and write the game-specific
+    rest (setup, scoring, observation, view, serialisation).
+    """
+
+    flow: ClassVar[Flow]
+    action_type: ClassVar[type[Action]] = Action
+
+    def start(self, st: FlowState, *tasks: tuple[Any, ...]) -> None:
+        """Queue the setup tasks and run to the first question."""
+        push(st, *tasks)
+        run(st)
+
+    def to_move(self, st: FlowState) -> int | Chance | None:  # type: ignore[override]
+        ph = st.phase
+        if self.flow.is_chance[ph]:
+            return CHANCE
+        if ph is self.flow.OVER:
+            return None
+        return st.seat
+
+    def legal_actions(self, st: FlowState) -> list[Action]:  # type: ignore[override]
+        return list(st.options)
+
+    def chance_outcomes(self, st: FlowState  # type: ignore[override]
+                        ) -> list[tuple[Hashable, float]]:
+        step = self.flow.chances.get(st.phase)
+        if step is None:
+            return []
+        found = step.outcomes(st)
+        if step.uniform:
+            p = 1.0 / len(found)
+            return [(o, p) for o in found]
+        return list(found)
+
+    def sample_chance(self, st: FlowState, rng: random.Random  # type: ignore[override]
+                      ) -> Hashable:
+        step = self.flow.chances[st.phase]
+        if step.sample is not None:
+            return step.sample(st, rng)
+        if step.uniform:
+            found = step.outcomes(st)
+            return found[rng.randrange(len(found))]
+        return super().sample_chance(st, rng)
+
+    def _apply(self, st: FlowState, action: Hashable) -> None:  # type: ignore[override]
+        self.flow.decisions[st.phase].apply(st, action)
+        st.phase = self.flow.RUN
+        run(st)
+
+    def _apply_chance(self, st: FlowState, outcome: Hashable  # type: ignore[override]
+                      ) -> None:
+        self.flow.chances[st.phase].apply(st, outcome)
+        st.phase = self.flow.RUN
+        run(st)
+
+    def is_over(self, st: FlowState) -> bool:  # type: ignore[override]
+        return st.phase is self.flow.OVER
+
+    def apply(self, st: FlowState, action: Hashable,  # type: ignore[override]
+              check: bool = True) -> None:
+        """Apply a decision or chance outcome; with ``check``, an illegal one changes nothing.
+
+        A decision must be one of ``legal_actions`` and of this game's action
+        type: a plain tuple, ``None`` or another game's action is refused by
+        name, never reaching the rules.
+        """
+        if check:
+            self._check(st, action)
+        if self.flow.is_chance[st.phase]:
+            self._apply_chance(st, action)
+        else:
+            self._apply(st, action)
+
+    def _check(self, st: FlowState, action: Hashable) -> None:
+        who = self.to_move(st)
+        label = action_label(action)
+        if who is None:
+            raise IllegalAction(f"{label}: the game is over")
+        if who is CHANCE:
+            try:
+                possible = {o for o, _ in self.chance_outcomes(st)}
+                ok = action in possible
+            except TypeError:  # an unhashable outcome
+                ok = False
+            if not ok:
+                raise IllegalAction(f"chance outcome {action!r} is not possible now")
+            return
+        if type(action) is not self.action_type:
+            raise IllegalAction(f"{label} is not a {self.title} action "
+                                f"(expected {self.action_type.__name__}, got "
+                                f"{type(action).__name__})")
+        if action not in st.options:
+            raise IllegalAction(f"{label} is not legal for {self.seats_label(who)}: "
+                                f"{self.explain_illegal(st, action)}")
+
+    def action_to_json(self, action: Hashable) -> Any:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
+        return action.to_json()
+
+    def action_from_json(self, data: Any) -> Action:
+        return self.action_type.from_json(data)
+
+    def describe_action(self, action: Hashable, lang: str = "en") -> str:
+        return action_label(action, lang)

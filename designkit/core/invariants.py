@@ -1,0 +1,40 @@
+"""What can never be true of a position, named so tests and loaders can say which rule broke.
+
+Each game lists its invariants in ``check_state`` (cards conserved, dice in
+range, limits kept). The contract suite checks them after every step of
+random games, and ``state_from_dict`` refuses a saved state that breaks one,
+so an impossible position is caught where it first appears, not three rules
+later as a crash.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from designkit.core.errors import DesignkitError
+
+
+class Violation(NamedTuple):
+    """One broken invariant: a stable ``code`` (e.g. ``cards_conserved``) and what is wrong."""
+
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
+
+
+class ImpossibleState(DesignkitError, ValueError):
+    """A state that breaks the game's invariants (a hand-edited or corrupt saved state)."""
+
+    def __init__(self, violations: list[Violation]) -> None:
+        self.violations = violations
+        first = violations[0]
+        more = f" (and {len(violations) - 1} more)" if len(violations) > 1 else ""
+        super().__init__(f"impossible state: {first}{more}")
+
+
+def require_valid(violations: list[Violation]) -> None:
+    """Raise :class:`ImpossibleState` when ``violations`` is not empty."""
+    if violations:
+        raise ImpossibleState(violations)
