@@ -111,10 +111,7 @@ def random_game(seed: int, players: int = 3, agents: str = "random", log: bool =
         if check is not None:
             check(st)
         who = G.to_move(st)
-        if isinstance(who, int):
-            a = bots[who].act(G, st, rng)
-        else:
-            a = G.sample_chance(st, rng)
+        a = bots[who].act(G, st, rng) if isinstance(who, int) else G.sample_chance(st, rng)
         G.apply(st, a)
         steps += 1
         assert steps < 20_000, "game does not end"

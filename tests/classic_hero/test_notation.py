@@ -111,7 +111,7 @@ def _direct(cond, vals):
         for u in combinations(range(n), size):
             v = [vals[i] for i in u]
             if cond.kind == "slots" and size == len(cond.slots) and any(
-                    all(x in s for x, s in zip(p, cond.slots)) for p in permutations(v)):
+                    all(x in s for x, s in zip(p, cond.slots, strict=True)) for p in permutations(v)):
                 return True
             if cond.kind == "zoro" and size == cond.k and len(set(v)) == 1:
                 return True

@@ -249,8 +249,9 @@ def test_ch_e8_growth():
 
 
 def test_ch_e8_bot_upgrades_at_six_dice_ch_a20():
-    from designkit.agents.greedy import GreedyAgent
     import random
+
+    from designkit.agents.greedy import GreedyAgent
 
     st = scenario(players=4, stage=2, hands={A: ("W1", "W2", "W3", "W4", "W5", "R6"),
                                              B: ("W1",), C: ("W1",), D: ("W1",)})

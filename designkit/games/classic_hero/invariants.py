@@ -27,7 +27,7 @@ def check_state(st: ClassicHeroState) -> list[Violation]:
     slots = [q for q in st.pos if 0 < q < r.goal]
     if len(slots) != len(set(slots)):
         out.append(Violation("shared_slot", "two pawns share an event slot (CH-5.3)"))
-    if 1 <= st.stage and st.phase is not Phase.OVER and any(e is not None for e in st.track):
+    if st.stage >= 1 and st.phase is not Phase.OVER and any(e is not None for e in st.track):
         deck = r.stage_decks[st.stage]
         seen = (list(st.event_deck) + [e for e in st.track if e is not None]
                 + [e for t in st.taken for e in t if e in set(deck)])

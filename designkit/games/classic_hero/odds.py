@@ -72,7 +72,7 @@ def condition_rows(params: ClassicHeroParams | None = None) -> list[dict[str, An
     for e in load_events():
         items.append((e.id, "event", e.suit, e.stage, e.condition))
     for b in load_demon_lords():
-        for h, (cond, base) in enumerate(b.hps, start=1):
+        for h, (cond, _base) in enumerate(b.hps, start=1):
             items.append((f"{b.id} HP{h}", "demon_lord", b.name, 0, cond))
     for card, kind, suit, stage, cond in items:
         for k in K_VALUES:

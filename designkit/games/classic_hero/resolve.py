@@ -304,9 +304,8 @@ def _effect_choices(st: ClassicHeroState, seat: int, name: str, arg: object
                     if t != v]
         elif name == "reroll":
             out.append(HeroAction("reroll", r))
-        elif name == "invert":
-            if clamp(st, 7 - v) != v:
-                out.append(HeroAction("invert", r))
+        elif name == "invert" and clamp(st, 7 - v) != v:
+            out.append(HeroAction("invert", r))
     return out
 
 

@@ -32,7 +32,6 @@ from designkit.games.classic_hero.resolve import (
 from designkit.games.classic_hero.state import (
     FLOW,
     VP_RED,
-    VP_SKILL,
     ClassicHeroState,
     Phase,
     die_label,
