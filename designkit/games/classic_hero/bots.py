@@ -30,13 +30,17 @@ def estimate(st: ClassicHeroState, seat: int) -> float:
     reds = min(owned, sum(d[1] for d in dice))
     value += left * (1.2 * owned + 0.9 * p.red_die_bonus_vp * reds)
     value += 0.4 * sum(1 for d in dice if not d[2]) + 0.8 * st.bless[seat]
+    value += 0.03 * sum(d[0] for d in dice if not d[2])   # high dice meet more sums
     cities = cities_by_stage(st, seat)
     value += p.city_set_vp * (min(cities) + 0.25 * sum(1 for c in cities if c))
     value += 1.0 * request_count(st, seat)
     stage_pilgrim = any(r.suit_of[e] == "Pilgrimage" and r.events[e].stage == st.stage
                         for e in st.taken[seat])
     value += 1.5 * stage_pilgrim
-    value += 0.5 * len(st.artifacts[seat])
+    value += 0.5 * len(st.artifacts[seat]) + 0.6 * len(st.taken[seat])
+    # a once-per-stage ability kept is worth a little: spend it only for a gain
+    value += 0.3 * sum(1 for a in st.abilities[seat] if r.abilities[a].timing ==
+                       "once_per_stage" and a not in st.spent[seat])
     if st.seat == seat and st.phase in (Phase.FORTUNE, Phase.CHECK) and not st.at_goal(seat):
         card = st.track[st.pos[seat]]
         if card is not None:

@@ -219,8 +219,8 @@ def apply_ability(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple) -
     aid = st.rules.ability_index[aid_text]
     st.spent[seat].append(aid)
     if st.log is not None:
-        st.emit("CH-A28", seat, f"{seat_name(seat)} uses {a.describe()} (once per stage)",
-                f"{seat_name(seat)}が{a.describe('ja')}（ステージ毎に１回）")
+        st.emit("CH-A28", seat, f"{seat_name(seat)}: {a.describe()} (once per stage)",
+                f"{seat_name(seat)}：{a.describe('ja')}（ステージ毎に１回）")
     if target is None:
         push(st, ("roll_die", seat, i, "CH-A28"), then)
         return

@@ -65,10 +65,17 @@ def stage_end(st: ClassicHeroState) -> bool:
     elif st.log is not None:
         st.emit("CH-8.6", None, "After the last stage growth is skipped (CH-A26)",
                 "最終ステージの後は成長を省略する")
+    push(st, *tasks, ("stage_over",))
+    return False
+
+
+@FLOW.task("stage_over")
+def stage_over(st: ClassicHeroState) -> bool:
+    """CH-8.7: the next stage starts, or final scoring follows the last one."""
     if st.log is not None:
-        st.emit("CH-8.7", None, "Next stage" if st.stage < p.stages else "Final scoring",
-                "次のステージへ" if st.stage < p.stages else "決算へ")
-    push(st, *tasks)
+        last = st.stage >= st.params.stages
+        st.emit("CH-8.7", None, "Final scoring" if last else f"Stage {st.stage + 1} starts",
+                "決算へ" if last else f"ステージ{st.stage + 1}へ")
     return False
 
 

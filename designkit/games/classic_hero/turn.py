@@ -362,7 +362,8 @@ def star_chosen(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     if a.kind == "star_skip":
         st.spent[seat].append(st.rules.ability_index[a.arg])
-        text, text_ja = f"★: {a.describe()}", f"★：{a.describe('ja')}"
+        text, text_ja = f"{seat_name(seat)}: {a.describe()}", \
+            f"{seat_name(seat)}：{a.describe('ja')}"
     else:
         mark_used(st, seat, [a.arg[0]])
         text = f"★: {seat_name(seat)} marks {die_label(st.dice[seat][a.arg[0]])} as used"
