@@ -9,6 +9,7 @@ used-set choices (spec §7) is here too, so bots and ``auto_resolve`` share it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import combinations
 
 from designkit.core.flow import ask, push, roll
@@ -352,14 +353,20 @@ def best_set(st: ClassicHeroState, seat: int, sets: list[tuple[int, ...]]) -> tu
 def achieve_sets(st: ClassicHeroState, seat: int, cond: Condition) -> list[tuple[int, ...]]:
     """Satisfying sets of available dice (positions), one per kind of set (value, colour)."""
     avail = st.available(seat)
-    sets = satisfying_sets(cond, values(st, seat, avail), st.params.sum_requires_minimal_set)
     dice = st.dice[seat]
+    kinds = tuple((dice[i][0], dice[i][1]) for i in avail)
+    return [tuple(avail[k] for k in u)
+            for u in _set_kinds(cond, kinds, st.params.sum_requires_minimal_set)]
+
+
+@lru_cache(maxsize=200_000)
+def _set_kinds(cond: Condition, kinds: tuple[tuple[int, bool], ...], minimal: bool
+               ) -> tuple[tuple[int, ...], ...]:
     seen = set()
     out = []
-    for u in sets:
-        pos = tuple(avail[k] for k in u)
-        key = tuple(sorted((dice[i][0], dice[i][1]) for i in pos))
+    for u in satisfying_sets(cond, tuple(v for v, _ in kinds), minimal):
+        key = tuple(sorted(kinds[k] for k in u))
         if key not in seen:
             seen.add(key)
-            out.append(pos)
-    return out
+            out.append(u)
+    return tuple(out)

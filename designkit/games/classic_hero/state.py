@@ -92,7 +92,11 @@ class Ruleset:
         cached = params.__dict__.get("_ruleset")
         if cached is not None and cached.stamp == stamp:
             return cached
-        rules = cls._build(params, stamp)
+        rules = _COMPILED.get((params, stamp))   # equal params built anew (one per game)
+        if rules is None:
+            if len(_COMPILED) > 64:
+                _COMPILED.clear()
+            rules = _COMPILED[(params, stamp)] = cls._build(params, stamp)
         object.__setattr__(params, "_ruleset", rules)
         return rules
 
@@ -131,6 +135,9 @@ class Ruleset:
         if t is not None and self.params.artifact_types_per_stage == 1:
             return "a" + t[1:]
         return t
+
+
+_COMPILED: dict[tuple[ClassicHeroParams, tuple[tuple[str, float], ...]], Ruleset] = {}
 
 
 class ClassicHeroState(FlowState):

@@ -9,10 +9,18 @@ Goal fights instead (:mod:`battle`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from designkit.core.flow import ask, push
 from designkit.games.classic_hero.actions import HeroAction, seat_name
 from designkit.games.classic_hero.cards import SUIT_JA
-from designkit.games.classic_hero.notation import apply_atom, atom_text, can_achieve
+from designkit.games.classic_hero.notation import (
+    Fortune,
+    apply_atom,
+    atom_text,
+    can_achieve,
+    fortune_options,
+)
 from designkit.games.classic_hero.resolve import (
     ability_options,
     achieve_sets,
@@ -27,7 +35,6 @@ from designkit.games.classic_hero.resolve import (
     mark_used,
     ref,
     rest_options,
-    values,
 )
 from designkit.games.classic_hero.state import (
     FLOW,
@@ -138,28 +145,31 @@ def moved(st: ClassicHeroState, a: HeroAction) -> None:
 # -- Fortune (CH-6.1, CH-6.2) -------------------------------------------------------------------------------
 def fortune_choices(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     """CH-A10: every legal application, one per distinct result (dice as value and colour)."""
-    from designkit.games.classic_hero.notation import fortune_options
-
     card = st.rules.events[st.track[st.pos[seat]]]
     avail = st.available(seat)
-    opts = fortune_options(card.fortune, values(st, seat, avail), st.rules.lo, st.rules.hi)
     dice = st.dice[seat]
+    kinds = tuple((dice[i][0], dice[i][1]) for i in avail)
+    return [HeroAction("fortune", tuple((ref(st, seat, avail[k]), text) for k, text in opt))
+            for opt in _fortune_kinds(card.fortune, kinds, st.rules.lo, st.rules.hi)]
+
+
+@lru_cache(maxsize=100_000)
+def _fortune_kinds(fortune: Fortune, kinds: tuple[tuple[int, bool], ...], lo: int, hi: int
+                   ) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """The options of :func:`fortune_choices` for dice of these (value, red) kinds, merged."""
+    vals = tuple(v for v, _ in kinds)
     seen = set()
     out = []
-    for opt in opts:
-        result = {i: (dice[i][0], dice[i][1]) for i in avail}
+    for opt in fortune_options(fortune, vals, lo, hi):
+        result = list(kinds)
         for k, atom in opt:
-            i = avail[k]
-            result[i] = (apply_atom(dice[i][0], atom, st.rules.lo, st.rules.hi)[0], dice[i][1])
-        key = (tuple(sorted(result.values())),
-               tuple(sorted((dice[avail[k]][0], dice[avail[k]][1]) for k, a in opt
-                            if a[0] == "rr")))
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(HeroAction("fortune", tuple((ref(st, seat, avail[k]), atom_text(a))
-                                               for k, a in opt)))
-    return out
+            result[k] = (apply_atom(vals[k], atom, lo, hi)[0], kinds[k][1])
+        key = (tuple(sorted(result)),
+               tuple(sorted(kinds[k] for k, a in opt if a[0] == "rr")))
+        if key not in seen:
+            seen.add(key)
+            out.append(tuple((k, atom_text(a)) for k, a in opt))
+    return tuple(out)
 
 
 def canonical_fortune(st: ClassicHeroState, seat: int, options: list[HeroAction]
