@@ -309,8 +309,9 @@ def apply_atom(value: int, atom: Atom, lo: int = 1, hi: int = 6) -> tuple[int, b
     return max(lo, min(hi, raw)), lo <= raw <= hi
 
 
+@lru_cache(maxsize=100_000)
 def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: int = 6
-                    ) -> list[tuple[tuple[int, Atom], ...]]:
+                    ) -> tuple[tuple[tuple[int, Atom], ...], ...]:
     """The legal ways to apply ``fortune`` to dice showing ``values`` (CH-A10).
 
     Each option is a tuple of ``(die position, atom)``: as many atoms as the
@@ -318,7 +319,7 @@ def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: 
     Only options that apply the most atoms in full are kept (CH-6.2).
     """
     if not fortune or not values:
-        return []
+        return ()
     m = min(len(fortune), len(values))
     best, kept = -1, []
     for falts in combinations(range(len(fortune)), m):
@@ -330,7 +331,7 @@ def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: 
                     best, kept = full, []
                 if full == best:
                     kept.append(tuple(zip(dice, choice, strict=True)))
-    return kept
+    return tuple(kept)
 
 
 def _alternatives(falts: list[tuple[Atom, ...]]) -> list[tuple[Atom, ...]]:

@@ -352,11 +352,26 @@ def best_set(st: ClassicHeroState, seat: int, sets: list[tuple[int, ...]]) -> tu
 
 def achieve_sets(st: ClassicHeroState, seat: int, cond: Condition) -> list[tuple[int, ...]]:
     """Satisfying sets of available dice (positions), one per kind of set (value, colour)."""
-    avail = st.available(seat)
     dice = st.dice[seat]
+    vals = [d[0] for d in dice if not d[2]]
+    if not _may_meet(cond, vals):
+        return []
+    # sorted by kind, so equal hands share one cache entry whatever the dice order
+    avail = sorted(st.available(seat), key=lambda i: (dice[i][0], dice[i][1]))
     kinds = tuple((dice[i][0], dice[i][1]) for i in avail)
-    return [tuple(avail[k] for k in u)
+    return [tuple(sorted(avail[k] for k in u))
             for u in _set_kinds(cond, kinds, st.params.sum_requires_minimal_set)]
+
+
+def _may_meet(cond: Condition, vals: list[int]) -> bool:
+    """A necessary condition, cheap: most conditions fail most hands, so test this first."""
+    if len(vals) < cond.dice_needed:
+        return False
+    if cond.kind == "sum":
+        return sum(vals) >= cond.total
+    if cond.kind == "slots":
+        return all(any(v in slot for v in vals) for slot in cond.slots)
+    return max(vals.count(v) for v in set(vals)) >= cond.k
 
 
 @lru_cache(maxsize=200_000)

@@ -146,8 +146,9 @@ def moved(st: ClassicHeroState, a: HeroAction) -> None:
 def fortune_choices(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     """CH-A10: every legal application, one per distinct result (dice as value and colour)."""
     card = st.rules.events[st.track[st.pos[seat]]]
-    avail = st.available(seat)
     dice = st.dice[seat]
+    # sorted by kind, so equal hands share one cache entry whatever the dice order
+    avail = sorted(st.available(seat), key=lambda i: (dice[i][0], dice[i][1]))
     kinds = tuple((dice[i][0], dice[i][1]) for i in avail)
     return [HeroAction("fortune", tuple((ref(st, seat, avail[k]), text) for k, text in opt))
             for opt in _fortune_kinds(card.fortune, kinds, st.rules.lo, st.rules.hi)]
