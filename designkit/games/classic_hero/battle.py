@@ -12,16 +12,17 @@ from designkit.core.flow import ask, push
 from designkit.games.classic_hero.actions import HeroAction, seat_name
 from designkit.games.classic_hero.resolve import (
     ability_options,
-    achieve_sets,
     apply_ability,
     apply_bless,
     apply_rest,
     best_set,
     bless_options,
     effect_tasks,
+    hand,
     mark_used,
     ref,
     rest_options,
+    sets_in_hand,
 )
 from designkit.games.classic_hero.state import (
     FLOW,
@@ -50,12 +51,14 @@ def arrive(st: ClassicHeroState, seat: int) -> bool:
 def hit_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     out = []
     rules = st.rules
+    avail, kinds = hand(st, seat)
+    minimal = st.params.sum_requires_minimal_set
     for b, marks in st.lords_up:
         lord = rules.lords[b]
         for h, (cond, _) in enumerate(lord.hps):
             if marks[h]:
                 continue
-            sets = achieve_sets(st, seat, cond)
+            sets = sets_in_hand(cond, avail, kinds, minimal)
             if sets and st.params.auto_resolve:
                 sets = [best_set(st, seat, sets)]
             out += [HeroAction("hit", (lord.id, h + 1, tuple(ref(st, seat, i) for i in u)))

@@ -193,6 +193,10 @@ def apply_bless(st: ClassicHeroState, seat: int, a: HeroAction) -> None:
 def ability_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     out: list[HeroAction] = []
     rules = st.rules
+    spent = st.spent[seat]
+    if not any(rules.abilities[a].hook.name in DIE_ABILITIES and a not in spent
+               for a in st.abilities[seat]):
+        return out
     avail = distinct(st, seat, st.available(seat))
     for name in DIE_ABILITIES:
         aid = st.ready(seat, name)
@@ -350,17 +354,29 @@ def best_set(st: ClassicHeroState, seat: int, sets: list[tuple[int, ...]]) -> tu
     return min(sets, key=lambda u: (-sum(dice[i][1] for i in u), sum(dice[i][0] for i in u)))
 
 
+def hand(st: ClassicHeroState, seat: int) -> tuple[list[int], tuple[tuple[int, bool], ...]]:
+    """Available dice positions sorted by kind, and their kinds (value, red).
+
+    Sorted so that equal hands share one cache entry whatever the dice order.
+    """
+    dice = st.dice[seat]
+    avail = sorted((i for i, d in enumerate(dice) if not d[2]),
+                   key=lambda i: (dice[i][0], dice[i][1]))
+    return avail, tuple((dice[i][0], dice[i][1]) for i in avail)
+
+
+def sets_in_hand(cond: Condition, avail: list[int], kinds: tuple[tuple[int, bool], ...],
+                 minimal: bool) -> list[tuple[int, ...]]:
+    """Satisfying sets (dice positions) in a hand from :func:`hand`, one per kind of set."""
+    if not _may_meet(cond, [v for v, _ in kinds]):
+        return []
+    return [tuple(sorted(avail[k] for k in u)) for u in _set_kinds(cond, kinds, minimal)]
+
+
 def achieve_sets(st: ClassicHeroState, seat: int, cond: Condition) -> list[tuple[int, ...]]:
     """Satisfying sets of available dice (positions), one per kind of set (value, colour)."""
-    dice = st.dice[seat]
-    vals = [d[0] for d in dice if not d[2]]
-    if not _may_meet(cond, vals):
-        return []
-    # sorted by kind, so equal hands share one cache entry whatever the dice order
-    avail = sorted(st.available(seat), key=lambda i: (dice[i][0], dice[i][1]))
-    kinds = tuple((dice[i][0], dice[i][1]) for i in avail)
-    return [tuple(sorted(avail[k] for k in u))
-            for u in _set_kinds(cond, kinds, st.params.sum_requires_minimal_set)]
+    avail, kinds = hand(st, seat)
+    return sets_in_hand(cond, avail, kinds, st.params.sum_requires_minimal_set)
 
 
 def _may_meet(cond: Condition, vals: list[int]) -> bool:
