@@ -180,6 +180,15 @@ def test_malformed_json_action():
         G.action_from_json({"kind": "move"})
 
 
+def test_impossible_saved_state_is_refused():
+    from designkit.core.invariants import ImpossibleState
+
+    d = G.state_to_dict(G.new_state())
+    d["dice"][0] = [[9, "W", False]] * 4
+    with pytest.raises(ImpossibleState, match="die_value"):
+        G.state_from_dict(d)
+
+
 def test_malformed_saved_state_names_the_key():
     d = G.state_to_dict(G.new_state())
     d["track"] = ["S9-99"] * 20

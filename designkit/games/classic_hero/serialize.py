@@ -20,6 +20,7 @@ from typing import Any
 
 from designkit.core.errors import DataError
 from designkit.core.events import Event
+from designkit.core.invariants import require_valid
 from designkit.games.classic_hero.params import ClassicHeroParams
 from designkit.games.classic_hero.setup import blank_state
 from designkit.games.classic_hero.state import (
@@ -119,10 +120,12 @@ def state_from_dict(data: dict[str, Any], params: ClassicHeroParams | None = Non
         st.first_seat = data.get("first_seat")
         key = "log"
         if log and data.get("log") is not None:
-            st.log = [Event(e["rule"], e["seat"], e["text"], e["text_ja"], e["data"])
-                      for e in data["log"]]
+            st.log = [Event.from_dict(e) for e in data["log"]]
     except (KeyError, ValueError, TypeError, IndexError) as err:
         raise DataError("<state>", f"bad value: {err}", column=key) from None
+    from designkit.games.classic_hero.invariants import check_state
+
+    require_valid(check_state(st))   # an impossible position is refused where it appears
     if st.phase in FLOW.decisions:
         st.options = tuple(FLOW.decisions[st.phase].options(st))
     return st
