@@ -368,7 +368,7 @@ def hand(st: ClassicHeroState, seat: int) -> tuple[list[int], tuple[tuple[int, b
 def sets_in_hand(cond: Condition, avail: list[int], kinds: tuple[tuple[int, bool], ...],
                  minimal: bool) -> list[tuple[int, ...]]:
     """Satisfying sets (dice positions) in a hand from :func:`hand`, one per kind of set."""
-    if not _may_meet(cond, [v for v, _ in kinds]):
+    if not may_meet(cond, [v for v, _ in kinds]):
         return []
     return [tuple(sorted(avail[k] for k in u)) for u in _set_kinds(cond, kinds, minimal)]
 
@@ -379,7 +379,7 @@ def achieve_sets(st: ClassicHeroState, seat: int, cond: Condition) -> list[tuple
     return sets_in_hand(cond, avail, kinds, st.params.sum_requires_minimal_set)
 
 
-def _may_meet(cond: Condition, vals: list[int]) -> bool:
+def may_meet(cond: Condition, vals: list[int]) -> bool:
     """A necessary condition, cheap: most conditions fail most hands, so test this first."""
     if len(vals) < cond.dice_needed:
         return False

@@ -33,6 +33,7 @@ from designkit.games.classic_hero.resolve import (
     distinct,
     effect_tasks,
     mark_used,
+    may_meet,
     ref,
     rest_options,
 )
@@ -282,7 +283,26 @@ def _check_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
 
 @FLOW.task("check")
 def check(st: ClassicHeroState, seat: int) -> bool:
+    if st.log is None and _only_pass(st, seat):
+        st.forced += 1      # what ask would do with the single option "pass", minus the work
+        return False
     return ask(st, Phase.CHECK, seat, (seat,))
+
+
+def _only_pass(st: ClassicHeroState, seat: int) -> bool:
+    """A cheap proof that "pass" is the only option (batch simulation's common case)."""
+    if st.bless[seat]:
+        return False
+    card = st.track[st.pos[seat]]
+    dice = st.dice[seat]
+    if card is not None and may_meet(st.rules.events[card].condition,
+                                     [d[0] for d in dice if not d[2]]):
+        return False
+    if ability_options(st, seat):
+        return False
+    used = sum(1 for d in dice if d[2])
+    can_rest = used >= st.params.rest_min_used or st.ready(seat, "rest_no_return") is not None
+    return not (used and can_rest)
 
 
 @FLOW.decision(Phase.CHECK, _check_options)
