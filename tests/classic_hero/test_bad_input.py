@@ -46,7 +46,6 @@ def test_bad_set_values(field, value, words):
 
 
 @pytest.mark.parametrize("changes, field", [
-    ({"starting_dice": 7}, "starting_dice"),
     ({"adventure_slots": 24, "event_cards_per_stage": 20,
       "suit_mix_per_stage": {"Trial": 4, "Ruins": 4, "City": 4, "Pilgrimage": 4,
                              "Request": 4}}, "adventure_slots"),

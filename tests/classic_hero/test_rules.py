@@ -212,3 +212,9 @@ def test_ch_9_3_tie_break_by_speed():
 
 def test_seat_b_exists():
     assert B == 1
+
+
+def test_ch_2_3_dice_limit_below_the_starting_dice():
+    st = random_game(1, params=ClassicHeroParams(max_dice=2, starting_dice=4), log=True)
+    assert all(len(d) <= 2 for d in st.dice)
+    assert any(e.rule == "CH-2.3" and "starting dice" in e.text for e in st.log)

@@ -136,9 +136,6 @@ class ClassicHeroParams(Params):
         if self.adventure_slots > self.event_cards_per_stage:
             raise ParamError("adventure_slots", f"{self.adventure_slots} is more than the "
                                                 f"{self.event_cards_per_stage} cards per stage")
-        if self.starting_dice > self.max_dice:
-            raise ParamError("starting_dice", f"{self.starting_dice} is above max_dice "
-                                              f"{self.max_dice} (CH-2.3)")
         if self.classes < self.players:
             raise ParamError("classes", f"{self.classes} classes cannot serve "
                                         f"{self.players} players (CH-2.4)")

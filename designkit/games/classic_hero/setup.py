@@ -65,8 +65,13 @@ def setup(st: ClassicHeroState) -> bool:
                 "Lord and skill decks are shuffled", "イベントカードをステージ毎に山にし、魔王山と"
                 "スキル山をシャッフルする")
         st.emit("CH-1.1", None, f"{p.players} players", f"{p.players}人プレイ")
+    dealt = min(p.starting_dice, p.max_dice)     # the dice limit applies from the start
+    if dealt < p.starting_dice and st.log is not None:
+        st.emit("CH-2.3", None, f"The dice limit {p.max_dice} is below the {p.starting_dice} "
+                f"starting dice: each player gets {dealt}", f"サイコロ上限{p.max_dice}個のため"
+                f"配るのは{dealt}個")
     for seat in range(st.n):
-        st.dice[seat] = [(0, False, False)] * p.starting_dice   # rolled at CH-4.8
+        st.dice[seat] = [(0, False, False)] * dealt   # rolled at CH-4.8
     push(st, *[("deal_race", s) for s in range(st.n)], ("class_picks",))
     return False
 
@@ -87,10 +92,11 @@ def race_dealt(st: ClassicHeroState, race_id: str) -> None:
     st.race[seat] = st.rules.race_index[race_id]
     race = st.rules.races[st.race[seat]]
     if st.log is not None:
+        n = len(st.dice[seat])
         st.emit("CH-2.2", seat, f"{seat_name(seat)} is dealt the race {race.name} (speed "
-                f"{race.speed}) and {st.params.starting_dice} white dice",
+                f"{race.speed}) and {n} white dice",
                 f"{seat_name(seat)}に種族「{race.name_ja}」（速度{race.speed}）と白サイコロ"
-                f"{st.params.starting_dice}個が配られる", race=race_id)
+                f"{n}個が配られる", race=race_id)
 
 
 @FLOW.task("class_picks")
