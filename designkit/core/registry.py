@@ -26,7 +26,8 @@ GROUP = "designkit.games"
 #: designkit's own games, by import path, for a checkout without installed metadata
 BUILTIN = {"crossroads": "designkit.games.crossroads:GAME",
            "rolling_stone": "designkit.games.rolling_stone:GAME",
-           "witch_academy": "designkit.games.witch_academy:GAME"}
+           "witch_academy": "designkit.games.witch_academy:GAME",
+           "classic_hero": "designkit.games.classic_hero:GAME"}
 
 _GAMES: dict[str, Game] = {}
 

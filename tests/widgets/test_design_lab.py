@@ -21,7 +21,7 @@ def test_builds_for_every_game(game, variants_dir, find):
 
 
 def test_params_reach_play_and_simulate(variants_dir):
-    lab = DesignLab(variants_dir=variants_dir)
+    lab = DesignLab("crossroads", variants_dir=variants_dir)
     lab.params_panel.fields["players"].control.value = "3"
     assert lab.params.players == 3
     assert lab.stepper.session.players == 3
@@ -32,7 +32,7 @@ def test_params_reach_play_and_simulate(variants_dir):
 
 
 def test_rules_search(variants_dir):
-    lab = DesignLab(variants_dir=variants_dir)
+    lab = DesignLab("crossroads", variants_dir=variants_dir)
     everything = lab.rules.table.value.count("<tr>")
     lab.rules.search.value = "CR-8"
     found = lab.rules.table.value.count("<tr>")

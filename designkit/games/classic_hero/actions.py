@@ -1,0 +1,134 @@
+"""Classic Hero decisions (spec §7): one small immutable value each, readable in en and ja.
+
+Compound turns are consecutive small decisions in the spec's order: Rest →
+destination → Fortune → blessings and abilities → achieve with which set →
+★ die → effect targets; the battle is repeated (HP, set) steps or stop.
+A die in an argument is ``(position, value, red)`` so a record reads like the
+table ("achieve S1-04 with R6 W6"); card, Demon Lord and ability IDs are the
+CSV IDs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from designkit.core.action import Action
+from designkit.games.classic_hero.cards import load_abilities, load_demon_lords
+
+DieRef = tuple[int, int, bool]
+
+
+def seat_name(seat: int) -> str:
+    """Seats are A, B, C, D as in the spec's worked examples."""
+    return chr(ord("A") + seat)
+
+
+def die_ref_text(d: DieRef) -> str:
+    return f"{'R' if d[2] else 'W'}{d[1]}"
+
+
+def dice_text(dice: tuple[DieRef, ...]) -> str:
+    return ", ".join(die_ref_text(d) for d in dice)
+
+
+def ability_name(aid: str, lang: str = "en") -> str:
+    for a in load_abilities():
+        if a.id == aid:
+            return a.label(lang)
+    return aid
+
+
+def lord_name(lid: str, lang: str = "en") -> str:
+    for b in load_demon_lords():
+        if b.id == lid:
+            return b.label(lang)
+    return lid
+
+
+def _dest(a: tuple[int, str | None, str | None], lang: str) -> str:
+    slot, card, via = a
+    if lang == "ja":
+        text = "【ゴール】へ進む" if card is None else f"{slot}番（{card}）へ進む"
+        return text + (f"（{ability_name(via, 'ja')}で試練を通過）" if via else "")
+    text = "move to the Goal" if card is None else f"move to slot {slot} ({card})"
+    return text + (f", passing a Trial with {ability_name(via)}" if via else "")
+
+
+def _ability_en(a: tuple[Any, ...]) -> str:
+    aid, die, arg = a
+    name = ability_name(aid)
+    if arg is None:
+        return f"use {name} on {die_ref_text(die)}"
+    return f"use {name}: {die_ref_text(die)} → {arg}"
+
+
+def _ability_ja(a: tuple[Any, ...]) -> str:
+    aid, die, arg = a
+    name = ability_name(aid, "ja")
+    if arg is None:
+        return f"{name}を{die_ref_text(die)}に使う"
+    return f"{name}：{die_ref_text(die)}を{arg}にする"
+
+
+def _fortune_en(a: tuple[tuple[DieRef, str], ...]) -> str:
+    return "Fortune: " + ", ".join(f"{t} on {die_ref_text(d)}" for d, t in a)
+
+
+def _fortune_ja(a: tuple[tuple[DieRef, str], ...]) -> str:
+    return "天運：" + "、".join(f"{die_ref_text(d)}に{t}" for d, t in a)
+
+
+class HeroAction(Action):
+    __slots__ = ()
+    TEXT_EN = {
+        "class": lambda a: f"take the class {ability_name(a)}",
+        "rest": lambda a: f"Rest, returning {dice_text(a) or 'no die'} to the stock",
+        "rest_free": lambda a: f"Rest with {ability_name(a)} (no die returned)",
+        "move": lambda a: _dest(a, "en"),
+        "fortune": _fortune_en,
+        "ignore_fortune": lambda a: f"skip the Fortune with {ability_name(a)}",
+        "bless": lambda a: f"spend a blessing: {die_ref_text(a[0])} {a[1]:+d}",
+        "ability": _ability_en,
+        "achieve": lambda a: f"achieve {a[0]} with {dice_text(a[1])}",
+        "pass": lambda a: "do not achieve the event",
+        "star": lambda a: f"★: mark {die_ref_text(a)} as used",
+        "star_skip": lambda a: f"★: keep every die with {ability_name(a)}",
+        "upgrade": lambda a: f"turn {die_ref_text(a)} red",
+        "adjust": lambda a: f"adjust {die_ref_text(a[0])} to {a[1]}",
+        "set": lambda a: f"set {die_ref_text(a[0])} to {a[1]}",
+        "reroll": lambda a: f"reroll {die_ref_text(a)}",
+        "invert": lambda a: f"invert {die_ref_text(a)}",
+        "skip": lambda a: f"skip {a}",
+        "return": lambda a: f"return {die_ref_text(a)} to the stock",
+        "hit": lambda a: f"hit {lord_name(a[0])} HP{a[1]} with {dice_text(a[2])}",
+        "stop": lambda a: "end the battle",
+        "skill": lambda a: f"take the skill {ability_name(a)}",
+        "grow_gain": lambda a: "grow: gain a white die",
+        "grow_upgrade": lambda a: f"grow: turn {die_ref_text(a)} red",
+    }
+    TEXT_JA = {
+        "class": lambda a: f"クラス{ability_name(a, 'ja')}を選ぶ",
+        "rest": lambda a: f"休息：{dice_text(a) or 'なし'}を【ストック】へ戻す",
+        "rest_free": lambda a: f"{ability_name(a, 'ja')}で休息（サイコロを戻さない）",
+        "move": lambda a: _dest(a, "ja"),
+        "fortune": _fortune_ja,
+        "ignore_fortune": lambda a: f"{ability_name(a, 'ja')}で天運を無視する",
+        "bless": lambda a: f"加護を使う：{die_ref_text(a[0])}を{a[1]:+d}",
+        "ability": _ability_ja,
+        "achieve": lambda a: f"{dice_text(a[1])}で{a[0]}を達成する",
+        "pass": lambda a: "イベントを達成しない",
+        "star": lambda a: f"★：{die_ref_text(a)}を使用済みにする",
+        "star_skip": lambda a: f"★：{ability_name(a, 'ja')}でサイコロを使用済みにしない",
+        "upgrade": lambda a: f"{die_ref_text(a)}を赤サイコロにする",
+        "adjust": lambda a: f"{die_ref_text(a[0])}の目を{a[1]}にする",
+        "set": lambda a: f"{die_ref_text(a[0])}の目を{a[1]}に固定する",
+        "reroll": lambda a: f"{die_ref_text(a)}を振り直す",
+        "invert": lambda a: f"{die_ref_text(a)}を反転する",
+        "skip": lambda a: f"{a}を行わない",
+        "return": lambda a: f"{die_ref_text(a)}を【ストック】へ戻す",
+        "hit": lambda a: f"{dice_text(a[2])}で{lord_name(a[0], 'ja')}のHP{a[1]}を達成する",
+        "stop": lambda a: "魔王戦を終える",
+        "skill": lambda a: f"スキル{ability_name(a, 'ja')}を得る",
+        "grow_gain": lambda a: "成長：白サイコロを１個得る",
+        "grow_upgrade": lambda a: f"成長：{die_ref_text(a)}を赤サイコロと交換",
+    }

@@ -1,0 +1,197 @@
+"""The Demon Lord battle (CH-7): Goal arrival, repeated (HP, set) steps, the skill pick.
+
+Each step is one decision: hit an unmarked HP of a face-up Demon Lord with a
+satisfying set (all of its dice become used, CH-7.1), spend a blessing or a
+once-per-stage ability, or stop (CH-A14). The battle ends by itself when all
+dice are used or nothing can be achieved (CH-7.4).
+"""
+
+from __future__ import annotations
+
+from designkit.core.flow import ask, push
+from designkit.games.classic_hero.actions import HeroAction, seat_name
+from designkit.games.classic_hero.resolve import (
+    ability_options,
+    apply_ability,
+    apply_bless,
+    apply_rest,
+    best_set,
+    bless_options,
+    effect_tasks,
+    hand,
+    mark_used,
+    ref,
+    rest_options,
+    sets_in_hand,
+)
+from designkit.games.classic_hero.state import (
+    FLOW,
+    VP_FINAL,
+    VP_HP,
+    VP_RED,
+    ClassicHeroState,
+    Phase,
+    die_label,
+)
+
+
+@FLOW.task("arrive")
+def arrive(st: ClassicHeroState, seat: int) -> bool:
+    """CH-7.0: the pawn takes the leftmost free Goal space; then the battle (CH-5.2)."""
+    st.goal_order.append(seat)
+    if st.log is not None:
+        st.emit("CH-7.0", seat, f"{seat_name(seat)} takes Goal space {len(st.goal_order)} and "
+                f"fights the Demon Lords with {st.dice_text(seat)}",
+                f"{seat_name(seat)}が【ゴール】の{len(st.goal_order)}番目のマスに入り、魔王と戦う"
+                f"（{st.dice_text(seat)}）", space=len(st.goal_order))
+    push(st, ("battle", seat), ("skill_pick", seat), ("forced_pass", seat))
+    return False
+
+
+def hit_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
+    out = []
+    rules = st.rules
+    avail, kinds = hand(st, seat)
+    minimal = st.params.sum_requires_minimal_set
+    for b, marks in st.lords_up:
+        lord = rules.lords[b]
+        for h, (cond, _) in enumerate(lord.hps):
+            if marks[h]:
+                continue
+            sets = sets_in_hand(cond, avail, kinds, minimal)
+            if sets and st.params.auto_resolve:
+                sets = [best_set(st, seat, sets)]
+            out += [HeroAction("hit", (lord.id, h + 1, tuple(ref(st, seat, i) for i in u)))
+                    for u in sets]
+    return out
+
+
+def _battle_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
+    seat = st.ctx[0]
+    rest = rest_options(st, seat) if st.params.rest_in_boss_fight else []
+    return (*hit_options(st, seat), *bless_options(st, seat), *ability_options(st, seat),
+            *rest, HeroAction("stop"))
+
+
+@FLOW.task("battle")
+def battle(st: ClassicHeroState, seat: int) -> bool:
+    who = seat_name(seat)
+    if not st.available(seat) and not (st.params.rest_in_boss_fight
+                                       and rest_options(st, seat)):
+        if st.log is not None:
+            st.emit("CH-7.4", seat, f"All of {who}'s dice are used: the battle ends",
+                    f"{who}のサイコロが全て使用済みなので魔王戦終了")
+        return False
+    st.ctx = (seat,)
+    options = _battle_options(st)
+    if len(options) == 1:   # only "stop": no HP can be achieved and nothing can change that
+        if st.log is not None:
+            st.emit("CH-7.4", seat, f"No HP can be achieved with {st.dice_text(seat)}: "
+                    "the battle ends", f"達成できるＨＰがないので魔王戦終了（{st.dice_text(seat)}）")
+        return False
+    return ask(st, Phase.BATTLE, seat, (seat,))
+
+
+@FLOW.decision(Phase.BATTLE, _battle_options)
+def battle_step(st: ClassicHeroState, a: HeroAction) -> None:
+    seat = st.ctx[0]
+    if a.kind == "stop":
+        if st.log is not None:
+            st.emit("CH-7.4", seat, f"{seat_name(seat)} stops the battle",
+                    f"{seat_name(seat)}は魔王戦を終える")
+        return
+    if a.kind == "bless":
+        apply_bless(st, seat, a)
+        push(st, ("battle", seat))
+        return
+    if a.kind == "ability":
+        apply_ability(st, seat, a, ("battle", seat))
+        return
+    if a.kind in ("rest", "rest_free"):
+        apply_rest(st, seat, a, ("battle", seat))
+        return
+    hit(st, seat, a.arg[0], a.arg[1] - 1, tuple(r[0] for r in a.arg[2]))
+
+
+def hit(st: ClassicHeroState, seat: int, lord_id: str, h: int, used: tuple[int, ...]) -> None:
+    """CH-7.1, CH-7.2 (base merit + stage), CH-6.4 (red bonus), CH-7.3 (final damage)."""
+    rules, p = st.rules, st.params
+    b = rules.lord_index[lord_id]
+    k = next(j for j, (bb, _) in enumerate(st.lords_up) if bb == b)
+    marks = list(st.lords_up[k][1])
+    marks[h] = True
+    st.lords_up[k] = (b, tuple(marks))
+    lord = rules.lords[b]
+    cond, base = lord.hps[h]
+    dice = st.dice[seat]
+    shown = ", ".join(die_label(dice[i]) for i in used)
+    reds = sum(dice[i][1] for i in used)
+    vp = base + (st.stage if p.boss_hp_vp == "base_plus_stage" else 0)
+    extra = sum(args["n"] for args in st.passive(seat, "boss_hp_vp"))
+    st.gain(seat, vp + extra, VP_HP)
+    mark_used(st, seat, used)
+    who = seat_name(seat)
+    if st.log is not None:
+        more = f" + {extra} (Battle Cry)" if extra else ""
+        st.emit("CH-7.1", seat, f"{who} achieves {lord.name} HP{h + 1} ({cond.text}) with "
+                f"{shown}; those dice become used", f"{who}が{shown}で{lord.name_ja}のHP{h + 1}"
+                f"（{cond.text}）を達成、使用したサイコロは全て使用済み", lord=lord_id, hp=h + 1)
+        st.emit("CH-7.2", seat, f"{who} gains {base} + stage {st.stage} = {vp} VP{more} and "
+                "marks the HP", f"{who}は基本戦功{base}＋ステージ{st.stage}＝{vp}ＶＰを得て"
+                "達成マーカーを置く", vp=vp + extra)
+    if reds and p.red_die_bonus_vp:
+        st.gain(seat, reds * p.red_die_bonus_vp, VP_RED)
+        if st.log is not None:
+            st.emit("CH-6.4", seat, f"{who} gains {reds * p.red_die_bonus_vp} VP for {reds} "
+                    "red die/dice", f"{who}は赤サイコロ{reds}個で{reds * p.red_die_bonus_vp}ＶＰ")
+    tasks: list[tuple] = []
+    if all(marks):
+        bonus = p.final_damage_bonus + sum(a["n"] for a in st.passive(seat, "final_bonus"))
+        st.gain(seat, bonus, VP_FINAL)
+        del st.lords_up[k]
+        if st.log is not None:
+            st.emit("CH-7.3", seat, f"{lord.name} is defeated: {who} gains the final damage "
+                    f"bonus {bonus} VP; the card is discarded and a new one drawn",
+                    f"{lord.name_ja}の全ＨＰ達成：{who}はファイナルダメージボーナス{bonus}ＶＰ"
+                    "を得る", lord=lord_id, vp=bonus)
+        tasks.append(("draw_lord", "CH-7.3"))
+    tasks.append(("battle", seat))
+    push(st, *tasks)
+
+
+# -- after the battle (CH-7.5, CH-7.6) ----------------------------------------------------------------
+def _skill_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
+    rules = st.rules
+    return tuple(HeroAction("skill", rules.abilities[a].id) for a in st.display)
+
+
+@FLOW.task("skill_pick")
+def skill_pick(st: ClassicHeroState, seat: int) -> bool:
+    if not st.display:
+        if st.log is not None:
+            st.emit("CH-A32", seat, f"The skill display is empty: {seat_name(seat)} takes no "
+                    "skill", f"【スキル置き場】が空なので{seat_name(seat)}はスキルを得ない")
+        return False
+    return ask(st, Phase.SKILL_PICK, seat, (seat,))
+
+
+@FLOW.decision(Phase.SKILL_PICK, _skill_options)
+def skill_taken(st: ClassicHeroState, a: HeroAction) -> None:
+    seat = st.ctx[0]
+    aid = st.rules.ability_index[a.arg]
+    st.display.remove(aid)
+    st.abilities[seat].append(aid)
+    ab = st.rules.abilities[aid]
+    if st.log is not None:
+        st.emit("CH-7.5", seat, f"{seat_name(seat)} takes the skill {ab.name}: {ab.text}",
+                f"{seat_name(seat)}がスキル「{ab.name_ja}」を得る：{ab.text_ja}", skill=ab.id)
+    if ab.timing == "immediate":
+        push(st, *effect_tasks(st, seat, [ab.hook], ab.id))
+
+
+@FLOW.task("forced_pass")
+def forced_pass(st: ClassicHeroState, seat: int) -> bool:
+    if st.log is not None:
+        st.emit("CH-7.6", seat, f"{seat_name(seat)} has fought and passes until the next stage",
+                f"{seat_name(seat)}は魔王と戦ったので次のステージまで強制パス")
+    return False

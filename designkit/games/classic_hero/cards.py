@@ -1,0 +1,230 @@
+"""Classic Hero content as data (spec §5): events, Demon Lords, races, classes and skills.
+
+The CSV tables under ``data/classic_hero/`` are read with
+:func:`designkit.core.cardtable.load_table`; conditions and Fortunes are in
+the draft's notation (:mod:`notation`), effects and abilities in the core
+effect language with the vocabulary :data:`VOCABULARY` (spec §5.2 written as
+``hook(arg=value)``: ``UPGRADE(1)`` is ``upgrade(n=1)``, ``ARTIFACT(α1)`` is
+``artifact(type=a1)``, ``SET(ANY)`` is ``set_any``). A bad cell is an error
+naming file, row, column and, for the notation, the position in the cell.
+Tables are re-read when a file changes (the lab edits them live).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from designkit.core.cardtable import Column, load_table
+from designkit.core.effects import Arg, Hook, HookSpec
+from designkit.core.errors import DataError
+from designkit.core.paths import data_dir
+from designkit.games.classic_hero.notation import (
+    Condition,
+    Fortune,
+    NotationError,
+    parse_condition,
+    parse_fortune,
+)
+
+SUITS = ("Trial", "Ruins", "City", "Pilgrimage", "Request")
+SUIT_JA = {"Trial": "試練", "Ruins": "遺跡", "City": "都市", "Pilgrimage": "巡礼",
+           "Request": "依頼"}
+SUIT_COLOUR = {"Trial": "#d9534f", "Ruins": "#428bca", "City": "#e5c100",
+               "Pilgrimage": "#5cb85c", "Request": "#f4f4f4"}
+ARTIFACT_TYPES = ("a1", "b1", "a2", "b2", "a3", "b3")
+ARTIFACT_NAMES = {"a1": ("Ancient Sword", "古代の剣"), "b1": ("Star Map", "星図"),
+                  "a2": ("Holy Grail", "聖杯"), "b2": ("Dragon Scale", "竜の鱗"),
+                  "a3": ("Hero's Crest", "勇者の紋章"), "b3": ("Sealing Orb", "封印の宝珠")}
+TIMINGS = ("immediate", "stage_start", "once_per_stage", "passive", "scoring")
+
+_N = {"n": Arg(int, 1, (1, 6))}
+VOCABULARY: dict[str, HookSpec] = {h.name: h for h in (
+    HookSpec("upgrade", "Turn up to n of your white available dice red (value kept)", _N),
+    HookSpec("gain_die", "Gain n white dice, rolled and available; the dice limit applies", _N),
+    HookSpec("bless", "Gain n blessings", _N),
+    HookSpec("adjust", "Change one die by any amount from -n to +n, clamped", _N),
+    HookSpec("set", "Set one die to value", {"value": Arg(int, 6, (1, 6))}),
+    HookSpec("set_any", "Set one die to any value"),
+    HookSpec("reroll", "Reroll up to n dice", _N),
+    HookSpec("invert", "Invert up to n dice (7 - value)", _N),
+    HookSpec("vp", "Gain n VP", {"n": Arg(int, 1, (-20, 20))}),
+    HookSpec("artifact", "Ruins: gain an artifact of this type, scored by CH-6.7",
+             {"type": Arg(str, "a1", choices=ARTIFACT_TYPES)}),
+    # ability modifiers (§5.2)
+    HookSpec("ignore_fortune", "Skip this stop's Fortune"),
+    HookSpec("pass_trial", "This move may pass one empty Trial"),
+    HookSpec("star_no_use", "★ does not use a die"),
+    HookSpec("rest_no_return", "Rest without returning a die; needs 1 used die"),
+    HookSpec("boss_hp_vp", "+n VP for each Demon Lord HP achieved", _N),
+    HookSpec("final_bonus", "+n to your final damage bonus", _N),
+    HookSpec("on_achieve_vp", "+n VP when you achieve an event of this suit",
+             {"suit": Arg(str, "Ruins", choices=SUITS), "n": Arg(int, 1, (1, 10))}),
+    HookSpec("count_suit", "Counts as n extra cards of this suit for CH-9.2",
+             {"suit": Arg(str, "Request", choices=SUITS), "n": Arg(int, 1, (1, 10))}),
+    HookSpec("pilgrim_shield", "Immune to CH-8.5; not counted as a holder"),
+)}
+EVENT_EFFECTS = frozenset({"upgrade", "gain_die", "bless", "adjust", "set", "set_any",
+                           "reroll", "invert", "vp", "artifact"})
+
+
+@dataclass(frozen=True)
+class EventCard:
+    id: str
+    stage: int
+    suit: str
+    fortune: Fortune
+    fortune_text: str
+    condition: Condition
+    effects: tuple[Hook, ...]
+
+    @property
+    def artifact(self) -> str | None:
+        return next((h.args["type"] for h in self.effects if h.name == "artifact"), None)
+
+
+@dataclass(frozen=True)
+class DemonLord:
+    id: str
+    name: str
+    name_ja: str
+    hps: tuple[tuple[Condition, int], ...]   # (condition, base merit) per HP
+
+    def label(self, lang: str = "en") -> str:
+        return self.name_ja if lang == "ja" else self.name
+
+
+@dataclass(frozen=True)
+class Race:
+    id: str
+    name: str
+    name_ja: str
+    speed: int
+
+    def label(self, lang: str = "en") -> str:
+        return self.name_ja if lang == "ja" else self.name
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A class or skill card: when it works and what it does (spec §5.6)."""
+
+    id: str
+    kind: str           # class | skill
+    name: str
+    name_ja: str
+    timing: str
+    hook: Hook
+    text: str
+    text_ja: str
+
+    def label(self, lang: str = "en") -> str:
+        return self.name_ja if lang == "ja" else self.name
+
+
+def _notation(file: str, row: dict[str, Any], column: str, parse: Any) -> Any:
+    """Parse a notation cell; errors name file, row, column and the position in the cell."""
+    try:
+        return parse(row[column] or "")
+    except NotationError as err:
+        raise DataError(file, f"{err.message} at position {err.position} of "
+                              f"{err.text!r}", row=row["_row"], column=column) from None
+
+
+def _stamp(*names: str) -> tuple[tuple[str, float], ...]:
+    d = data_dir("classic_hero")
+    return tuple((n, (d / n).stat().st_mtime if (d / n).exists() else 0.0) for n in names)
+
+
+def table_stamp() -> tuple[tuple[str, float], ...]:
+    return _stamp("events.csv", "demon_lords.csv", "races.csv", "abilities.csv")
+
+
+def load_events() -> tuple[EventCard, ...]:
+    return _events(data_dir("classic_hero") / "events.csv", _stamp("events.csv"))
+
+
+@cache
+def _events(path: Path, stamp: Any) -> tuple[EventCard, ...]:
+    file = str(path)
+    rows = _rows_numbered(path, [
+        Column("id", unique=True), Column("stage", "int", range=(1, 9)),
+        Column("suit", choices=SUITS), Column("fortune", required=False, default=""),
+        Column("condition"), Column("effects", "effects")])
+    out = []
+    for r in rows:
+        for h in r["effects"]:
+            if h.name not in EVENT_EFFECTS:
+                raise DataError(file, f"'{h.name}' is an ability, not an event effect",
+                                row=r["_row"], column="effects")
+            if h.name == "artifact" and r["suit"] != "Ruins":
+                raise DataError(file, "only Ruins cards give artifacts (CH-6.7)",
+                                row=r["_row"], column="effects")
+        out.append(EventCard(r["id"], r["stage"], r["suit"],
+                             _notation(file, r, "fortune", parse_fortune), r["fortune"] or "—",
+                             _notation(file, r, "condition", parse_condition), r["effects"]))
+    return tuple(out)
+
+
+def _rows_numbered(path: Path, columns: list[Column]) -> list[dict[str, Any]]:
+    rows = load_table(path, columns, vocabulary=VOCABULARY)
+    # load_table skips blank lines: recover each record's spreadsheet row from the file
+    lines = path.read_text(encoding="utf-8-sig").splitlines()
+    first = [i for i, line in enumerate(lines[1:], start=2) if line.strip()]
+    for r, rowno in zip(rows, first, strict=False):
+        r["_row"] = rowno
+    return rows
+
+
+def load_demon_lords() -> tuple[DemonLord, ...]:
+    return _lords(data_dir("classic_hero") / "demon_lords.csv", _stamp("demon_lords.csv"))
+
+
+@cache
+def _lords(path: Path, stamp: Any) -> tuple[DemonLord, ...]:
+    file = str(path)
+    cols = [Column("id", unique=True), Column("name"), Column("name_ja")]
+    for i in (1, 2, 3):
+        cols += [Column(f"hp{i}", required=i == 1, default=""),
+                 Column(f"base{i}", "int", range=(0, 20), required=False, default=0)]
+    out = []
+    for r in _rows_numbered(path, cols):
+        hps = tuple((_notation(file, r, f"hp{i}", parse_condition), r[f"base{i}"])
+                    for i in (1, 2, 3) if r[f"hp{i}"])
+        out.append(DemonLord(r["id"], r["name"], r["name_ja"], hps))
+    return tuple(out)
+
+
+def load_races() -> tuple[Race, ...]:
+    return _races(data_dir("classic_hero") / "races.csv", _stamp("races.csv"))
+
+
+@cache
+def _races(path: Path, stamp: Any) -> tuple[Race, ...]:
+    rows = load_table(path, [Column("id", unique=True), Column("name"), Column("name_ja"),
+                             Column("speed", "int", range=(0, 99), unique=True)])
+    return tuple(Race(r["id"], r["name"], r["name_ja"], r["speed"]) for r in rows)
+
+
+def load_abilities() -> tuple[Ability, ...]:
+    return _abilities(data_dir("classic_hero") / "abilities.csv", _stamp("abilities.csv"))
+
+
+@cache
+def _abilities(path: Path, stamp: Any) -> tuple[Ability, ...]:
+    file = str(path)
+    rows = _rows_numbered(path, [
+        Column("id", unique=True), Column("kind", choices=("class", "skill")),
+        Column("name"), Column("name_ja"), Column("timing", choices=TIMINGS),
+        Column("ability", "effects"), Column("text", required=False, default=""),
+        Column("text_ja", required=False, default="")])
+    out = []
+    for r in rows:
+        if len(r["ability"]) != 1:
+            raise DataError(file, "an ability is exactly one hook", row=r["_row"],
+                            column="ability")
+        out.append(Ability(r["id"], r["kind"], r["name"], r["name_ja"], r["timing"],
+                           r["ability"][0], r["text"], r["text_ja"]))
+    return tuple(out)

@@ -1,0 +1,48 @@
+"""What can never be true of a Classic Hero position (the contract suite checks each step)."""
+
+from __future__ import annotations
+
+from designkit.core.invariants import Violation
+from designkit.games.classic_hero.state import ClassicHeroState, Phase
+
+
+def check_state(st: ClassicHeroState) -> list[Violation]:
+    out: list[Violation] = []
+    r, p = st.rules, st.params
+    for s in range(st.n):
+        over = len(st.dice[s]) - p.max_dice
+        pending = st.phase in (Phase.LIMIT, Phase.ROLL) or ("limit", s) in st.stack
+        if over > 0 and not pending:
+            out.append(Violation("dice_limit", f"{s} owns {len(st.dice[s])} dice, more than "
+                                               f"max_dice {p.max_dice} (CH-2.3)"))
+        for i, (v, _, _) in enumerate(st.dice[s]):
+            rolling = st.phase is Phase.ROLL and st.ctx[:2] == (s, i)
+            if not (r.lo <= v <= r.hi or (v == 0 and (rolling or st.stage == 0 or ("roll_all",) in st.stack or any(
+                    t[0] == "roll_die" and t[1:3] == (s, i) for t in st.stack)))):
+                out.append(Violation("die_value", f"seat {s} die {i} shows {v} (CH-0.4)"))
+        if st.bless[s] < 0:
+            out.append(Violation("blessings", f"seat {s} has {st.bless[s]} blessings"))
+        if not 0 <= st.pos[s] <= r.goal:
+            out.append(Violation("position", f"seat {s} is at {st.pos[s]}"))
+    slots = [q for q in st.pos if 0 < q < r.goal]
+    if len(slots) != len(set(slots)):
+        out.append(Violation("shared_slot", "two pawns share an event slot (CH-5.3)"))
+    if st.stage >= 1 and st.phase is not Phase.OVER and any(e is not None for e in st.track):
+        deck = r.stage_decks[st.stage]
+        seen = (list(st.event_deck) + [e for e in st.track if e is not None]
+                + [e for t in st.taken for e in t if e in set(deck)])
+        if sorted(seen) != sorted(deck):
+            out.append(Violation("cards_conserved", f"stage {st.stage} event cards: "
+                                                    f"{len(seen)} accounted for, deck has "
+                                                    f"{len(deck)}"))
+    taken = [e for t in st.taken for e in t]
+    if len(taken) != len(set(taken)):
+        out.append(Violation("cards_conserved", "an event card is held twice"))
+    held = [a for ab in st.abilities for a in ab]
+    skills = list(st.skill_deck) + list(st.display) + [a for a in held if a in r.skills]
+    if len(skills) != len(set(skills)) or len(skills) > len(r.skills):
+        out.append(Violation("cards_conserved", "a skill card is in two places"))
+    lords = list(st.lord_deck) + [b for b, _ in st.lords_up]
+    if len(lords) != len(set(lords)):
+        out.append(Violation("cards_conserved", "a Demon Lord card is in two places"))
+    return out

@@ -1,0 +1,137 @@
+"""Exact odds of every condition with k random dice (issue item 9, spec §5.3).
+
+For each event and Demon Lord HP condition in the tables, the probability
+that k random dice (k = 4, 5, 6) contain a satisfying set, computed by
+enumerating every outcome with the engine's own matcher
+(:func:`notation.can_achieve` / :func:`notation.satisfying_sets`), so the
+table can never disagree with the rules. Outcomes are enumerated as
+multisets with their multinomial weights (462 for six dice instead of
+46,656); the result is exact, as a fraction.
+
+Colour never decides whether a set qualifies (CH-0.2), so "one red" asks the
+question that colour does change: the probability that the condition can be
+met *with a set that includes the red die* (earning the red bonus, CH-6.4).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Any
+
+from designkit.games.classic_hero.cards import load_demon_lords, load_events
+from designkit.games.classic_hero.notation import Condition, can_achieve, satisfying_sets
+from designkit.games.classic_hero.params import ClassicHeroParams
+
+K_VALUES = (4, 5, 6)
+
+
+def _weight(combo: tuple[int, ...]) -> int:
+    """Ordered outcomes that give this multiset of values."""
+    w = factorial(len(combo))
+    for c in Counter(combo).values():
+        w //= factorial(c)
+    return w
+
+
+@cache
+def probability(cond: Condition, k: int, minimal: bool = True) -> Fraction:
+    """P(k random dice contain a set meeting ``cond``), exact."""
+    hits = sum(_weight(c) for c in combinations_with_replacement(range(1, 7), k)
+               if can_achieve(cond, c, minimal))
+    return Fraction(hits, 6 ** k)
+
+
+@cache
+def probability_with_red(cond: Condition, k: int, minimal: bool = True) -> Fraction:
+    """P(with one red among k random dice, a satisfying set includes the red die), exact.
+
+    Dice of equal value are interchangeable, so per multiset of values it is
+    enough to know which values some satisfying set uses: the red die showing
+    such a value (the rest being the other k − 1 dice) is a hit.
+    """
+    hits = 0
+    for combo in combinations_with_replacement(range(1, 7), k):
+        usable = {combo[i] for u in satisfying_sets(cond, combo, minimal) for i in u}
+        for v in set(combo) & usable:
+            rest = list(combo)
+            rest.remove(v)
+            hits += _weight(tuple(rest))
+    return Fraction(hits, 6 ** k)
+
+
+def condition_rows(params: ClassicHeroParams | None = None) -> list[dict[str, Any]]:
+    """One row per (card condition, k): the data of the Rules-tab table."""
+    p = params or ClassicHeroParams()
+    minimal = p.sum_requires_minimal_set
+    rows: list[dict[str, Any]] = []
+    items: list[tuple[str, str, str, int, Condition]] = []
+    for e in load_events():
+        items.append((e.id, "event", e.suit, e.stage, e.condition))
+    for b in load_demon_lords():
+        for h, (cond, _base) in enumerate(b.hps, start=1):
+            items.append((f"{b.id} HP{h}", "demon_lord", b.name, 0, cond))
+    for card, kind, suit, stage, cond in items:
+        for k in K_VALUES:
+            rows.append({"card": card, "kind": kind, "suit": suit, "stage": stage,
+                         "condition": cond.text, "star": cond.star, "k": k,
+                         "p_all_white": float(probability(cond, k, minimal)),
+                         "p_with_red": float(probability_with_red(cond, k, minimal))})
+    return rows
+
+
+def condition_frame(params: ClassicHeroParams | None = None) -> Any:
+    """The odds as a pandas DataFrame (wide: one column per k)."""
+    import pandas as pd
+
+    df = pd.DataFrame(condition_rows(params))
+    wide = df.pivot_table(index=["card", "kind", "suit", "stage", "condition"],
+                          columns="k", values=["p_all_white", "p_with_red"])
+    wide.columns = [f"{v}_k{k}" for v, k in wide.columns]
+    return wide.reset_index().sort_values(["kind", "stage", "card"]).reset_index(drop=True)
+
+
+def odds_figure(params: ClassicHeroParams | None = None) -> Any:
+    """A plotly chart: each event condition's odds at the stage's own dice count (§5.3)."""
+    import plotly.graph_objects as go
+
+    df = condition_frame(params)
+    ev = df[df["kind"] == "event"]
+    fig = go.Figure()
+    for k in K_VALUES:
+        fig.add_trace(go.Bar(x=ev["card"] + " " + ev["condition"], y=ev[f"p_all_white_k{k}"],
+                             name=f"{k} dice"))
+    fig.add_hrect(y0=0.13, y1=0.87, fillcolor="green", opacity=0.08, line_width=0,
+                  annotation_text="§5.3 target 13–87 %", annotation_position="top left")
+    fig.update_layout(barmode="group", yaxis_title="P(achievable)", yaxis_range=[0, 1],
+                      title="Exact odds of each event condition with k random dice",
+                      height=420, margin={"l": 40, "r": 10, "t": 50, "b": 120})
+    return fig
+
+
+def stage_claim(params: ClassicHeroParams | None = None) -> list[dict[str, Any]]:
+    """§5.3's claim checked: each event at its stage's dice count (4, 5, 6 for stages 1–3)."""
+    p = params or ClassicHeroParams()
+    out = []
+    for e in load_events():
+        k = 3 + e.stage
+        pr = float(probability(e.condition, k, p.sum_requires_minimal_set))
+        out.append({"card": e.id, "condition": e.condition.text, "k": k, "p": pr,
+                    "in_range": 0.13 <= pr <= 0.87})
+    return out
+
+
+def design_tables(params: ClassicHeroParams) -> list[Any]:
+    from designkit.core.game import DesignTable
+
+    claim = stage_claim(params)
+    outside = [r for r in claim if not r["in_range"]]
+    note = (f"{len(claim) - len(outside)} of {len(claim)} event conditions lie in the 13–87 % "
+            f"range of spec §5.3 at their stage's dice count (4/5/6); outside: "
+            + (", ".join(f"{r['card']} {r['condition']} {r['p']:.0%}" for r in outside)
+               or "none"))
+    return [DesignTable("Exact odds of each condition", "各条件の達成確率（厳密計算）",
+                        condition_frame(params), odds_figure(params), note)]

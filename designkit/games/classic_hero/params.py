@@ -1,0 +1,166 @@
+"""Classic Hero parameters: every number and switch of spec sections 3 and 4.
+
+Keys are the spec's; defaults are the draft's and, for the ambiguities, the
+spec's proposed resolutions. ``max_dice`` is the designer's own question (■
+問題点: 「サイコロの上限」), so it is a plain int the panel can sweep.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from designkit.core.errors import ParamError
+from designkit.core.params import Params, param
+from designkit.games.classic_hero.cards import (
+    SUITS,
+    load_abilities,
+    load_demon_lords,
+    load_events,
+    load_races,
+)
+
+SETUP, TURN, DICE, BATTLE, SCORE, CONTENT = (
+    "Setup (CH-1, CH-2)", "Turns and movement (CH-4, CH-5)", "Dice, Fortune and conditions "
+    "(CH-3, CH-6)", "Demon Lord battle (CH-7)", "Stage end and scoring (CH-8, CH-9)",
+    "Content (section 5)")
+
+_DEFAULT_MIX = {"Trial": 4, "Ruins": 5, "City": 5, "Pilgrimage": 5, "Request": 5}
+
+
+@dataclass(frozen=True)
+class ClassicHeroParams(Params):
+    """Parameters of Classic Hero (王道勇者); see ``../shared/rules/classic_hero.md``."""
+
+    game_name = "classic_hero"
+
+    # -- setup -------------------------------------------------------------------------------------
+    players: int = param(3, range=(3, 4), rule="CH-1.1", group=SETUP, label_ja="人数",
+                         help="Number of players (３〜４人)")
+    stages: int = param(3, range=(1, 3), rule="CH-0.1", group=SETUP,
+                        help="Stages played before final scoring (CH-8.7)")
+    starting_dice: int = param(4, range=(1, 8), rule="CH-2.2", group=SETUP,
+                               help="White dice dealt to each player")
+    races: int = param(6, range=(4, 6), rule="CH-2.2", group=CONTENT,
+                       help="Race cards in play (the first N rows of races.csv)")
+    classes: int = param(6, range=(4, 6), rule="CH-2.4", group=CONTENT,
+                         help="Class cards to choose from (the first N classes)")
+    # -- track -------------------------------------------------------------------------------------
+    event_cards_per_stage: int = param(24, range=(1, 24), rule="CH-2.1", group=TURN,
+                                       help="Event cards in each stage deck (sum of the suit mix)")
+    adventure_slots: int = param(20, range=(1, 24), rule="CH-4.1", group=TURN,
+                                 help="Event cards laid out as the Adventure each stage")
+    suit_mix_per_stage: dict = param(default_factory=lambda: dict(_DEFAULT_MIX),
+                                     item_range=(0, 24), rule="CH-2.1", group=TURN,
+                                     help="Cards of each suit in a stage deck (first rows of "
+                                          "events.csv per suit)")
+    goal_fill: str = param("left_to_right", choices=("left_to_right", "reverse"),
+                           rule="CH-A3", group=TURN,
+                           help="Goal spaces fill from the left (first to fight moves first "
+                                "next stage), or the reverse")
+    # -- dice ----------------------------------------------------------------------------------------
+    max_dice: int = param(6, range=(2, 8), rule="CH-2.3", group=DICE, label_ja="サイコロ上限",
+                          help="Dice a player may own, white and red, used included")
+    die_range: tuple = param((1, 6), item_range=(1, 6), rule="CH-0.4", group=DICE,
+                             help="Lowest and highest value a modification can give (clamp)")
+    red_die_bonus_vp: int = param(1, range=(0, 5), rule="CH-6.4", group=DICE,
+                                  help="VP per red die in the used set")
+    blessing_delta: int = param(1, range=(1, 3), rule="CH-6.5", group=DICE,
+                                help="How far one blessing moves a die (±)")
+    star_dice_used: int = param(1, range=(0, 3), rule="CH-3.9", group=DICE,
+                                help="Dice of the used set a ★ event marks as used")
+    rest_returns: int = param(1, range=(0, 2), rule="CH-5.6", group=DICE,
+                              help="Used dice returned to the stock by one Rest")
+    rest_min_used: int = param(2, range=(1, 6), rule="CH-5.6", group=DICE,
+                               help="Used dice needed to Rest")
+    rest_in_boss_fight: bool = param(False, rule="CH-A5", group=BATTLE,
+                                     help="Rest is allowed during the Demon Lord battle")
+    sum_requires_minimal_set: bool = param(True, rule="CH-A7", group=DICE,
+                                           help="Only minimal sets count for N↑ "
+                                                "(sum − lowest die < N)")
+    auto_resolve: bool = param(False, rule="CH-6.2", group=DICE,
+                               help="Resolve Fortune and used-set choices with the canonical "
+                                    "auto-resolver instead of asking (fast simulation)")
+    # -- battle --------------------------------------------------------------------------------------
+    boss_cards: int = param(15, range=(1, 15), rule="CH-4.6", group=BATTLE,
+                            help="Demon Lord cards in the deck (first N rows)")
+    bosses_face_up: int = param(2, range=(1, 4), rule="CH-4.6", group=BATTLE,
+                                help="Demon Lords drawn face up each stage")
+    boss_hp_vp: str = param("base_plus_stage", choices=("base_plus_stage", "base"),
+                            rule="CH-7.2", group=BATTLE,
+                            help="VP of an HP: base merit + stage number, or base merit only")
+    final_damage_bonus: int = param(3, range=(0, 10), rule="CH-7.3", group=BATTLE,
+                                    help="VP for marking the last HP of a Demon Lord")
+    skill_display: int | None = param(None, range=(0, 12), optional=True, rule="CH-4.7",
+                                      group=BATTLE, help="Skills shown each stage "
+                                                         "(empty: players + 1)")
+    # -- stage end and scoring -------------------------------------------------------------------
+    artifact_types_per_stage: int = param(2, range=(1, 2), rule="CH-6.7", group=SCORE,
+                                          help="Artifact types per stage (1: every Ruins of "
+                                               "a stage gives its α type)")
+    artifact_vp: str = param("before", choices=("before", "after"), rule="CH-A12",
+                             group=SCORE, help="Artifact VP = distinct types held before "
+                                               "gaining it, or after")
+    pilgrimage_penalty_per_holder: int = param(1, range=(0, 5), rule="CH-8.5", group=SCORE,
+                                               help="VP lost per holder by each player "
+                                                    "without a Pilgrimage of the stage")
+    city_set_vp: int = param(5, range=(0, 20), rule="CH-9.1", group=SCORE,
+                             help="VP per set of one City from each stage")
+    request_majority_vp: int = param(4, range=(0, 20), rule="CH-9.2", group=SCORE,
+                                     help="VP for the most Requests")
+    request_minority_vp: int = param(-4, range=(-20, 0), rule="CH-9.2", group=SCORE,
+                                     help="VP (a loss) for the fewest Requests")
+    growth_steps_per_stage: int = param(1, range=(0, 2), rule="CH-A1", group=SCORE,
+                                        help="Growth steps at each stage end (2: the draft's "
+                                             "literal double mention)")
+    growth_options: str = param("gain_or_upgrade",
+                                choices=("gain_or_upgrade", "gain_only", "upgrade_only"),
+                                rule="CH-8.6", group=SCORE,
+                                help="Growth: gain 1 white die or upgrade 1 white → red")
+    tiebreak: str = param("speed_then_draw", choices=("speed_then_draw", "draw"),
+                          rule="CH-9.3", group=SCORE,
+                          help="Ties for most VP: higher speed, then draw; or a draw")
+
+    def check_consistency(self) -> None:
+        lo, hi = self.die_range if len(self.die_range) == 2 else (0, 0)
+        if len(self.die_range) != 2 or lo >= hi:
+            raise ParamError("die_range", f"{list(self.die_range)} must be [low, high] with "
+                                          "low < high")
+        unknown = [s for s in self.suit_mix_per_stage if s not in SUITS]
+        if unknown:
+            raise ParamError("suit_mix_per_stage", f"{unknown[0]!r} is not a suit "
+                                                   f"({', '.join(SUITS)})")
+        total = sum(self.suit_mix_per_stage.values())
+        if total != self.event_cards_per_stage:
+            raise ParamError("event_cards_per_stage", f"{self.event_cards_per_stage} differs "
+                                                      f"from the suit mix total {total}")
+        if self.adventure_slots > self.event_cards_per_stage:
+            raise ParamError("adventure_slots", f"{self.adventure_slots} is more than the "
+                                                f"{self.event_cards_per_stage} cards per stage")
+        if self.classes < self.players:
+            raise ParamError("classes", f"{self.classes} classes cannot serve "
+                                        f"{self.players} players (CH-2.4)")
+        if self.races < self.players:
+            raise ParamError("races", f"{self.races} races cannot serve {self.players} "
+                                      "players (CH-2.2)")
+        self._check_content()
+
+    def _check_content(self) -> None:
+        events = load_events()
+        for stage in range(1, self.stages + 1):
+            for suit, n in self.suit_mix_per_stage.items():
+                have = sum(1 for e in events if e.stage == stage and e.suit == suit)
+                if have < n:
+                    raise ParamError("suit_mix_per_stage", f"events.csv has only {have} "
+                                                           f"stage-{stage} {suit} cards, not {n}")
+        if self.boss_cards > len(load_demon_lords()):
+            raise ParamError("boss_cards", f"demon_lords.csv has only "
+                                           f"{len(load_demon_lords())} cards")
+        if self.races > len(load_races()):
+            raise ParamError("races", f"races.csv has only {len(load_races())} races")
+        n_classes = sum(1 for a in load_abilities() if a.kind == "class")
+        if self.classes > n_classes:
+            raise ParamError("classes", f"abilities.csv has only {n_classes} classes")
+
+    # -- derived -------------------------------------------------------------------------------------
+    def display_size(self) -> int:
+        return self.skill_display if self.skill_display is not None else self.players + 1

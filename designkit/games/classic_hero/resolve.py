@@ -1,0 +1,403 @@
+"""Dice, effects and abilities shared by the turn, the battle and the stage end.
+
+Each task here is one rule: a roll (CH-4.8, CH-A21), the dice limit (CH-2.3),
+a gained die, an event effect of §5.2, a once-per-stage die ability, Rest
+(CH-5.6) and blessings (CH-6.5). The canonical auto-resolver for Fortune and
+used-set choices (spec §7) is here too, so bots and ``auto_resolve`` share it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from itertools import combinations
+
+from designkit.core.flow import ask, push, roll
+from designkit.games.classic_hero.actions import HeroAction, die_ref_text, seat_name
+from designkit.games.classic_hero.cards import ARTIFACT_NAMES
+from designkit.games.classic_hero.notation import Condition, satisfying_sets
+from designkit.games.classic_hero.state import (
+    FLOW,
+    VP_ARTIFACT,
+    VP_SKILL,
+    ClassicHeroState,
+    Phase,
+    die_label,
+)
+
+DieRef = tuple[int, int, bool]
+DIE_ABILITIES = ("adjust", "reroll", "invert", "set_any")
+
+
+def ref(st: ClassicHeroState, seat: int, i: int) -> DieRef:
+    d = st.dice[seat][i]
+    return (i, d[0], d[1])
+
+
+def distinct(st: ClassicHeroState, seat: int, idxs: Iterable[int], used: bool = False
+             ) -> list[int]:
+    """One position per kind of die (value, colour[, used]): the rest are the same choice."""
+    seen: set[tuple[int, bool, bool]] = set()
+    out = []
+    for i in idxs:
+        d = st.dice[seat][i]
+        key = (d[0], d[1], d[2] if used else False)
+        if key not in seen:
+            seen.add(key)
+            out.append(i)
+    return out
+
+
+def clamp(st: ClassicHeroState, v: int) -> int:
+    """CH-0.4: a die's value stays within the die range."""
+    r = st.rules
+    return r.lo if v < r.lo else r.hi if v > r.hi else v
+
+
+def set_value(st: ClassicHeroState, seat: int, i: int, v: int) -> None:
+    d = st.dice[seat][i]
+    st.dice[seat][i] = (v, d[1], d[2])
+
+
+def mark_used(st: ClassicHeroState, seat: int, idxs: Iterable[int]) -> None:
+    dice = st.dice[seat]
+    for i in idxs:
+        v, red, _ = dice[i]
+        dice[i] = (v, red, True)
+
+
+def values(st: ClassicHeroState, seat: int, idxs: list[int]) -> tuple[int, ...]:
+    dice = st.dice[seat]
+    return tuple(dice[i][0] for i in idxs)
+
+
+# -- rolls and the dice limit ------------------------------------------------------------------------
+@FLOW.task("roll_die")
+def roll_die(st: ClassicHeroState, seat: int, i: int, rule: str) -> bool:
+    return roll(st, Phase.ROLL, (seat, i, rule), 6)
+
+
+@FLOW.chance(Phase.ROLL, lambda st: (1, 2, 3, 4, 5, 6), uniform=True)
+def rolled(st: ClassicHeroState, value: int) -> None:
+    seat, i, rule = st.ctx
+    d = st.dice[seat][i]
+    st.dice[seat][i] = (clamp(st, value), d[1], False)   # CH-0.4 with a narrowed die_range
+    if st.log is not None:
+        st.emit(rule, seat, f"{seat_name(seat)} rolls {die_label(st.dice[seat][i])}",
+                f"{seat_name(seat)}が{die_label(st.dice[seat][i])}を出す", die=i, value=value)
+
+
+@FLOW.task("gain_die")
+def gain_die(st: ClassicHeroState, seat: int, rule: str) -> bool:
+    """CH-A21: a gained white die is rolled and available; then the limit (CH-2.3)."""
+    st.dice[seat].append((0, False, False))
+    if st.log is not None:
+        st.emit(rule, seat, f"{seat_name(seat)} gains a white die",
+                f"{seat_name(seat)}が白サイコロを１個得る")
+    push(st, ("roll_die", seat, len(st.dice[seat]) - 1, "CH-A21"), ("limit", seat))
+    return False
+
+
+def _limit_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
+    seat = st.ctx[0]
+    pool = st.available(seat) or st.used_dice(seat)
+    return tuple(HeroAction("return", ref(st, seat, i)) for i in distinct(st, seat, pool))
+
+
+@FLOW.task("limit")
+def limit(st: ClassicHeroState, seat: int) -> bool:
+    """CH-2.3: over ``max_dice``, the owner returns an available die (a used one if none)."""
+    if len(st.dice[seat]) <= st.params.max_dice:
+        return False
+    return ask(st, Phase.LIMIT, seat, (seat,))
+
+
+@FLOW.decision(Phase.LIMIT, _limit_options)
+def returned(st: ClassicHeroState, a: HeroAction) -> None:
+    seat = st.ctx[0]
+    i = a.arg[0]
+    d = st.dice[seat].pop(i)
+    if st.log is not None:
+        st.emit("CH-2.3", seat, f"{seat_name(seat)} is over the dice limit "
+                f"({st.params.max_dice}) and returns {die_label(d)} to the stock",
+                f"{seat_name(seat)}はサイコロ上限（{st.params.max_dice}個）を超えたので"
+                f"{die_label(d)}を【ストック】へ戻す")
+    push(st, ("limit", seat))
+
+
+# -- Rest (CH-5.6) and blessings (CH-6.5) ----------------------------------------------------------------
+def rest_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
+    p = st.params
+    used = st.used_dice(seat)
+    out: list[HeroAction] = []
+    if len(used) >= p.rest_min_used and len(used) >= p.rest_returns:
+        seen = set()
+        for combo in combinations(used, p.rest_returns):
+            key = tuple(sorted(st.dice[seat][i][1] for i in combo))
+            if key not in seen:
+                seen.add(key)
+                out.append(HeroAction("rest", tuple(ref(st, seat, i) for i in combo)))
+    free = st.ready(seat, "rest_no_return")
+    if free is not None and used:
+        out.append(HeroAction("rest_free", st.rules.abilities[free].id))
+    return out
+
+
+def apply_rest(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple) -> None:
+    """CH-5.6: return the chosen used die; reroll the other used dice, available again."""
+    if a.kind == "rest_free":
+        aid = st.rules.ability_index[a.arg]
+        st.spent[seat].append(aid)
+        gone: list[int] = []
+        rule = "CH-5.6"
+    else:
+        gone = sorted((r[0] for r in a.arg), reverse=True)
+        rule = "CH-5.6"
+    returned_text = " ".join(die_label(st.dice[seat][i]) for i in gone) or "no die"
+    for i in gone:
+        st.dice[seat].pop(i)
+    rerolled = st.used_dice(seat)
+    if st.log is not None:
+        how = f" with {a.describe()}" if a.kind == "rest_free" else ""
+        st.emit(rule, seat, f"{seat_name(seat)} rests{how}: returns {returned_text} and "
+                f"rerolls {len(rerolled)} used dice", f"{seat_name(seat)}が休息：{returned_text}"
+                f"を【ストック】へ戻し、使用済みの{len(rerolled)}個を振り直す")
+    push(st, *[("roll_die", seat, i, "CH-5.6") for i in rerolled], then)
+
+
+def bless_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
+    if st.bless[seat] <= 0:
+        return []
+    k = st.params.blessing_delta
+    out = []
+    for i in distinct(st, seat, st.available(seat)):
+        v = st.dice[seat][i][0]
+        for delta in (-k, k):
+            if clamp(st, v + delta) != v:   # CH-A11: a blessing must change the value
+                out.append(HeroAction("bless", (ref(st, seat, i), delta)))
+    return out
+
+
+def apply_bless(st: ClassicHeroState, seat: int, a: HeroAction) -> None:
+    (i, v, _), delta = a.arg
+    st.bless[seat] -= 1
+    set_value(st, seat, i, clamp(st, v + delta))
+    if st.log is not None:
+        st.emit("CH-6.5", seat, f"{seat_name(seat)} spends a blessing: "
+                f"{die_ref_text(a.arg[0])} → {st.dice[seat][i][0]} ({st.bless[seat]} left)",
+                f"{seat_name(seat)}が加護を使う：{die_ref_text(a.arg[0])}→"
+                f"{st.dice[seat][i][0]}（残り{st.bless[seat]}）")
+
+
+# -- once-per-stage die abilities (§5.6, CH-A28) ----------------------------------------------------------
+def ability_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
+    out: list[HeroAction] = []
+    rules = st.rules
+    spent = st.spent[seat]
+    if not any(rules.abilities[a].hook.name in DIE_ABILITIES and a not in spent
+               for a in st.abilities[seat]):
+        return out
+    avail = distinct(st, seat, st.available(seat))
+    for name in DIE_ABILITIES:
+        aid = st.ready(seat, name)
+        if aid is None:
+            continue
+        ab = rules.abilities[aid]
+        for i in avail:
+            v = st.dice[seat][i][0]
+            r = ref(st, seat, i)
+            if name == "adjust":
+                n = ab.hook.args["n"]
+                targets = sorted({clamp(st, v + d) for d in range(-n, n + 1)} - {v})
+            elif name == "set_any":
+                targets = [t for t in range(rules.lo, rules.hi + 1) if t != v]
+            elif name == "invert":
+                targets = [clamp(st, 7 - v)] if clamp(st, 7 - v) != v else []
+            else:
+                targets = [None]
+            out += [HeroAction("ability", (ab.id, r, t)) for t in targets]
+    return out
+
+
+def apply_ability(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple) -> None:
+    aid_text, (i, v, red), target = a.arg
+    aid = st.rules.ability_index[aid_text]
+    st.spent[seat].append(aid)
+    if st.log is not None:
+        st.emit("CH-A28", seat, f"{seat_name(seat)}: {a.describe()} (once per stage)",
+                f"{seat_name(seat)}：{a.describe('ja')}（ステージ毎に１回）")
+    if target is None:
+        push(st, ("roll_die", seat, i, "CH-A28"), then)
+        return
+    set_value(st, seat, i, target)
+    push(st, then)
+
+
+# -- event effects (§5.2) ------------------------------------------------------------------------------
+def effect_tasks(st: ClassicHeroState, seat: int, hooks: Iterable, source: str
+                 ) -> list[tuple]:
+    return [("fx", seat, h.name, h.args.get("n", h.args.get("value", h.args.get("type"))),
+             source) for h in hooks]
+
+
+@FLOW.task("fx")
+def fx(st: ClassicHeroState, seat: int, name: str, arg: object, source: str) -> bool:
+    """One event or ability effect (§5.2); all are optional, each targets available dice."""
+    who = seat_name(seat)
+    if name == "bless":
+        st.bless[seat] += arg
+        if st.log is not None:
+            st.emit("CH-6.5", seat, f"{who} gains {arg} blessing(s) from {source} "
+                    f"(now {st.bless[seat]})", f"{who}が{source}で加護を{arg}得る"
+                    f"（計{st.bless[seat]}）")
+        return False
+    if name == "vp":
+        st.gain(seat, arg, VP_SKILL)
+        if st.log is not None:
+            st.emit("CH-6.3", seat, f"{who} gains {arg} VP from {source}",
+                    f"{who}が{source}で{arg}ＶＰを得る")
+        return False
+    if name == "gain_die":
+        push(st, *[("gain_die", seat, "CH-6.3")] * arg)
+        return False
+    if name == "artifact":
+        return _artifact(st, seat, source)
+    if not _effect_choices(st, seat, name, arg):
+        if st.log is not None:
+            st.emit("CH-6.3", seat, f"{who}: {name} from {source} has no target",
+                    f"{who}：{source}の効果（{name}）は対象がない")
+        return False
+    return ask(st, Phase.EFFECT, seat, (seat, name, arg, source))
+
+
+def _artifact(st: ClassicHeroState, seat: int, source: str) -> bool:
+    """CH-6.7: VP = distinct artifact types held before (or after) gaining this one."""
+    t = st.rules.artifact_type(st.rules.event_index[source])
+    if t is None:
+        return False
+    held = set(st.artifacts[seat])
+    count = len(held | {t}) if st.params.artifact_vp == "after" else len(held)
+    st.artifacts[seat].append(t)
+    st.gain(seat, count, VP_ARTIFACT)
+    if st.log is not None:
+        en, ja = ARTIFACT_NAMES.get(t[0] + t[1:], (t, t))
+        st.emit("CH-6.7", seat, f"{seat_name(seat)} gains the artifact {en} ({t}): "
+                f"{count} VP ({len(held)} type(s) held before)",
+                f"{seat_name(seat)}がアーティファクト「{ja}」を得る：{count}ＶＰ"
+                f"（既に{len(held)}種類）", artifact=t, vp=count)
+    return False
+
+
+def _effect_choices(st: ClassicHeroState, seat: int, name: str, arg: object
+                    ) -> list[HeroAction]:
+    avail = distinct(st, seat, st.available(seat))
+    out: list[HeroAction] = []
+    for i in avail:
+        v, red, _ = st.dice[seat][i]
+        r = ref(st, seat, i)
+        if name == "upgrade":
+            if not red:
+                out.append(HeroAction("upgrade", r))
+        elif name == "adjust":
+            out += [HeroAction("adjust", (r, t)) for t in
+                    sorted({clamp(st, v + d) for d in range(-arg, arg + 1)} - {v})]
+        elif name == "set":
+            if v != clamp(st, arg):
+                out.append(HeroAction("set", (r, clamp(st, arg))))
+        elif name == "set_any":
+            out += [HeroAction("set", (r, t)) for t in range(st.rules.lo, st.rules.hi + 1)
+                    if t != v]
+        elif name == "reroll":
+            out.append(HeroAction("reroll", r))
+        elif name == "invert" and clamp(st, 7 - v) != v:
+            out.append(HeroAction("invert", r))
+    return out
+
+
+def _effect_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
+    seat, name, arg, source = st.ctx
+    return (*_effect_choices(st, seat, name, arg), HeroAction("skip", name))
+
+
+@FLOW.decision(Phase.EFFECT, _effect_options)
+def effect_target(st: ClassicHeroState, a: HeroAction) -> None:
+    seat, name, arg, source = st.ctx
+    who = seat_name(seat)
+    if a.kind == "skip":
+        if st.log is not None:
+            st.emit("CH-6.3", seat, f"{who} skips {name} from {source}",
+                    f"{who}は{source}の効果を使わない")
+        return
+    i = a.arg[0][0] if a.kind in ("adjust", "set") else a.arg[0]
+    before = die_label(st.dice[seat][i])
+    if a.kind == "upgrade":
+        v, _, used = st.dice[seat][i]
+        st.dice[seat][i] = (v, True, used)    # CH-A21: keeps its value and state
+    elif a.kind in ("adjust", "set"):
+        set_value(st, seat, i, a.arg[1])
+    elif a.kind == "invert":
+        set_value(st, seat, i, clamp(st, 7 - st.dice[seat][i][0]))
+    if st.log is not None:
+        st.emit("CH-6.3", seat, f"{who} applies {source}: {a.describe()} "
+                f"({before} → {die_label(st.dice[seat][i])})",
+                f"{who}が{source}の効果：{a.describe('ja')}")
+    if a.kind == "reroll":
+        push(st, ("roll_die", seat, i, "CH-6.3"))
+    if name in ("upgrade", "reroll", "invert") and arg > 1:
+        push(st, ("fx", seat, name, arg - 1, source))
+
+
+# -- the canonical auto-resolver (spec §7) ------------------------------------------------------------------
+def best_set(st: ClassicHeroState, seat: int, sets: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """Most red dice (bonus), then the lowest total (keep high dice), then the first."""
+    dice = st.dice[seat]
+    return min(sets, key=lambda u: (-sum(dice[i][1] for i in u), sum(dice[i][0] for i in u)))
+
+
+def hand(st: ClassicHeroState, seat: int) -> tuple[list[int], tuple[tuple[int, bool], ...]]:
+    """Available dice positions sorted by kind, and their kinds (value, red).
+
+    Sorted so that equal hands share one cache entry whatever the dice order.
+    """
+    dice = st.dice[seat]
+    avail = sorted((i for i, d in enumerate(dice) if not d[2]),
+                   key=lambda i: (dice[i][0], dice[i][1]))
+    return avail, tuple((dice[i][0], dice[i][1]) for i in avail)
+
+
+def sets_in_hand(cond: Condition, avail: list[int], kinds: tuple[tuple[int, bool], ...],
+                 minimal: bool) -> list[tuple[int, ...]]:
+    """Satisfying sets (dice positions) in a hand from :func:`hand`, one per kind of set."""
+    if not may_meet(cond, [v for v, _ in kinds]):
+        return []
+    return [tuple(sorted(avail[k] for k in u)) for u in _set_kinds(cond, kinds, minimal)]
+
+
+def achieve_sets(st: ClassicHeroState, seat: int, cond: Condition) -> list[tuple[int, ...]]:
+    """Satisfying sets of available dice (positions), one per kind of set (value, colour)."""
+    avail, kinds = hand(st, seat)
+    return sets_in_hand(cond, avail, kinds, st.params.sum_requires_minimal_set)
+
+
+def may_meet(cond: Condition, vals: list[int]) -> bool:
+    """A necessary condition, cheap: most conditions fail most hands, so test this first."""
+    if len(vals) < cond.dice_needed:
+        return False
+    if cond.kind == "sum":
+        return sum(vals) >= cond.total
+    if cond.kind == "slots":
+        return all(any(v in slot for v in vals) for slot in cond.slots)
+    return max(vals.count(v) for v in set(vals)) >= cond.k
+
+
+@lru_cache(maxsize=200_000)
+def _set_kinds(cond: Condition, kinds: tuple[tuple[int, bool], ...], minimal: bool
+               ) -> tuple[tuple[int, ...], ...]:
+    seen = set()
+    out = []
+    for u in satisfying_sets(cond, tuple(v for v, _ in kinds), minimal):
+        key = tuple(sorted(kinds[k] for k in u))
+        if key not in seen:
+            seen.add(key)
+            out.append(u)
+    return tuple(out)

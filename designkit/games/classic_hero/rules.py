@@ -1,0 +1,139 @@
+"""Classic Hero: the Game contract over the flow of :mod:`state`.
+
+The rules live one concern per module: :mod:`setup` (CH-2, CH-4), :mod:`turn`
+(CH-5, CH-6), :mod:`battle` (CH-7), :mod:`stage` (CH-8), :mod:`scoring`
+(CH-9), :mod:`resolve` (dice, effects and abilities) and :mod:`notation`
+(CH-3, spec §5.1). Importing them registers their tasks, decisions and chance
+steps on :data:`state.FLOW`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from designkit.core.flow import FlowGame
+from designkit.core.registry import register
+from designkit.games.classic_hero import battle, scoring, stage, turn  # noqa: F401
+from designkit.games.classic_hero.actions import HeroAction, seat_name
+from designkit.games.classic_hero.params import ClassicHeroParams
+from designkit.games.classic_hero.setup import blank_state, game_tasks
+from designkit.games.classic_hero.state import (
+    FLOW,
+    VP_PARTS,
+    ClassicHeroState,
+    Phase,
+    Ruleset,
+)
+
+
+class ClassicHeroGame(FlowGame):
+    name = "classic_hero"
+    title = "Classic Hero"
+    title_ja = "王道勇者"
+    params_type = ClassicHeroParams
+    min_players, max_players = 3, 4
+    tie_break_rules = ("CH-9.3",)
+    flow = FLOW
+    action_type = HeroAction
+
+    def new_state(self, params: ClassicHeroParams | None = None, log: bool = True
+                  ) -> ClassicHeroState:
+        p = params if params is not None else ClassicHeroParams()
+        st = blank_state(Ruleset.compile(p), log)
+        self.start(st, *game_tasks(st))
+        return st
+
+    # -- results ----------------------------------------------------------------------------------
+    def scores(self, st: ClassicHeroState) -> list[float]:
+        return [float(v) for v in st.vp]
+
+    def ranking(self, st: ClassicHeroState) -> list[int]:
+        """CH-9.3: most VP first, ties to the higher speed."""
+        return scoring.ranking(st.vp, [st.speed(s) for s in range(st.n)], st.params.tiebreak)
+
+    def winners(self, st: ClassicHeroState) -> list[int]:
+        return scoring.winners(st.vp, [st.speed(s) for s in range(st.n)], st.params.tiebreak)
+
+    def end_reason(self, st: ClassicHeroState) -> str:
+        return "final_scoring" if st.phase is Phase.OVER else ""
+
+    def turns(self, st: ClassicHeroState) -> int:
+        return st.turn_no
+
+    def start_seat(self, st: ClassicHeroState) -> int | None:
+        return st.first_seat
+
+    def heuristic(self, st: ClassicHeroState, seat: int) -> float:
+        from designkit.games.classic_hero.bots import heuristic
+
+        return heuristic(st, seat)
+
+    def observation(self, st: ClassicHeroState, seat: int) -> dict[str, Any]:
+        from designkit.games.classic_hero.observe import observation
+
+        return observation(st, seat)
+
+    def determinize(self, st: ClassicHeroState, seat: int, rng: random.Random
+                    ) -> ClassicHeroState:
+        from designkit.games.classic_hero.observe import determinize
+
+        return determinize(st, seat, rng)
+
+    def view(self, st: ClassicHeroState, seat: int | None = None, lang: str = "en") -> str:
+        from designkit.games.classic_hero.view import render
+
+        return render(st, seat, lang)
+
+    def state_to_dict(self, st: ClassicHeroState) -> dict[str, Any]:
+        from designkit.games.classic_hero.serialize import state_to_dict
+
+        return state_to_dict(st)
+
+    def state_from_dict(self, data: dict[str, Any], params: ClassicHeroParams | None = None,
+                        log: bool = True) -> ClassicHeroState:
+        from designkit.games.classic_hero.serialize import state_from_dict
+
+        return state_from_dict(data, params, log)
+
+    def explain_illegal(self, st: ClassicHeroState, action: Any) -> str:
+        from designkit.games.classic_hero.explain import explain_illegal
+
+        return explain_illegal(st, action)
+
+    def check_state(self, st: ClassicHeroState) -> list:
+        from designkit.games.classic_hero.invariants import check_state
+
+        return check_state(st)
+
+    def game_summary(self, st: ClassicHeroState) -> dict[str, Any]:
+        return {"skill_shortfalls": st.shortfalls["skills"],
+                "lord_shortfalls": st.shortfalls["lords"],
+                "lords_left": len(st.lord_deck)}
+
+    def seat_summary(self, st: ClassicHeroState, seat: int) -> dict[str, Any]:
+        rules = st.rules
+        row: dict[str, Any] = {f"vp_{name}": st.parts[seat][i] for i, name in enumerate(VP_PARTS)}
+        suits = [rules.suit_of[e] for e in st.taken[seat]]
+        row.update({
+            "speed": st.speed(seat), "dice": len(st.dice[seat]),
+            "red_dice": sum(d[1] for d in st.dice[seat]), "blessings": st.bless[seat],
+            "events": len(suits), **{f"suit_{s.lower()}": suits.count(s) for s in
+                                     ("Trial", "Ruins", "City", "Pilgrimage", "Request")},
+            "artifacts": len(st.artifacts[seat]),
+            "race_held": rules.races[st.race[seat]].id if st.race[seat] is not None else "",
+            "skills_held": ",".join(rules.abilities[a].id for a in st.abilities[seat]),
+        })
+        return row
+
+    def seats_label(self, seat: int) -> str:
+        return seat_name(seat)
+
+    def design_tables(self, params: ClassicHeroParams | None = None) -> list:
+        """Rules-tab extras: the exact odds of every condition (issue item 9)."""
+        from designkit.games.classic_hero.odds import design_tables
+
+        return design_tables(params or ClassicHeroParams())
+
+
+GAME = register(ClassicHeroGame())

@@ -1,0 +1,131 @@
+"""The documented JSON form of a Classic Hero state (everything; nothing here is hidden).
+
+Cards, Demon Lords, races and abilities appear by their CSV IDs, dice as
+``[value, "W" | "R", used]``. Keys:
+
+``players, phase, seat, ctx, stack, forced, stage, turn_no, track [id | null] (slots 1..N),
+pos [], start_order [], goal_order [], event_deck [ids], lord_deck [ids],
+lords_up [[id, [marked]]], skill_deck [ids], display [ids], race [id | null],
+abilities [[ids]], spent [[ids]], dice [[[value, colour, used]]], blessings [], vp [],
+vp_parts [{category: vp}], taken [[ids]], artifacts [[types]], shortfalls {}, first_seat,
+log [events]``.
+
+``stack`` lists the tasks still to run, next first; ``ctx`` is the context of
+the question now due (seats, die positions, IDs and numbers only).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from designkit.core.errors import DataError
+from designkit.core.events import Event
+from designkit.core.invariants import require_valid
+from designkit.games.classic_hero.params import ClassicHeroParams
+from designkit.games.classic_hero.setup import blank_state
+from designkit.games.classic_hero.state import (
+    FLOW,
+    VP_PARTS,
+    ClassicHeroState,
+    Phase,
+    Ruleset,
+)
+
+
+def _tuplify(x: Any) -> Any:
+    return tuple(_tuplify(v) for v in x) if isinstance(x, list) else x
+
+
+def _listify(x: Any) -> Any:
+    return [_listify(v) for v in x] if isinstance(x, tuple) else x
+
+
+def state_to_dict(st: ClassicHeroState) -> dict[str, Any]:
+    r = st.rules
+    eid = lambda e: r.events[e].id  # noqa: E731
+    aid = lambda a: r.abilities[a].id  # noqa: E731
+    return {
+        "players": st.n, "phase": st.phase.name, "seat": st.seat, "ctx": _listify(st.ctx),
+        "stack": [_listify(t) for t in reversed(st.stack)], "forced": st.forced,
+        "stage": st.stage, "turn_no": st.turn_no,
+        "track": [None if e is None else eid(e) for e in st.track[1:r.goal]],
+        "pos": st.pos[:], "start_order": st.start_order[:], "goal_order": st.goal_order[:],
+        "event_deck": [eid(e) for e in st.event_deck],
+        "lord_deck": [r.lords[b].id for b in st.lord_deck],
+        "lords_up": [[r.lords[b].id, list(m)] for b, m in st.lords_up],
+        "skill_deck": [aid(a) for a in st.skill_deck], "display": [aid(a) for a in st.display],
+        "race": [None if x is None else r.races[x].id for x in st.race],
+        "abilities": [[aid(a) for a in ab] for ab in st.abilities],
+        "spent": [[aid(a) for a in sp] for sp in st.spent],
+        "dice": [[[v, "R" if red else "W", used] for v, red, used in d] for d in st.dice],
+        "blessings": st.bless[:], "vp": st.vp[:],
+        "vp_parts": [dict(zip(VP_PARTS, parts, strict=True)) for parts in st.parts],
+        "taken": [[eid(e) for e in t] for t in st.taken],
+        "artifacts": [a[:] for a in st.artifacts], "shortfalls": dict(st.shortfalls),
+        "first_seat": st.first_seat,
+        "log": [e.to_dict() for e in st.log] if st.log is not None else None,
+    }
+
+
+def state_from_dict(data: dict[str, Any], params: ClassicHeroParams | None = None,
+                    log: bool = True) -> ClassicHeroState:
+    """Rebuild a state; a malformed document is a DataError naming the key."""
+    p = params if params is not None else ClassicHeroParams(players=data.get("players", 3))
+    r = Ruleset.compile(p)
+    st = blank_state(r, log)
+    key = "players"
+    try:
+        if data["players"] != p.players:
+            raise ValueError(f"{data['players']} players, params say {p.players}")
+        key = "phase"
+        st.phase = Phase[data["phase"]]
+        st.seat, st.ctx = data["seat"], _tuplify(data["ctx"])
+        key = "stack"
+        st.stack = [_tuplify(t) for t in reversed(data["stack"])]
+        for t in st.stack:
+            if not t or t[0] not in FLOW.tasks:
+                raise ValueError(f"unknown task {t!r}")
+        st.forced = int(data.get("forced", 0))
+        st.stage, st.turn_no = int(data["stage"]), int(data["turn_no"])
+        key = "track"
+        st.track = [None, *[None if x is None else r.event_index[x] for x in data["track"]],
+                    None]
+        if len(st.track) != r.goal + 1:
+            raise ValueError(f"needs {r.slots} slots")
+        st.pos, st.start_order, st.goal_order = list(data["pos"]), list(data["start_order"]), \
+            list(data["goal_order"])
+        key = "event_deck"
+        st.event_deck = [r.event_index[x] for x in data["event_deck"]]
+        key = "lord_deck"
+        st.lord_deck = [r.lord_index[x] for x in data["lord_deck"]]
+        key = "lords_up"
+        st.lords_up = [(r.lord_index[b], tuple(bool(v) for v in m)) for b, m in data["lords_up"]]
+        key = "skill_deck"
+        st.skill_deck = [r.ability_index[x] for x in data["skill_deck"]]
+        st.display = [r.ability_index[x] for x in data["display"]]
+        key = "race"
+        st.race = [None if x is None else r.race_index[x] for x in data["race"]]
+        key = "abilities"
+        st.abilities = [[r.ability_index[x] for x in ab] for ab in data["abilities"]]
+        st.spent = [[r.ability_index[x] for x in sp] for sp in data["spent"]]
+        key = "dice"
+        st.dice = [[(int(v), c == "R", bool(u)) for v, c, u in d] for d in data["dice"]]
+        key = "blessings"
+        st.bless, st.vp = [int(x) for x in data["blessings"]], [int(x) for x in data["vp"]]
+        st.parts = [[int(parts[k]) for k in VP_PARTS] for parts in data["vp_parts"]]
+        key = "taken"
+        st.taken = [[r.event_index[x] for x in t] for t in data["taken"]]
+        st.artifacts = [list(a) for a in data["artifacts"]]
+        st.shortfalls = dict(data.get("shortfalls", {"skills": 0, "lords": 0}))
+        st.first_seat = data.get("first_seat")
+        key = "log"
+        if log and data.get("log") is not None:
+            st.log = [Event.from_dict(e) for e in data["log"]]
+    except (KeyError, ValueError, TypeError, IndexError) as err:
+        raise DataError("<state>", f"bad value: {err}", column=key) from None
+    from designkit.games.classic_hero.invariants import check_state
+
+    require_valid(check_state(st))   # an impossible position is refused where it appears
+    if st.phase in FLOW.decisions:
+        st.options = tuple(FLOW.decisions[st.phase].options(st))
+    return st

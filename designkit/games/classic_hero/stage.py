@@ -1,0 +1,120 @@
+"""Stage end (CH-8): dice back, discards, the Pilgrimage penalty, growth.
+
+Growth happens once, at CH-8.6 (CH-A1; ``growth_steps_per_stage`` = 2 is the
+draft's literal reading), and not after the last stage (CH-A26).
+"""
+
+from __future__ import annotations
+
+from designkit.core.flow import ask, push
+from designkit.games.classic_hero.actions import HeroAction, seat_name
+from designkit.games.classic_hero.resolve import distinct, ref
+from designkit.games.classic_hero.state import FLOW, VP_PILGRIM, ClassicHeroState, Phase
+
+
+def pilgrimage_penalty(st: ClassicHeroState) -> list[int]:
+    """CH-8.5, CH-A16: each player without a Pilgrimage of this stage loses h VP.
+
+    h counts holders; a PILGRIM_SHIELD player is immune and not a holder (§5.2).
+    """
+    rules, p = st.rules, st.params
+    shielded = [bool(st.passive(s, "pilgrim_shield")) for s in range(st.n)]
+    holds = [not shielded[s] and any(rules.suit_of[e] == "Pilgrimage"
+                                     and rules.events[e].stage == st.stage
+                                     for e in st.taken[s]) for s in range(st.n)]
+    h = sum(holds)
+    return [0 if holds[s] or shielded[s] else -h * p.pilgrimage_penalty_per_holder
+            for s in range(st.n)]
+
+
+@FLOW.task("stage_end")
+def stage_end(st: ClassicHeroState) -> bool:
+    p = st.params
+    if st.log is not None:
+        st.emit("CH-8.1", None, f"Every player has fought: stage {st.stage} ends",
+                f"全員が魔王戦を終えたのでステージ{st.stage}終了")
+    for s in range(st.n):
+        st.dice[s] = [(v, red, False) for v, red, _ in st.dice[s]]
+    if st.log is not None:
+        st.emit("CH-8.2", None, "Every player takes back all their dice, used ones included",
+                "使用済みのサイコロも回収して手元に戻す")
+        st.emit("CH-8.3", None, "Growth is done once, at the end of the stage (CH-A1)",
+                "成長はステージの最後に１回（CH-A1）")
+    st.track = [None] * (st.rules.goal + 1)
+    st.lords_up = []
+    st.display = []
+    if st.log is not None:
+        st.emit("CH-8.4", None, "The event, Demon Lord and skill cards left on the table are "
+                "discarded", "場に残っているイベント・魔王・スキルカードを捨て札にする")
+    loss = pilgrimage_penalty(st)
+    for s in range(st.n):
+        if loss[s]:
+            st.gain(s, loss[s], VP_PILGRIM)
+    if st.log is not None:
+        holders = sum(1 for s in range(st.n) if any(
+            st.rules.suit_of[e] == "Pilgrimage" and st.rules.events[e].stage == st.stage
+            for e in st.taken[s]))
+        lost = ", ".join(f"{seat_name(s)} {loss[s]}" for s in range(st.n) if loss[s]) or \
+            "nobody"
+        st.emit("CH-8.5", None, f"Pilgrimage penalty: {holders} player(s) hold a stage-"
+                f"{st.stage} Pilgrimage; VP lost: {lost}", f"巡礼ペナルティ：このステージの巡礼"
+                f"を持つのは{holders}人。失うＶＰ：{lost}", loss=loss)
+    tasks: list[tuple] = []
+    if st.stage < p.stages:
+        tasks = [("growth", s) for _ in range(p.growth_steps_per_stage) for s in range(st.n)]
+    elif st.log is not None:
+        st.emit("CH-8.6", None, "After the last stage growth is skipped (CH-A26)",
+                "最終ステージの後は成長を省略する")
+    push(st, *tasks, ("stage_over",))
+    return False
+
+
+@FLOW.task("stage_over")
+def stage_over(st: ClassicHeroState) -> bool:
+    """CH-8.7: the next stage starts, or final scoring follows the last one."""
+    if st.log is not None:
+        last = st.stage >= st.params.stages
+        st.emit("CH-8.7", None, "Final scoring" if last else f"Stage {st.stage + 1} starts",
+                "決算へ" if last else f"ステージ{st.stage + 1}へ")
+    return False
+
+
+def _growth_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
+    seat = st.ctx[0]
+    mode = st.params.growth_options
+    out = []
+    if mode != "upgrade_only":
+        out.append(HeroAction("grow_gain"))
+    if mode != "gain_only":
+        whites = [i for i, d in enumerate(st.dice[seat]) if not d[1]]
+        out += [HeroAction("grow_upgrade", ref(st, seat, i)) for i in distinct(st, seat, whites)]
+    return tuple(out)
+
+
+@FLOW.task("growth")
+def growth(st: ClassicHeroState, seat: int) -> bool:
+    st.ctx = (seat,)
+    if not _growth_options(st):
+        if st.log is not None:
+            st.emit("CH-8.6", seat, f"{seat_name(seat)} has no white die to upgrade",
+                    f"{seat_name(seat)}は交換できる白サイコロがない")
+        return False
+    return ask(st, Phase.GROWTH, seat, (seat,))
+
+
+@FLOW.decision(Phase.GROWTH, _growth_options)
+def grown(st: ClassicHeroState, a: HeroAction) -> None:
+    seat = st.ctx[0]
+    who = seat_name(seat)
+    if a.kind == "grow_gain":
+        if st.log is not None:
+            st.emit("CH-8.6", seat, f"{who} grows: gains a white die", f"{who}が成長：白サイコロ"
+                    "を１個得る")
+        push(st, ("gain_die", seat, "CH-8.6"))
+        return
+    i = a.arg[0]
+    v, _, used = st.dice[seat][i]
+    st.dice[seat][i] = (v, True, used)
+    if st.log is not None:
+        st.emit("CH-8.6", seat, f"{who} grows: swaps W{v} for a red die (R{v})",
+                f"{who}が成長：白サイコロ{v}を赤サイコロと交換")

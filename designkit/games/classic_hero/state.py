@@ -1,0 +1,238 @@
+"""Classic Hero position: flat per-seat lists, the track as a list, a cheap clone.
+
+A die is a tuple ``(value, red, used)``; a seat's dice are a list of them, so
+a clone copies lists of immutable tuples. The track holds, per slot
+``1..slots``, the index of its event card or ``None`` (a blank, CH-6.3);
+position ``0`` is Start and ``slots + 1`` the Goal. Pawns on the Start card
+keep their left-to-right order in ``start_order`` (CH-4.3, CH-4.5); Goal
+arrivals are appended to ``goal_order`` (CH-7.0).
+
+Decks are unordered pools the engine draws from as chance steps, so nothing a
+seat cannot see is stored in the state (perfect information apart from deck
+order and rolls, spec §7).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from designkit.core.flow import Flow, FlowState
+from designkit.games.classic_hero.cards import (
+    Ability,
+    DemonLord,
+    EventCard,
+    Race,
+    load_abilities,
+    load_demon_lords,
+    load_events,
+    load_races,
+    table_stamp,
+)
+from designkit.games.classic_hero.params import ClassicHeroParams
+
+#: Categories of VP, so a balance study sees where points come from.
+VP_PARTS = ("red_bonus", "artifact", "boss_hp", "final_damage", "skill", "pilgrimage",
+            "city_sets", "requests")
+VP_RED, VP_ARTIFACT, VP_HP, VP_FINAL, VP_SKILL, VP_PILGRIM, VP_CITY, VP_REQUEST = range(8)
+
+Die = tuple[int, bool, bool]   # (value, red, used)
+
+
+class Phase(enum.IntEnum):
+    RUN = 0
+    RACE = 1          # chance: a race card dealt (CH-2.2)
+    CLASS = 2         # decision: class pick (CH-2.4, D1)
+    DRAW_EVENT = 3    # chance: an event card laid out (CH-4.1)
+    DRAW_LORD = 4     # chance: a Demon Lord drawn (CH-4.6, CH-7.3)
+    DRAW_SKILL = 5    # chance: a skill revealed (CH-4.7)
+    ROLL = 6          # chance: a die roll (CH-4.8, rest, reroll, gained dice)
+    MOVE = 7          # decision: Rest or destination (CH-5.3, CH-5.6; D2, D3)
+    FORTUNE = 8       # decision: how the Fortune applies (CH-6.1, CH-6.2; D4)
+    CHECK = 9         # decision: Rest, blessing, ability, achieve with a set, or pass (D5, D6)
+    STAR = 10         # decision: the die ★ marks used (CH-6.6; D7)
+    EFFECT = 11       # decision: an effect's target (D8)
+    LIMIT = 12        # decision: the die returned over the dice limit (CH-2.3)
+    BATTLE = 13       # decision: (HP, set), blessing, ability, or stop (CH-7; D10)
+    SKILL_PICK = 14   # decision: a skill from the display (CH-7.5; D11)
+    GROWTH = 15       # decision: gain a white die or upgrade one (CH-8.6; D12)
+    OVER = 16
+
+
+FLOW = Flow(Phase)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Params and card tables compiled into lookup tables (cached on the params)."""
+
+    params: ClassicHeroParams
+    events: tuple[EventCard, ...]
+    event_index: dict[str, int]
+    stage_decks: tuple[tuple[int, ...], ...]     # stage_decks[s] for s ≥ 1
+    suit_of: tuple[str, ...]
+    lords: tuple[DemonLord, ...]
+    lord_index: dict[str, int]
+    races: tuple[Race, ...]
+    race_index: dict[str, int]
+    abilities: tuple[Ability, ...]                # classes and skills
+    ability_index: dict[str, int]
+    classes: tuple[int, ...]
+    skills: tuple[int, ...]
+    slots: int
+    goal: int
+    lo: int
+    hi: int
+    stamp: tuple[tuple[str, float], ...]
+
+    @classmethod
+    def compile(cls, params: ClassicHeroParams) -> Ruleset:
+        stamp = table_stamp()
+        cached = params.__dict__.get("_ruleset")
+        if cached is not None and cached.stamp == stamp:
+            return cached
+        rules = _COMPILED.get((params, stamp))   # equal params built anew (one per game)
+        if rules is None:
+            if len(_COMPILED) > 64:
+                _COMPILED.clear()
+            rules = _COMPILED[(params, stamp)] = cls._build(params, stamp)
+        object.__setattr__(params, "_ruleset", rules)
+        return rules
+
+    @classmethod
+    def _build(cls, p: ClassicHeroParams, stamp: tuple[tuple[str, float], ...]) -> Ruleset:
+        events: list[EventCard] = []
+        decks: list[tuple[int, ...]] = [()]
+        all_events = load_events()
+        for s in range(1, p.stages + 1):
+            mine: list[EventCard] = []
+            for suit, n in p.suit_mix_per_stage.items():
+                mine += [e for e in all_events if e.stage == s and e.suit == suit][:n]
+            mine.sort(key=lambda e: e.id)
+            decks.append(tuple(range(len(events), len(events) + len(mine))))
+            events += mine
+        lords = load_demon_lords()[:p.boss_cards]
+        races = load_races()[:p.races]
+        abilities = load_abilities()
+        class_ids = [i for i, a in enumerate(abilities) if a.kind == "class"][:p.classes]
+        skill_ids = [i for i, a in enumerate(abilities) if a.kind == "skill"]
+        lo, hi = p.die_range
+        return cls(params=p, events=tuple(events),
+                   event_index={e.id: i for i, e in enumerate(events)},
+                   stage_decks=tuple(decks), suit_of=tuple(e.suit for e in events),
+                   lords=lords, lord_index={b.id: i for i, b in enumerate(lords)},
+                   races=races, race_index={r.id: i for i, r in enumerate(races)},
+                   abilities=abilities,
+                   ability_index={a.id: i for i, a in enumerate(abilities)},
+                   classes=tuple(class_ids), skills=tuple(skill_ids),
+                   slots=p.adventure_slots, goal=p.adventure_slots + 1, lo=lo, hi=hi,
+                   stamp=stamp)
+
+    def artifact_type(self, event: int) -> str | None:
+        """The artifact a Ruins card gives (with one type per stage, always its α type)."""
+        t = self.events[event].artifact
+        if t is not None and self.params.artifact_types_per_stage == 1:
+            return "a" + t[1:]
+        return t
+
+
+_COMPILED: dict[tuple[ClassicHeroParams, tuple[tuple[str, float], ...]], Ruleset] = {}
+
+
+class ClassicHeroState(FlowState):
+    flow = FLOW
+    __slots__ = (
+        "rules", "params", "log", "n",
+        "stage", "turn_no", "track", "pos", "start_order", "goal_order", "event_deck",
+        "lord_deck", "lords_up", "skill_deck", "display", "race", "abilities", "spent",
+        "dice", "bless", "vp", "parts", "taken", "artifacts", "shortfalls", "first_seat",
+    )
+
+    def clone(self) -> ClassicHeroState:
+        c = ClassicHeroState.__new__(ClassicHeroState)
+        c.rules, c.params, c.n = self.rules, self.params, self.n
+        c.log = None if self.log is None else self.log[:]
+        c.copy_flow(self)
+        c.stage, c.turn_no = self.stage, self.turn_no
+        c.track, c.pos = self.track[:], self.pos[:]
+        c.start_order, c.goal_order = self.start_order[:], self.goal_order[:]
+        c.event_deck, c.lord_deck = self.event_deck[:], self.lord_deck[:]
+        c.lords_up = self.lords_up[:]
+        c.skill_deck, c.display = self.skill_deck[:], self.display[:]
+        c.race = self.race[:]
+        c.abilities = [a[:] for a in self.abilities]
+        c.spent = [s[:] for s in self.spent]
+        c.dice = [d[:] for d in self.dice]
+        c.bless, c.vp = self.bless[:], self.vp[:]
+        c.parts = [p[:] for p in self.parts]
+        c.taken = [t[:] for t in self.taken]
+        c.artifacts = [a[:] for a in self.artifacts]
+        c.shortfalls = dict(self.shortfalls)
+        c.first_seat = self.first_seat
+        return c
+
+    # -- small queries shared by rules, bots, view and tests ----------------------------------------
+    def available(self, seat: int) -> list[int]:
+        """Positions of ``seat``'s available dice (CH-0.3)."""
+        return [i for i, d in enumerate(self.dice[seat]) if not d[2]]
+
+    def used_dice(self, seat: int) -> list[int]:
+        return [i for i, d in enumerate(self.dice[seat]) if d[2]]
+
+    def speed(self, seat: int) -> int:
+        r = self.race[seat]
+        return -1 if r is None else self.rules.races[r].speed
+
+    def at_goal(self, seat: int) -> bool:
+        return self.pos[seat] == self.rules.goal
+
+    def occupant(self, slot: int) -> int | None:
+        for s, p in enumerate(self.pos):
+            if p == slot:
+                return s
+        return None
+
+    def rearmost(self) -> int | None:
+        """CH-5.1, CH-4.4: the non-Goal pawn furthest left (Start spaces: leftmost first)."""
+        best, key = None, None
+        for s in range(self.n):
+            p = self.pos[s]
+            if p == self.rules.goal:
+                continue
+            k = (p, self.start_order.index(s) if p == 0 and s in self.start_order else 0)
+            if key is None or k < key:
+                best, key = s, k
+        return best
+
+    def has(self, seat: int, hook: str) -> list[int]:
+        """Ability indices of ``seat`` whose hook is ``hook``."""
+        ab = self.rules.abilities
+        return [a for a in self.abilities[seat] if ab[a].hook.name == hook]
+
+    def ready(self, seat: int, hook: str) -> int | None:
+        """An unspent once-per-stage ability of ``seat`` with this hook (CH-A28), if any."""
+        ab = self.rules.abilities
+        for a in self.abilities[seat]:
+            if (ab[a].hook.name == hook and ab[a].timing == "once_per_stage"
+                    and a not in self.spent[seat]):
+                return a
+        return None
+
+    def passive(self, seat: int, hook: str) -> list[dict[str, Any]]:
+        ab = self.rules.abilities
+        return [ab[a].hook.args for a in self.abilities[seat]
+                if ab[a].hook.name == hook and ab[a].timing in ("passive", "scoring")]
+
+    def gain(self, seat: int, vp: int, part: int) -> None:
+        self.vp[seat] += vp
+        self.parts[seat][part] += vp
+
+    def dice_text(self, seat: int) -> str:
+        return " ".join(die_label(d) for d in self.dice[seat]) or "–"
+
+
+def die_label(d: Die) -> str:
+    """``R5`` = red die showing 5; a used die is shown in brackets."""
+    text = f"{'R' if d[1] else 'W'}{d[0] or '?'}"
+    return f"[{text}]" if d[2] else text
