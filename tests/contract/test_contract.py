@@ -52,6 +52,10 @@ KNOWN_BUGS: dict[tuple[str, str], str] = {
         "game gap: the Witch Academia observation keeps no public trail of main-phase choices, "
         "so paying B then G vs G then B (same final resources), or acting on one of two "
         "identical exploration cards, differ only in the log (seeds 80-82)"),
+    ("log_hides", "classic_hero-4p"): (
+        "game gap: achieving S1-16 with W3 or with W4 leaves equal Classic Hero observations "
+        "(the die spent is not in the observed state at that step) but different log lines "
+        "(classic_hero 4p, seed 81, step 67)"),
 }
 
 
@@ -63,7 +67,8 @@ def _cases(test: str, cases: list) -> list:
     out = []
     for case in cases:
         name = case[0] if isinstance(case, tuple) else case
-        reason = KNOWN_BUGS.get((test, name))
+        reason = KNOWN_BUGS.get((test, name)) or (
+            KNOWN_BUGS.get((test, f"{name}-{case[1]}p")) if isinstance(case, tuple) else None)
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
         out.append(pytest.param(*(case if isinstance(case, tuple) else (case,)), marks=marks,
                                 id=f"{name}-{case[1]}p" if isinstance(case, tuple) else name))
