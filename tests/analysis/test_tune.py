@@ -121,6 +121,18 @@ def test_every_game_declares_a_short_default_list_with_the_draft_on_its_grid(gam
             assert all(v == round(v, 9) for v in values)
 
 
+def test_a_step_is_declared_with_its_range():
+    from designkit.core.params import param
+
+    with pytest.raises(TypeError, match="step"):
+        param(0.5, step=0.1, rule="X-1", help="no range")
+    with pytest.raises(TypeError, match="step"):
+        param(0.5, range=(0.0, 1.0), step=0, rule="X-1", help="zero step")
+    specs = CP.specs()
+    assert specs["declare_discard_fraction"].grid_step() == 0.1  # declared
+    assert specs["end_hand_sum"].grid_step() == 1 and specs["tiebreak"].grid_step() is None
+
+
 def test_param_names_are_checked_with_the_closest_match_first():
     with pytest.raises(ParamError, match=r"^end_hand: not a parameter of crossroads; "
                                          r"tunable, closest first: end_hand_sum, "):
