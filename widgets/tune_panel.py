@@ -351,6 +351,8 @@ class TunePanel(BackgroundRun, widgets.VBox):
         """The loss in words, then numbers of that one kind: start and best on the search
         seeds and on fresh seeds, each with its interval, and the paired difference."""
         by = "turn position" if result.by == "position" else "seat"
+        start = ("start (the draft)" if result.base == type(result.base)()
+                 else "start (your parameters)")
         rows = []
         for seeds, table in ((f"search (seed {result.seed}, {result.n_games} games)",
                               result.search),
@@ -359,8 +361,7 @@ class TunePanel(BackgroundRun, widgets.VBox):
             for r in table.itertuples():
                 diff = ("" if r.variant == "start" else
                         f"{r.diff:+.4f} [{r.diff_lo:+.4f}, {r.diff_hi:+.4f}]")
-                label = {"start": "start (the parameters you had)",
-                         "best": "best trial"}[r.variant]
+                label = {"start": start, "best": "best trial"}[r.variant]
                 rows.append([escape(seeds), label, f"{r.loss:.4f}",
                              f"[{r.lo:.4f}, {r.hi:.4f}]", diff, f"{r.turns:.1f}",
                              " ".join(f"{w:.1%}" for w in r.win_rates)])

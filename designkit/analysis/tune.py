@@ -400,7 +400,10 @@ def tune(game: Game | str, target: Target | str = "equal-seats",
         study.optimize(objective, n_trials=n_trials, n_jobs=n_jobs,
                        show_progress_bar=bool(progress), callbacks=callbacks)
         best_trial = _best_trial(study)
-        if best_trial is None or best_trial.value >= base_loss:
+        start_ok = all(lo <= k.measure(base_res) <= hi
+                       for k in keeps for lo, hi in [limits[k.metric]])
+        # a start that breaks an absolute bound gives way to the best trial that keeps it
+        if best_trial is None or (start_ok and best_trial.value >= base_loss):
             best, best_arr, best_res = base, base_arr, base_res
         else:
             best = base.replace(**{n: dims[n].snap(v) for n, v in best_trial.params.items()})

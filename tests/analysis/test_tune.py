@@ -220,6 +220,14 @@ def test_no_feasible_trial_keeps_the_start():
     assert len(result.rejected) == 3 and "nothing beat" in result.not_saved
 
 
+def test_a_start_outside_absolute_bounds_gives_way_to_a_trial_inside():
+    result = tune(G, "equal-seats", space={"end_hand_sum": (8, 30)}, n_trials=5, n_games=40,
+                  params=P3, recheck_games=40, seed=3, save=False, keep=["mean_turns=5:25"])
+    keep = result.keeps.iloc[0]
+    assert keep["search_start"] > 25  # the draft's games are longer than the bound
+    assert result.changed and 5 <= keep["search_best"] <= 25
+
+
 def test_candidates_the_params_refuse_are_pruned():
     witch = get_game("witch_academy")
     result = tune(witch, "equal-seats", space={"draft_hand_size": (5, 8)}, n_trials=5,
