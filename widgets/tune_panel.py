@@ -214,11 +214,13 @@ class TunePanel(BackgroundRun, widgets.VBox):
         boxes = {}
         for name in self.specs:
             grid = build_space(self.game.params_type, [name])[name].describe()
+            ja = f" ({self.specs[name].label_ja})" if self.specs[name].label_ja else ""
             box = widgets.Checkbox(value=name in defaults, indent=False,
-                                   description=f"{name}: {grid}",
+                                   description=f"{name}{ja}: {grid}",
                                    layout=widgets.Layout(width="340px"))
             box.add_class("dk-tune-param")
             box.add_class(f"dk-tune-param-{name}")
+            box.tooltip = f"{self.specs[name].rule}: {self.specs[name].help}"
             boxes[name] = box
         return boxes
 

@@ -356,8 +356,6 @@ def tune(game: Game | str, target: Target | str = "equal-seats",
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     sampler = optuna.samplers.TPESampler(seed=seed if sampler_seed is None else sampler_seed)
     study = optuna.create_study(direction="minimize", sampler=sampler)
-    arrays: dict[int, dict[str, np.ndarray]] = {}
-    results: dict[int, Results] = {}
     with Executor(backend, workers, scheduler) as ex:
         def run(p: Params, n: int, s: int) -> Results:
             return simulate_many(g, [p], n, seed=s, agents=agents, executor=ex)[0]
@@ -390,8 +388,7 @@ def tune(game: Game | str, target: Target | str = "equal-seats",
                     broken.append(f"{k.metric} {value:.3g} outside {lo:.3g}–{hi:.3g}")
             if broken:
                 trial.set_user_attr("rejected", "; ".join(broken))
-            arrays[trial.number], results[trial.number] = _arrays(res), res
-            return _point(tgt, arrays[trial.number])
+            return loss(res, tgt)
 
         callbacks = []
         if on_trial is not None:
@@ -407,7 +404,10 @@ def tune(game: Game | str, target: Target | str = "equal-seats",
             best, best_arr, best_res = base, base_arr, base_res
         else:
             best = base.replace(**{n: dims[n].snap(v) for n, v in best_trial.params.items()})
-            best_arr, best_res = arrays[best_trial.number], results[best_trial.number]
+            # replayed rather than kept from the trial: the same seeds give the same games,
+            # and a long search does not hold every trial's results in memory
+            best_res = run(best, n_games, seed)
+            best_arr = _arrays(best_res)
         search = _table(tgt, base_res, best_res, base_arr, best_arr)
         fresh_base, fresh_best = simulate_many(g, [base, best], recheck_games,
                                                seed=recheck_seed, agents=agents, executor=ex)

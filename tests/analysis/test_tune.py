@@ -250,6 +250,8 @@ def test_tiny_search_rechecks_and_saves_only_if_the_gain_held(tuned):
     assert len(result.trials) == 3 and result.trials["value"].notna().all()
     assert result.trials["params_end_hand_sum"].iloc[0] == 27  # trial 0: the starting point
     assert result.best_search_loss <= result.base_search_loss
+    # the best replayed on the search seeds scores what its trial scored
+    assert result.best_search_loss == pytest.approx(result.trials["value"].min())
     assert list(result.recheck["variant"]) == ["start", "best"]
     assert list(result.search["variant"]) == ["start", "best"]
     best = result.recheck.iloc[-1]

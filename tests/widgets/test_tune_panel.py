@@ -59,6 +59,9 @@ def test_labels_name_the_grid():
         "declare_discard_fraction: 0.0–1.0 step 0.1 (11 values)")
     assert panel.param_boxes["tiebreak"].description == "tiebreak: clockwise | draw"
     assert "by turn position where the start player is random" in panel.target_help.value
+    hero = TunePanel("classic_hero").param_boxes["max_dice"]
+    assert hero.value and hero.description == "max_dice (サイコロ上限): 2–8 step 1 (7 values)"
+    assert hero.tooltip.startswith("CH-2.3: ")
 
 
 def test_checkboxes_produce_the_same_space_as_the_cli(monkeypatch, params_panel):
