@@ -47,8 +47,8 @@ def fake(winners: list[int], turns: list[int], margins: list[float]) -> Results:
 @pytest.fixture(scope="module")
 def tuned(tmp_path_factory):
     path = tmp_path_factory.mktemp("variants") / "tiny.yaml"
-    result = tune(G, "equal-seats", space={"end_hand_sum": (20, 34)}, n_trials=3, n_games=100,
-                  params=P3, recheck_games=200, seed=5, save=path)
+    result = tune(G, "equal-seats", space={"end_hand_sum": (20, 34)}, n_trials=3, n_games=60,
+                  params=P3, recheck_games=120, seed=5, save=path)
     return result, path
 
 
@@ -256,7 +256,7 @@ def test_tiny_search_rechecks_and_saves_only_if_the_gain_held(tuned):
     assert list(result.search["variant"]) == ["start", "best"]
     best = result.recheck.iloc[-1]
     assert best["diff_lo"] <= best["diff"] <= best["diff_hi"]
-    assert result.recheck_seed == 6 and result.recheck_games == 200
+    assert result.recheck_seed == 6 and result.recheck_games == 120
     assert result.by == "position" and "by turn position" in result.meaning
     assert len(result.recheck.iloc[0]["win_rates"]) == 3  # one per turn position
     text = result.summary_text()
@@ -306,8 +306,8 @@ def test_a_gain_that_holds_is_saved(tmp_path):
 
 def test_search_is_reproducible(tuned):
     calls = []
-    again = tune(G, "equal-seats", space={"end_hand_sum": (20, 34)}, n_trials=3, n_games=100,
-                 params=P3, recheck_games=200, seed=5, save=False,
+    again = tune(G, "equal-seats", space={"end_hand_sum": (20, 34)}, n_trials=3, n_games=60,
+                 params=P3, recheck_games=120, seed=5, save=False,
                  on_trial=lambda done, total, best: calls.append((done, total, best)))
     assert [c[:2] for c in calls] == [(1, 3), (2, 3), (3, 3)]
     assert calls[-1][2] == pytest.approx(again.best_search_loss)
