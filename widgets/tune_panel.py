@@ -217,7 +217,7 @@ class TunePanel(BackgroundRun, widgets.VBox):
             ja = f" ({self.specs[name].label_ja})" if self.specs[name].label_ja else ""
             box = widgets.Checkbox(value=name in defaults, indent=False,
                                    description=f"{name}{ja}: {grid}",
-                                   layout=widgets.Layout(width="340px"))
+                                   layout=widgets.Layout(width="auto", margin="0 14px 0 0"))
             box.add_class("dk-tune-param")
             box.add_class(f"dk-tune-param-{name}")
             box.tooltip = f"{self.specs[name].rule}: {self.specs[name].help}"
