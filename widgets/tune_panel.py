@@ -229,14 +229,17 @@ class TunePanel(BackgroundRun, widgets.VBox):
         groups: dict[str, list[widgets.Widget]] = {}
         for name, box in self.param_boxes.items():
             groups.setdefault(self.specs[name].group, []).append(box)
+        keep = widgets.Layout(flex="0 0 auto")  # rows keep their height; the box scrolls
         rows: list[widgets.Widget] = [widgets.HTML(
             "<b>Parameters to tune</b> <span class='dk-help'>(each on its grid; ticked: "
             f"the game's short list, {escape(', '.join(self.game.params_type.tune_defaults()))}"
-            ")</span>")]
+            ")</span>", layout=keep)]
         for group, boxes in groups.items():
-            rows.append(widgets.HTML(f"<span class='dk-help'>{escape(group)}</span>"))
-            rows.append(widgets.HBox(boxes, layout=widgets.Layout(flex_flow="row wrap")))
-        box = widgets.VBox(rows, layout=widgets.Layout(max_height="260px", overflow="auto",
+            rows.append(widgets.HTML(f"<span class='dk-help'>{escape(group)}</span>",
+                                     layout=keep))
+            rows.append(widgets.HBox(boxes, layout=widgets.Layout(flex_flow="row wrap",
+                                                                  flex="0 0 auto")))
+        box = widgets.VBox(rows, layout=widgets.Layout(max_height="320px", overflow="auto",
                                                        border="1px solid #ddd",
                                                        padding="2px 6px"))
         box.add_class("dk-tune-space")
