@@ -308,26 +308,28 @@ def _weights(text: str | None) -> dict[str, float]:
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
-    from designkit.analysis.tune import Target, parse_space, tune
+    from designkit.analysis.tune import Target, build_space, parse_keep, parse_space, tune
 
     game = get_game(args.game)
     params = _params(game, args)
     target = Target(args.target, length=args.length, margin=args.margin,
                     weights=_weights(args.weights))
-    space = parse_space(args.params) if args.params else None
+    space = build_space(type(params), parse_space(args.param) if args.param else None)
+    keeps = [parse_keep(k) for k in args.keep or ()]
     check_games(args.games_per_trial, name="games-per-trial")
     if args.recheck_games is not None:
         check_games(args.recheck_games, name="recheck-games")
     if args.out and not args.no_save:
         check_output(args.out, (".yaml", ".yml"), make_folder=True)
     save: bool | Path = False if args.no_save else (args.out or True)
-    print(f"{game.title}: tuning toward {target.describe()}, {args.trials} trials × "
-          f"{args.games_per_trial} games …")
+    print(f"{game.title}: tuning {', '.join(space)} toward {target.describe()}, "
+          f"{args.trials} trials × {args.games_per_trial} games …")
     result = tune(game, target, space=space, n_trials=args.trials,
                   n_games=args.games_per_trial, params=params, agents=args.agents,
                   seed=args.seed, recheck_games=args.recheck_games, backend=_backend(args),
                   workers=args.workers, scheduler=args.scheduler, n_jobs=args.n_jobs,
-                  save=save, name=args.name, progress=not args.quiet)
+                  save=save, name=args.name, progress=not args.quiet, keep=keeps,
+                  save_anyway=args.save_anyway)
     print(result.summary_text())
     return 0
 
@@ -474,8 +476,9 @@ def build_parser() -> argparse.ArgumentParser:
     run_opts(swp)
     swp.set_defaults(func=cmd_sweep)
 
-    tun = sub.add_parser("tune", help="search parameters toward a target (Optuna), "
-                                      "save the variant and re-check it on fresh seeds")
+    tun = sub.add_parser("tune", help="search named parameters on their grids toward a "
+                                      "target (Optuna), re-check on fresh seeds, save the "
+                                      "variant only if the gain held")
     common(tun)
     tun.add_argument("--target", choices=("equal-seats", "length", "margin", "mix"),
                      default="equal-seats")
@@ -483,8 +486,18 @@ def build_parser() -> argparse.ArgumentParser:
     tun.add_argument("--margin", type=float, help="target winner's margin")
     tun.add_argument("--weights", help="for --target mix: equal-seats=1,length=0.5,margin=0.5")
     tun.add_argument("--trials", type=_count(1), default=30)
-    tun.add_argument("--params", help="parameters to tune: a,b (metadata range), "
-                                      "a=LO:HI, a=X|Y|Z (default: every ranged number)")
+    tun.add_argument("--param", "--params", action="append", metavar="NAME[=LO:HI|A|B]",
+                     help="a parameter to tune (repeat for more; a,b also works): its whole "
+                          "grid, NAME=LO:HI to narrow it, NAME=A|B|C to list values "
+                          "(default: the game's short list)")
+    tun.add_argument("--keep", action="append", metavar="METRIC=TOL",
+                     help="a constraint that keeps the game's character, checked against "
+                          "the start on the same seeds: mean_turns=10%% (within ±10%%), "
+                          "margin=2 (±2), mean_turns=20:40 (bounds), mean_decisions=…, "
+                          "end_reason:NAME=0.05 (share ±5 points); repeatable")
+    tun.add_argument("--save-anyway", action="store_true",
+                     help="save the best variant even when its gain did not hold on the "
+                          "re-check")
     tun.add_argument("--games-per-trial", type=_count(1), default=1000)
     tun.add_argument("--recheck-games", type=_count(1), help="games per variant in the re-check "
                                                        "(default max(2000, 2 × per trial))")

@@ -1,11 +1,15 @@
-"""TunePanel: search parameters toward a design target, then check the gain on fresh seeds.
+"""TunePanel: search named parameters toward a design target, then check the gain on
+fresh seeds.
 
 The search, the re-check and the saving are :func:`designkit.analysis.tune.tune`;
-this panel collects the target and the parameters to tune (from
-:func:`~designkit.analysis.tune.tunable`, so every game gets its own list),
-runs it in a background thread and shows the library's summary, the best
-variant's changes against the draft, whether the gain held, and a button that
-loads the best variant into the parameter editor.
+this panel collects the target, the parameters to tune (one checkbox per
+:func:`~designkit.analysis.tune.tunable` field with its grid; the game's short
+default list is ticked), the constraints to keep, runs it in a background
+thread and shows what the loss measures next to numbers of that kind (the
+start's and the best trial's loss with intervals on the search seeds, both
+again on fresh seeds), the best variant's changes against the draft, whether
+the gain held (a variant that did not hold is saved only when asked), and a
+button that loads the best variant into the parameter editor.
 """
 
 from __future__ import annotations
@@ -19,7 +23,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from designkit.analysis.tune import Target, TuneResult, tunable, tune
+from designkit.analysis.tune import (
+    Dim,
+    Keep,
+    Target,
+    TuneResult,
+    build_space,
+    parse_keep,
+    tunable,
+    tune,
+)
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params
@@ -50,11 +63,21 @@ def _fmt(value: Any) -> str:
     return escape("(unset)" if value is None else str(value))
 
 
+#: what the loss measures before a run (after one, the result says which case applied)
+LOSS_HELP = {
+    "equal-seats": "spread of win rates by turn position where the start player is random "
+                   "(by seat where it is fixed): best win rate − worst",
+    "length": "|mean turns − target| / target",
+    "margin": "|mean winner's margin − target| / max(1, |target|)",
+    "mix": "Σ weight × the three losses (a zero weight leaves one out)",
+}
+
+
 @dataclass
 class _Job:
     params: Params
     target: Target
-    space: list[str]
+    space: dict[str, Dim]
     n_trials: int
     n_games: int
     recheck_games: int
@@ -63,6 +86,8 @@ class _Job:
     backend: str
     workers: int
     save: Path | None
+    keeps: list[Keep]
+    save_anyway: bool
 
 
 class TunePanel(BackgroundRun, widgets.VBox):
@@ -104,12 +129,16 @@ class TunePanel(BackgroundRun, widgets.VBox):
         self.weight_box = widgets.HBox(list(self.weights.values()),
                                        layout=widgets.Layout(flex_flow="row wrap"))
         self.target_help = widgets.HTML()
-        self.space = widgets.SelectMultiple(
-            options=[(f"{name} ({spec.describe_range()})", name)
-                     for name, spec in self.specs.items()],
-            rows=min(10, max(3, len(self.specs))), description="Tune",
-            layout=widgets.Layout(width="460px"))
-        self.space.add_class("dk-tune-space")
+        self.param_boxes = self._param_boxes()
+        self.space_box = self._space_box()
+        self.keep = widgets.Text(description="Keep", layout=widgets.Layout(width="460px"),
+                                 placeholder="mean_turns=10%, margin=2, end_reason:<name>=0.05")
+        self.keep.add_class("dk-tune-keep")
+        self.keep_help = widgets.HTML(
+            '<span class="dk-help">constraints that keep the game\'s character, measured '
+            "against the start on the same seeds: 10% = within ±10 % of the start's value, "
+            "2 = within ±2, 20:40 = between; trials that break one are kept out of the "
+            "choice of the best (and shown as rejected)</span>")
         self.n_trials = widgets.BoundedIntText(value=n_trials, min=1, max=10_000,
                                                description="Trials")
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
@@ -130,11 +159,16 @@ class TunePanel(BackgroundRun, widgets.VBox):
         self.save_name = widgets.Text(placeholder="tuned-<target>-seed<seed>",
                                       layout=widgets.Layout(width="260px"))
         self.save_name.add_class("dk-tune-name")
+        self.save_anyway = widgets.Checkbox(value=False, indent=False,
+                                            description="save even if the gain did not hold")
+        self.save_anyway.add_class("dk-tune-save-anyway")
         controls = self._run_controls("Trials")
         self.summary = widgets.HTML()
         self.summary.add_class("dk-tune-summary")
         self.verdict = widgets.HTML()
         self.verdict.add_class("dk-tune-verdict")
+        self.numbers = widgets.HTML()
+        self.numbers.add_class("dk-tune-numbers")
         self.diff_html = widgets.HTML()
         self.diff_html.add_class("dk-tune-diff")
         self.trials_html = widgets.HTML()
@@ -148,19 +182,22 @@ class TunePanel(BackgroundRun, widgets.VBox):
         self._show_target_fields()
         self.children = [
             style_widget(), analysis_style(),
-            widgets.HTML("<b>Tune</b>: search the chosen parameters toward a target "
-                         "(Optuna TPE; every trial plays the same seeded games), then "
-                         "re-check the best against the start on fresh seeds."),
+            widgets.HTML("<b>Tune</b>: search the ticked parameters on their grids toward "
+                         "a target (Optuna TPE; every trial plays the same seeded games), "
+                         "then re-check the best against the start on fresh seeds; only a "
+                         "gain that holds there is saved."),
             widgets.HBox([self.target, self.length, self.margin],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            self.weight_box, self.target_help, self.space,
+            self.weight_box, self.target_help, self.space_box, self.keep, self.keep_help,
             widgets.HBox([self.n_trials, self.n_games, self.recheck_games],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.agents, self.seed], layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.backend, self.workers],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.save, self.save_name]),
-            controls, self.status, self.verdict, self.diff_html, self.load_button,
+            widgets.HBox([self.save, self.save_name, self.save_anyway],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            controls, self.status, self.verdict, self.numbers, self.diff_html,
+            self.load_button,
             self.summary, self.trials_html]
 
     def _show_target_fields(self) -> None:
@@ -169,12 +206,58 @@ class TunePanel(BackgroundRun, widgets.VBox):
         self.length.layout.display = None if kind in ("length", "mix") else "none"
         self.margin.layout.display = None if kind in ("margin", "mix") else "none"
         self.weight_box.layout.display = None if mix else "none"
-        self.target_help.value = '<span class="dk-help">' + {
-            "equal-seats": "loss = largest gap between two seats' win rates",
-            "length": "loss = |mean turns − target| / target",
-            "margin": "loss = |mean winner's margin − target| / max(1, |target|)",
-            "mix": "loss = Σ weight × the three losses (a zero weight leaves one out)",
-        }[kind] + " (0 is perfect)</span>"
+        self.target_help.value = ('<span class="dk-help dk-tune-loss-help">loss = '
+                                  f"{escape(LOSS_HELP[kind])} (0 is perfect)</span>")
+
+    def _param_boxes(self) -> dict[str, widgets.Checkbox]:
+        defaults = set(self.game.params_type.tune_defaults())
+        boxes = {}
+        for name in self.specs:
+            grid = build_space(self.game.params_type, [name])[name].describe()
+            ja = f" ({self.specs[name].label_ja})" if self.specs[name].label_ja else ""
+            box = widgets.Checkbox(value=name in defaults, indent=False,
+                                   description=f"{name}{ja}: {grid}",
+                                   layout=widgets.Layout(width="auto", margin="0 14px 0 0"))
+            box.add_class("dk-tune-param")
+            box.add_class(f"dk-tune-param-{name}")
+            box.tooltip = f"{self.specs[name].rule}: {self.specs[name].help}"
+            boxes[name] = box
+        return boxes
+
+    def _space_box(self) -> widgets.VBox:
+        """The checkboxes by parameter group, the game's default list ticked."""
+        groups: dict[str, list[widgets.Widget]] = {}
+        for name, box in self.param_boxes.items():
+            groups.setdefault(self.specs[name].group, []).append(box)
+        keep = widgets.Layout(flex="0 0 auto")  # rows keep their height; the box scrolls
+        rows: list[widgets.Widget] = [widgets.HTML(
+            "<b>Parameters to tune</b> <span class='dk-help'>(each on its grid; ticked: "
+            f"the game's short list, {escape(', '.join(self.game.params_type.tune_defaults()))}"
+            ")</span>", layout=keep)]
+        for group, boxes in groups.items():
+            rows.append(widgets.HTML(f"<span class='dk-help'>{escape(group)}</span>",
+                                     layout=keep))
+            rows.append(widgets.HBox(boxes, layout=widgets.Layout(flex_flow="row wrap",
+                                                                  flex="0 0 auto")))
+        box = widgets.VBox(rows, layout=widgets.Layout(max_height="320px", overflow="auto",
+                                                       border="1px solid #ddd",
+                                                       padding="2px 6px"))
+        box.add_class("dk-tune-space")
+        return box
+
+    def chosen(self) -> list[str]:
+        """The ticked parameters, in declaration order."""
+        return [name for name, box in self.param_boxes.items() if box.value]
+
+    def space(self) -> dict[str, Dim]:
+        """The search space the ticked boxes stand for (what ``--param`` gives the CLI)."""
+        names = self.chosen()
+        if not names:
+            raise DesignkitError("choose one or more parameters to tune")
+        return build_space(self.game.params_type, names)
+
+    def keeps(self) -> list[Keep]:
+        return [parse_keep(item) for item in self.keep.value.split(",") if item.strip()]
 
     # -- running --------------------------------------------------------------------------------
     def run(self, blocking: bool = True) -> TuneResult | Any:
@@ -193,8 +276,8 @@ class TunePanel(BackgroundRun, widgets.VBox):
 
     def _job(self) -> _Job:
         params = checked_params(self.params_source, self.game)
-        if not self.space.value:
-            raise DesignkitError("choose one or more parameters to tune")
+        space = self.space()
+        keeps = self.keeps()
         target = self._target()
         path = None
         if self.save.value:
@@ -203,9 +286,10 @@ class TunePanel(BackgroundRun, widgets.VBox):
                 raise DesignkitError(f"variant name {name!r}: use letters, digits, - _ . or "
                                      "spaces")
             path = self.variants_dir / f"{name}.yaml"
-        return _Job(params, target, list(self.space.value), self.n_trials.value,
+        return _Job(params, target, space, self.n_trials.value,
                     self.n_games.value, self.recheck_games.value, self.agents.value,
-                    self.seed.value, self.backend.value, self.workers.value, path)
+                    self.seed.value, self.backend.value, self.workers.value, path, keeps,
+                    self.save_anyway.value)
 
     def _compute(self, job: _Job) -> TuneResult:
         self.progress.max, self.progress.value = job.n_trials, 0
@@ -224,7 +308,7 @@ class TunePanel(BackgroundRun, widgets.VBox):
                     n_games=job.n_games, params=job.params, agents=job.agents,
                     seed=job.seed, recheck_games=job.recheck_games, backend=job.backend,
                     workers=job.workers, save=job.save if job.save is not None else False,
-                    on_trial=on_trial)
+                    on_trial=on_trial, keep=job.keeps, save_anyway=job.save_anyway)
 
     # -- showing --------------------------------------------------------------------------------
     def _show(self, job: _Job, result: TuneResult) -> None:
@@ -232,6 +316,7 @@ class TunePanel(BackgroundRun, widgets.VBox):
         changed = bool(result.best.diff(result.base))
         self.summary.value = "<b>Summary</b>" + pre(result.summary_text())
         self.verdict.value = self._verdict_html(result, changed)
+        self.numbers.value = self._numbers_html(result)
         self.diff_html.value = self._diff_html(result)
         self.trials_html.value = self._trials_html(result)
         self.load_button.disabled = not changed
@@ -240,6 +325,8 @@ class TunePanel(BackgroundRun, widgets.VBox):
             saved = f"; saved {result.path}"
             if hasattr(self.params_source, "refresh_variants"):
                 self.params_source.refresh_variants()
+        elif result.not_saved:
+            saved = f"; nothing saved: {result.not_saved}"
         show_message(self.status, f"{len(result.trials)} trials × {result.n_games} games, "
                                   f"re-checked with {result.recheck_games} games{saved}")
 
@@ -251,13 +338,51 @@ class TunePanel(BackgroundRun, widgets.VBox):
                    f"{best['diff']:+.4f} [{best['diff_lo']:+.4f}, {best['diff_hi']:+.4f}]")
         if not changed:
             return ('<p class="dk-tune-none"><b>Nothing better found</b>: the starting '
-                    'parameters were the best of the search (nothing saved).</p>')
+                    'parameters were the best feasible trial of the search (nothing '
+                    'saved).</p>')
         if result.held:
             return (f'<p class="dk-tune-held dk-ok"><b>The gain held on fresh seeds</b> '
                     f"({numbers}: the interval is below zero).</p>")
+        broken = [k.metric for k in result.keeps.itertuples() if not k.recheck_ok]
+        why = (f"it broke {escape(', '.join(broken))}" if broken and best["diff_hi"] < 0
+               else "noise, or overfitting to the search seeds; try more games per trial")
+        saved = ("saved anyway, as asked" if result.path is not None
+                 else "not saved (tick “save even if the gain did not hold” to keep it)")
         return (f'<p class="dk-tune-not-held"><b>The gain did NOT hold on fresh seeds</b> '
-                f"({numbers}): noise, or overfitting to the search seeds. Try more games "
-                f"per trial.</p>")
+                f"({numbers}): {why}. The variant is {saved}.</p>")
+
+    @staticmethod
+    def _numbers_html(result: TuneResult) -> str:
+        """The loss in words, then numbers of that one kind: start and best on the search
+        seeds and on fresh seeds, each with its interval, and the paired difference."""
+        by = "turn position" if result.by == "position" else "seat"
+        start = ("start (the draft)" if result.base == type(result.base)()
+                 else "start (your parameters)")
+        rows = []
+        for seeds, table in ((f"search (seed {result.seed}, {result.n_games} games)",
+                              result.search),
+                             (f"re-check (seed {result.recheck_seed}, "
+                              f"{result.recheck_games} games)", result.recheck)):
+            for r in table.itertuples():
+                diff = ("" if r.variant == "start" else
+                        f"{r.diff:+.4f} [{r.diff_lo:+.4f}, {r.diff_hi:+.4f}]")
+                label = {"start": start, "best": "best trial"}[r.variant]
+                rows.append([escape(seeds), label, f"{r.loss:.4f}",
+                             f"[{r.lo:.4f}, {r.hi:.4f}]", diff, f"{r.turns:.1f}",
+                             " ".join(f"{w:.1%}" for w in r.win_rates)])
+        html = (f'<p class="dk-tune-meaning"><b>The loss</b> = {escape(result.meaning)}</p>'
+                + html_table(["seeds", "variant", "loss", "95% interval",
+                              "best − start [95%]", "mean turns", f"win rate by {by}"],
+                             rows, css="dk-table dk-tune-numbers-table"))
+        if len(result.keeps):
+            keep_rows = [[escape(k.describe), f"{k.search_lo:.3g}–{k.search_hi:.3g}",
+                          f"{k.search_best:.3g}", f"{k.recheck_lo:.3g}–{k.recheck_hi:.3g}",
+                          f"{k.recheck_best:.3g}", "kept" if k.recheck_ok else "<b>broken</b>"]
+                         for k in result.keeps.itertuples()]
+            html += ("<b>Constraints</b>" + html_table(
+                ["keep", "allowed (search)", "best trial", "allowed (re-check)",
+                 "best (re-check)", ""], keep_rows, css="dk-table dk-tune-keeps-table"))
+        return html
 
     def _diff_html(self, result: TuneResult) -> str:
         draft = self.game.params_type()
@@ -283,11 +408,17 @@ class TunePanel(BackgroundRun, widgets.VBox):
         pcols = [c for c in trials.columns if c.startswith("params_")]
         rows = [[str(int(r["number"])), f"{r['value']:.4f}",
                  *(escape(str(r[c])) for c in pcols),
-                 f"{r['user_attrs_turns']:.1f}" if "user_attrs_turns" in r else ""]
+                 f"{r['user_attrs_turns']:.1f}" if "user_attrs_turns" in r else "",
+                 escape(str(r.get("user_attrs_rejected") or ""))
+                 if isinstance(r.get("user_attrs_rejected"), str) else ""]
                 for _, r in trials.iterrows()]
-        head = ["trial", "loss", *(c.removeprefix("params_") for c in pcols), "turns"]
+        head = ["trial", "loss", *(c.removeprefix("params_") for c in pcols), "turns",
+                "rejected"]
+        rejected = len(result.rejected)
+        note = (f"; {rejected} rejected by a constraint or the parameters' checks"
+                if rejected else "")
         return (f"<b>Best trials</b> (of {len(result.trials)}; trial 0 is the start when it "
-                "lies inside the searched ranges)"
+                f"lies on the searched grid{note})"
                 + html_table(head, rows, css="dk-table dk-trials-table"))
 
     # -- loading --------------------------------------------------------------------------------

@@ -1,13 +1,15 @@
 """Tuning parameters toward a design target with Optuna, then checking the gain holds.
 
-:func:`tune` searches chosen parameters (ranges from the ``Params`` metadata,
-optionally narrowed) with a seeded TPE sampler. Every trial plays the same
-seeded games (common random numbers), so trials differ by their rules, not by
-their deals. Because the search picks the best of many noisy estimates, its
-best value is optimistic: the winner is therefore re-simulated on a *fresh*
-seed set next to the starting parameters, and the report says whether the
-improvement held there (a paired bootstrap interval of the loss difference
-entirely below zero).
+:func:`tune` searches only the parameters a designer names (or the game's short
+default list), each on its natural grid (:mod:`designkit.analysis.tune_space`),
+with a seeded TPE sampler. Every trial plays the same seeded games (common
+random numbers), so trials differ by their rules, not by their deals.
+Constraints (``keep``) hold the game's character, e.g. its length, near the
+starting point's. Because the search picks the best of many noisy estimates,
+its best value is optimistic: the winner is therefore re-simulated on a *fresh*
+seed set next to the starting parameters, and only when the improvement holds
+there (a paired bootstrap interval of the loss difference entirely below zero,
+no constraint broken) is the variant saved.
 
 Targets (the loss that is minimised; 0 is perfect):
 
@@ -29,16 +31,26 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from designkit.analysis.tune_space import (
+    Dim,
+    Keep,
+    Range,
+    build_space,
+    parse_keep,
+    parse_space,
+    tunable,
+)
 from designkit.core.errors import DesignkitError, ParamError
 from designkit.core.game import Game
-from designkit.core.params import Params, ParamSpec
+from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
 from designkit.sim.many import Executor, simulate_many
 from designkit.sim.results import Results
 
 TARGETS = ("equal-seats", "length", "margin", "mix")
-Range = tuple[float, float] | Sequence[Any]
+__all__ = ["TARGETS", "Dim", "Keep", "Target", "TuneResult", "build_space", "loss",
+           "loss_interval", "loss_meaning", "parse_keep", "parse_space", "tunable", "tune"]
 
 
 # -- the loss ----------------------------------------------------------------------------------
@@ -77,15 +89,19 @@ class Target:
                           for k, w in self.parts().items())
 
 
+def _by(results: Results) -> str:
+    # Where the start player is random, seat letters are interchangeable and only turn
+    # order can be unfair: "equal seats" then means equal win rates by turn position.
+    return "position" if "position" in results.seats.columns else "seat"
+
+
 def _arrays(results: Results) -> dict[str, np.ndarray]:
     from designkit.analysis.metrics import _won_matrix, winner_margins
 
-    # Where the start player is random, seat letters are interchangeable and only turn
-    # order can be unfair: "equal seats" then means equal win rates by turn position.
-    by = "position" if "position" in results.seats.columns else "seat"
-    return {"won": _won_matrix(results, by),
+    return {"won": _won_matrix(results, _by(results)),
             "turns": results.games["turns"].to_numpy(dtype=float),
-            "margin": winner_margins(results).to_numpy(dtype=float)}
+            "margin": winner_margins(results).to_numpy(dtype=float),
+            "seed": results.games["seed"].to_numpy()}
 
 
 def _loss(target: Target, won: np.ndarray, turns: np.ndarray, margin: np.ndarray
@@ -104,106 +120,70 @@ def _loss(target: Target, won: np.ndarray, turns: np.ndarray, margin: np.ndarray
     return total
 
 
+def _point(target: Target, a: Mapping[str, np.ndarray]) -> float:
+    return float(_loss(target, a["won"][None], a["turns"][None], a["margin"][None])[0])
+
+
 def loss(results: Results, target: Target) -> float:
     """The target's loss on one set of results (0 is perfect)."""
-    a = _arrays(results)
-    return float(_loss(target, a["won"][None], a["turns"][None], a["margin"][None])[0])
+    return _point(target, _arrays(results))
+
+
+def _interval(target: Target, a: Mapping[str, np.ndarray], reps: int, seed: int,
+              base: Mapping[str, np.ndarray] | None = None) -> dict[str, float]:
+    n = len(a["turns"])
+    idx = np.random.default_rng(seed).integers(0, n, size=(reps, n))
+    boot = _loss(target, a["won"][idx], a["turns"][idx], a["margin"][idx])
+    out = {"loss": _point(target, a), "lo": float(np.quantile(boot, 0.025)),
+           "hi": float(np.quantile(boot, 0.975))}
+    if base is not None:
+        if not np.array_equal(base["seed"], a["seed"]):
+            raise DesignkitError("a paired loss difference needs runs on the same seeds")
+        diff = boot - _loss(target, base["won"][idx], base["turns"][idx], base["margin"][idx])
+        out.update({"diff": out["loss"] - _point(target, base),
+                    "diff_lo": float(np.quantile(diff, 0.025)),
+                    "diff_hi": float(np.quantile(diff, 0.975))})
+    return out
 
 
 def loss_interval(results: Results, target: Target, reps: int = 1000, seed: int = 0,
                   baseline: Results | None = None) -> dict[str, float]:
     """Loss with a bootstrap 95% interval over games; with ``baseline`` (same seeds) also
     the paired difference ``loss − baseline loss`` and its interval."""
-    a = _arrays(results)
-    n = len(a["turns"])
-    idx = np.random.default_rng(seed).integers(0, n, size=(reps, n))
-    boot = _loss(target, a["won"][idx], a["turns"][idx], a["margin"][idx])
-    out = {"loss": loss(results, target), "lo": float(np.quantile(boot, 0.025)),
-           "hi": float(np.quantile(boot, 0.975))}
-    if baseline is not None:
-        if not np.array_equal(baseline.games["seed"].to_numpy(), results.games["seed"].to_numpy()):
-            raise DesignkitError("a paired loss difference needs runs on the same seeds")
-        b = _arrays(baseline)
-        bb = _loss(target, b["won"][idx], b["turns"][idx], b["margin"][idx])
-        diff = boot - bb
-        out.update({"diff": out["loss"] - loss(baseline, target),
-                    "diff_lo": float(np.quantile(diff, 0.025)),
-                    "diff_hi": float(np.quantile(diff, 0.975))})
-    return out
+    return _interval(target, _arrays(results), reps, seed,
+                     _arrays(baseline) if baseline is not None else None)
 
 
-# -- the search space ---------------------------------------------------------------------------
-def tunable(params_type: type[Params]) -> dict[str, ParamSpec]:
-    """Parameters a search may change by default: ints and floats with a range, neither
-    optional nor the player count (which changes the game rather than tuning it)."""
-    return {name: spec for name, spec in params_type.specs().items()
-            if spec.kind in ("int", "float") and spec.range is not None
-            and not spec.optional and name != "players"}
+def loss_meaning(target: Target, by: str = "seat") -> str:
+    """What the loss measures, in words a designer reads next to its numbers."""
+    def part(kind: str) -> str:
+        if kind == "equal-seats":
+            if by == "position":
+                return ("spread of win rates by turn position (best position's win rate − "
+                        "worst's), where the start player is random so turn order, not "
+                        "the seat letter, is what can be unfair")
+            return "spread of win rates by seat (best seat's win rate − worst's)"
+        if kind == "length":
+            return (f"distance of the mean game length from {target.length:g} turns, as a "
+                    f"share of {target.length:g}")
+        return (f"distance of the mean winner's margin from {target.margin:g}, over "
+                f"max(1, |{target.margin:g}|)")
 
-
-def parse_space(text: str) -> dict[str, Range | None]:
-    """``--params end_hand_sum=20:34,starting_hand,release_comparison`` → a space: a name
-    alone keeps the metadata's range or choices; ``lo:hi`` narrows a number range;
-    ``a|b|c`` lists the values to try."""
-    space: dict[str, Range | None] = {}
-    from designkit.core.params import _scalar
-
-    for item in (t.strip() for t in text.split(",")):
-        if not item:
-            continue
-        name, eq, rng = item.partition("=")
-        if not eq:
-            space[name.strip()] = None
-        elif "|" in rng:
-            space[name.strip()] = [_scalar(v) for v in rng.split("|")]
-        else:
-            lo, colon, hi = rng.partition(":")
-            if not colon:
-                raise DesignkitError(f"--params {item}: write NAME, NAME=LO:HI or NAME=A|B")
-            space[name.strip()] = (_scalar(lo), _scalar(hi))
-    return space
-
-
-def _space(params_type: type[Params], space: Mapping[str, Range | None] | Sequence[str] | None
-           ) -> dict[str, tuple[str, Any]]:
-    """Name → (``int``/``float``/``categorical``, bounds or choices), checked against the
-    metadata so a range outside the allowed one fails with the field's name."""
-    specs = params_type.specs()
-    if space is None:
-        space = dict.fromkeys(tunable(params_type))
-    elif not isinstance(space, Mapping):
-        space = dict.fromkeys(space)
-    out: dict[str, tuple[str, Any]] = {}
-    for name, rng in space.items():
-        if name not in specs:
-            raise ParamError(name, f"unknown parameter; known: {', '.join(specs)}")
-        spec = specs[name]
-        if isinstance(rng, list):
-            out[name] = ("categorical", [params_type.check_value(name, v) for v in rng])
-        elif spec.kind == "bool":
-            out[name] = ("categorical", [False, True])
-        elif spec.kind == "choice":
-            out[name] = ("categorical", list(spec.choices))
-        elif spec.kind in ("int", "float") and spec.range is not None:
-            lo, hi = rng if rng is not None else spec.range
-            params_type.check_value(name, lo)
-            params_type.check_value(name, hi)
-            if lo >= hi:
-                raise ParamError(name, f"empty range {lo}:{hi}")
-            out[name] = ("int", (int(lo), int(hi))) if spec.kind == "int" else (
-                "float", (float(lo), float(hi)))
-        else:
-            raise ParamError(name, f"cannot tune a {spec.kind} parameter without values "
-                                   "(give NAME=A|B|C)")
-    if not out:
-        raise DesignkitError("nothing to tune: name some parameters")
-    return out
+    parts = target.parts()
+    if target.kind != "mix":
+        return part(target.kind) + "; 0 is perfect"
+    return " + ".join(f"{w:g} × ({part(k)})" for k, w in parts.items()) + "; 0 is perfect"
 
 
 # -- the search ---------------------------------------------------------------------------------
 @dataclass
 class TuneResult:
-    """What :func:`tune` found and how it re-checked."""
+    """What :func:`tune` found and how it re-checked.
+
+    ``search`` and ``recheck`` hold the same kind of numbers (loss with its interval,
+    the paired difference best − start, turns, margin, win rates by ``by``) for the
+    search seeds and the fresh seeds; ``keeps`` the constraints' values on both.
+    """
 
     game: str
     target: Target
@@ -219,58 +199,110 @@ class TuneResult:
     recheck_games: int
     seed: int
     recheck_seed: int
+    space: dict[str, Dim] = field(default_factory=dict)
+    search: pd.DataFrame = field(default_factory=pd.DataFrame)
+    keeps: pd.DataFrame = field(default_factory=pd.DataFrame)
+    by: str = "seat"
+    meaning: str = ""
+    not_saved: str = ""
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.best.diff(self.base))
+
+    @property
+    def rejected(self) -> pd.DataFrame:
+        """Trials a constraint or the parameters' own checks rejected, with the reason."""
+        if "user_attrs_rejected" not in self.trials:
+            return self.trials.iloc[:0]
+        return self.trials[self.trials["user_attrs_rejected"].notna()]
+
+    def _rows(self, table: pd.DataFrame, lines: list[str]) -> None:
+        label = "turn position" if self.by == "position" else "seat"
+        for r in table.itertuples():
+            lines.append(f"  {r.variant:<6} loss {r.loss:.4f} [{r.lo:.4f}, {r.hi:.4f}]   "
+                         f"turns {r.turns:.1f}   margin {r.margin:.2f}   win rate by {label} "
+                         + " ".join(f"{w:.1%}" for w in r.win_rates))
+        best = table.iloc[-1]
+        if not math.isnan(best["diff"]):
+            lines.append(f"  difference best − start: {best['diff']:+.4f} "
+                         f"[{best['diff_lo']:+.4f}, {best['diff_hi']:+.4f}]")
 
     def summary_text(self) -> str:
         lines = [f"{self.game}: tuned toward {self.target.describe()} "
-                 f"({len(self.trials)} trials × {self.n_games} games, seed {self.seed})"]
+                 f"({len(self.trials)} trials × {self.n_games} games, seed {self.seed})",
+                 f"the loss: {self.meaning}"]
+        if self.space:
+            lines.append("searched: " + ", ".join(f"{n} {d.describe()}"
+                                                   for n, d in self.space.items()))
+        if len(self.keeps):
+            for k in self.keeps.itertuples():
+                lines.append(f"kept: {k.describe} (start {k.search_start:.3g}, allowed "
+                             f"{k.search_lo:.3g}–{k.search_hi:.3g})")
+        rejected = self.rejected
+        if len(rejected):
+            first = rejected.iloc[0]
+            lines.append(f"rejected trials: {len(rejected)} of {len(self.trials)} (kept out "
+                         f"of the choice of the best; e.g. trial {int(first['number'])}: "
+                         f"{first['user_attrs_rejected']})")
         changes = self.best.diff(self.base)
         lines.append("proposed change: " + (", ".join(f"{k} {old!r} → {new!r}" for k, (old, new)
                                                       in changes.items()) or "none"))
-        lines.append(f"loss in the search: starting point {self.base_search_loss:.4f}, "
-                     f"best {self.best_search_loss:.4f}")
+        if len(self.search):
+            lines.append(f"on the search seeds (seed {self.seed}, {self.n_games} games each, "
+                         "95% bootstrap intervals):")
+            self._rows(self.search, lines)
         lines.append(f"re-check on fresh seeds (seed {self.recheck_seed}, "
                      f"{self.recheck_games} games each, 95% bootstrap intervals):")
-        for r in self.recheck.itertuples():
-            lines.append(f"  {r.variant:<9} loss {r.loss:.4f} [{r.lo:.4f}, {r.hi:.4f}]   "
-                         f"turns {r.turns:.1f}   margin {r.margin:.2f}   win rates "
-                         + " ".join(f"{w:.1%}" for w in r.win_rates))
-        best = self.recheck.iloc[-1]
-        lines.append(f"  difference best − start: {best['diff']:+.4f} "
-                     f"[{best['diff_lo']:+.4f}, {best['diff_hi']:+.4f}]")
+        self._rows(self.recheck, lines)
+        for k in self.keeps.itertuples():
+            lines.append(f"  {k.metric}: start {k.recheck_start:.3g}, best {k.recheck_best:.3g}"
+                         f" (allowed {k.recheck_lo:.3g}–{k.recheck_hi:.3g}): "
+                         + ("kept" if k.recheck_ok else "BROKEN"))
         if not changes:
             lines.append("verdict: the search found nothing better than the starting "
-                         "parameters (nothing saved)")
-            return "\n".join(lines)
-        lines.append("verdict: " + ("the gain held on fresh seeds (the interval of the "
-                                    "difference is below zero)" if self.held else
-                                    "the gain did NOT hold on fresh seeds (the difference "
-                                    "is not clearly below zero: noise or overfitting to "
-                                    "the search seeds)"))
+                         "parameters")
+        else:
+            lines.append("verdict: " + ("the gain held on fresh seeds (the interval of the "
+                                        "difference is below zero)" if self.held else
+                                        "the gain did NOT hold on fresh seeds ("
+                                        + self._why_not_held() + ")"))
         if self.path is not None:
             lines.append(f"variant saved to {self.path}")
+        elif self.not_saved:
+            lines.append(f"nothing saved: {self.not_saved}")
         return "\n".join(lines)
 
+    def _why_not_held(self) -> str:
+        reasons = []
+        if self.recheck.iloc[-1]["diff_hi"] >= 0:
+            reasons.append("the interval of the difference does not lie below zero: noise, "
+                           "or overfitting to the search seeds")
+        broken = [k.metric for k in self.keeps.itertuples() if not k.recheck_ok]
+        if broken:
+            reasons.append("it broke the constraint on " + ", ".join(broken))
+        return "; ".join(reasons)
 
-def _in_space(values: Mapping[str, Any], space: Mapping[str, tuple[str, Any]]) -> bool:
-    for name, (kind, arg) in space.items():
-        v = values[name]
-        if kind == "categorical" and v not in arg:
-            return False
-        if kind != "categorical" and not arg[0] <= v <= arg[1]:
-            return False
-    return True
+
+def _suggest(trial: Any, base: Params, space: Mapping[str, Dim]) -> Params:
+    return base.replace(**{name: dim.suggest(trial) for name, dim in space.items()})
 
 
-def _suggest(trial: Any, base: Params, space: Mapping[str, tuple[str, Any]]) -> Params:
-    values = {}
-    for name, (kind, arg) in space.items():
-        if kind == "int":
-            values[name] = trial.suggest_int(name, *arg)
-        elif kind == "float":
-            values[name] = trial.suggest_float(name, *arg)
-        else:
-            values[name] = trial.suggest_categorical(name, arg)
-    return base.replace(**values)
+def _table(target: Target, base: Results, best: Results, ab: Mapping[str, np.ndarray],
+           bb: Mapping[str, np.ndarray]) -> pd.DataFrame:
+    from designkit.analysis.metrics import winner_margins
+
+    rows = []
+    for label, res, a in (("start", base, ab), ("best", best, bb)):
+        li = _interval(target, a, 1000, 0, ab if label == "best" else None)
+        rates = res.seats.groupby(_by(res))["won"].mean().tolist()
+        rows.append({"variant": label, **li, "turns": float(res.games["turns"].mean()),
+                     "margin": float(np.nanmean(winner_margins(res))), "win_rates": rates})
+    out = pd.DataFrame(rows)
+    for col in ("diff", "diff_lo", "diff_hi"):
+        if col not in out:
+            out[col] = math.nan
+    return out
 
 
 def tune(game: Game | str, target: Target | str = "equal-seats",
@@ -281,22 +313,33 @@ def tune(game: Game | str, target: Target | str = "equal-seats",
          backend: str = "auto", workers: int = 1, scheduler: Any = None, n_jobs: int = 1,
          sampler_seed: int | None = None, save: bool | str | Path = True,
          name: str | None = None, progress: bool | None = False,
-         on_trial: Callable[[int, int, float], None] | None = None) -> TuneResult:
+         on_trial: Callable[[int, int, float], None] | None = None,
+         keep: Sequence[Keep | str] = (), save_anyway: bool = False) -> TuneResult:
     """Search ``space`` for parameters that minimise ``target``'s loss, then re-check.
 
     ``space``: parameter names (ranges from the metadata), or ``{name: (lo, hi)}``,
-    ``{name: [values]}`` or ``{name: None}``; default: :func:`tunable`. Each of
-    ``n_trials`` trials plays ``n_games`` games on ``seed``. Trials run on one
-    reused pool or cluster (``backend``/``workers``/``scheduler`` as in
-    ``simulate``); ``n_jobs`` > 1 also runs trials concurrently (faster, but the
-    order of TPE suggestions, hence the result, is then not reproducible).
+    ``{name: [values]}`` or ``{name: None}``; default: the game's short list (fields
+    declared ``tune=True``). Every value tried lies on the parameter's grid
+    (:mod:`designkit.analysis.tune_space`). Each of ``n_trials`` trials plays ``n_games``
+    games on ``seed``. Trials run on one reused pool or cluster
+    (``backend``/``workers``/``scheduler`` as in ``simulate``); ``n_jobs`` > 1 also runs
+    trials concurrently (faster, but the order of TPE suggestions, hence the result, is
+    then not reproducible).
+
+    ``keep``: constraints (:class:`Keep` or text such as ``"mean_turns=10%"``) measured
+    against the starting point on the same seeds. A trial that breaks one is recorded as
+    infeasible (Optuna's constrained TPE: it learns to avoid the region, and the best is
+    chosen among feasible trials only); a candidate the Params' cross-field checks refuse
+    is pruned. Both are listed in ``trials`` with the reason (``user_attrs_rejected``).
 
     The best variant and the starting ``params`` are then simulated on
     ``recheck_seed`` (default ``seed + 1``, a fresh seed set) with
     ``recheck_games`` games each (default max(2000, 2·n_games)). ``held`` says
-    whether the best beat the start there beyond noise. ``save``: True writes
-    ``data/<game>/variants/<name>.yaml`` (Params.save, only the changes), a path
-    writes there, False writes nothing (nor when nothing beat the start).
+    whether the best beat the start there beyond noise (the 95 % interval of the paired
+    loss difference lies below zero) without breaking a constraint. ``save``: True
+    writes ``data/<game>/variants/<name>.yaml`` (Params.save, only the changes), a path
+    writes there, False writes nothing. A variant whose gain did not hold is not saved
+    unless ``save_anyway``; ``not_saved`` says why nothing was written.
     ``on_trial(done, n_trials, best_loss)`` is called after each trial (panels).
     """
     try:
@@ -306,7 +349,8 @@ def tune(game: Game | str, target: Target | str = "equal-seats",
     g = get_game(game)
     tgt = Target(target) if isinstance(target, str) else target
     base = params if params is not None else g.params_type()
-    dims = _space(type(base), space)
+    dims = build_space(type(base), space)
+    keeps = [parse_keep(k) if isinstance(k, str) else k for k in keep]
     recheck_games = recheck_games or max(2000, 2 * n_games)
     recheck_seed = seed + 1 if recheck_seed is None else recheck_seed
     optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -316,61 +360,131 @@ def tune(game: Game | str, target: Target | str = "equal-seats",
         def run(p: Params, n: int, s: int) -> Results:
             return simulate_many(g, [p], n, seed=s, agents=agents, executor=ex)[0]
 
+        base_res = run(base, n_games, seed)
+        base_arr = _arrays(base_res)
+        base_loss = _point(tgt, base_arr)
+        for k in keeps:
+            k.check_against(base_res)
+        limits = {k.metric: k.limits(k.measure(base_res)) for k in keeps}
         start = {k: getattr(base, k) for k in dims}
-        inside = _in_space(start, dims)
-        if inside:  # trial 0 is the starting point: the search can only improve on it
-            study.enqueue_trial(start)
+        if all(d.contains(start[n]) for n, d in dims.items()):
+            study.enqueue_trial(start)  # trial 0: the start, so the search can only improve
 
         def objective(trial: Any) -> float:
-            candidate = _suggest(trial, base, dims)
-            res = run(candidate, n_games, seed)
+            try:
+                candidate = _suggest(trial, base, dims)
+            except ParamError as err:  # the Params' own cross-field checks refuse it
+                trial.set_user_attr("rejected", f"refused by the parameters: {err}")
+                raise optuna.TrialPruned(str(err)) from None
+            res = base_res if candidate == base else run(candidate, n_games, seed)
             trial.set_user_attr("turns", float(res.games["turns"].mean()))
+            broken = []
+            for k in keeps:
+                value = k.measure(res)
+                lo, hi = limits[k.metric]
+                trial.set_user_attr(f"keep_{k.metric}", value)
+                trial.set_constraint(k.metric, max(lo - value, value - hi))
+                if not lo - 1e-12 <= value <= hi + 1e-12:
+                    broken.append(f"{k.metric} {value:.3g} outside {lo:.3g}–{hi:.3g}")
+            if broken:
+                trial.set_user_attr("rejected", "; ".join(broken))
             return loss(res, tgt)
 
         callbacks = []
         if on_trial is not None:
             callbacks.append(lambda st, _t: on_trial(len(st.trials), n_trials,
-                                                     float(st.best_value)))
+                                                     _best_value(st, base_loss)))
         study.optimize(objective, n_trials=n_trials, n_jobs=n_jobs,
                        show_progress_bar=bool(progress), callbacks=callbacks)
-        base_loss = (float(study.trials[0].value) if inside
-                     else loss(run(base, n_games, seed), tgt))
-        best = base.replace(**study.best_params)
+        best_trial = _best_trial(study)
+        start_ok = all(lo <= k.measure(base_res) <= hi
+                       for k in keeps for lo, hi in [limits[k.metric]])
+        # a start that breaks an absolute bound gives way to the best trial that keeps it
+        if best_trial is None or (start_ok and best_trial.value >= base_loss):
+            best, best_arr, best_res = base, base_arr, base_res
+        else:
+            best = base.replace(**{n: dims[n].snap(v) for n, v in best_trial.params.items()})
+            # replayed rather than kept from the trial: the same seeds give the same games,
+            # and a long search does not hold every trial's results in memory
+            best_res = run(best, n_games, seed)
+            best_arr = _arrays(best_res)
+        search = _table(tgt, base_res, best_res, base_arr, best_arr)
         fresh_base, fresh_best = simulate_many(g, [base, best], recheck_games,
                                                seed=recheck_seed, agents=agents, executor=ex)
-    recheck = _recheck_table(tgt, fresh_base, fresh_best)
+    recheck = _table(tgt, fresh_base, fresh_best, _arrays(fresh_base), _arrays(fresh_best))
+    keep_table = _keep_table(keeps, base_res, best_res, fresh_base, fresh_best)
     changed = bool(best.diff(base))
-    held = changed and bool(recheck.iloc[-1]["diff_hi"] < 0)
-    path = None
-    if save is not False and changed:
+    held = (changed and bool(recheck.iloc[-1]["diff_hi"] < 0)
+            and bool(keep_table["recheck_ok"].all() if len(keep_table) else True))
+    path, not_saved = None, ""
+    if not changed:
+        not_saved = "nothing beat the starting parameters"
+    elif save is False:
+        not_saved = "saving was turned off"
+    elif not held and not save_anyway:
+        not_saved = ("the gain did not hold on the re-check, so the variant is only "
+                     "reported (save it anyway with --save-anyway)")
+    else:
         note = (f"tuned toward {tgt.describe()}: {n_trials} trials × {n_games} games "
                 f"(seed {seed}); re-check on seed {recheck_seed}: loss "
                 f"{recheck.iloc[0]['loss']:.4f} → {recheck.iloc[-1]['loss']:.4f}, "
-                f"{'held' if held else 'did not hold'}")
+                f"{'held' if held else 'did not hold (saved anyway)'}")
         if save is True:
             stem = name or f"tuned-{tgt.kind}-seed{seed}"
             path = data_dir(g.name) / "variants" / f"{stem}.yaml"
         else:
             path = Path(save)
         best.save(path, note=note)
-    trials = study.trials_dataframe(attrs=("number", "value", "params", "user_attrs"))
+    trials = _trials_frame(study, dims)
     return TuneResult(game=g.name, target=tgt, base=base, best=best,
-                      best_search_loss=float(study.best_value), base_search_loss=base_loss,
-                      trials=trials, recheck=recheck, held=held, path=path, n_games=n_games,
-                      recheck_games=recheck_games, seed=seed, recheck_seed=recheck_seed)
+                      best_search_loss=float(search.iloc[-1]["loss"]),
+                      base_search_loss=base_loss, trials=trials, recheck=recheck, held=held,
+                      path=path, n_games=n_games, recheck_games=recheck_games, seed=seed,
+                      recheck_seed=recheck_seed, space=dims, search=search, keeps=keep_table,
+                      by=_by(base_res), meaning=loss_meaning(tgt, _by(base_res)),
+                      not_saved=not_saved)
 
 
-def _recheck_table(target: Target, base: Results, best: Results) -> pd.DataFrame:
+def _feasible(trials: Sequence[Any]) -> list[Any]:
+    from optuna.trial import TrialState
+
+    return [t for t in trials if t.state == TrialState.COMPLETE
+            and all(c <= 0 for c in t.constraints.values())]
+
+
+def _best_trial(study: Any) -> Any:
+    """The lowest-loss feasible trial (the first of equals), None if there is none."""
+    feasible = _feasible(study.get_trials(deepcopy=False))
+    return min(feasible, key=lambda t: (t.value, t.number)) if feasible else None
+
+
+def _best_value(study: Any, fallback: float) -> float:
+    best = _best_trial(study)
+    return float(best.value) if best is not None else fallback
+
+
+def _trials_frame(study: Any, dims: Mapping[str, Dim]) -> pd.DataFrame:
+    trials = study.trials_dataframe(attrs=("number", "value", "state", "params",
+                                           "user_attrs"))
+    for name, dim in dims.items():
+        col = f"params_{name}"
+        if col in trials and dim.kind != "categorical":
+            trials[col] = [dim.snap(v) if pd.notna(v) else v for v in trials[col]]
+    return trials
+
+
+def _keep_table(keeps: Sequence[Keep], base: Results, best: Results, fresh_base: Results,
+                fresh_best: Results) -> pd.DataFrame:
     rows = []
-    for label, res in (("start", base), ("best", best)):
-        li = loss_interval(res, target, baseline=base if label == "best" else None)
-        rates = res.seats.groupby("seat")["won"].mean().tolist()
-        from designkit.analysis.metrics import winner_margins
-
-        rows.append({"variant": label, **li, "turns": float(res.games["turns"].mean()),
-                     "margin": float(np.nanmean(winner_margins(res))), "win_rates": rates})
-    out = pd.DataFrame(rows)
-    for col in ("diff", "diff_lo", "diff_hi"):
-        if col not in out:
-            out[col] = math.nan
-    return out
+    for k in keeps:
+        s0, r0 = k.measure(base), k.measure(fresh_base)
+        (slo, shi), (rlo, rhi) = k.limits(s0), k.limits(r0)
+        r1 = k.measure(fresh_best)
+        rows.append({"metric": k.metric, "describe": k.describe(), "search_start": s0,
+                     "search_best": k.measure(best), "search_lo": slo, "search_hi": shi,
+                     "recheck_start": r0, "recheck_best": r1, "recheck_lo": rlo,
+                     "recheck_hi": rhi, "recheck_ok": bool(rlo - 1e-12 <= r1 <= rhi + 1e-12)})
+    return pd.DataFrame(rows, columns=["metric", "describe", "search_start", "search_best",
+                                       "search_lo", "search_hi", "recheck_start",
+                                       "recheck_best", "recheck_lo", "recheck_hi",
+                                       "recheck_ok"])

@@ -9,6 +9,7 @@ so nothing has to repeat the list of parameters (TAG's four-times problem).
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,12 @@ class ParamSpec:
     item_range: tuple[float, float] | None = None
     label: str = ""
     label_ja: str = ""
+    #: the grid a search walks on (ints: whole steps, default 1; floats: default
+    #: :func:`default_step` of the range), so a tuned value is one a designer would write
+    step: float | None = None
+    #: True: in the game's short default list of parameters to tune; False: never tuned
+    #: (an engine switch, a bound of another field); None: tunable when a designer names it
+    tune: bool | None = None
     #: a default read from a data file: the kind is inferred from it on first use, so
     #: importing a game never reads its tables (a broken table must not stop another game)
     infer: Callable[[], Any] | None = field(default=None, compare=False, repr=False)
@@ -57,6 +64,27 @@ class ParamSpec:
             lo, hi = self.item_range
             return f"each value {_fmt(lo)}–{_fmt(hi)}"
         return "any " + self.kind
+
+    def grid_step(self) -> float | None:
+        """The search grid's step: the declared one, 1 for whole numbers, a round
+        twentieth of the range for fractions; None where there is no numeric grid."""
+        if self.kind not in ("int", "float") or self.range is None:
+            return None
+        if self.step is not None:
+            return int(self.step) if self.kind == "int" else self.step
+        return 1 if self.kind == "int" else default_step(*self.range)
+
+
+def default_step(lo: float, hi: float) -> float:
+    """A round step near a twentieth of ``lo``–``hi`` (1, 2, 2.5 or 5 × a power of ten):
+    fine enough to tune, coarse enough that nobody sees 0.6976311959272649."""
+    width = float(hi) - float(lo)
+    if width <= 0:
+        return 1.0
+    raw = width / 20
+    power = 10.0 ** math.floor(math.log10(raw))
+    nice = next(m for m in (1, 2, 2.5, 5, 10) if m * power >= raw * (1 - 1e-9))
+    return float(f"{nice * power:.12g}")
 
 
 def _fmt(x: float) -> str:
@@ -87,8 +115,15 @@ def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "Genera
           range: tuple[float, float] | None = None, choices: tuple[Any, ...] | None = None,
           item_range: tuple[float, float] | None = None, default_factory: Any = _MISSING,
           optional: bool = False, kind: str | None = None, label: str = "",
-          label_ja: str = "") -> Any:
-    """Declare a parameter field: default, allowed values, help text and rule ID in one place."""
+          label_ja: str = "", step: float | None = None, tune: bool | None = None) -> Any:
+    """Declare a parameter field: default, allowed values, help text and rule ID in one place.
+
+    ``step`` is the grid a tuning search uses (declare it on fractions); ``tune=True``
+    puts the field in the game's default list of parameters to tune, ``tune=False``
+    keeps a search away from it.
+    """
+    if step is not None and (isinstance(step, bool) or not step > 0 or range is None):
+        raise TypeError(f"param step={step!r}: a positive step needs a range")
     infer = None
     if kind is None:
         if default is _MISSING and choices is None:
@@ -98,7 +133,7 @@ def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "Genera
     spec = ParamSpec(kind=kind, help=help, rule=rule, group=group, range=range,
                      choices=tuple(choices) if choices is not None else None,
                      optional=optional, item_range=item_range, label=label, label_ja=label_ja,
-                     infer=infer)
+                     step=step, tune=tune, infer=infer)
     if default_factory is not _MISSING:
         return field(default_factory=default_factory, metadata={"param": spec})
     return field(default=default, metadata={"param": spec})
@@ -147,6 +182,12 @@ class Params:
                      if "param" in f.metadata}
             cls._specs = found
         return dict(found)
+
+    @classmethod
+    def tune_defaults(cls) -> tuple[str, ...]:
+        """The short list of parameters a search tunes when the designer names none
+        (fields declared with ``tune=True``), in declaration order."""
+        return tuple(name for name, spec in cls.specs().items() if spec.tune)
 
     @classmethod
     def defaults(cls) -> Self:

@@ -140,51 +140,7 @@ def test_sweep_stop_shows_nothing_new(params_panel):
     assert not panel.run_button.disabled and panel.stop_button.disabled
 
 
-# -- Tune ----------------------------------------------------------------------------------------
-def test_tune_saves_checks_and_loads_the_best(params_panel, variants_dir, find):
-    panel = TunePanel(CR, params_panel, variants_dir=variants_dir, n_trials=2, n_games=40,
-                      recheck_games=40)
-    assert find(panel, "dk-tune") == [panel]
-    assert "players" not in panel.specs and "end_hand_sum" in panel.specs
-    assert panel.length.layout.display == "none"
-    panel.target.value = "length"
-    assert panel.length.layout.display is None and panel.weight_box.layout.display == "none"
-    panel.length.value = 20
-    panel.space.value = ("copies_per_number", "starting_hand")
-    panel.save_name.value = "short"
-    result = panel.run(blocking=True)
-    assert panel.result is result and len(result.trials) == 2
-    assert result.base == params_panel.params and result.best.diff(result.base)
-    assert result.path == variants_dir / "short.yaml" and result.path.is_file()
-    assert "short" in params_panel.variant_list.options  # the editor sees the new variant
-    assert "tuned toward 20.0 turns" in panel.summary.value
-    assert "fresh seeds" in panel.verdict.value
-    assert "dk-tune-diff-table" in panel.diff_html.value and "players" in panel.diff_html.value
-    assert "dk-trials-table" in panel.trials_html.value
-    assert panel.progress.value == panel.progress.max == 2
-    assert not panel.load_button.disabled
-    panel.load_button.click()
-    assert params_panel.params == result.best and params_panel.valid
-    assert "loaded" in panel.status.value
-
-
-def test_tune_refuses_bad_input(params_panel, variants_dir):
-    panel = TunePanel(CR, params_panel, variants_dir=variants_dir, n_trials=2, n_games=40,
-                      recheck_games=40)
-    assert panel.run() is None and "choose one or more" in panel.status.value
-    panel.space.value = ("end_hand_sum",)
-    panel.target.value = "mix"
-    for w in panel.weights.values():
-        w.value = 0
-    assert panel.run() is None and "weights" in panel.status.value
-    panel.target.value = "equal-seats"
-    panel.save_name.value = "../escape"
-    assert panel.run() is None and "variant name" in panel.status.value
-    _break(params_panel)
-    assert panel.run() is None
-    _refused(panel)
-    assert panel.result is None and panel.load_button.disabled
-    assert not variants_dir.exists()
+# -- Tune: tests/widgets/test_tune_panel.py ----------------------------------------------------
 
 
 # -- the lab -------------------------------------------------------------------------------------

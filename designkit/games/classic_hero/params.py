@@ -59,10 +59,11 @@ class ClassicHeroParams(Params):
                                 "next stage), or the reverse")
     # -- dice ----------------------------------------------------------------------------------------
     max_dice: int = param(6, range=(2, 8), rule="CH-2.3", group=DICE, label_ja="サイコロ上限",
+                          tune=True,
                           help="Dice a player may own, white and red, used included")
     die_range: tuple = param((1, 6), item_range=(1, 6), rule="CH-0.4", group=DICE,
                              help="Lowest and highest value a modification can give (clamp)")
-    red_die_bonus_vp: int = param(1, range=(0, 5), rule="CH-6.4", group=DICE,
+    red_die_bonus_vp: int = param(1, range=(0, 5), rule="CH-6.4", group=DICE, tune=True,
                                   help="VP per red die in the used set")
     blessing_delta: int = param(1, range=(1, 3), rule="CH-6.5", group=DICE,
                                 help="How far one blessing moves a die (±)")
@@ -77,7 +78,7 @@ class ClassicHeroParams(Params):
     sum_requires_minimal_set: bool = param(True, rule="CH-A7", group=DICE,
                                            help="Only minimal sets count for N↑ "
                                                 "(sum − lowest die < N)")
-    auto_resolve: bool = param(False, rule="CH-6.2", group=DICE,
+    auto_resolve: bool = param(False, rule="CH-6.2", group=DICE, tune=False,
                                help="Resolve Fortune and used-set choices with the canonical "
                                     "auto-resolver instead of asking (fast simulation)")
     # -- battle --------------------------------------------------------------------------------------
@@ -88,7 +89,7 @@ class ClassicHeroParams(Params):
     boss_hp_vp: str = param("base_plus_stage", choices=("base_plus_stage", "base"),
                             rule="CH-7.2", group=BATTLE,
                             help="VP of an HP: base merit + stage number, or base merit only")
-    final_damage_bonus: int = param(3, range=(0, 10), rule="CH-7.3", group=BATTLE,
+    final_damage_bonus: int = param(3, range=(0, 10), rule="CH-7.3", group=BATTLE, tune=True,
                                     help="VP for marking the last HP of a Demon Lord")
     skill_display: int | None = param(None, range=(0, 12), optional=True, rule="CH-4.7",
                                       group=BATTLE, help="Skills shown each stage "

@@ -109,19 +109,20 @@ class CrossroadsParams(Params):
     s8_comparison: str = param("greater_or_equal", choices=("greater_or_equal", "greater"),
                                rule="CR-7.8", group=SKILLS,
                                help="S8: comparison for its holder's releases")
-    end_hand_sum: int = param(27, range=(2, 100), rule="CR-8.1", group=END,
+    end_hand_sum: int = param(27, range=(2, 100), rule="CR-8.1", group=END, tune=True,
                               help="Hand sum that lets a player declare the end")
     declare_27_by: str = param("active", choices=("active", "any"), rule="CR-A3", group=END,
                                help="Who may declare at the end of a turn")
     declare_27_when_deck_empty: bool = param(True, rule="CR-A5", group=END,
                                              help="Declaring allowed when the deck is empty")
-    declare_discard_fraction: float = param(0.5, range=(0.0, 1.0), rule="CR-8.2", group=END,
+    declare_discard_fraction: float = param(0.5, range=(0.0, 1.0), step=0.1, tune=True,
+                                            rule="CR-8.2", group=END,
                                             help="Share of the hand a declarer discards")
     declare_discard_rounding: str = param("floor", choices=("floor", "ceil"), rule="CR-8.2",
                                           group=END, help="Rounding of the declarer's discard")
     vp_per_work_card: int = param(1, range=(-5, 5), rule="CR-9.1", group=SCORE,
                                   help="VP per card in the work pile")
-    vp_per_hand_card: int = param(-1, range=(-5, 5), rule="CR-9.2", group=SCORE,
+    vp_per_hand_card: int = param(-1, range=(-5, 5), rule="CR-9.2", group=SCORE, tune=True,
                                   help="VP per card left in hand")
     tiebreak: str = param("clockwise", choices=("clockwise", "draw"), rule="CR-10.2",
                           group=SCORE, help="Tie-break: clockwise from the ending player's "

@@ -53,9 +53,9 @@ class RollingStoneParams(Params):
     # -- setup ------------------------------------------------------------------------------------
     players: int = param(4, range=(2, 6), rule="LR-1.1", group=SETUP, label_ja="人数",
                          help="Number of players (players_min–players_max)")
-    players_min: int = param(3, range=(2, 6), rule="LR-1.1", group=SETUP,
+    players_min: int = param(3, range=(2, 6), rule="LR-1.1", group=SETUP, tune=False,
                              help="Fewest players the draft allows")
-    players_max: int = param(4, range=(2, 6), rule="LR-1.1", group=SETUP,
+    players_max: int = param(4, range=(2, 6), rule="LR-1.1", group=SETUP, tune=False,
                              help="Most players the draft allows")
     colours: tuple[str, ...] = param(ALL_COLOURS, kind="list", rule="LR-1.2", group=SETUP,
                                      help="Die colours / attributes in play (subset of R B Y G)")
@@ -103,7 +103,7 @@ class RollingStoneParams(Params):
                                     rule="LR-A30", group=FLOW,
                                     help="Order bonus when the pawn is taken back, or when "
                                          "the slot is chosen")
-    order_bonus_power: int = param(1, range=(0, 5), rule="LR-6.2", group=FLOW,
+    order_bonus_power: int = param(1, range=(0, 5), rule="LR-6.2", group=FLOW, tune=True,
                                    help="Power gained by the power slot")
     order_bonus_move_faces: int = param(1, range=(1, 3), rule="LR-6.2", group=FLOW,
                                         help="Faces the move_die slot may move a die")
@@ -184,9 +184,9 @@ class RollingStoneParams(Params):
                                         help="VP per ★ left uncovered")
     adversity_count_discard: bool = param(False, rule="LR-A16", group=SCORE,
                                           help="Stars in the discard pile count too")
-    full_album_vp: int = param(6, range=(0, 30), rule="LR-12.4", group=SCORE,
+    full_album_vp: int = param(6, range=(0, 30), rule="LR-12.4", group=SCORE, tune=True,
                                help="VP for a completely filled album")
-    start_marker_vp: int = param(1, range=(0, 10), rule="LR-12.5", group=SCORE,
+    start_marker_vp: int = param(1, range=(0, 10), rule="LR-12.5", group=SCORE, tune=True,
                                  help="VP for holding the start player marker at the end")
 
     def check_consistency(self) -> None:

@@ -99,15 +99,16 @@ class WitchParams(Params):
                                                       rule="LW-A10", group=SCORE,
                                                       help="Achievement tokens per player, "
                                                            "back each round (empty: no cap)")
-    forced_pass_vp: int = param(1, range=(0, 5), rule="LW-10.4", group=SCORE,
+    forced_pass_vp: int = param(1, range=(0, 5), rule="LW-10.4", group=SCORE, tune=True,
                                 help="VP for each forced pass (the first pass gives 0)")
-    resource_cap: int = param(5, range=(0, 30), rule="LW-11.5", group=FLOW,
+    resource_cap: int = param(5, range=(0, 30), rule="LW-11.5", group=FLOW, tune=True,
                               help="Resources kept at round end")
     cap_applies_final_round: bool = param(True, rule="LW-A14", group=FLOW,
                                           help="The resource cap applies after round 3 too")
     heal_at_round_end: int = param(0, range=(0, 8), rule="LW-A15", group=FLOW,
                                    help="Health every worker heals at round end")
     max_action_turns_per_round: int = param(40, range=(3, 200), rule="LW-A18", group=FLOW,
+                                            tune=False,
                                             help="Engine safeguard: Action turns per player "
                                                  "and round before assignment mode is forced")
     # -- scoring -----------------------------------------------------------------------------------------
@@ -119,7 +120,7 @@ class WitchParams(Params):
                               help="Legacy types in play (Weapon, Curio, Ritual)")
     legacy_per_type: int = param(6, range=(0, 30), rule="LW-A1", group=SCORE,
                                  help="Legacy tokens of each type in stock (draft: 6 or 9)")
-    legacy_majority_vp: int = param(8, range=(0, 30), rule="LW-12.2", group=SCORE,
+    legacy_majority_vp: int = param(8, range=(0, 30), rule="LW-12.2", group=SCORE, tune=True,
                                     help="VP for the most tokens of a type (tie: split, "
                                          "rounded down)")
     tiebreak: str = param("elixir", choices=("elixir", "none"), rule="LW-12.3", group=SCORE,
