@@ -106,7 +106,9 @@ class HeroWatch(Observer):
 
     def finish(self, state: State) -> None:
         st: Any = state
-        for stage in range(1, st.params.stages + 1):
+        stages = set(range(1, st.params.stages + 1)) | {k for k, _ in self.choices} | set(
+            self.forced)  # 0: the setup (class choice, CH-2.4), before stage 1
+        for stage in sorted(stages):
             forced = self.forced.get(stage, 0) / st.n
             for seat in range(st.n):
                 chosen = self.choices.get((stage, seat), 0)
@@ -120,7 +122,7 @@ class HeroWatch(Observer):
         return pd.DataFrame(getattr(self, "stop_rows", []), columns=["game_id", "seat", "stops"])
 
 
-def run(n_games: int = 60, seed: int = 2026, players: int = 3, agents: str = "greedy"
+def run(n_games: int = 50, seed: int = 2026, players: int = 3, agents: str = "greedy"
         ) -> tuple[Results, HeroWatch]:
     """The seeded batch the tempo, Demon Lord and detour questions read (draft defaults:
     every Fortune and used-set choice is asked, as at the table)."""
@@ -152,7 +154,7 @@ def tempo(watch: HeroWatch) -> Answer:
     labels = {"decisions": "all decisions (incl. single-option steps)",
               "choices": "real choices (2+ options)"}
     for i, kind in enumerate(("decisions", "choices")):
-        part = table[table.kind == kind]
+        part = table[table.kind == kind].assign(stage=lambda t: t.stage.map(_stage_name))
         bars(part, "stage", "", "", value="mean", rate=False, name=labels[kind], colour=i,
              fig=fig)
     frame = watch.frame()
@@ -163,10 +165,14 @@ def tempo(watch: HeroWatch) -> Answer:
     reading = (f"A player meets {num_text(*d, digits=0)} decisions per game, "
                f"{num_text(*c, digits=0)} of them real choices ({pct(c[0] / d[0])}); "
                f"real choices per stage: "
-               + ", ".join(f"stage {s} {v:.0f}" for s, v in by_stage.items()) + ".")
+               + ", ".join(f"{_stage_name(s)} {v:.0f}" for s, v in by_stage.items()) + ".")
     return Answer(TEMPO, fig, table, reading,
                   ["Single-option steps are the engine's automatic ones (state.forced), "
                    "shared equally between the players of the stage."])
+
+
+def _stage_name(stage: int) -> str:
+    return "setup" if stage == 0 else f"stage {stage}"
 
 
 # -- the Demon Lord ---------------------------------------------------------------------------
@@ -335,7 +341,7 @@ def red_dice(bonus: pd.DataFrame, limit: pd.DataFrame, agents: str = "random",
     return Answer(RED_DICE, fig, table, reading)
 
 
-def answer_all(n_games: int = 60, n_sweep: int = 120, seed: int = 2026,
+def answer_all(n_games: int = 50, n_sweep: int = 100, seed: int = 2026,
                sweep_agents: str = "random") -> list[Answer]:
     """Every question of this draft from seeded batches (the dashboard page)."""
     results, watch = run(n_games, seed)

@@ -170,6 +170,6 @@ def _agents(runs: dict[str, Results]) -> str:
     return ", ".join(names) + " bots"
 
 
-def answer_all(n_games: int = 45, seed: int = 2026) -> list[Answer]:
+def answer_all(n_games: int = 40, seed: int = 2026) -> list[Answer]:
     """Every question of this draft, answered from one seeded batch per rule."""
     return answers(run(n_games, seed))

@@ -65,18 +65,38 @@ QUESTIONS = (RATIO, LEGACY, UNIVERSITY_Q)
 
 
 class Placements(Observer):
-    """Counts each seat's worker placements per game: at the University or at an Area
-    (a ``target`` decision; a placement with a single possible target is not asked and
-    not counted)."""
+    """Counts each seat's worker placements per game: at the University or at an Area.
+
+    A placement is a ``worker`` decision followed by its ``target``; when only one target
+    is possible the engine applies it at once (no decision), so the placed worker is then
+    found on the board (``univ`` / ``occupant``) right after the step."""
 
     def start(self, game_id: int) -> None:
         super().start(game_id)
         self.count: dict[tuple[int, str], int] = defaultdict(int)
+        self.pending: tuple[Any, ...] | None = None
 
     def decision(self, state: State, seat: int, action: Hashable, options: int) -> None:
         a: Any = action
-        if getattr(a, "kind", None) == "target":
+        kind = getattr(a, "kind", None)
+        if kind == "worker":
+            st: Any = state
+            self.pending = (seat, st.rules.ranks.index(a.arg))
+        elif kind == "target":
             self.count[(seat, "university" if a.arg == UNIVERSITY else "areas")] += 1
+            self.pending = None
+
+    def step(self, state: State) -> None:
+        if self.pending is None:
+            return
+        st: Any = state
+        if st.phase.name == "TARGET":
+            return  # the target is asked: counted by decision()
+        where = ("university" if self.pending in st.univ else
+                 "areas" if self.pending in st.occupant else None)
+        if where is not None:
+            self.count[(self.pending[0], where)] += 1
+        self.pending = None
 
     def finish(self, state: State) -> None:
         st: Any = state
@@ -86,7 +106,7 @@ class Placements(Observer):
                               "areas": self.count.get((seat, "areas"), 0)})
 
 
-def run(n_games: int = 300, seed: int = 2026, players: int = 4, agents: str = "random"
+def run(n_games: int = 200, seed: int = 2026, players: int = 4, agents: str = "random"
         ) -> tuple[dict[str, Results], Placements]:
     """Draft 8 (watched for placements) and the ratio alternatives on the same seeds."""
     game = get_game(GAME)
@@ -234,7 +254,7 @@ def _agents(runs: dict[str, Results]) -> str:
     return ", ".join(names) + " bots"
 
 
-def answer_all(n_games: int = 250, seed: int = 2026, agents: str = "random"
+def answer_all(n_games: int = 200, seed: int = 2026, agents: str = "random"
                ) -> list[Answer]:
     """Every question of this draft from seeded batches (the dashboard page)."""
     runs, watch = run(n_games, seed, agents=agents)
