@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pandas as pd
@@ -224,9 +225,8 @@ def demon_lord(results: Results) -> Answer:
                            ).groupby("game_id").sum()
     share = share_row(by_game.boss.tolist(), by_game.gained.tolist())
     margin = margin_share(results, cols)
-    results_b = results.seats.assign(_boss=boss)
-    changed = winner_changes_without(Results(results.game, results.params, results.agents,
-                                             results.seed, results.games, results_b), "_boss")
+    changed = winner_changes_without(replace(results, seats=seats.assign(_boss=boss)),
+                                     "_boss")
     decided = rate_row(float(changed.sum()), len(changed))
     reading = (f"The Demon Lord ({' + '.join(c.removeprefix('vp_') for c in cols)}) gives "
                f"{rate_text(share['rate'], share['lo'], share['hi'])} of all VP gained and "
