@@ -48,6 +48,9 @@ POOL = 1  # preheated kernels per game notebook
 CULL_IDLE = 600  # seconds before a kernel with no page attached (and idle) is shut down
 CULL_INTERVAL = 60
 IOPUB_TIMEOUT = 120
+# Design-questions pages (questions_<game>.ipynb) simulate for a while when opened: they
+# get no preheated kernel, so starting the server does not run four simulations at once.
+QUESTIONS_PAGE = "questions_"
 
 
 def dashboards_dir() -> Path:
@@ -68,11 +71,12 @@ def dashboard_notebook(game: str | None) -> Path:
 
 
 def pools_for(target: Path, pool: int = POOL) -> dict[str, dict[str, int]]:
-    """Preheated kernels per notebook: ``pool`` for a game's dashboard, none for the index
-    or any other notebook (Voila's ``kernel_pools_config``, keyed by path under the root)."""
+    """Preheated kernels per notebook: ``pool`` for a game's dashboard, none for the index,
+    the design-questions pages or any other notebook (Voila's ``kernel_pools_config``, keyed by path under the root)."""
     if target.is_file():
         return {"default": {"pool_size": 0}, target.name: {"pool_size": pool}}
-    games = sorted(p.name for p in target.glob("*.ipynb") if p.stem != "index")
+    games = sorted(p.name for p in target.glob("*.ipynb")
+                   if p.stem != "index" and not p.stem.startswith(QUESTIONS_PAGE))
     return {"default": {"pool_size": 0}, **{name: {"pool_size": pool} for name in games}}
 
 

@@ -1,0 +1,40 @@
+"""The drafts' own questions, answered with numbers (issue 14 item 4).
+
+One module per game (``crossroads``, ``rolling_stone``, ``witch_academy``,
+``classic_hero``) turns the questions its draft raises into :class:`Answer` objects: the
+designer's words (Japanese quote and English), a plotly chart with 95% intervals from a
+seeded simulation with the bots, and a one-line reading generated from the numbers. The
+notebooks ``notebooks/questions_<game>.ipynb`` call them question by question; the
+dashboard pages call :func:`page`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from designkit.analysis.questions.common import Answer, Question, show
+
+GAMES = ("crossroads", "rolling_stone", "witch_academy", "classic_hero")
+
+
+def module(game: str) -> ModuleType:
+    """The questions module of ``game`` (one of :data:`GAMES`)."""
+    if game not in GAMES:
+        from designkit.core.errors import DesignkitError
+
+        raise DesignkitError(f"no design questions for {game!r}; games with questions: "
+                             + ", ".join(GAMES))
+    return importlib.import_module(f"designkit.analysis.questions.{game}")
+
+
+def page(game: str, **settings: object) -> list[Answer]:
+    """Answer and show every question of ``game``'s draft (a dashboard page); ``settings``
+    go to the module's ``answer_all`` (``n_games``, ``seed``, ...)."""
+    answers = module(game).answer_all(**settings)
+    for answer in answers:
+        show(answer)
+    return answers
+
+
+__all__ = ["GAMES", "Answer", "Question", "module", "page", "show"]

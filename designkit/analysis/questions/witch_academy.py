@@ -1,0 +1,264 @@
+"""Little Witch Academia (リトルウィッチアカデミア), draft 8: its change list checked.
+
+Draft 8 opens with 『課題の点数比率を１００・７５・５０（％）に変更』 (assignment VP
+ratio 100/75/50), 『成績を排除し、探索で得られるレガシーでマジョリティ判定するように変更』
+(grades replaced by legacy majorities) and the University changes (『魔法工房を大学に
+名称変更』, 『大学の共通アクションとして、資源交換を追加』). Each becomes a question with
+numbers: the ratio against alternatives on the same deals, the weight of the legacy
+majorities, and where workers go (University or Areas) and what it wins.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import pandas as pd
+
+from designkit.analysis.compare import compare
+from designkit.analysis.questions.common import (
+    Answer,
+    Observer,
+    Question,
+    bars,
+    num_text,
+    pct,
+    rate_by,
+    rate_row,
+    rate_text,
+    share_row,
+    simulate_observed,
+    vp_columns,
+    winner_changes_without,
+)
+from designkit.analysis.sweep import run_points
+from designkit.core.game import State
+from designkit.core.registry import get_game
+from designkit.sim.results import Results
+
+GAME = "witch_academy"
+SOURCE = "リトルウィッチアカデミア 草案８, 大まかな変更点 (002_96418f2a20467565.txt)"
+UNIVERSITY = "U"  # the target of a worker placed at the University (LW-7)
+RATIOS = {"100·75·50 (draft 8)": (100, 75, 50), "100·100·100 (flat)": (100, 100, 100),
+          "100·50·25 (steeper)": (100, 50, 25)}
+LEGACY_VP = (0, 4, 8, 12)
+
+RATIO = Question(
+    "assignment_ratio", "Is 100/75/50 the right assignment ratio?",
+    "課題の点数比率を１００・７５・５０（％）に変更",
+    "Assignment VP ratio changed to 100·75·50 % (change list) — what does it change "
+    "against a flat or a steeper ratio, on the same deals?", SOURCE)
+LEGACY = Question(
+    "legacy_majority", "How much should the legacy majorities weigh?",
+    "成績を排除し、探索で得られるレガシーでマジョリティ判定するように変更",
+    "Grades removed; majorities of the legacy tokens found by exploring decide instead "
+    "(change list) — how often do the legacy majorities decide the game, by their VP "
+    "(legacy_majority_vp)?", SOURCE)
+UNIVERSITY_Q = Question(
+    "university", "University or Areas?",
+    "魔法工房を大学に名称変更・大学の共通アクションとして、資源交換を追加",
+    "The magic workshop renamed the University, with resource exchange added as its "
+    "common action (change list) — where do workers go, and what does it win?", SOURCE)
+
+QUESTIONS = (RATIO, LEGACY, UNIVERSITY_Q)
+
+
+class Placements(Observer):
+    """Counts each seat's worker placements per game: at the University or at an Area.
+
+    A placement is a ``worker`` decision followed by its ``target``; when only one target
+    is possible the engine applies it at once (no decision), so the placed worker is then
+    found on the board (``univ`` / ``occupant``) right after the step."""
+
+    def start(self, game_id: int) -> None:
+        super().start(game_id)
+        self.count: dict[tuple[int, str], int] = defaultdict(int)
+        self.pending: tuple[Any, ...] | None = None
+
+    def decision(self, state: State, seat: int, action: Hashable, options: int) -> None:
+        a: Any = action
+        kind = getattr(a, "kind", None)
+        if kind == "worker":
+            st: Any = state
+            self.pending = (seat, st.rules.ranks.index(a.arg))
+        elif kind == "target":
+            self.count[(seat, "university" if a.arg == UNIVERSITY else "areas")] += 1
+            self.pending = None
+
+    def step(self, state: State) -> None:
+        if self.pending is None:
+            return
+        st: Any = state
+        if st.phase.name == "TARGET":
+            return  # the target is asked: counted by decision()
+        where = ("university" if self.pending in st.univ else
+                 "areas" if self.pending in st.occupant else None)
+        if where is not None:
+            self.count[(self.pending[0], where)] += 1
+        self.pending = None
+
+    def finish(self, state: State) -> None:
+        st: Any = state
+        for seat in range(st.n):
+            self.rows.append({"game_id": self.game_id, "seat": seat,
+                              "university": self.count.get((seat, "university"), 0),
+                              "areas": self.count.get((seat, "areas"), 0)})
+
+
+def run(n_games: int = 200, seed: int = 2026, players: int = 4, agents: str = "random"
+        ) -> tuple[dict[str, Results], Placements]:
+    """Draft 8 (watched for placements) and the ratio alternatives on the same seeds."""
+    game = get_game(GAME)
+    base = game.params_type(players=players)
+    watch = Placements()
+    names = list(RATIOS)
+    runs = {names[0]: simulate_observed(game, n_games, base, agents, seed, watch)}
+    for name in names[1:]:
+        runs[name] = simulate_observed(game, n_games,
+                                       base.replace(assignment_vp_ratio=RATIOS[name]),
+                                       agents, seed)
+    return runs, watch
+
+
+def legacy_runs(base: Results, n_games: int, values: Sequence[int] = LEGACY_VP,
+                seed: int = 2026, players: int = 4, agents: str = "random"
+                ) -> list[tuple[int, Results]]:
+    """``legacy_majority_vp`` swept (analysis.sweep, same seeds); the draft's value is
+    taken from ``base`` instead of being played again."""
+    game = get_game(GAME)
+    params = game.params_type(players=players)
+    todo = [v for v in values if v != params.legacy_majority_vp]
+    runs = dict((p["legacy_majority_vp"], r) for p, r in
+                run_points(game, "legacy_majority_vp", todo, n_games=n_games, params=params,
+                           agents=agents, seed=seed)) if todo else {}
+    runs[params.legacy_majority_vp] = base
+    return [(v, runs[v]) for v in values]
+
+
+# -- the ratio --------------------------------------------------------------------------------
+def _vp_share(res: Results, column: str) -> dict[str, float]:
+    seats = res.seats
+    gained = seats[vp_columns(res)].clip(lower=0).sum(axis=1)
+    by_game = pd.DataFrame({"g": seats.game_id, "x": seats[column], "d": gained}
+                           ).groupby("g").sum()
+    return share_row(by_game.x.tolist(), by_game.d.tolist())
+
+
+def ratio_table(runs: dict[str, Results]) -> pd.DataFrame:
+    """Per ratio: share of VP gained from assignments, and the winner's margin against
+    draft 8 (paired by seed: ``compare``)."""
+    names = list(runs)
+    base = runs[names[0]]
+    rows = []
+    for name, res in runs.items():
+        share = _vp_share(res, "vp_assignment")
+        row = {"ratio": name, **share}
+        if name == names[0]:
+            row.update({"margin_diff": 0.0, "margin_lo": 0.0, "margin_hi": 0.0})
+        else:
+            cmp = compare(base, res)
+            m = cmp[cmp.metric == "winner_margin"].iloc[0]
+            row.update({"margin_diff": float(m["diff"]), "margin_lo": float(m.lo),
+                        "margin_hi": float(m.hi)})
+        row["margin"] = _margin(res)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def assignment_ratio(runs: dict[str, Results]) -> Answer:
+    table = ratio_table(runs)
+    fig = bars(table, "ratio", "Share of VP from assignments by ratio", "share of VP gained")
+    fig.update_xaxes(title="assignment_vp_ratio")
+    base = table.iloc[0]
+    parts = [f"{r.ratio} {rate_text(r.rate, r.lo, r.hi)}, winner's margin "
+             f"{r.margin_diff:+.1f} [{r.margin_lo:+.1f}, {r.margin_hi:+.1f}] VP"
+             for r in table.iloc[1:].itertuples()]
+    reading = (f"Under 100·75·50 assignments give {rate_text(base.rate, base.lo, base.hi)} of "
+               f"the VP gained and the winner leads by {base.margin:.1f} VP; against it: "
+               + "; ".join(parts) + f" ({_agents(runs)}, same deals).")
+    return Answer(RATIO, fig, table, reading,
+                  ["Margin differences are paired by game seed (designkit.analysis.compare)."])
+
+
+# -- legacy majorities ------------------------------------------------------------------------
+def legacy_table(runs: list[tuple[int, Results]]) -> pd.DataFrame:
+    rows = []
+    for value, res in runs:
+        decided = winner_changes_without(res, "vp_legacy_majority")
+        share = _vp_share(res, "vp_legacy_majority")
+        rows.append({"legacy_majority_vp": value,
+                     **rate_row(float(decided.sum()), len(decided)),
+                     "vp_share": share["rate"], "vp_share_lo": share["lo"],
+                     "vp_share_hi": share["hi"]})
+    return pd.DataFrame(rows)
+
+
+def legacy_majority(runs: list[tuple[int, Results]]) -> Answer:
+    table = legacy_table(runs)
+    fig = bars(table, "legacy_majority_vp", "Games the legacy majorities decide",
+               "share of games")
+    parts = [f"{int(r.legacy_majority_vp)} VP: {rate_text(r.rate, r.lo, r.hi)} "
+             f"(VP share {pct(r.vp_share)})" for r in table.itertuples()]
+    reading = ("The legacy majorities change the winner in " + "; ".join(parts)
+               + f" of the games ({_agents({str(v): r for v, r in runs})}).")
+    return Answer(LEGACY, fig, table, reading,
+                  ["'Decide' is a counterfactual on the games as played: remove the "
+                   "majority VP and see whether the top score changes hands."])
+
+
+# -- University or Areas ----------------------------------------------------------------------
+def university_table(res: Results, watch: Placements) -> pd.DataFrame:
+    """Win rate by the share of a seat's placements made at the University (bands)."""
+    seats = res.seats.merge(watch.frame(), on=["game_id", "seat"])
+    total = seats.university + seats.areas
+    share = (seats.university / total.where(total > 0)).fillna(0.0)
+    bands = pd.cut(share, [-0.01, 0.2, 0.4, 1.0], labels=["<20%", "20–40%", "≥40%"])
+    table = rate_by(seats.assign(band=bands.astype(str),
+                                 order=bands.cat.codes), "order")
+    labels = ["<20%", "20–40%", "≥40%"]
+    table.insert(0, "university_share", [labels[int(o)] for o in table.order])
+    return table.drop(columns=["order"])
+
+
+def university(res: Results, watch: Placements) -> Answer:
+    frame = watch.frame()
+    per_game = frame.groupby("game_id")[["university", "areas"]].sum()
+    share = share_row(per_game.university.tolist(),
+                      (per_game.university + per_game.areas).tolist())
+    table = university_table(res, watch)
+    fair = 1 / int(res.games.players.iloc[0])
+    fig = bars(table, "university_share", "Win rate by share of placements at the University",
+               "win rate", reference=fair, reference_text="fair share")
+    low, high = table.iloc[0], table.iloc[-1]
+    verdict = ("leaning on the University wins more" if high.lo > low.hi else
+               "leaning on the Areas wins more" if high.hi < low.lo else
+               "neither choice clearly wins more at this game count")
+    reading = (f"{rate_text(share['rate'], share['lo'], share['hi'])} of placements go to the "
+               f"University; seats placing {high.university_share} there win "
+               f"{rate_text(high.rate, high.lo, high.hi)}, seats placing "
+               f"{low.university_share} win {rate_text(low.rate, low.lo, low.hi)}: {verdict} "
+               f"({', '.join(sorted(set(res.agents)))} bots; mean placements per seat "
+               f"{num_text(frame.university.mean() + frame.areas.mean(), float('nan'), 0)}).")
+    summary = pd.DataFrame([{"university_share": "all placements", **share}])
+    return Answer(UNIVERSITY_Q, fig, pd.concat([summary, table], ignore_index=True), reading)
+
+
+def _margin(res: Results) -> float:
+    top = res.seats.sort_values(["game_id", "rank", "seat"]).groupby("game_id").score
+    return float((top.nth(0).to_numpy() - top.nth(1).to_numpy()).mean())
+
+
+def _agents(runs: dict[str, Results]) -> str:
+    names = sorted({a for r in runs.values() for a in r.agents})
+    return ", ".join(names) + " bots"
+
+
+def answer_all(n_games: int = 200, seed: int = 2026, agents: str = "random"
+               ) -> list[Answer]:
+    """Every question of this draft from seeded batches (the dashboard page)."""
+    runs, watch = run(n_games, seed, agents=agents)
+    base = next(iter(runs.values()))
+    return [assignment_ratio(runs), legacy_majority(legacy_runs(base, n_games, seed=seed,
+                                                                agents=agents)),
+            university(base, watch)]
