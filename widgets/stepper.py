@@ -260,6 +260,35 @@ class Stepper(widgets.VBox):
             self._say("Parameters changed: press New game to play with them.")
 
     @shows_errors("message")
+    def open_game(self, seed: int, params: Params | None = None,
+                  controllers: Sequence[str] | None = None, note: str = "") -> None:
+        """Load the game ``seed`` fixes with ``params`` and seat ``controllers`` at its first
+        step (step 0): e.g. a game of a simulation, opened from a chart or a table. Stepped
+        by its bots, it is the very game the simulation played. Auto-play is switched off,
+        so the game waits at step 0; ``note`` says which game it is."""
+        params = params if params is not None else self.params
+        if self.auto.value:
+            self.auto.value = False
+            self.wait_for_bots(timeout=10.0)
+        if not controllers:
+            n, old = seat_count(self.game, params), self.session.controllers
+            controllers = (old + [old[-1]] * n)[:n]
+        session = Session(self.game, params, int(seed), list(controllers))
+        with self._lock:
+            self.session = session
+            self.params = params
+        self._log_page = None
+        if self.seed_input.value != session.seed:
+            self.seed_input.value = session.seed
+        self._build_seats()
+        if HUMAN in session.controllers:
+            self._view_as_human()
+        else:  # bots only: the designer watches every seat
+            self.viewer.value = _ALL
+        self.render()
+        self._say(note or f"opened the game of seed {session.seed} at step 0")
+
+    @shows_errors("message")
     def save_record(self, path: str | None = None) -> None:
         path = save_record(self.session.to_record(), path or self.record_path.value)
         self._say(f"saved {path} ({self.session.cursor} steps)")

@@ -80,6 +80,21 @@ def replay_columns(game_name: str, params: dict[str, Any] | Params) -> dict[str,
             "params_sha": params_sha(params), "data_sha": data_sha(game.name)}
 
 
+def game_of(results: Any, game_id: int) -> ResultGame:
+    """Game ``game_id`` of in-memory ``Results`` (what a panel just simulated)."""
+    game = get_game(results.game)
+    ids = [int(g) for g in results.games["game_id"]]
+    if isinstance(game_id, bool) or not isinstance(game_id, int) or game_id not in ids:
+        raise DesignkitError(f"no game {game_id} in these results: the game ids are "
+                             f"{describe_ids(sorted(ids)) or 'none'}")
+    params = game.params_type.from_dict(results.params, source="results params")
+    row = results.games[results.games["game_id"] == game_id].iloc[0]
+    agents = list(results.agents)
+    if len(agents) == 1:
+        agents = agents * player_count(params)
+    return ResultGame(game, params, agents, int(row["seed"]))
+
+
 def read_table(path: str | Path) -> pd.DataFrame:
     """A results table (``.csv`` or ``.parquet``), or a one-line error naming the file."""
     path = Path(path)
