@@ -81,12 +81,12 @@ def length_figure(results: Results) -> go.Figure:
     dot opens that game, a click on a bar the first game of that bin.
     """
     games = results.games
-    fig = _figure("Game length", xaxis={"title": "turns"},
-                  yaxis={"title": "games", "domain": [0.24, 1.0]},
-                  yaxis2={"domain": [0.0, 0.16], "range": [-0.1, 1.1], "showticklabels": False,
-                          "showgrid": False, "zeroline": False, "title": "each game",
-                          "title_font_size": 10},
-                  bargap=0.05, showlegend=False)
+    fig = _figure("Game length", xaxis={"title": "turns", "anchor": "y2"},
+                  yaxis={"title": "games", "domain": [0.3, 1.0]},
+                  yaxis2={"domain": [0.0, 0.22], "range": [-0.15, 1.15],
+                          "showticklabels": False, "showgrid": False, "zeroline": False,
+                          "title": {"text": "each<br>game", "font": {"size": 10}}},
+                  bargap=0.05, showlegend=False, hovermode="closest")
     ids = games["game_id"].astype(int).tolist() if len(games) else []
     fig.add_histogram(x=games["turns"].tolist(), marker_color=COLOURS[0], name="games",
                       customdata=ids, meta=GAME_ID)

@@ -133,3 +133,17 @@ def test_a_stepper_opens_a_seeded_game_at_step_zero():
     assert stepper.viewing is None  # bots only: the designer sees every seat
     assert stepper.message.value == "game 5, seed 123"
     assert "Step 0" in stepper.status.value
+
+
+def test_the_seed_box_keeps_a_64_bit_game_seed_exact():
+    game = get_game("crossroads")
+    stepper = Stepper(game, game.params_type(players=3))
+    big = 2**64 - 3  # a simulation's game seeds are 64-bit: more than a browser number holds
+    stepper.open_game(big, controllers=["random"] * 3)
+    assert stepper.seed_input.value == str(big)
+    stepper.new_button.click()  # New game with the box's seed: the same game again
+    assert stepper.session.seed == big and stepper.session.cursor == 0
+    stepper.seed_input.value = "12x"
+    stepper.new_button.click()
+    assert "Seed: '12x' is not a whole number" in stepper.message.value
+    assert stepper.session.seed == big
