@@ -55,7 +55,7 @@ class SeedText(widgets.Text):
         except ValueError:
             seed = -1
         if not 0 <= seed <= MAX_SEED:
-            raise DesignkitError(f"Seed: {self.value!r} is not a whole number 0–{MAX_SEED}")
+            raise DesignkitError(f"Seed: {self.value} is not a whole number 0–{MAX_SEED}")
         return seed
 
 
