@@ -33,6 +33,8 @@ def _simulate(page, snap, width: int):  # noqa: ANN001, ANN202
     expect(sim.locator(".dk-notable .dk-open-game").first).to_be_visible()
     page.wait_for_timeout(500)  # the grid settles at this width
     snap(page, f"simulated-{width}px")
+    sim.locator(".dk-notable").scroll_into_view_if_needed()
+    snap(page, f"notable-games-{width}px")
     return sim, dots
 
 
