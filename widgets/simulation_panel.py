@@ -40,7 +40,7 @@ from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
 from designkit.session import seat_count
 from designkit.sim import Results, simulate
-from designkit.sim.results_file import ResultGame, game_of
+from designkit.sim.results_file import ResultGame, game_of, play_command
 
 from ._util import (
     SeatAgents,
@@ -267,9 +267,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         note = f"game {game_id} of the simulation, seed {game.seed}" + (f": {why}" if why
                                                                          else "")
         if not self._open_callbacks:
-            show_message(self.status, f"{note}; replay it with `designkit play "
-                                      f"{self.game.name} --seed {game.seed} --agents "
-                                      f"{','.join(game.agents)}` (and the same parameters)")
+            show_message(self.status, f"{note}; replay it with `{play_command(game)}`")
         for callback in list(self._open_callbacks):
             callback(game, note)
         return game

@@ -93,8 +93,7 @@ def length_figure(results: Results) -> go.Figure:
     fig.add_scatter(x=games["turns"].tolist(), y=[(g * 0.6180339887) % 1.0 for g in ids],
                     yaxis="y2", mode="markers", name="game", customdata=ids, meta=GAME_ID,
                     marker={"size": 5, "color": COLOURS[0], "opacity": 0.55},
-                    hovertemplate="game %{customdata}: %{x} turns (click to open)"
-                                  "<extra></extra>")
+                    hovertemplate="game %{customdata}: %{x} turns<extra></extra>")
     return fig
 
 

@@ -26,6 +26,7 @@ and the column.
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -78,6 +79,17 @@ def replay_columns(game_name: str, params: dict[str, Any] | Params) -> dict[str,
         params = game.params_type.from_dict(params, source="results params")
     return {"game": game.name, "params_json": params_json(params),
             "params_sha": params_sha(params), "data_sha": data_sha(game.name)}
+
+
+def play_command(game: ResultGame) -> str:
+    """The ``designkit play`` command line that replays ``game`` (for a report or a note):
+    its seed, one agent per seat and a ``--set`` per changed parameter (JSON values, which
+    ``--set`` reads as YAML)."""
+    parts = ["designkit", "play", game.game.name, "--seed", str(game.seed),
+             "--agents", ",".join(game.agents)]
+    for name, (_old, new) in game.params.diff().items():
+        parts += ["--set", f"{name}={json.dumps(new, ensure_ascii=False)}"]
+    return shlex.join(parts)
 
 
 def game_of(results: Any, game_id: int) -> ResultGame:

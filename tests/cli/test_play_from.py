@@ -6,12 +6,15 @@ prints (after one line naming the file and game), and ends with the row's scores
 
 from __future__ import annotations
 
+import shlex
+
 import pandas as pd
 import pytest
 
 from designkit.cli import main
 from designkit.core.registry import get_game
 from designkit.sim import simulate
+from designkit.sim.results_file import game_from_results, play_command
 
 AGENTS = "greedy,random,random"
 
@@ -103,3 +106,14 @@ def test_a_changed_engine_is_reported_not_hidden(capsys, results_csv, tmp_path):
     code, out, err = _run(capsys, ["play", "--from", str(edited), "--game-id", "0"])
     assert code == 1 and "final scores" in out
     assert "differ from the file's" in err and err.count("\n") == 1
+
+
+def test_the_play_command_of_a_game_replays_it(capsys, results_csv):
+    game = game_from_results(results_csv, 2)
+    command = play_command(game)
+    assert command.startswith(f"designkit play crossroads --seed {game.seed} --agents "
+                              f"{AGENTS}")
+    assert "--set players=3" in command and "--set vp_per_hand_card=-2" in command
+    code, out, _ = _run(capsys, shlex.split(command)[1:])
+    code2, replay, _ = _run(capsys, ["play", "--from", str(results_csv), "--game-id", "2"])
+    assert code == code2 == 0 and out.splitlines() == replay.splitlines()[1:-1]
