@@ -23,7 +23,7 @@ class NotableGames(widgets.VBox):
     """A small table of notable games; :meth:`show` fills it, :meth:`on_open` listens."""
 
     def __init__(self) -> None:
-        super().__init__(layout=widgets.Layout(display="none", width="100%"))
+        super().__init__(layout=widgets.Layout(display="none", width="100%", overflow="auto"))
         self._callbacks: list[OpenGame] = []
         self.table = pd.DataFrame(columns=list(COLUMNS))
         self.buttons: list[widgets.Button] = []
