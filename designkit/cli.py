@@ -89,14 +89,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     from designkit.core.play import play_game
     from designkit.core.records import make_record, save_record
 
-    game = get_game(args.game)
-    params = _params(game, args)
+    source = _play_source(args)
+    if source is not None:
+        game, params, specs, seed = source
+    else:
+        game = get_game(args.game)
+        params = _params(game, args)
+        specs, seed = args.agents or "random", args.seed if args.seed is not None else 0
     players = getattr(params, "players", game.min_players)
-    agents = make_agents(args.agents or "random", players)
+    agents = make_agents(specs, players)
     if args.record:
         check_output(args.record, (".json",), option="--record")
-    played = play_game(game, params, agents, args.seed, log=True, keep_steps=True)
-    print(f"{game.title} ({game.title_ja}), {players} players, seed {args.seed}, agents "
+    played = play_game(game, params, agents, seed, log=True, keep_steps=True)
+    if source is not None:
+        print(f"replaying game {args.game_id} of {args.from_file}")
+    print(f"{game.title} ({game.title_ja}), {players} players, seed {seed}, agents "
           + ", ".join(a.name for a in agents))
     changes = params.diff()
     if changes:
@@ -105,11 +112,67 @@ def cmd_play(args: argparse.Namespace) -> int:
     _print_events(played.state.log, args.lang)
     _print_result(game, played.state, args.lang)
     if args.record:
-        record = make_record(game, params, args.seed, [a.name for a in agents], played.steps,
+        record = make_record(game, params, seed, [a.name for a in agents], played.steps,
                              played.state)
         path = save_record(record, args.record)
         print(f"record saved to {path} ({len(played.steps)} steps)")
+    if source is not None:
+        return _check_replayed_scores(args, game, played.state)
     return 0
+
+
+#: options ``play --from`` takes from the results file instead
+_FROM_FILE = (("seed", "--seed"), ("agents", "--agents"), ("set", "--set"),
+              ("variant", "--variant"), ("players", "--players"))
+
+
+def _play_source(args: argparse.Namespace) -> tuple[Game, Params, list[str], int] | None:
+    """``play --from FILE --game-id N``: that game's game, params, agents and seed."""
+    if args.from_file is None:
+        if args.game_id is not None:
+            raise DesignkitError("--game-id needs --from RESULTS_FILE (the file it numbers)")
+        if args.game is None:
+            raise DesignkitError("give a game (`designkit games` lists them) or --from "
+                                 "RESULTS_FILE --game-id N")
+        return None
+    if args.game_id is None:
+        raise DesignkitError(f"--from {args.from_file}: add --game-id N (which of its games to "
+                             "replay)")
+    given = [flag for attr, flag in _FROM_FILE if getattr(args, attr, None) is not None]
+    if given:
+        raise DesignkitError(f"--from {args.from_file} gives the game's seed, agents and "
+                             f"parameters: drop {given[0]}")
+    from designkit.sim.results_file import game_from_results
+
+    game, params, agents, seed = game_from_results(args.from_file, args.game_id)
+    if args.game is not None and get_game(args.game).name != game.name:
+        raise DesignkitError(f"--from {args.from_file}: game {args.game_id} is a {game.name} "
+                             f"game, not {args.game} (drop the game name)")
+    return game, params, agents, seed
+
+
+def _check_replayed_scores(args: argparse.Namespace, game: Game, state: object) -> int:
+    """The replay must end with the scores the file holds; say so either way."""
+    from designkit.sim.results_file import read_table
+
+    table = read_table(args.from_file)
+    rows = table[table["game_id"] == args.game_id].sort_values("seat")
+    want = [float(v) for v in rows["score"]] if "score" in rows.columns else []
+    got = [float(v) for v in game.scores(state)]
+    if not want:
+        print("(the file has no score column to compare with)")
+        return 0
+    if want == got:
+        print(f"replay matches {args.from_file}: same final scores as its game "
+              f"{args.game_id}")
+        return 0
+    def shown(scores: list[float]) -> str:
+        return ", ".join(f"{game.seats_label(s)} {v:g}" for s, v in enumerate(scores))
+
+    print(f"designkit: error: the replay's final scores ({shown(got)}) differ from the file's "
+          f"({shown(want)}): the engine changed since the file was written; simulate again",
+          file=sys.stderr)
+    return 1
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -396,6 +459,21 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(str(err).removeprefix("seed: ")) from None
 
 
+def _game_seed(text: str) -> int:
+    """A seed for one game: 0 … 2**64-1, as the per-game seeds of a results file."""
+    from designkit.sim.results_file import MAX_GAME_SEED
+
+    try:
+        value = int(text.strip(), 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (allowed 0–"
+                                         f"{MAX_GAME_SEED})") from None
+    if not 0 <= value <= MAX_GAME_SEED:
+        raise argparse.ArgumentTypeError(f"{value} is outside the allowed range 0–"
+                                         f"{MAX_GAME_SEED}")
+    return value
+
+
 def _count(low: int, high: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number in ``low`` … ``high``."""
     def parse(text: str) -> int:
@@ -416,21 +494,28 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("games", help="list games with player ranges").set_defaults(func=cmd_games)
 
-    def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("game")
+    def common(p: argparse.ArgumentParser, seed: Callable[[str], int] = _seed,
+               seed_help: str = "0 to 2**63-1", game_optional: bool = False) -> None:
+        p.add_argument("game", nargs="?" if game_optional else None)
         p.add_argument("--players", type=_count(1))
-        p.add_argument("--seed", type=_seed, default=0, help="0 to 2**63-1")
+        p.add_argument("--seed", type=seed, default=0, help=seed_help)
         p.add_argument("--agents", help="one name for all seats or one per seat, comma "
                                         "separated: random, greedy, mcts:200")
         p.add_argument("--set", action="append", metavar="FIELD=VALUE",
                        help="change a parameter (repeatable)")
         p.add_argument("--variant", type=Path, help="a variant YAML file")
 
-    play = sub.add_parser("play", help="play one game and print the walkthrough")
-    common(play)
+    play = sub.add_parser("play", help="play one game and print the walkthrough, or replay a "
+                                       "game of a results file (--from FILE --game-id N)")
+    common(play, seed=_game_seed, game_optional=True,  # the game may come from --from
+           seed_help="0 to 2**64-1 (a results file's game seeds are 64-bit)")
     play.add_argument("--lang", choices=("en", "ja"), default="en")
     play.add_argument("--record", type=Path, help="save the game record as JSON")
-    play.set_defaults(func=cmd_play)
+    play.add_argument("--from", dest="from_file", type=Path, metavar="RESULTS_FILE",
+                      help="a results file (simulate --out, .csv or .parquet): replay one of "
+                           "its games with its seed, agents and parameters")
+    play.add_argument("--game-id", type=_count(0), help="which game of --from to replay")
+    play.set_defaults(func=cmd_play, seed=None, game=None)
 
     rep = sub.add_parser("replay", help="replay a record and check it")
     rep.add_argument("file", type=Path)

@@ -51,6 +51,8 @@ def test_csv_output_is_identical_for_one_and_two_workers(serial, parallel, tmp_p
     a = serial.to_file(tmp_path / "a.csv")
     b = parallel.to_file(tmp_path / "b.csv")
     assert a.read_bytes() == b.read_bytes()
+    pd.testing.assert_frame_equal(pd.read_parquet(serial.to_file(tmp_path / "a.parquet")),
+                                  pd.read_parquet(parallel.to_file(tmp_path / "b.parquet")))
     table = pd.read_csv(a)
     assert len(table) == N * 4
     assert {"game_id", "seat", "score", "won", "turns", "end_reason"} <= set(table.columns)

@@ -11,11 +11,19 @@ row: two or more columns when there is room, one when narrow. Each figure keeps 
 own legend and axes; ``autosize`` plus a ``ResizeObserver`` keep it at its box's width
 (also when a hidden tab is shown). Figures are plain plotly JSON in a synced list, so a
 new run only sends data.
+
+Clicks come back: a click on a point (or a histogram bar) sends the chart's name, the
+trace, x, y and the point's ``customdata`` (for a bar, that of every point in its bin) to
+Python, where :meth:`ChartGrid.on_click` callbacks receive a :class:`ChartClick`. A trace
+whose ``meta`` is ``"game_id"`` (:data:`designkit.analysis.charts.GAME_ID`) carries game
+ids, so any chart can lead to the games behind it without code of its own.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -37,6 +45,24 @@ const CONFIG = {responsive: true, displaylogo: false,
 
 function shown(div) { return div.offsetParent !== null && div.clientWidth > 0; }
 
+// A click on a point or bar goes back to Python with its customdata (a histogram bar: the
+// customdata of every point in its bin), so a chart carrying game ids can open a game.
+function clicked(model, name, event) {
+  const pt = ((event && event.points) || [])[0];
+  if (!pt) { return; }
+  const trace = pt.data || {};
+  let data = [];
+  if (Array.isArray(pt.pointNumbers) && Array.isArray(trace.customdata)) {
+    data = pt.pointNumbers.map((i) => trace.customdata[i]);
+  } else if (pt.customdata !== undefined) {
+    data = [pt.customdata];
+  }
+  const plain = (v) => (typeof v === "number" || typeof v === "string" ? v : null);
+  model.send({event: "click", chart: name, trace: pt.curveNumber,
+              meta: trace.meta === undefined ? null : trace.meta,
+              x: plain(pt.x), y: plain(pt.y), customdata: data});
+}
+
 function render({ model, el }) {
   const Plotly = plotly(model);
   el.classList.add("dk-chart-grid");
@@ -54,12 +80,17 @@ function render({ model, el }) {
         box.plot = document.createElement("div");
         box.appendChild(box.plot);
         boxes.set(fig.name, box);
+        box.fresh = true;
       }
       box.className = "dk-chart dk-" + fig.name.replace(/_/g, "") + (fig.wide ? " dk-wide" : "");
       el.appendChild(box);  // (re)appended in the order given
       const layout = Object.assign({}, fig.figure.layout || {}, {autosize: true});
       delete layout.width;
       Plotly.react(box.plot, fig.figure.data || [], layout, CONFIG);
+      if (box.fresh) {  // plotly's event methods exist once the plot is drawn
+        box.fresh = false;
+        box.plot.on("plotly_click", (event) => clicked(model, fig.name, event));
+      }
     }
   };
   const observer = new ResizeObserver(() => {
@@ -96,13 +127,69 @@ def _plotly_source() -> str:
         encoding="utf-8")
 
 
+@dataclass(frozen=True)
+class ChartClick:
+    """A click on a chart of the grid: which chart and trace, where, and its customdata."""
+
+    chart: str
+    trace: int | None = None
+    meta: Any = None
+    x: Any = None
+    y: Any = None
+    customdata: list[Any] = field(default_factory=list)
+
+    @property
+    def game_ids(self) -> list[int]:
+        """The game ids under the click, if the trace carries them (``meta == "game_id"``)."""
+        if self.meta != "game_id":
+            return []
+        out = []
+        for value in self.customdata:
+            value = value[0] if isinstance(value, list) and value else value
+            if isinstance(value, (int, float)) and not isinstance(value, bool) \
+                    and float(value).is_integer():
+                out.append(int(value))
+        return out
+
+
 class ChartGrid(anywidget.AnyWidget):
-    """Plotly figures by name, drawn responsively; :meth:`show` replaces them."""
+    """Plotly figures by name, drawn responsively; :meth:`show` replaces them;
+    :meth:`on_click` hears clicks on their points."""
 
     _esm = traitlets.Unicode(_RENDER).tag(sync=True)
     _plotly = traitlets.Unicode(_plotly_source()).tag(sync=True)
     _css = traitlets.Unicode(_CSS).tag(sync=True)
     figures = traitlets.List(traitlets.Dict()).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._click_callbacks: list[Callable[[ChartClick], None]] = []
+        self.last_click: ChartClick | None = None
+        self.on_msg(self._front_end_message)
+
+    def on_click(self, callback: Callable[[ChartClick], None], remove: bool = False) -> None:
+        """Call ``callback(click)`` for every click on a point or bar of these charts."""
+        if remove:
+            self._click_callbacks = [c for c in self._click_callbacks if c is not callback]
+        else:
+            self._click_callbacks.append(callback)
+
+    def click(self, click: ChartClick) -> None:
+        """Deliver ``click`` to the callbacks (what a click in the page does; tests call it)."""
+        self.last_click = click
+        for callback in list(self._click_callbacks):
+            callback(click)
+
+    def _front_end_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict) or content.get("event") != "click":
+            return
+        data = content.get("customdata")
+        trace = content.get("trace")
+        self.click(ChartClick(chart=str(content.get("chart", "")),
+                              trace=trace if isinstance(trace, int) else None,
+                              meta=content.get("meta"), x=content.get("x"),
+                              y=content.get("y"),
+                              customdata=list(data) if isinstance(data, list) else []))
 
     def show(self, figures: dict[str, Any], wide: tuple[str, ...] = ()) -> dict[str, Any]:
         """Draw ``figures`` (name -> ``go.Figure``) in this order; ``wide`` ones take a

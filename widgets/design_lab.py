@@ -4,6 +4,11 @@ analysis tabs Metrics, Sweep and Tune (built on first view, to keep the first re
 Only wiring: a game selector, and the parameter editor feeding the stepper and
 the simulation panel, so the designer edits a value once and both use it.
 Every tab is a generic panel; the game contributes only its ``view``.
+
+From a number to the game behind it: a game picked in the Simulate tab (a point of the
+game-length chart, a notable game's Open button) or in the Metrics tab (any chart whose
+points carry game ids, and a notable-games table under it) opens in the Play tab at its
+first step, with its seed, parameters and agents (:meth:`DesignLab.open_game`).
 """
 
 from __future__ import annotations
@@ -13,12 +18,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.registry import get_game, list_games
+from designkit.sim.results_file import ResultGame, game_of
 
-from ._util import close_tree, style_widget
+from ._util import close_tree, show_message, style_widget
+from .chart_grid import ChartClick
 from .metrics_panel import MetricsPanel
+from .notable_games import NotableGames
 from .params_panel import ParamsPanel
 from .rules_panel import RulesPanel
 from .simulation_panel import SimulationPanel
@@ -65,7 +74,9 @@ class DesignLab(widgets.VBox):
         self.sim_panel = SimulationPanel(self.game, self.params_panel,
                                          variants_dir=self.params_panel.variants_dir)
         self.params_panel.on_change(self._params_changed)
+        self.sim_panel.on_open_game(self.open_game)
         self.metrics_panel: MetricsPanel | None = None
+        self.metrics_notable: NotableGames | None = None
         self.sweep_panel: SweepPanel | None = None
         self.tune_panel: TunePanel | None = None
         self._slots = {title: widgets.VBox([widgets.HTML(f"<i>{title} opens here …</i>")])
@@ -84,6 +95,48 @@ class DesignLab(widgets.VBox):
     def _params_changed(self, params: Params) -> None:
         self.stepper.set_params(params)
 
+    # -- from a number to the game behind it -------------------------------------------------------
+    def open_game(self, game: ResultGame, note: str = "") -> None:
+        """Show ``game`` (of a simulation) in the Play tab at step 0, its bots in the seats."""
+        self.stepper.open_game(game.seed, game.params, game.agents,
+                               note or f"seed {game.seed}")
+        self.tabs.selected_index = TABS.index("Play")
+
+    def _open_metrics_game(self, game_id: int, why: str) -> None:
+        panel = self.metrics_panel
+        if panel is None or panel.results is None:
+            return
+        try:
+            game = game_of(panel.results, game_id)
+        except DesignkitError as err:
+            show_message(panel.status, str(err), error=True)
+            return
+        self.open_game(game, f"game {game_id} of the Metrics run, seed {game.seed}"
+                             + (f": {why}" if why else ""))
+
+    def _metrics_clicked(self, click: ChartClick) -> None:
+        ids = click.game_ids
+        if ids:
+            self._open_metrics_game(min(ids), f"clicked in the {click.chart.replace('_', ' ')}"
+                                              " chart")
+
+    def _hook_metrics(self, panel: MetricsPanel) -> NotableGames:
+        """The Metrics tab's way to its games, without code in the panel: its chart grid's
+        clicks, and a notable-games table refreshed whenever its status line changes (it
+        does at the end of every run)."""
+        panel.charts.on_click(self._metrics_clicked)
+        notable = NotableGames()
+        notable.on_open(self._open_metrics_game)
+        shown: list[object] = [None]
+
+        def refresh(_change: object = None) -> None:
+            if panel.results is not shown[0]:
+                shown[0] = panel.results
+                notable.show(panel.results)
+
+        panel.status.observe(refresh, names="value")
+        return notable
+
     # -- the analysis tabs (appended; each built the first time its tab is opened) ---------------
     def _tab_selected(self, change: Any) -> None:
         index = change.new
@@ -97,8 +150,11 @@ class DesignLab(widgets.VBox):
         attr = {"Metrics": "metrics_panel", "Sweep": "sweep_panel", "Tune": "tune_panel"}[title]
         panel = getattr(self, attr)
         if panel is None:
+            extra: list[widgets.Widget] = []
             if title == "Metrics":
                 panel = MetricsPanel(self.game, self.params_panel)
+                self.metrics_notable = self._hook_metrics(panel)
+                extra = [self.metrics_notable]
             elif title == "Sweep":
                 panel = SweepPanel(self.game, self.params_panel)
             else:
@@ -107,7 +163,7 @@ class DesignLab(widgets.VBox):
             setattr(self, attr, panel)
             slot = self._slots[title]
             old = slot.children
-            slot.children = [panel]
+            slot.children = [panel, *extra]
             for widget in old:
                 close_tree(widget)
         return panel

@@ -10,12 +10,18 @@ different player counts each seat is compared against its fair share.
 Slow agents (MCTS) run one game per batch, so the bar moves from the first game and
 Stop acts after the game in progress; a new run clears the old table and greys out
 the old charts until its own are drawn.
+
+From a number to the game behind it: a click on a point of a chart carrying game ids
+(the game-length chart) or an Open button of the notable-games table hands that game
+(seed, parameters, agents: :func:`designkit.sim.results_file.game_of`) to the
+:meth:`SimulationPanel.on_open_game` callbacks; the lab opens it in the Play tab.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -34,6 +40,7 @@ from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
 from designkit.session import seat_count
 from designkit.sim import Results, simulate
+from designkit.sim.results_file import ResultGame, game_of, play_command
 
 from ._util import (
     SeatAgents,
@@ -45,7 +52,11 @@ from ._util import (
     show_message,
     style_widget,
 )
+from .chart_grid import ChartClick
 from .labels import shared_wins_note, with_named_end_reasons
+from .notable_games import NotableGames
+
+OpenGame = Callable[[ResultGame, str], None]  # (the game, which one it is, in words)
 
 DRAFT = "draft defaults"
 class _Stop(KeyboardInterrupt):
@@ -80,6 +91,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.comparison = None
         self._thread: threading.Thread | None = None
         self._stop = False
+        self._open_callbacks: list[OpenGame] = []
         self._build(n_games, seed)
         if hasattr(params_source, "on_change"):
             params_source.on_change(lambda _p: self._fit_seats())
@@ -114,6 +126,9 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         # The chart widget exists from the start (empty): plotly's front end then loads with
         # the page, and a run only sends data (Voila keeps updates made in response to clicks).
         self.charts = chart_grid()
+        self.charts.on_click(self._chart_clicked)
+        self.notable = NotableGames()
+        self.notable.on_open(self.open_game)
         self.figures: dict[str, go.Figure] = {}
         self._fit_seats()
         self.refresh_variants()
@@ -127,7 +142,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             self.status, widgets.HBox([self.summary, self.positions],
                                       layout=widgets.Layout(flex_flow="row wrap",
                                                             grid_gap="4px 24px")),
-            self.charts]
+            self.charts, self.notable]
 
     def refresh_variants(self) -> None:
         names = sorted(p.stem for p in self.variants_dir.glob("*.yaml")) \
@@ -233,6 +248,41 @@ class SimulationPanel(SeatAgents, widgets.VBox):
                         workers=job.workers, progress=False, on_progress=progress,
                         batch_size=batch_size(names, job.n_games, job.workers))
 
+    # -- from a number to the game behind it ------------------------------------------------------
+    def on_open_game(self, callback: OpenGame) -> None:
+        """Call ``callback(game, note)`` when a game of the results is picked (chart, table)."""
+        self._open_callbacks.append(callback)
+
+    def open_game(self, game_id: int, why: str = "") -> ResultGame | None:
+        """Hand game ``game_id`` of the last run to the callbacks (the lab's Play tab); alone,
+        the panel says how to replay it from the command line."""
+        if self.results is None:
+            show_message(self.status, "run a simulation first", error=True)
+            return None
+        try:
+            game = game_of(self.results, game_id)
+        except DesignkitError as err:
+            show_message(self.status, str(err), error=True)
+            return None
+        note = f"game {game_id} of the simulation, seed {game.seed}" + (f": {why}" if why
+                                                                         else "")
+        if not self._open_callbacks:
+            show_message(self.status, f"{note}; replay it with `{play_command(game)}`")
+        for callback in list(self._open_callbacks):
+            callback(game, note)
+        return game
+
+    def _chart_clicked(self, click: ChartClick) -> None:
+        ids = click.game_ids
+        if not ids:
+            return
+        if len(ids) == 1:
+            why = f"clicked in the {click.chart.replace('_', ' ')} chart"
+        else:
+            why = (f"the first of the {len(ids)} games in the clicked bar of the "
+                   f"{click.chart.replace('_', ' ')} chart")
+        self.open_game(min(ids), why)
+
     # -- showing --------------------------------------------------------------------------------
     def _show(self, job: _Job, results: Results | None, base: Results | None) -> None:
         self.results, self.baseline_results = results, base
@@ -252,6 +302,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         (self.charts.add_class if base is not None else self.charts.remove_class)("dk-ab")
         self.summary.value = self._summary_html(results)
         self.positions.value = self._positions_html(results)
+        self.notable.show(results)
         done = results.n_games if results is not None else 0
         cut = " (stopped early)" if results is None or results.interrupted else ""
         show_message(self.status, f"{done} games{cut}" + (

@@ -21,6 +21,7 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from designkit.core.errors import DesignkitError
 from designkit.core.events import Event
@@ -36,6 +37,26 @@ from .log_view import LOG_LIMIT, log_html
 
 CONTROLLERS = (HUMAN, "random", "greedy", "mcts:200")
 _ALL = "all"
+MAX_SEED = 2**64 - 1  # a simulation's game seeds are 64-bit (designkit.sim.runner.game_seed)
+
+
+class SeedText(widgets.Text):
+    """The seed box. A game opened from a simulation has a 64-bit seed, more digits than a
+    browser number (an IntText) holds exactly, so the digits travel as text; an int
+    assigned from Python is written out."""
+
+    value = traitlets.CUnicode(help="the seed's digits").tag(sync=True)
+
+    @property
+    def seed(self) -> int:
+        """The seed typed, or a one-line error naming the allowed range."""
+        try:
+            seed = int(str(self.value).strip())
+        except ValueError:
+            seed = -1
+        if not 0 <= seed <= MAX_SEED:
+            raise DesignkitError(f"Seed: {self.value} is not a whole number 0–{MAX_SEED}")
+        return seed
 
 
 class Stepper(widgets.VBox):
@@ -70,8 +91,8 @@ class Stepper(widgets.VBox):
         return button
 
     def _build(self, seed: int, lang: str, record_path: str) -> None:
-        self.seed_input = widgets.IntText(value=seed, description="Seed",
-                                          layout=widgets.Layout(width="180px"))
+        self.seed_input = SeedText(value=str(seed), description="Seed",
+                                   layout=widgets.Layout(width="290px"))
         self.new_button = self._button("New game", "dk-new", self.new_game, "refresh")
         self.viewer = widgets.Dropdown(description="View as")
         self.lang = widgets.ToggleButtons(options=[("English", "en"), ("日本語", "ja")],
@@ -235,11 +256,11 @@ class Stepper(widgets.VBox):
     @shows_errors("message")
     def new_game(self, seed: int | None = None) -> None:
         """Start again with the seed box's seed (or ``seed``) and :attr:`params`."""
-        seed = self.seed_input.value if seed is None else seed
+        seed = self.seed_input.seed if seed is None else seed
         players = self.session.players
         with self._lock:
             self.session.new_game(seed, params=self.params)
-        if self.seed_input.value != seed:
+        if self.seed_input.value != str(seed):
             self.seed_input.value = seed
         if self.session.players != players:
             self._build_seats()
@@ -258,6 +279,35 @@ class Stepper(widgets.VBox):
             self.new_game(self.session.seed)
         else:
             self._say("Parameters changed: press New game to play with them.")
+
+    @shows_errors("message")
+    def open_game(self, seed: int, params: Params | None = None,
+                  controllers: Sequence[str] | None = None, note: str = "") -> None:
+        """Load the game ``seed`` fixes with ``params`` and seat ``controllers`` at its first
+        step (step 0): e.g. a game of a simulation, opened from a chart or a table. Stepped
+        by its bots, it is the very game the simulation played. Auto-play is switched off,
+        so the game waits at step 0; ``note`` says which game it is."""
+        params = params if params is not None else self.params
+        if self.auto.value:
+            self.auto.value = False
+            self.wait_for_bots(timeout=10.0)
+        if not controllers:
+            n, old = seat_count(self.game, params), self.session.controllers
+            controllers = (old + [old[-1]] * n)[:n]
+        session = Session(self.game, params, int(seed), list(controllers))
+        with self._lock:
+            self.session = session
+            self.params = params
+        self._log_page = None
+        if self.seed_input.value != str(session.seed):
+            self.seed_input.value = session.seed
+        self._build_seats()
+        if HUMAN in session.controllers:
+            self._view_as_human()
+        else:  # bots only: the designer watches every seat
+            self.viewer.value = _ALL
+        self.render()
+        self._say(note or f"opened the game of seed {session.seed} at step 0")
 
     @shows_errors("message")
     def save_record(self, path: str | None = None) -> None:

@@ -69,12 +69,31 @@ def score_figure(results: Results, kind: str = "box") -> go.Figure:
     return fig
 
 
+#: a trace whose ``customdata`` are game ids says so in its ``meta``: a click on it (in the
+#: lab's ChartGrid) opens that game in the Play tab
+GAME_ID = "game_id"
+
+
 def length_figure(results: Results) -> go.Figure:
-    """Histogram of game length in turns: too short or too long games show here first."""
-    fig = _figure("Game length", xaxis={"title": "turns"}, yaxis={"title": "games"},
-                  bargap=0.05, showlegend=False)
-    fig.add_histogram(x=results.games["turns"].tolist(), marker_color=COLOURS[0],
-                      name="games")
+    """Histogram of game length in turns: too short or too long games show here first.
+
+    Under it, one dot per game (spread over a thin strip by game id, no RNG): a click on a
+    dot opens that game, a click on a bar the first game of that bin.
+    """
+    games = results.games
+    fig = _figure("Game length", xaxis={"title": "turns", "anchor": "y2"},
+                  yaxis={"title": "games", "domain": [0.3, 1.0]},
+                  yaxis2={"domain": [0.0, 0.22], "range": [-0.15, 1.15],
+                          "showticklabels": False, "showgrid": False, "zeroline": False,
+                          "title": {"text": "each<br>game", "font": {"size": 10}}},
+                  bargap=0.05, showlegend=False, hovermode="closest")
+    ids = games["game_id"].astype(int).tolist() if len(games) else []
+    fig.add_histogram(x=games["turns"].tolist(), marker_color=COLOURS[0], name="games",
+                      customdata=ids, meta=GAME_ID)
+    fig.add_scatter(x=games["turns"].tolist(), y=[(g * 0.6180339887) % 1.0 for g in ids],
+                    yaxis="y2", mode="markers", name="game", customdata=ids, meta=GAME_ID,
+                    marker={"size": 5, "color": COLOURS[0], "opacity": 0.55},
+                    hovertemplate="game %{customdata}: %{x} turns<extra></extra>")
     return fig
 
 

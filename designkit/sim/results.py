@@ -50,11 +50,16 @@ class Results:
         return self.games["end_reason"].value_counts(normalize=True).sort_index()
 
     def to_file(self, path: str | Path) -> Path:
-        """Write the seats table joined with its game columns (CSV or Parquet)."""
+        """Write the seats table joined with its game columns (CSV or Parquet), plus what
+        replays any of its games (game, parameters, card-table hash: see
+        :mod:`designkit.sim.results_file`), so the file alone leads back to each game."""
+        from designkit.sim.results_file import replay_columns
+
         path = Path(path)
         cols = [c for c in self.games.columns if c not in ("seed",)]
         table = self.seats.merge(self.games[cols], on="game_id", how="left",
                                  suffixes=("", "_game"))
+        table = table.assign(**replay_columns(self.game, self.params))
         if path.suffix == ".parquet":
             table.to_parquet(path, index=False)
         else:
