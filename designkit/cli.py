@@ -21,6 +21,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from designkit.core.errors import DesignkitError
+from designkit.core.events import TABLE, log_for
 from designkit.core.game import Game
 from designkit.core.limits import check_games, check_seed
 from designkit.core.outputs import check_output
@@ -98,6 +99,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         specs, seed = args.agents or "random", args.seed if args.seed is not None else 0
     players = getattr(params, "players", game.min_players)
     agents = make_agents(specs, players)
+    viewer = _viewer(game, args.view, players)
     if args.record:
         check_output(args.record, (".json",), option="--record")
     played = play_game(game, params, agents, seed, log=True, keep_steps=True)
@@ -108,8 +110,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     changes = params.diff()
     if changes:
         print("variant: " + ", ".join(f"{k}={v[1]}" for k, v in changes.items()))
+    print(_VIEW_NOTE.get(args.view, f"the log as seat {args.view} sees it"))
     print()
-    _print_events(played.state.log, args.lang)
+    _print_events(log_for(played.state.log, viewer), args.lang)
     _print_result(game, played.state, args.lang)
     if args.record:
         record = make_record(game, params, seed, [a.name for a in agents], played.steps,
@@ -119,6 +122,24 @@ def cmd_play(args: argparse.Namespace) -> int:
     if source is not None:
         return _check_replayed_scores(args, game, played.state)
     return 0
+
+
+_VIEW_NOTE = {"table": "the log as the table sees it: hidden cards and picks show only as "
+                       "public texts (--view designer shows everything)",
+              "designer": "the designer's log: every hidden card and pick shown"}
+
+
+def _viewer(game: Game, view: str, players: int) -> int | None:
+    """``--view``: ``table`` (public texts), ``designer`` (everything) or a seat label."""
+    if view == "table":
+        return TABLE
+    if view == "designer":
+        return None
+    labels = [game.seats_label(s) for s in range(players)]
+    if view not in labels:
+        raise DesignkitError(f"--view {view}: choose table, designer or a seat "
+                             f"({', '.join(labels)})")
+    return labels.index(view)
 
 
 #: options ``play --from`` takes from the results file instead
@@ -511,6 +532,9 @@ def build_parser() -> argparse.ArgumentParser:
            seed_help="0 to 2**64-1 (a results file's game seeds are 64-bit)")
     play.add_argument("--lang", choices=("en", "ja"), default="en")
     play.add_argument("--record", type=Path, help="save the game record as JSON")
+    play.add_argument("--view", default="table", metavar="VIEWER",
+                      help="whose log to print: table (default: what every seat sees), "
+                           "designer (everything, hidden cards included) or a seat (A, B, …)")
     play.add_argument("--from", dest="from_file", type=Path, metavar="RESULTS_FILE",
                       help="a results file (simulate --out, .csv or .parquet): replay one of "
                            "its games with its seed, agents and parameters")

@@ -61,8 +61,14 @@ class Event(NamedTuple):
         return out
 
 
+#: the viewer "the table": a spectator who is no seat, so reads only public texts
+#: ("B picks a card"); ``log_for(log, TABLE)`` is the walkthrough ``designkit play`` prints
+TABLE = -1
+
+
 def log_for(log: Iterable[Event] | None, seat: int | None) -> list[Event]:
-    """The log as ``seat`` may read it (``None``: the designer's view, everything)."""
+    """The log as ``seat`` may read it (``None``: the designer's view, everything;
+    :data:`TABLE`: what every seat may read)."""
     if log is None:
         return []
     if seat is None:
