@@ -164,9 +164,10 @@ def vp_source_figure(results: Results, by: str = "seat", lang: str = "en") -> go
 
 def coverage_figure(table: pd.DataFrame, lang: str = "en") -> go.Figure:
     """Share of games in which each rule the engine logs fired (``rule_coverage``), with
-    95% intervals, commonest at the top; rules that never fired are red bars at 0."""
+    95% intervals, rarest at the top (plotly draws the first bar at the bottom); rules
+    that never fired are labelled in red, with only their interval to show."""
     rows = table[table["kind"] == "event"].sort_values(["share", "rule"],
-                                                       ascending=[True, False])
+                                                       ascending=[False, True])
     colour = [COLOURS[3] if g == 0 else COLOURS[0] for g in rows["games_fired"]]
     fig = _figure("Rule coverage" if lang == "en" else "ルールの発生率",
                   xaxis=_RATE_AXIS("share of games in which the rule fired"
