@@ -22,7 +22,7 @@ import pandas as pd
 from designkit.analysis import charts as C
 from designkit.analysis import metrics as M
 from designkit.analysis.compare import sample_size_advice
-from designkit.analysis.coverage import rule_coverage
+from designkit.analysis.coverage import rule_coverage, short_text
 from designkit.analysis.report import ci, end_reason_chart, item_chart, tension_chart
 from designkit.analysis.sweep_charts import PERCENT, TITLES
 from designkit.core.game import Game
@@ -283,12 +283,13 @@ def _coverage_html(table: pd.DataFrame | None, n_games: int) -> str:
             f"the engine logs fired in at least one of {n_games} games. ")
     if len(never):
         head += "<b>Never fired</b>: " + "; ".join(
-            f"<code>{escape(r.rule)}</code> {escape(r.title_en)}"
+            f"<code>{escape(r.rule)}</code> {escape(short_text(r.text_en or r.title_en, 120))}"
             + (f" 「{escape(r.quote_ja)}」" if r.quote_ja else "") for r in never.itertuples())
     else:
         head += "Every one fired."
-    rows = [[f"<code>{escape(r.rule)}</code>", escape(r.title_en), str(r.games_fired),
+    rows = [[f"<code>{escape(r.rule)}</code>", escape(short_text(r.text_en or r.title_en)),
+             str(r.games_fired),
              ci(r.share, r.share_lo, r.share_hi, pct=True), f"{r.fires_per_game:.2f}"]
             for r in events.itertuples()]
-    return (f"<p>{head}</p>" + html_table(["rule", "title", "games fired", "share [95%]",
+    return (f"<p>{head}</p>" + html_table(["rule", "text", "games fired", "share [95%]",
                                            "per game"], rows, css="dk-table dk-coverage-table"))

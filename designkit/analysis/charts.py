@@ -179,7 +179,8 @@ def coverage_figure(table: pd.DataFrame, lang: str = "en") -> go.Figure:
                 error_x={"type": "data", "symmetric": False,
                          "array": (rows["share_hi"] - rows["share"]).tolist(),
                          "arrayminus": (rows["share"] - rows["share_lo"]).tolist()},
-                customdata=rows[["title_en", "fires_per_game"]].to_numpy(),
+                customdata=[[t[:80], f] for t, f in zip(rows["text_en"], rows["fires_per_game"],
+                                                        strict=True)],
                 hovertemplate="%{y} %{customdata[0]}: in %{x:.1%} of games, "
                               "%{customdata[1]:.2f} per game<extra></extra>")
     return fig

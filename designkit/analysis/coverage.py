@@ -152,17 +152,18 @@ def coverage_text(results: Results, lang: str = "en") -> str:
     if len(never):
         lines.append(f"never fired ({len(never)}):")
         for r in never.itertuples():
-            words = r.quote_ja if lang == "ja" and r.quote_ja else r.title_en or r.text_en
-            lines.append(f"  {r.rule:<9} {_short(words)}")
+            words = r.quote_ja if lang == "ja" and r.quote_ja else r.text_en or r.title_en
+            lines.append(f"  {r.rule:<9} {short_text(words)}")
     rare = events[events["games_fired"] > 0].head(5)
     if len(rare):
         lines.append("rarest that fired (share of games, 95% interval):")
         for r in rare.itertuples():
             lines.append(f"  {r.rule:<9} {r.share:6.1%} [{r.share_lo:.1%}, {r.share_hi:.1%}]"
-                         f"  {_short(r.title_en or r.text_en)}")
+                         f"  {short_text(r.text_en or r.title_en)}")
     return "\n".join(lines)
 
 
-def _short(text: str, width: int = 70) -> str:
+def short_text(text: str, width: int = 70) -> str:
+    """A rule's text cut to one table cell or line."""
     text = " ".join(str(text).split())
     return text if len(text) <= width else text[:width - 1] + "…"

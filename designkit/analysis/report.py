@@ -323,7 +323,7 @@ def vp_sources_section(results: Results) -> list[str | go.Figure]:
 
 def coverage_section(results: Results) -> list[str | go.Figure]:
     """"Rule coverage": how often each rule fired, and the rules that never fired."""
-    from designkit.analysis.coverage import rule_coverage
+    from designkit.analysis.coverage import rule_coverage, short_text
 
     if results.rules is None:
         return ["<h2>Rule coverage</h2>",
@@ -343,10 +343,11 @@ def coverage_section(results: Results) -> list[str | go.Figure]:
               f"fired at least once (Wilson 95%).")]
     if len(never):
         out += ["<h3>Never fired</h3>", _table([
-            {"rule": r.rule, "title": r.title_en, "rule text": r.text_en, "原文": r.quote_ja}
+            {"rule": r.rule, "section": r.title_en, "rule text": r.text_en, "原文": r.quote_ja}
             for r in never.itertuples()])]
     out += ["<h3>Every rule the engine logs</h3>", _table([
-        {"rule": r.rule, "title": r.title_en, "games fired": r.games_fired,
+        {"rule": r.rule, "section": r.title_en, "text": short_text(r.text_en, 90),
+         "games fired": r.games_fired,
          "share [95%]": ci(r.share, r.share_lo, r.share_hi, pct=True),
          "per game": f"{r.fires_per_game:.2f}"} for r in events.itertuples()]),
         C.coverage_figure(table)]
