@@ -202,8 +202,8 @@ class Game:
     def vp_sources(self, state: State, seat: int) -> dict[str, float]:
         """``seat``'s score split by the draft's scoring categories, in the draft's order.
 
-        The values sum exactly to ``scores(state)[seat]`` (the contract suite checks
-        it), so a designer can read how much of a win each category decides; the
+        The values (the game's own numbers: whole VP stay ints) sum exactly to
+        ``scores(state)[seat]`` (the contract suite checks it), so a designer can read how much of a win each category decides; the
         runner writes them as ``vp_<key>`` columns of ``Results.seats``. Every
         registered game overrides this: an empty split fails the contract suite.
         """

@@ -123,7 +123,7 @@ class ClassicHeroGame(FlowGame):
 
     def vp_sources(self, st: ClassicHeroState, seat: int) -> dict[str, float]:
         """The VP kept per scoring category as it is scored (``st.parts``)."""
-        return {name: float(st.parts[seat][i]) for i, name in enumerate(VP_PARTS)}
+        return {name: st.parts[seat][i] for i, name in enumerate(VP_PARTS)}
 
     def seat_summary(self, st: ClassicHeroState, seat: int) -> dict[str, Any]:
         rules = st.rules

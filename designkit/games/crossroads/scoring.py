@@ -47,7 +47,7 @@ def final_scores(st: CrossroadsState, apply_s1: bool = True) -> list[dict[str, A
 def vp_sources(st: CrossroadsState, seat: int) -> dict[str, float]:
     """The terms of ``breakdown`` that ``scores`` sums (S1 counted if the game is not over)."""
     b = breakdown(st, seat) if st.final is not None else final_scores(st)[seat]
-    return {key: float(b[part]) for part, key, _, _ in _SOURCES}
+    return {key: b[part] for part, key, _, _ in _SOURCES}
 
 
 def finish_game(st: CrossroadsState) -> None:

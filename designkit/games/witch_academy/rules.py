@@ -140,7 +140,7 @@ class WitchGame(FlowGame):
 
     def vp_sources(self, st: WitchState, seat: int) -> dict[str, float]:
         """The VP kept per scoring category as it is scored (``st.parts``)."""
-        return {name: float(st.parts[seat][i]) for i, name in enumerate(VP_PARTS)}
+        return {name: st.parts[seat][i] for i, name in enumerate(VP_PARTS)}
 
     def seat_summary(self, st: WitchState, seat: int) -> dict[str, Any]:
         return {"elixir": st.res[seat][E], "resources": st.total_res(seat),
