@@ -153,7 +153,7 @@ def vp_source_figure(results: Results, by: str = "seat", lang: str = "en") -> go
                   barmode="group", legend={"orientation": "h", "y": -0.3},
                   height=380)
     for i, (value, grp) in enumerate(table.groupby(by, sort=True)):
-        label = seat_label(int(value)) if by == "seat" else _ordinal(int(value) + 1)
+        label = seat_label(int(value)) if by == "seat" else position_label(int(value))
         fig.add_bar(x=grp["label"].tolist(), y=grp["mean"].tolist(), name=f"{name} {label}",
                     marker_color=COLOURS[i % len(COLOURS)],
                     error_y=_error_y(grp["mean"], grp["lo"], grp["hi"]),
@@ -278,6 +278,11 @@ def position_figure(results: Results) -> go.Figure | None:
 
 def _ordinal(k: int) -> str:
     return f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
+
+
+def position_label(position: int) -> str:
+    """Turn position 0 (the start player) as "1st", 1 as "2nd", …"""
+    return _ordinal(int(position) + 1)
 
 
 def panel_figures(results: Results, base: Results | None = None,

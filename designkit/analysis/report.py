@@ -312,7 +312,8 @@ def vp_sources_section(results: Results) -> list[str | go.Figure]:
             row: dict[str, Any] = {"source": f"{game.vp_source_label(key)} "
                                              f"({game.vp_source_label(key, 'ja')})"}
             for r in grp.itertuples():
-                name = C.seat_label(r[1]) if by == "seat" else f"{C._ordinal(r[1] + 1)}"
+                value = int(getattr(r, by))
+                name = C.seat_label(value) if by == "seat" else C.position_label(value)
                 row[name] = f"{ci(r.mean, r.lo, r.hi)} ({r.share:.0%})"
             rows.append(row)
         if by == "position":

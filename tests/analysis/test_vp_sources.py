@@ -97,3 +97,4 @@ def test_report_has_the_vp_by_source_section():
     res = simulate("crossroads", 20, seed=1, progress=False, trace=True)
     page = build_report(res)
     assert "<h2>VP by source</h2>" in page and "Work pile (CR-9.1) (作品置き場)" in page
+    assert "By turn position (1st = start player)" in page and "<th>1st</th>" in page
