@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from designkit.core.errors import DesignkitError
 from designkit.core.events import TABLE, log_for
@@ -27,6 +28,9 @@ from designkit.core.limits import check_games, check_seed
 from designkit.core.outputs import check_output
 from designkit.core.params import Params
 from designkit.core.registry import get_game, list_games
+
+if TYPE_CHECKING:
+    from designkit.sim.results import Results
 
 TABLE_SUFFIXES = (".csv", ".parquet")
 
@@ -217,6 +221,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_coverage(results: Results, out: Path) -> Path:
+    """``--coverage --out x.csv``: the per-rule table beside it, as ``x.coverage.csv``."""
+    from designkit.analysis.coverage import rule_coverage
+
+    path = out.with_name(f"{out.stem}.coverage.csv")
+    rule_coverage(results).to_csv(path, index=False, lineterminator="\n")
+    return path
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from designkit.sim import simulate
 
@@ -227,15 +240,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         check_output(args.out, TABLE_SUFFIXES)
     results = simulate(game, args.games, params=params, agents=args.agents, seed=args.seed,
                        workers=args.workers, backend=_backend(args), scheduler=args.scheduler,
-                       progress=None if not args.quiet else False)
+                       progress=None if not args.quiet else False, coverage=args.coverage)
     changes = params.diff()
     if changes:
         print("variant: " + ", ".join(f"{k}={v[1]}" for k, v in changes.items()))
     if results.n_games:
         print(results.summary_text())
+    if args.coverage and results.n_games:
+        from designkit.analysis.coverage import coverage_text
+
+        print("\n" + coverage_text(results))
     if args.out and results.n_games:
         path = results.to_file(args.out)
         print(f"\nwrote {len(results.seats)} rows ({results.n_games} games) to {path}")
+        if args.coverage:
+            print(f"wrote the rule coverage table to {_write_coverage(results, path)}")
     if results.interrupted:
         why = results.meta.get("stopped") or "interrupted"
         print(f"designkit: stopped after {results.n_games} of {results.requested} games: "
@@ -556,6 +575,9 @@ def build_parser() -> argparse.ArgumentParser:
                                          "--backend dask)")
     sim.add_argument("--out", type=Path, help="tidy output, .csv or .parquet")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument("--coverage", action="store_true",
+                     help="count how often each rule fires and list those that never do "
+                          "(builds every event's text: slower)")
     sim.set_defaults(func=cmd_simulate)
 
     dash = sub.add_parser("dashboard", help="serve the Voila design lab on 127.0.0.1")

@@ -19,8 +19,10 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
+from designkit.analysis import charts as C
 from designkit.analysis import metrics as M
 from designkit.analysis.compare import sample_size_advice
+from designkit.analysis.coverage import rule_coverage, short_text
 from designkit.analysis.report import ci, end_reason_chart, item_chart, tension_chart
 from designkit.analysis.sweep_charts import PERCENT, TITLES
 from designkit.core.game import Game
@@ -55,6 +57,7 @@ class _Job:
     n_games: int
     seed: int
     workers: int
+    coverage: bool = True
 
 
 class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
@@ -85,6 +88,9 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
         self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
                                               description="Workers")
         self.seed = widgets.IntText(value=seed, description="Seed")
+        self.count_rules = widgets.Checkbox(
+            value=True, description="Count rule coverage", indent=False,
+            tooltip="how often each rule fires; builds every event's text, so slower")
         controls = self._run_controls("Games")
         self.seat_test = widgets.HTML()
         self.seat_test.add_class("dk-seat-test")
@@ -96,6 +102,11 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
         self.drama.add_class("dk-drama")
         self.items = widgets.HTML()
         self.items.add_class("dk-item-usage")
+        self.vp_sources = widgets.HTML()
+        self.vp_sources.add_class("dk-vp-sources")
+        self.coverage = widgets.HTML()
+        self.coverage.add_class("dk-coverage")
+        self.coverage_table: pd.DataFrame | None = None  # coverage.rule_coverage(results)
         self.charts = chart_grid()
         self._fit_seats()
         self.children = [
@@ -103,10 +114,10 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
             widgets.HTML("<b>Agents by seat</b> (games are played with the per-turn trace, "
                          "for drama and lead changes)"),
             self.agent_box,
-            widgets.HBox([self.n_games, self.workers, self.seed],
+            widgets.HBox([self.n_games, self.workers, self.seed, self.count_rules],
                          layout=widgets.Layout(flex_flow="row wrap")),
             controls, self.status, self.seat_test, self.advice, self.metrics_table,
-            self.drama, self.items, self.charts]
+            self.drama, self.items, self.vp_sources, self.coverage, self.charts]
 
     # -- running --------------------------------------------------------------------------------
     def run(self, blocking: bool = True) -> Results | Any:
@@ -118,7 +129,7 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
         params = checked_params(self.params_source, self.game)
         self._fit_seats()
         return _Job(params, [d.value for d in self.agent_dropdowns], self.n_games.value,
-                    self.seed.value, self.workers.value)
+                    self.seed.value, self.workers.value, self.count_rules.value)
 
     def _compute(self, job: _Job) -> Results:
         self.progress.max, self.progress.value = job.n_games, 0
@@ -126,7 +137,7 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
         agents = job.agents if len(set(job.agents)) > 1 else job.agents[0]
         return simulate(self.game, job.n_games, params=job.params, agents=agents,
                         seed=job.seed, workers=job.workers, progress=False, trace=True,
-                        on_progress=self._tick,
+                        coverage=job.coverage, on_progress=self._tick,
                         batch_size=batch_size(job.agents, job.n_games, job.workers))
 
     # -- showing --------------------------------------------------------------------------------
@@ -149,6 +160,13 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
         figs = {"end_reasons": end_reason_chart(results), "tension": tension_chart(results)}
         if not usage.empty:
             figs["items"] = item_chart(usage)
+        self.vp_sources.value = _vp_sources_html(self.game, results)
+        if results.vp_sources():
+            figs["vp_sources"] = C.vp_source_figure(results)
+        self.coverage_table = rule_coverage(results) if results.rules is not None else None
+        self.coverage.value = _coverage_html(self.coverage_table, results.n_games)
+        if self.coverage_table is not None:
+            figs["coverage"] = C.coverage_figure(self.coverage_table)
         self.figures = show_figures(self.charts, figs)
         cut = f" (stopped early: {results.n_games} of {results.requested})" \
             if results.interrupted else ""
@@ -235,3 +253,43 @@ def _items_html(usage: pd.DataFrame) -> str:
             "positive lift says holders win more often, not that the item causes it)</span>"
             + html_table(["item", "seat-games", "usage [95%]", "win rate when held [95%]",
                           "lift", "p"], rows, css="dk-table dk-item-table"))
+
+
+def _vp_sources_html(game: Game, results: Results) -> str:
+    """Mean VP per scoring category and seat, 95% intervals (the chart's numbers)."""
+    table = results.vp_by_source()
+    if table.empty:
+        return ""
+    seats = sorted(table["seat"].unique())
+    rows = []
+    for key, grp in table.groupby("source", sort=False):
+        cells = {int(r.seat): ci(r.mean, r.lo, r.hi) for r in grp.itertuples()}
+        rows.append([escape(f"{game.vp_source_label(key)} ({game.vp_source_label(key, 'ja')})"),
+                     *[cells.get(s, "–") for s in seats]])
+    return ("<b>VP by source</b> <span class='dk-note'>(mean VP per game from each of the "
+            "draft's scoring categories, 95% intervals; a seat's sources add up to its mean "
+            "score)</span>" + html_table(["source", *[game.seats_label(int(s)) for s in seats]],
+                                         rows, css="dk-table dk-vp-table"))
+
+
+def _coverage_html(table: pd.DataFrame | None, n_games: int) -> str:
+    """How many logged rules fired, the never-fired ones by name, and every rule's share."""
+    if table is None:
+        return ("<p class='dk-note'><b>Rule coverage</b>: not counted (tick “Count rule "
+                "coverage” and run again).</p>")
+    events = table[table["kind"] == "event"]
+    never = events[events["games_fired"] == 0]
+    head = (f"<b>Rule coverage</b>: {len(events) - len(never)} of the {len(events)} rules "
+            f"the engine logs fired in at least one of {n_games} games. ")
+    if len(never):
+        head += "<b>Never fired</b>: " + "; ".join(
+            f"<code>{escape(r.rule)}</code> {escape(short_text(r.text_en or r.title_en, 120))}"
+            + (f" 「{escape(r.quote_ja)}」" if r.quote_ja else "") for r in never.itertuples())
+    else:
+        head += "Every one fired."
+    rows = [[f"<code>{escape(r.rule)}</code>", escape(short_text(r.text_en or r.title_en)),
+             str(r.games_fired),
+             ci(r.share, r.share_lo, r.share_hi, pct=True), f"{r.fires_per_game:.2f}"]
+            for r in events.itertuples()]
+    return (f"<p>{head}</p>" + html_table(["rule", "text", "games fired", "share [95%]",
+                                           "per game"], rows, css="dk-table dk-coverage-table"))

@@ -158,6 +158,53 @@ def skill_win_figure(results: Results) -> go.Figure:
     return fig
 
 
+def vp_source_figure(results: Results, by: str = "seat", lang: str = "en") -> go.Figure:
+    """Mean VP per scoring category for each seat (or turn ``position``), 95% intervals.
+
+    Grouped bars, one group per source in the game's scoring order and one colour per
+    seat, so "the Demon Lord decides most of the VP" or "seat C lives on its hand" reads
+    at a glance; negative sources (penalties, skill costs) go below zero.
+    """
+    table = results.vp_by_source(by=by, lang=lang)
+    name = "seat" if by == "seat" else "turn position"
+    fig = _figure("VP by source" if lang == "en" else "VPの内訳",
+                  yaxis={"title": "mean VP per game"}, xaxis={"title": "", "automargin": True},
+                  barmode="group", legend={"orientation": "h", "y": -0.3},
+                  height=380)
+    for i, (value, grp) in enumerate(table.groupby(by, sort=True)):
+        label = seat_label(int(value)) if by == "seat" else position_label(int(value))
+        fig.add_bar(x=grp["label"].tolist(), y=grp["mean"].tolist(), name=f"{name} {label}",
+                    marker_color=COLOURS[i % len(COLOURS)],
+                    error_y=_error_y(grp["mean"], grp["lo"], grp["hi"]),
+                    hovertemplate=f"{name} {label}, %{{x}}: %{{y:.2f}} VP<extra></extra>")
+    fig.add_hline(y=0, line_color="grey")
+    return fig
+
+
+def coverage_figure(table: pd.DataFrame, lang: str = "en") -> go.Figure:
+    """Share of games in which each rule the engine logs fired (``rule_coverage``), with
+    95% intervals, rarest at the top (plotly draws the first bar at the bottom); rules
+    that never fired are labelled in red, with only their interval to show."""
+    rows = table[table["kind"] == "event"].sort_values(["share", "rule"],
+                                                       ascending=[False, True])
+    colour = [COLOURS[3] if g == 0 else COLOURS[0] for g in rows["games_fired"]]
+    fig = _figure("Rule coverage" if lang == "en" else "ルールの発生率",
+                  xaxis=_RATE_AXIS("share of games in which the rule fired"
+                                   if lang == "en" else "発生したゲームの割合"),
+                  yaxis={"title": "", "automargin": True, "type": "category"},
+                  height=max(340, 14 * len(rows) + 120), showlegend=False)
+    fig.add_bar(x=rows["share"].tolist(), y=rows["rule"].tolist(), orientation="h",
+                marker_color=colour,
+                error_x={"type": "data", "symmetric": False,
+                         "array": (rows["share_hi"] - rows["share"]).tolist(),
+                         "arrayminus": (rows["share"] - rows["share_lo"]).tolist()},
+                customdata=[[t[:80], f] for t, f in zip(rows["text_en"], rows["fires_per_game"],
+                                                        strict=True)],
+                hovertemplate="%{y} %{customdata[0]}: in %{x:.1%} of games, "
+                              "%{customdata[1]:.2f} per game<extra></extra>")
+    return fig
+
+
 def summary_figures(results: Results) -> dict[str, go.Figure]:
     """Every chart that applies to these results, by name, in reading order."""
     figs = {"win_rate": win_rate_figure(results), "score": score_figure(results),
@@ -250,6 +297,11 @@ def position_figure(results: Results) -> go.Figure | None:
 
 def _ordinal(k: int) -> str:
     return f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
+
+
+def position_label(position: int) -> str:
+    """Turn position 0 (the start player) as "1st", 1 as "2nd", …"""
+    return _ordinal(int(position) + 1)
 
 
 def panel_figures(results: Results, base: Results | None = None,

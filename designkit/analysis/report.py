@@ -178,7 +178,9 @@ def build_report(results: Results, skill: pd.DataFrame | None = None,
                         "delta method for ratios, bootstrap over games for balance."))
     blocks += _seats_section(results)
     blocks += _scores_section(results)
+    blocks += vp_sources_section(results)
     blocks += _length_section(results)
+    blocks += coverage_section(results)
     blocks += _items_section(results)
     blocks += _tension_section(results)
     if skill is not None and len(skill):
@@ -292,6 +294,67 @@ def _skill_section(skill: pd.DataFrame) -> list[str | go.Figure]:
     return ["<h2>Skill trace</h2>", _table(rows), skill_chart(skill)]
 
 
+def vp_sources_section(results: Results) -> list[str | go.Figure]:
+    """"VP by source": each seat's mean VP per scoring category of the draft, 95% intervals."""
+    if not results.vp_sources() or not results.n_games:
+        return []
+    game = get_game(results.game)
+    out: list[str | go.Figure] = [
+        "<h2>VP by source</h2>",
+        _note("Mean VP per game from each of the draft's scoring categories, 95% intervals; "
+              "a seat's sources add up to its mean score. Share: of the mean score.")]
+    for by in ("seat", "position"):
+        table = results.vp_by_source(by=by)
+        if table.empty:
+            continue
+        rows = []
+        for key, grp in table.groupby("source", sort=False):
+            row: dict[str, Any] = {"source": f"{game.vp_source_label(key)} "
+                                             f"({game.vp_source_label(key, 'ja')})"}
+            for r in grp.itertuples():
+                value = int(getattr(r, by))
+                name = C.seat_label(value) if by == "seat" else C.position_label(value)
+                row[name] = f"{ci(r.mean, r.lo, r.hi)} ({r.share:.0%})"
+            rows.append(row)
+        if by == "position":
+            out.append("<h3>By turn position (1st = start player)</h3>")
+        out += [_table(rows), C.vp_source_figure(results, by=by)]
+    return out
+
+
+def coverage_section(results: Results) -> list[str | go.Figure]:
+    """"Rule coverage": how often each rule fired, and the rules that never fired."""
+    from designkit.analysis.coverage import rule_coverage, short_text
+
+    if results.rules is None:
+        return ["<h2>Rule coverage</h2>",
+                _note("Not counted: simulate with coverage=True (designkit report does).")]
+    table = rule_coverage(results)
+    events = table[table["kind"] == "event"]
+    never = events[events["games_fired"] == 0]
+    kinds = table["kind"].value_counts()
+    out: list[str | go.Figure] = [
+        "<h2>Rule coverage</h2>",
+        _p(f"{len(events) - len(never)} of the {len(events)} rules the engine logs fired in at "
+           f"least one of {results.n_games} games; {len(never)} never fired."),
+        _note(f"Counted from the event log of every game. Not counted: {kinds.get('text', 0)} "
+              f"rules with no event of their own (definitions, components, resolutions that "
+              f"refine another rule's event), {kinds.get('section', 0)} section headings and "
+              f"{kinds.get('example', 0)} worked examples. Share: of games in which the rule "
+              f"fired at least once (Wilson 95%).")]
+    if len(never):
+        out += ["<h3>Never fired</h3>", _table([
+            {"rule": r.rule, "section": r.title_en, "rule text": r.text_en, "原文": r.quote_ja}
+            for r in never.itertuples()])]
+    out += ["<h3>Every rule the engine logs</h3>", _table([
+        {"rule": r.rule, "section": r.title_en, "text": short_text(r.text_en, 90),
+         "games fired": r.games_fired,
+         "share [95%]": ci(r.share, r.share_lo, r.share_hi, pct=True),
+         "per game": f"{r.fires_per_game:.2f}"} for r in events.itertuples()]),
+        C.coverage_figure(table)]
+    return out
+
+
 def _glossary() -> list[str]:
     fns = [M.seat_win_rates, M.seat_advantage_test, M.balance, M.winner_margins,
            M.game_length, M.multi_option_share, M.branching_factor, M.end_reason_shares,
@@ -307,13 +370,15 @@ def make_report(game: Game | str, n_games: int = 2000, params: Params | None = N
                 skill_levels: Sequence[int] | None = None, skill_games: int = 100,
                 skill_opponent: str = "random", progress: bool | None = None,
                 title: str | None = None) -> tuple[str, Results]:
-    """Simulate (with the per-turn trace) and build the report: ``(html, results)``.
+    """Simulate (with the per-turn trace and rule counts) and build the report:
+    ``(html, results)``.
     ``skill_levels`` (e.g. ``doubling(16, 4)``) adds a skill trace, which is slow."""
     from designkit.sim import simulate
 
     g = get_game(game)
     results = simulate(g, n_games, params=params, agents=agents, seed=seed, workers=workers,
-                       backend=backend, scheduler=scheduler, progress=progress, trace=trace)
+                       backend=backend, scheduler=scheduler, progress=progress, trace=trace,
+                       coverage=True)
     skill = None
     if skill_levels:
         skill = M.skill_trace(g, skill_levels, opponent=skill_opponent, n_games=skill_games,

@@ -48,6 +48,27 @@ class DesignTable(NamedTuple):
     note: str = ""
 
 
+class RuleCounts(list):  # type: ignore[type-arg]
+    """A log that keeps only how many events each rule ID logged (rule coverage).
+
+    Games build an event's text only ``if st.log is not None``, so a counter that
+    worked with logging off would miss most rules; this log is "on" for the game
+    (every event is built and appended) but stores nothing, so a long game holds no
+    event list and a clone (``log[:]``) copies nothing. ``counts``: rule ID → events.
+    """
+
+    __slots__ = ("counts",)
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        super().__init__()
+        self.counts: dict[str, int] = {}
+        for event in events:
+            self.append(event)
+
+    def append(self, event: Event) -> None:  # type: ignore[override]
+        self.counts[event.rule] = self.counts.get(event.rule, 0) + 1
+
+
 class State:
     """One position. Games subclass it with plain attributes and a fast ``clone``.
 
@@ -86,6 +107,8 @@ class Game:
     max_players: ClassVar[int] = 1
     #: rule IDs whose events explain how a tie for first place was settled
     tie_break_rules: ClassVar[tuple[str, ...]] = ()
+    #: VP source key (``vp_sources``) → (English, Japanese) label for charts and panels
+    VP_SOURCE_LABELS: ClassVar[dict[str, tuple[str, str]]] = {}
 
     # -- the game-specific part -----------------------------------------------------------
     def new_state(self, params: Params | None = None, log: bool = True) -> State:
@@ -175,6 +198,21 @@ class Game:
     def seat_summary(self, state: State, seat: int) -> dict[str, Any]:
         """Game-specific columns of ``Results.seats``."""
         return {}
+
+    def vp_sources(self, state: State, seat: int) -> dict[str, float]:
+        """``seat``'s score split by the draft's scoring categories, in the draft's order.
+
+        The values (the game's own numbers: whole VP stay ints) sum exactly to
+        ``scores(state)[seat]`` (the contract suite checks it), so a designer can read how much of a win each category decides; the
+        runner writes them as ``vp_<key>`` columns of ``Results.seats``. Every
+        registered game overrides this: an empty split fails the contract suite.
+        """
+        return {}
+
+    def vp_source_label(self, key: str, lang: str = "en") -> str:
+        """How charts name a VP source: the game's label, else the key in words."""
+        en, ja = self.VP_SOURCE_LABELS.get(key, (key.replace("_", " "), ""))
+        return (ja or en) if lang == "ja" else en
 
     def tie_break_event(self, state: State) -> Event | None:
         """The logged event that settled a tie for first place, if the log has one."""

@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from designkit.core.game import CHANCE, Game, State
+from designkit.core.game import CHANCE, Game, RuleCounts, State
 from designkit.core.params import Params
 
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -51,16 +51,29 @@ class PlayedGame:
     multi_option_decisions: int = 0
     branching_sum: int = 0
 
+    @property
+    def rule_counts(self) -> dict[str, int]:
+        """Events per rule ID (``play_game(..., count_rules=True)``; else from the log)."""
+        log = self.state.log
+        if isinstance(log, RuleCounts):
+            return dict(log.counts)
+        return dict(RuleCounts(log or ()).counts)
+
 
 def play_game(game: Game, params: Params, agents: Sequence[Agent], seed: int,
               log: bool = False, keep_steps: bool = False, max_steps: int = 1_000_000,
-              on_step: Callable[[State], None] | None = None) -> PlayedGame:
+              on_step: Callable[[State], None] | None = None,
+              count_rules: bool = False) -> PlayedGame:
     """Play one game to its end with ``agents`` (one per seat).
 
     ``on_step(state)`` (off by default) is called after every applied step,
     chance outcomes included; ``designkit.sim.trace`` uses it for per-turn tracing.
+    ``count_rules`` (without ``log``) logs into a :class:`RuleCounts`, which keeps
+    only the events per rule ID (``PlayedGame.rule_counts``) for rule coverage.
     """
-    state = game.new_state(params, log=log)
+    state = game.new_state(params, log=log or count_rules)
+    if count_rules and not log:
+        state.log = RuleCounts(state.log or ())
     crng = chance_rng(seed)
     rngs = [agent_rng(seed, s) for s in range(len(agents))]
     out = PlayedGame(state)

@@ -38,6 +38,8 @@ BACKENDS = ("auto", "serial", "process", "dask")
 POOL_RESTARTS = 3
 GAME_COLUMNS = ("game_id", "seed", "players", "turns", "decisions", "end_reason", "winner")
 SEAT_COLUMNS = ("game_id", "seed", "seat", "agent", "score", "rank", "won")
+#: ``Results.rules``: events logged per rule ID in each game (``simulate(..., coverage=True)``)
+RULE_COLUMNS = ["game_id", "rule", "count"]
 
 
 def _progress_bar(total: int, enabled: bool | None) -> Any:
@@ -193,7 +195,7 @@ def _split(config: Config, agents: str | Sequence[str] | None
 def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, seed: int = 0,
                   agents: str | Sequence[str] | None = None, backend: str = "auto",
                   workers: int = 1, scheduler: Any = None, executor: Executor | None = None,
-                  trace: bool = False, progress: bool | None = False,
+                  trace: bool = False, coverage: bool = False, progress: bool | None = False,
                   batch_size: int | None = None,
                   on_progress: Callable[[int, int], None] | None = None,
                   keep_partial: bool = False) -> list[Results]:
@@ -205,7 +207,9 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
     ``on_progress(done, total)`` is called as batches finish (games over all
     configurations), for panels; ``progress`` toggles the tqdm bar. An interrupt
     (Ctrl-C, a panel's Stop) propagates, unless ``keep_partial`` asks for the
-    games finished so far (``Results.interrupted`` then says so).
+    games finished so far (``Results.interrupted`` then says so). ``coverage``
+    (off by default: it builds every event's text) counts the events each rule ID
+    logs per game into ``Results.rules``.
     """
     game = get_game(game)
     check_games(n_games, len(configs))
@@ -223,7 +227,7 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
         specs = [a.name for a in make_agents(agent_spec, players)]
         jobs.append((params, specs))
         job = (game.name, params.to_dict(), specs, seed)
-        tasks += [((i, c.start), fn, (*job, c)) for c in chunks]
+        tasks += [((i, c.start), fn, (*job, c, coverage)) for c in chunks]
     collected: dict[tuple[int, int], list] = {}
     total = n_games * len(jobs)
     bar = _progress_bar(total, progress)
@@ -257,12 +261,13 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
         rows = [r for key in sorted(k for k in collected if k[0] == i) for r in collected[key]]
         out.append(results_from_rows(game, params, specs, seed, rows, n_games, trace,
                                      {"backend": ex.backend, "workers": ex.workers}
-                                     | ({"stopped": stopped} if stopped else {})))
+                                     | ({"stopped": stopped} if stopped else {}), coverage))
     return out
 
 
 def results_from_rows(game: Game, params: Params, specs: list[str], seed: int, rows: list,
-                      requested: int, trace: bool, meta: dict[str, Any]) -> Results:
+                      requested: int, trace: bool, meta: dict[str, Any],
+                      coverage: bool = False) -> Results:
     """Assemble rows from batch functions into ``Results``, as ``simulate`` does."""
     games_df = pd.DataFrame([g for g, _ in rows]) if rows else pd.DataFrame(
         columns=list(GAME_COLUMNS))
@@ -273,6 +278,24 @@ def results_from_rows(game: Game, params: Params, specs: list[str], seed: int, r
         from designkit.sim.trace import split_trace
 
         games_df, meta["trace"] = split_trace(games_df)
+    rules = None
+    if coverage:
+        games_df, rules = split_rules(games_df)
     return Results(game=game.name, params=params.to_dict(), agents=specs, seed=seed,
                    games=games_df, seats=seats_df, interrupted=len(games_df) < requested,
-                   requested=requested, meta=meta)
+                   requested=requested, meta=meta, rules=rules)
+
+
+def split_rules(games: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Take the ``_rules`` column out of a games table: (games, tidy game_id × rule × count).
+
+    Rows follow the games' order and each game's rules are sorted, so the table is the
+    same for any worker count or backend.
+    """
+    if "_rules" not in games.columns:
+        return games, pd.DataFrame(columns=RULE_COLUMNS)
+    records = [(gid, rule, n) for gid, counts in zip(games["game_id"], games["_rules"],
+                                                     strict=True)
+               for rule, n in sorted(counts.items())]
+    rules = pd.DataFrame.from_records(records, columns=RULE_COLUMNS)
+    return games.drop(columns="_rules"), rules.astype({"game_id": "int64", "count": "int64"})

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
+from designkit.core.errors import DesignkitError
 from designkit.core.seats import seat_label
-from designkit.sim.intervals import wilson_interval
+from designkit.sim.intervals import Z95, wilson_interval
 
 
 @dataclass
@@ -23,6 +26,9 @@ class Results:
     interrupted: bool = False
     requested: int = 0
     meta: dict[str, Any] = field(default_factory=dict)
+    #: events per rule ID in each game (game_id, rule, count); None unless counted
+    #: (``simulate(..., coverage=True)``); a rule that did not fire in a game has no row
+    rules: pd.DataFrame | None = None
 
     @property
     def n_games(self) -> int:
@@ -45,6 +51,37 @@ class Results:
                          "win_lo": lo, "win_hi": hi,
                          "score_mean": grp["score"].mean(), "score_sd": grp["score"].std(ddof=1)})
         return pd.DataFrame(rows)
+
+    def vp_sources(self) -> list[str]:
+        """The VP source keys of this game, in its scoring order (the ``vp_<key>`` columns)."""
+        return [c[3:] for c in self.seats.columns if c.startswith("vp_")]
+
+    def vp_by_source(self, by: str = "seat", lang: str = "en") -> pd.DataFrame:
+        """Mean VP per source for each seat (or turn ``position``) with 95% intervals.
+
+        One row per ``by`` value × source, in the game's scoring order: ``mean``,
+        ``lo``/``hi`` (normal approximation of the mean, sd/√n; batches are hundreds
+        of games), ``share`` of the mean score, and the source's ``label``. The means
+        of one seat add up to its mean score, because the sources sum to the score.
+        """
+        columns = [by, "source", "label", "mean", "lo", "hi", "share", "score_mean"]
+        keys = self.vp_sources()
+        if by not in self.seats.columns or not keys or not len(self.seats):
+            return pd.DataFrame(columns=columns)
+        label = _source_labeller(self.game, lang)
+        rows = []
+        for value, grp in self.seats.groupby(by, sort=True):
+            score = float(grp["score"].mean())
+            n = len(grp)
+            for key in keys:
+                x = grp[f"vp_{key}"].astype(float)
+                mean = float(x.mean())
+                half = Z95 * float(x.std(ddof=1)) / math.sqrt(n) if n > 1 else float("nan")
+                rows.append({by: int(value), "source": key, "label": label(key), "mean": mean,
+                             "lo": mean - half, "hi": mean + half,
+                             "share": mean / score if score else float("nan"),
+                             "score_mean": score})
+        return pd.DataFrame(rows, columns=columns)
 
     def end_reasons(self) -> pd.Series:
         return self.games["end_reason"].value_counts(normalize=True).sort_index()
@@ -92,6 +129,17 @@ class Results:
                   "end reasons: " + ", ".join(f"{k} {v:.1%}" for k, v in
                                               self.end_reasons().items())]
         return "\n".join(lines)
+
+
+def _source_labeller(game_name: str, lang: str) -> Callable[[str], str]:
+    """The game's label for a VP source; the key in words for a game not registered here."""
+    from designkit.core.registry import get_game
+
+    try:
+        game = get_game(game_name)
+    except DesignkitError:
+        return lambda key: key.replace("_", " ")
+    return lambda key: game.vp_source_label(key, lang)
 
 
 def _ordinal(k: int) -> str:

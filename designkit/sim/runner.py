@@ -24,9 +24,13 @@ def game_seed(seed: int, game_id: int) -> int:
 
 
 def run_batch(game_name: str, params_dict: dict[str, Any], agent_specs: Sequence[str],
-              seed: int, game_ids: Sequence[int]) -> list[tuple[dict[str, Any],
-                                                              list[dict[str, Any]]]]:
-    """Play games ``game_ids`` and return one (game row, seat rows) pair per game."""
+              seed: int, game_ids: Sequence[int], coverage: bool = False
+              ) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """Play games ``game_ids`` and return one (game row, seat rows) pair per game.
+
+    With ``coverage`` each game row also carries ``_rules`` (rule ID → events logged),
+    which :func:`designkit.sim.many.split_rules` takes out into ``Results.rules``.
+    """
     game = get_game(game_name)
     params = game.params_type.from_dict(params_dict, source="simulation params")
     players = player_count(params)
@@ -35,13 +39,13 @@ def run_batch(game_name: str, params_dict: dict[str, Any], agent_specs: Sequence
     out = []
     for gid in game_ids:
         s = game_seed(seed, gid)
-        played = play_game(game, params, agents, s)
-        out.append(_rows(game, played, gid, s, names))
+        played = play_game(game, params, agents, s, count_rules=coverage)
+        out.append(_rows(game, played, gid, s, names, coverage))
     return out
 
 
-def _rows(game: Any, played: Any, gid: int, seed: int, names: list[str]
-          ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def _rows(game: Any, played: Any, gid: int, seed: int, names: list[str],
+          coverage: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     st = played.state
     scores = game.scores(st)
     ranking = game.ranking(st)
@@ -57,12 +61,15 @@ def _rows(game: Any, played: Any, gid: int, seed: int, names: list[str]
     if start is not None:
         row["start_seat"] = start
     row.update(game.game_summary(st))
+    if coverage:
+        row["_rules"] = played.rule_counts
     seats = []
     for seat, score in enumerate(scores):
         srow = {"game_id": gid, "seed": seed, "seat": seat, "agent": names[seat],
                 "score": score, "rank": rank_of[seat], "won": seat in winners}
         if start is not None:
             srow["position"] = (seat - start) % len(scores)
+        srow.update({f"vp_{key}": vp for key, vp in game.vp_sources(st, seat).items()})
         srow.update(game.seat_summary(st, seat))
         seats.append(srow)
     return row, seats

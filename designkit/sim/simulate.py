@@ -32,7 +32,7 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
              agents: str | Sequence[str] | None = None, seed: int = 0, workers: int = 1,
              backend: str = "auto", progress: bool | None = None,
              on_progress: Progress | None = None, batch_size: int | None = None,
-             scheduler: Any = None, trace: bool = False) -> Results:
+             scheduler: Any = None, trace: bool = False, coverage: bool = False) -> Results:
     """Play ``n_games`` seeded games and return tidy ``Results``.
 
     ``agents``: one name for every seat or one per seat (``random``, ``greedy``,
@@ -40,6 +40,8 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
     (panels use it); ``progress`` toggles the tqdm bar (None: automatic).
     ``trace`` (off by default) also samples ``game.heuristic`` for every seat at
     the start of every turn: ``results.meta["trace"]`` (see ``designkit.sim.trace``).
+    ``coverage`` (off by default) counts the events each rule ID logs per game:
+    ``results.rules`` (see ``designkit.analysis.coverage``).
     """
     game = get_game(game)
     params = params if params is not None else game.params_type()
@@ -47,5 +49,6 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
     seed = check_seed(seed)
     with Executor(backend, workers, scheduler) as executor:
         return simulate_many(game, [(params, agents)], n_games, seed=seed, executor=executor,
-                             trace=trace, progress=progress, batch_size=batch_size,
-                             on_progress=on_progress, keep_partial=True)[0]
+                             trace=trace, coverage=coverage, progress=progress,
+                             batch_size=batch_size, on_progress=on_progress,
+                             keep_partial=True)[0]

@@ -52,8 +52,8 @@ class TurnTracer:
 
 
 def run_batch_traced(game_name: str, params_dict: dict[str, Any], agent_specs: Sequence[str],
-                     seed: int, game_ids: Sequence[int]) -> list[tuple[dict[str, Any],
-                                                                     list[dict[str, Any]]]]:
+                     seed: int, game_ids: Sequence[int], coverage: bool = False
+                     ) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
     """Like :func:`designkit.sim.runner.run_batch`, with each game row carrying its trace
     under ``"_trace"`` (a list of ``(turn, final, values)``) for :func:`split_trace`."""
     game = get_game(game_name)
@@ -65,9 +65,9 @@ def run_batch_traced(game_name: str, params_dict: dict[str, Any], agent_specs: S
     for gid in game_ids:
         s = game_seed(seed, gid)
         tracer = TurnTracer(game, players)
-        played = play_game(game, params, agents, s, on_step=tracer)
+        played = play_game(game, params, agents, s, on_step=tracer, count_rules=coverage)
         tracer.sample(played.state, final=True)
-        row, seats = _rows(game, played, gid, s, names)
+        row, seats = _rows(game, played, gid, s, names, coverage)
         row["_trace"] = tracer.samples
         out.append((row, seats))
     return out

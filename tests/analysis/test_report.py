@@ -33,8 +33,8 @@ def report_html(results):
 def test_every_section_is_there(report_html):
     page = report_html
     heads = re.findall(r"<h2>([^<]*)</h2>", page)
-    assert heads == ["Seats", "Scores", "Length, choice and endings",
-                     "Cards, skills and actions", "Drama and lead changes", "Skill trace",
+    assert heads == ["Seats", "Scores", "VP by source", "Length, choice and endings",
+                     "Rule coverage", "Cards, skills and actions", "Drama and lead changes", "Skill trace",
                      "Definitions"]
     assert "end_hand_sum = 24 (draft 27)" in page
     assert "Chi-square test of equal seat win rates" in page and "Balance" in page

@@ -136,6 +136,7 @@ class HighCardGame(FlowGame):
     min_players, max_players = 2, 4
     flow, action_type = FLOW, HighCardAction
     tie_break_rules = ("HC-5",)
+    VP_SOURCE_LABELS = {"showdowns": ("Showdowns won (HC-4)", "公開で勝った回数")}
 
     def new_state(self, params: Params | None = None, log: bool = True) -> HighCardState:
         p = params if isinstance(params, HighCardParams) else HighCardParams()
@@ -149,6 +150,9 @@ class HighCardGame(FlowGame):
 
     def scores(self, st: HighCardState) -> list[float]:  # type: ignore[override]
         return [float(p) for p in st.points]
+
+    def vp_sources(self, st: HighCardState, seat: int) -> dict[str, float]:  # type: ignore[override]
+        return {"showdowns": float(st.points[seat])}
 
     def ranking(self, st: HighCardState) -> list[int]:  # type: ignore[override]
         return rank_seats(st.points, range(len(st.points)))   # HC-5: ties by seat order

@@ -12,7 +12,9 @@ what each seat's log reveals. Nothing here knows a game: it uses only the ``Game
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -115,7 +117,36 @@ def checked_playout(game: Game, params: Params, agent_specs: Sequence[str] | str
     winners = game.winners(state)
     if not winners or not set(winners) <= set(range(players)):
         raise ContractViolation(f"winners {winners} are not seats")
+    check_vp_sources(game, state, scores, lambda: where(-1))
     return out
+
+
+_SOURCE_KEY = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
+
+
+def check_vp_sources(game: Game, state: State, scores: Sequence[float],
+                     where: Callable[[], str]) -> None:
+    """Every seat's VP by source: non-empty, the same snake_case keys for every seat,
+    each with a label, and summing exactly to the seat's score (a dropped or doubled
+    category shows as a difference)."""
+    keys = None
+    for seat, score in enumerate(scores):
+        sources = game.vp_sources(state, seat)
+        if not sources:
+            raise ContractViolation(f"vp_sources is empty for seat {seat} ({where()})")
+        if keys is not None and list(sources) != keys:
+            raise ContractViolation(f"vp_sources keys differ between seats: {keys} vs "
+                                    f"{list(sources)} ({where()})")
+        keys = list(sources)
+        bad = [k for k in keys if not _SOURCE_KEY.fullmatch(k)
+               or k not in game.VP_SOURCE_LABELS]
+        if bad:
+            raise ContractViolation(f"vp_sources keys {bad} are not snake_case keys of "
+                                    f"VP_SOURCE_LABELS ({where()})")
+        total = math.fsum(sources.values())
+        if total != score:
+            raise ContractViolation(f"seat {seat}: vp_sources {sources} sum to {total}, "
+                                    f"not the score {score} ({where()})")
 
 
 def _expect_no_violations(game: Game, state: State, where: Callable[[], str]) -> None:

@@ -5,6 +5,8 @@ registering it. Failures name the game, seed, agents, params and step.
   and every few steps: clone independence, the ``state_to_dict`` round trip, illegal and
   foreign actions rejected with the state unchanged, observations equal in every
   determinisation; every record replays; every rule ID an event cites is in the rules table;
+  at the end of every playout, each seat's ``vp_sources`` is non-empty, labelled and sums
+  exactly to its score;
 * random in-range Params from the Params metadata (hypothesis, and a plain seeded sweep
   of hundreds of games): never a crash, never a broken invariant;
 * the log as a seat sees it reveals nothing its observation hides.

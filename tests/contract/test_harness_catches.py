@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from designkit.agents import make_agents
 from designkit.core.errors import IllegalAction
 from tests.contract import example_game as ex
 from tests.contract.harness import (
@@ -15,6 +16,7 @@ from tests.contract.harness import (
     check_illegal_actions,
     check_log_hides,
     check_observation,
+    check_vp_sources,
     checked_playout,
 )
 
@@ -91,3 +93,37 @@ def test_a_broken_invariant_stops_the_playout(monkeypatch):
                         sum(st.points) else [])
     with pytest.raises(ContractViolation, match="check_state"):
         checked_playout(GAME, ex.HighCardParams(), ["random"], seed=1)
+
+
+# -- VP by source (issue 14 item 1) ---------------------------------------------------------------
+def _finished(game, players=3, seed=5):
+    from designkit.core.play import play_game
+
+    params = game.params_type().replace(players=players)
+    return play_game(game, params, make_agents("random", players), seed).state
+
+
+@pytest.mark.parametrize(("split", "match"), [
+    (lambda st, seat: {}, "empty"),
+    (lambda st, seat: {"showdowns": float(st.points[seat]), "extra": 1.0}, "VP_SOURCE_LABELS"),
+    (lambda st, seat: {"showdowns": st.points[seat] + 1.0}, "sum to"),
+])
+def test_a_vp_split_that_is_empty_unlabelled_or_off_the_score_is_caught(monkeypatch, split,
+                                                                       match):
+    monkeypatch.setattr(GAME, "vp_sources", split)
+    with pytest.raises(ContractViolation, match=match):
+        checked_playout(GAME, ex.HighCardParams(players=3), "random", seed=3)
+
+
+def test_a_real_game_that_drops_a_category_is_caught(monkeypatch):
+    """Crossroads without its hand VP (CR-9.2): the sum no longer matches the score."""
+    from designkit.core.registry import get_game
+
+    game = get_game("crossroads")
+    state = _finished(game)
+    seat = next(s for s in range(3) if game.vp_sources(state, s)["hand"])
+    whole = game.vp_sources
+    monkeypatch.setattr(game, "vp_sources", lambda st, s: {
+        k: v for k, v in whole(st, s).items() if k != "hand"})
+    with pytest.raises(ContractViolation, match=f"seat {seat}"):
+        check_vp_sources(game, state, game.scores(state), lambda: "dropped hand")

@@ -48,7 +48,10 @@ def test_metrics_for_every_game(game, find):
     assert "games per variant" in panel.advice.value and "±" in panel.advice.value
     assert "Lead changes per game" in panel.drama.value
     assert "dk-item-table" in panel.items.value
-    assert set(panel.figures) == {"end_reasons", "tension", "items"}
+    assert set(panel.figures) == {"end_reasons", "tension", "items", "vp_sources", "coverage"}
+    assert "VP by source" in panel.vp_sources.value and "dk-vp-table" in panel.vp_sources.value
+    assert results.rules is not None and "dk-coverage-table" in panel.coverage.value
+    assert f"of {results.n_games} games" in panel.coverage.value
     assert all(isinstance(f, go.Figure) for f in panel.figures.values())
     assert [f["name"] for f in panel.charts.figures] == list(panel.figures)  # one grid
     held = panel.table["metric"] == "item_usage"

@@ -32,6 +32,16 @@ class ClassicHeroGame(FlowGame):
     title = "Classic Hero"
     title_ja = "王道勇者"
     params_type = ClassicHeroParams
+    VP_SOURCE_LABELS = {
+        "red_bonus": ("Red dice bonus (CH-6.4)", "赤サイコロボーナス"),
+        "artifact": ("Artifacts (CH-6.7)", "アーティファクト"),
+        "boss_hp": ("Demon Lord HPs (CH-7.2)", "魔王のＨＰ"),
+        "final_damage": ("Final damage bonus (CH-7.3)", "ファイナルダメージボーナス"),
+        "skill": ("Event and ability effects (CH-6.3)", "イベント・能力の効果"),
+        "pilgrimage": ("Pilgrimage penalty (CH-8.5)", "巡礼"),
+        "city_sets": ("City sets (CH-9.1)", "都市のセット"),
+        "requests": ("Request majority (CH-9.2)", "依頼のマジョリティ"),
+    }
     min_players, max_players = 3, 4
     tie_break_rules = ("CH-9.3",)
     flow = FLOW
@@ -111,11 +121,14 @@ class ClassicHeroGame(FlowGame):
                 "lord_shortfalls": st.shortfalls["lords"],
                 "lords_left": len(st.lord_deck)}
 
+    def vp_sources(self, st: ClassicHeroState, seat: int) -> dict[str, float]:
+        """The VP kept per scoring category as it is scored (``st.parts``)."""
+        return {name: st.parts[seat][i] for i, name in enumerate(VP_PARTS)}
+
     def seat_summary(self, st: ClassicHeroState, seat: int) -> dict[str, Any]:
         rules = st.rules
-        row: dict[str, Any] = {f"vp_{name}": st.parts[seat][i] for i, name in enumerate(VP_PARTS)}
         suits = [rules.suit_of[e] for e in st.taken[seat]]
-        row.update({
+        row: dict[str, Any] = {
             "speed": st.speed(seat), "dice": len(st.dice[seat]),
             "red_dice": sum(d[1] for d in st.dice[seat]), "blessings": st.bless[seat],
             "events": len(suits), **{f"suit_{s.lower()}": suits.count(s) for s in
@@ -123,7 +136,7 @@ class ClassicHeroGame(FlowGame):
             "artifacts": len(st.artifacts[seat]),
             "race_held": rules.races[st.race[seat]].id if st.race[seat] is not None else "",
             "skills_held": ",".join(rules.abilities[a].id for a in st.abilities[seat]),
-        })
+        }
         return row
 
     def seats_label(self, seat: int) -> str:

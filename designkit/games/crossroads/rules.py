@@ -18,7 +18,7 @@ from designkit.core.invariants import Violation
 from designkit.core.registry import register
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.params import CrossroadsParams
-from designkit.games.crossroads.scoring import final_scores
+from designkit.games.crossroads.scoring import VP_SOURCE_LABELS, final_scores, vp_sources
 from designkit.games.crossroads.state import FLOW, CrossroadsState, Ruleset
 from designkit.games.crossroads.turn import SETUP_TASKS
 
@@ -32,6 +32,7 @@ class CrossroadsGame(FlowGame):
     action_type = Action
     min_players, max_players = 3, 5
     tie_break_rules = ("CR-10.2", "CR-A15")
+    VP_SOURCE_LABELS = VP_SOURCE_LABELS
 
     # -- setup (CR-2) -----------------------------------------------------------------------
     def new_state(self, params: CrossroadsParams | None = None, log: bool = True
@@ -124,6 +125,9 @@ class CrossroadsGame(FlowGame):
         return {"ending_seat": st.ending,
                 "deck_left": st.deck_total(),
                 "groups_on_table": sum(len(p) for p in st.piles)}
+
+    def vp_sources(self, st: CrossroadsState, seat: int) -> dict[str, float]:
+        return vp_sources(st, seat)
 
     def seat_summary(self, st: CrossroadsState, seat: int) -> dict[str, Any]:
         return {"skills_held": ",".join(st.skill_ids(seat)),

@@ -8,6 +8,13 @@ from designkit.core.game import rank_seats
 from designkit.games.crossroads.actions import n_cards, seat_name
 from designkit.games.crossroads.state import CrossroadsState
 
+#: CR-9.1–CR-9.3 and CR-7.5 as VP sources: breakdown key → (source key, English, Japanese)
+_SOURCES = (("work", "work_pile", "Work pile (CR-9.1)", "作品置き場"),
+            ("s5_bonus", "s5_bonus", "S5 bonus (CR-7.5)", "S5ボーナス"),
+            ("hand", "hand", "Hand (CR-9.2)", "手札"),
+            ("skills", "skill_costs", "Skill costs (CR-9.3)", "スキルのVP"))
+VP_SOURCE_LABELS = {key: (en, ja) for _, key, en, ja in _SOURCES}
+
 
 def s1_discards(st: CrossroadsState, seat: int) -> list[int]:
     """CR-7.1: the cards S1 discards (the maximum, always optimal: CR-A17)."""
@@ -35,6 +42,12 @@ def final_scores(st: CrossroadsState, apply_s1: bool = True) -> list[dict[str, A
     """Scores as if the game ended now (S1 counted without changing the state)."""
     return [breakdown(st, s, st.hand_n[s] - (len(s1_discards(st, s)) if apply_s1 else 0))
             for s in range(st.n)]
+
+
+def vp_sources(st: CrossroadsState, seat: int) -> dict[str, float]:
+    """The terms of ``breakdown`` that ``scores`` sums (S1 counted if the game is not over)."""
+    b = breakdown(st, seat) if st.final is not None else final_scores(st)[seat]
+    return {key: b[part] for part, key, _, _ in _SOURCES}
 
 
 def finish_game(st: CrossroadsState) -> None:

@@ -37,6 +37,16 @@ class RollingStoneGame(FlowGame):
     # reading in katakana, so the Japanese side of the lab has a Japanese title
     title_ja = "ライフ・イズ・ローリング・ストーン"
     params_type = RollingStoneParams
+    VP_SOURCE_LABELS = {
+        "settlement": ("Mid-stage settlements (LR-11.3)", "途中決算"),
+        "event": ("Events", "イベント"),
+        "skill": ("Skills (dreams given up)", "スキル"),
+        "dream": ("Dream (LR-12.1)", "ドリーム"),
+        "dice": ("Dice (LR-12.2)", "ライフストーンの目"),
+        "adversity": ("Adversity ★ and power (LR-12.3)", "逆境"),
+        "full_album": ("Full album (LR-12.4)", "アルバム完成"),
+        "start_marker": ("Start player marker (LR-12.5)", "スタートプレイヤーマーカー"),
+    }
     flow = FLOW
     action_type = Action
     min_players, max_players = 3, 4
@@ -117,17 +127,20 @@ class RollingStoneGame(FlowGame):
                 "start_marker": st.marker,
                 "cards_removed": len(st.removed)}
 
+    def vp_sources(self, st: RollingStoneState, seat: int) -> dict[str, float]:
+        """The VP kept per scoring category as it is scored (``st.parts``)."""
+        return {name: st.parts[seat][i] for i, name in enumerate(VP_PARTS)}
+
     def seat_summary(self, st: RollingStoneState, seat: int) -> dict[str, Any]:
         rules = st.rules
-        row: dict[str, Any] = {f"vp_{name}": st.parts[seat][i] for i, name in enumerate(VP_PARTS)}
-        row.update({
+        row: dict[str, Any] = {
             "power": st.power[seat], "stars": st.stars[seat], "dice_sum": st.dice_sum(seat),
             "album_cards": st.placed[seat], "discarded": len(st.discard[seat]),
             "full_album": st.placed[seat] + 1 == rules.rows * rules.cols,
             # item columns (``*_held``): per-dream win rates in the balance metrics
             "dream_held": ",".join(rules.dreams[d].id for d in st.hands[seat]),
             "skills_held": ",".join(rules.dreams[d].id for _, d in st.skills[seat]),
-        })
+        }
         return row
 
 

@@ -43,6 +43,13 @@ class WitchGame(FlowGame):
     title = "Little Witch Academia"
     title_ja = "リトルウィッチアカデミア"
     params_type = WitchParams
+    VP_SOURCE_LABELS = {
+        "assignment": ("Assignments (LW-10.1)", "課題"),
+        "request": ("Requests (LW-7.5)", "依頼"),
+        "forced_pass": ("Forced passes (LW-10.4)", "強制パス"),
+        "card": ("Card effects", "カード効果"),
+        "legacy_majority": ("Legacy majorities (LW-12.2)", "レガシーのマジョリティ"),
+    }
     min_players, max_players = 3, 5
     tie_break_rules = ("LW-12.3",)
     flow = FLOW
@@ -131,15 +138,16 @@ class WitchGame(FlowGame):
         return {"areas": ",".join(st.rules.areas[a].id for a in st.areas),
                 "start_player": st.sp, "legacy_left": sum(st.stock)}
 
+    def vp_sources(self, st: WitchState, seat: int) -> dict[str, float]:
+        """The VP kept per scoring category as it is scored (``st.parts``)."""
+        return {name: st.parts[seat][i] for i, name in enumerate(VP_PARTS)}
+
     def seat_summary(self, st: WitchState, seat: int) -> dict[str, Any]:
-        row: dict[str, Any] = {f"vp_{name}": st.parts[seat][i] for i, name in enumerate(VP_PARTS)}
-        row.update({"elixir": st.res[seat][E], "resources": st.total_res(seat),
-                    "legacy": sum(st.legacy[seat]),
-                    "health": sum(st.health[seat]),
-                    "familiars_held": ",".join(st.rules.events[f].id for fs in st.familiars[seat]
-                                               for f in fs),
-                    "facilities_held": ",".join(c.id for c in st.active_facilities(seat))})
-        return row
+        return {"elixir": st.res[seat][E], "resources": st.total_res(seat),
+                "legacy": sum(st.legacy[seat]), "health": sum(st.health[seat]),
+                "familiars_held": ",".join(st.rules.events[f].id for fs in st.familiars[seat]
+                                           for f in fs),
+                "facilities_held": ",".join(c.id for c in st.active_facilities(seat))}
 
     def seats_label(self, seat: int) -> str:
         return seat_name(seat)
