@@ -40,9 +40,11 @@ COLUMNS = ("rung", "agent", "by", "slot", "label", "games", "wins", "win_rate", 
 def run_ladder(game: Game | str, rungs: Sequence[str] = SEEDED_LADDER, n_games: int = 100,
                params: Params | None = None, seed: int = 0, by: str = "auto",
                backend: str = "auto", workers: int = 1, scheduler: Any = None,
-               progress: bool | None = False) -> pd.DataFrame:
+               progress: bool | None = False, on_progress: Any = None,
+               batch_size: int | None = None) -> pd.DataFrame:
     """Play ``n_games`` per rung (every seat the rung's bot, the same seeds on every rung)
-    and return :func:`ladder_table` of the results."""
+    and return :func:`ladder_table` of the results. ``on_progress(done, total)`` is
+    called as batches finish (panels use it; raising there stops the run)."""
     from designkit.sim.many import simulate_many
 
     g = get_game(game)
@@ -51,7 +53,7 @@ def run_ladder(game: Game | str, rungs: Sequence[str] = SEEDED_LADDER, n_games: 
     names = [get_agent(r).name for r in rungs]  # a bad rung fails before any game
     runs = simulate_many(g, [(params, [name] * players) for name in names], n_games,
                          seed=seed, backend=backend, workers=workers, scheduler=scheduler,
-                         progress=progress)
+                         progress=progress, on_progress=on_progress, batch_size=batch_size)
     return ladder_table(runs, names, by=by)
 
 
