@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from designkit.agents.base import Agent
 from designkit.agents.greedy import GreedyAgent
-from designkit.agents.mcts import DEFAULT_CUT, MCTSAgent
+from designkit.agents.mcts import DEFAULT_CUT, DEFAULT_PRIOR, MCTSAgent
 from designkit.agents.random_agent import RandomAgent
 from designkit.agents.spec import is_deterministic, nondeterministic, parse_mcts
 from designkit.core.errors import DesignkitError
@@ -46,5 +46,5 @@ def make_agents(specs: str | Sequence[str | Agent] | None, players: int) -> list
     return [get_agent(s) for s in specs]
 
 
-__all__ = ["AGENT_NAMES", "DEFAULT_CUT", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent",
+__all__ = ["AGENT_NAMES", "DEFAULT_CUT", "DEFAULT_PRIOR", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent",
            "get_agent", "is_deterministic", "make_agents", "nondeterministic"]

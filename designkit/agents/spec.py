@@ -18,12 +18,13 @@ _SECONDS = (0.001, 600.0)
 _ITERATIONS = (1, 1_000_000)
 _CUT = (0, 100_000)
 _C = (0.0, 10.0)
+_PRIOR = (0, 1000)
 _EXAMPLES = "e.g. mcts:200, mcts:0.1s, mcts:250ms, mcts:200:cut=30:c=0.7"
 
 
 def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
     """Keyword arguments of :class:`MCTSAgent` from what follows ``mcts:``."""
-    from designkit.agents.mcts import DEFAULT_C, DEFAULT_CUT
+    from designkit.agents.mcts import DEFAULT_C, DEFAULT_CUT, DEFAULT_PRIOR
 
     budget, *options = arg.split(":") if arg else [""]
     out: dict[str, Any] = {"c": DEFAULT_C}
@@ -34,7 +35,7 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
         if not _SECONDS[0] <= seconds <= _SECONDS[1]:
             raise DesignkitError(f"agent '{spec}': the time budget must be 1ms–600s "
                                  "per decision")
-        out.update(seconds=seconds, cut=DEFAULT_CUT)
+        out.update(seconds=seconds, cut=DEFAULT_CUT, prior=DEFAULT_PRIOR)
     else:
         try:
             iterations = int(budget or 200)
@@ -44,17 +45,18 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
                                  ) from None
         if not _ITERATIONS[0] <= iterations <= _ITERATIONS[1]:
             raise DesignkitError(f"agent '{spec}': iterations must be 1–1000000")
-        out.update(iterations=iterations, cut=None)
+        out.update(iterations=iterations, cut=None, prior=0)
     seen: set[str] = set()
     for option in options:
         key, eq, value = (p.strip() for p in option.partition("="))
-        if not eq or key not in ("cut", "c"):
+        if not eq or key not in ("cut", "c", "prior"):
             raise DesignkitError(f"agent '{spec}': unknown option '{option}'; options are "
-                                 f"cut=K (or cut=none) and c=X ({_EXAMPLES})")
+                                 f"cut=K (or cut=none), c=X and prior=W ({_EXAMPLES})")
         if key in seen:
             raise DesignkitError(f"agent '{spec}': option '{key}' given twice")
         seen.add(key)
-        out[key] = _cut(spec, value) if key == "cut" else _exploration(spec, value)
+        out[key] = (_cut(spec, value) if key == "cut" else _prior(spec, value)
+                    if key == "prior" else _exploration(spec, value))
     return out
 
 
@@ -69,6 +71,17 @@ def _cut(spec: str, value: str) -> int | None:
     if not _CUT[0] <= cut <= _CUT[1]:
         raise DesignkitError(f"agent '{spec}': cut must be 0–100000 (or none)")
     return cut
+
+
+def _prior(spec: str, value: str) -> int:
+    try:
+        prior = int(value)
+    except ValueError:
+        prior = -1
+    if not _PRIOR[0] <= prior <= _PRIOR[1]:
+        raise DesignkitError(f"agent '{spec}': prior must be a whole number of virtual "
+                             "visits 0–1000 (0: no greedy bias)")
+    return prior
 
 
 def _exploration(spec: str, value: str) -> float:

@@ -11,6 +11,7 @@ import pytest
 
 from designkit.agents import (
     DEFAULT_CUT,
+    DEFAULT_PRIOR,
     MCTSAgent,
     get_agent,
     is_deterministic,
@@ -48,27 +49,33 @@ def positions(seed: int, game=GAME, limit: int = 4, every: int = 4, players: int
 
 
 # -- specs -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("spec, seconds, iterations, cut, c, name", [
-    ("mcts:200", None, 200, None, 0.7, "mcts:200"),
-    ("mcts", None, 200, None, 0.7, "mcts:200"),
-    ("mcts:0.1s", 0.1, None, DEFAULT_CUT, 0.7, "mcts:0.1s"),
-    ("mcts:250ms", 0.25, None, DEFAULT_CUT, 0.7, "mcts:0.25s"),
-    (" mcts:.5s ", 0.5, None, DEFAULT_CUT, 0.7, "mcts:0.5s"),
-    ("mcts:200:cut=20", None, 200, 20, 0.7, "mcts:200:cut=20"),
-    ("mcts:0.1s:cut=none", 0.1, None, None, 0.7, "mcts:0.1s:cut=none"),
-    ("mcts:50:cut=0:c=1.5", None, 50, 0, 1.5, "mcts:50:cut=0:c=1.5"),
-    ("mcts:20ms:c=0.3:cut=4", 0.02, None, 4, 0.3, "mcts:0.02s:cut=4:c=0.3"),
+P = DEFAULT_PRIOR
+
+
+@pytest.mark.parametrize("spec, seconds, iterations, cut, c, prior, name", [
+    ("mcts:200", None, 200, None, 0.7, 0, "mcts:200"),
+    ("mcts", None, 200, None, 0.7, 0, "mcts:200"),
+    ("mcts:0.1s", 0.1, None, DEFAULT_CUT, 0.7, P, "mcts:0.1s"),
+    ("mcts:250ms", 0.25, None, DEFAULT_CUT, 0.7, P, "mcts:0.25s"),
+    (" mcts:.5s ", 0.5, None, DEFAULT_CUT, 0.7, P, "mcts:0.5s"),
+    ("mcts:200:cut=20", None, 200, 20, 0.7, 0, "mcts:200:cut=20"),
+    ("mcts:0.1s:cut=none", 0.1, None, None, 0.7, P, "mcts:0.1s:cut=none"),
+    ("mcts:50:cut=0:c=1.5", None, 50, 0, 1.5, 0, "mcts:50:cut=0:c=1.5"),
+    ("mcts:20ms:c=0.3:cut=4", 0.02, None, 4, 0.3, P, "mcts:0.02s:cut=4:c=0.3"),
+    ("mcts:50:prior=5", None, 50, None, 0.7, 5, "mcts:50:prior=5"),
+    ("mcts:0.1s:prior=0", 0.1, None, DEFAULT_CUT, 0.7, 0, "mcts:0.1s:prior=0"),
 ])
 def test_spec_builds_the_agent_and_its_name_rebuilds_it(spec, seconds, iterations, cut, c,
-                                                         name):
+                                                         prior, name):
     agent = get_agent(spec)
     assert isinstance(agent, MCTSAgent)
-    assert (agent.seconds, agent.cut, agent.c, agent.name) == (seconds, cut, c, name)
+    assert (agent.seconds, agent.cut, agent.c, agent.prior, agent.name) == \
+        (seconds, cut, c, prior, name)
     if iterations is not None:
         assert agent.iterations == iterations
     again = get_agent(agent.name)  # workers rebuild agents from their names
-    assert (again.seconds, again.iterations, again.cut, again.c) == \
-        (agent.seconds, agent.iterations, agent.cut, agent.c)
+    assert (again.seconds, again.iterations, again.cut, again.c, again.prior) == \
+        (agent.seconds, agent.iterations, agent.cut, agent.c, agent.prior)
     assert agent.deterministic == (seconds is None) == is_deterministic(spec)
 
 
@@ -85,6 +92,8 @@ def test_spec_builds_the_agent_and_its_name_rebuilds_it(spec, seconds, iteration
     ("mcts:100:depth=3", "unknown option 'depth=3'"),
     ("mcts:100:cut", "unknown option 'cut'"),
     ("mcts:100:cut=2:cut=3", "option 'cut' given twice"),
+    ("mcts:100:prior=-1", "prior must be a whole number of virtual visits 0–1000"),
+    ("mcts:100:prior=1.5", "prior must be a whole number"),
     ("mcts:0.1", "whole number"),
 ])
 def test_bad_specs_are_one_line_naming_the_spec(spec, fragment):
@@ -194,6 +203,34 @@ def test_cut_limits_the_random_moves_of_a_playout(cut):
     assert GAME.is_over(end) and full.moves > 12 and sorted(rewards)[-1] > 0
 
 
+def test_prior_starts_the_search_where_greedy_would_play():
+    """With a prior far heavier than the search, the choice is the root option the
+    heuristic ranks best on the determinisation the prior was judged on."""
+    agent = get_agent("mcts:1:prior=1000")
+    checked = 0
+    for state in positions(6, limit=6, every=2):
+        seat = GAME.to_move(state)
+        legal = GAME.legal_actions(state)
+        det = GAME.determinize(state, seat, random.Random(4))
+        values = []
+        for a in legal:
+            child = det.clone()
+            GAME.apply(child, a, check=False)
+            values.append(GAME.heuristic(child, seat))
+        if values.count(max(values)) > 1:
+            continue
+        assert agent.act(GAME, state, random.Random(4)) == legal[values.index(max(values))]
+        checked += 1
+    assert checked >= 2
+
+
+def test_no_prior_for_iteration_budgets_by_default(monkeypatch):
+    """mcts:N keeps its historical search: no greedy bias, no heuristic call at all."""
+    count = _Counting(monkeypatch)
+    get_agent("mcts:10").act(GAME, positions(4, limit=1)[0], random.Random(0))
+    assert count.heuristic == 0
+
+
 def test_judgement_is_scale_free_and_favours_the_leader(monkeypatch):
     """Multiplying the heuristic by 10 changes nothing: leads are measured against the
     mean lead of the search, so the search is the same for a game counting in tens."""
@@ -220,7 +257,7 @@ def test_cut_off_agent_is_deterministic_by_seed_in_whole_games():
 
 
 # -- hidden information ------------------------------------------------------------------------
-@pytest.mark.parametrize("spec", ["mcts:12:cut=3", "mcts:5ms"])
+@pytest.mark.parametrize("spec", ["mcts:12:cut=3", "mcts:5ms", "mcts:8:prior=2"])
 def test_every_searched_state_is_a_determinisation_for_the_deciding_seat(monkeypatch, spec):
     made: list[tuple[int, int]] = []
     searched: list[int] = []
@@ -245,7 +282,9 @@ def test_every_searched_state_is_a_determinisation_for_the_deciding_seat(monkeyp
         searched.clear()
         before = GAME.state_to_dict(current)
         agent.act(GAME, current, random.Random(1))
-        assert searched and [m[0] for m in made] == searched
+        # the greedy prior (time budgets) judges the root options on one more copy
+        prior = made[:1] if agent.prior else []
+        assert searched and [m[0] for m in made[len(prior):]] == searched
         assert {m[1] for m in made} == {GAME.to_move(current)}
         assert GAME.state_to_dict(current) == before
 
