@@ -63,24 +63,29 @@ class MCTSAgent(Agent):
     """ISMCTS with UCB1 (exploration ``c``) under an iteration or a time budget.
 
     ``iterations``: iterations per decision (ignored when ``seconds`` is set,
-    except as a cap). ``seconds``: wall-clock budget per decision (not
+    except as a cap). ``seconds``: budget per decision, on the wall clock or, with
+    ``clock="cpu"``, on the searching thread's CPU clock (what an idle machine would
+    give; benchmarks on a shared machine use it). Neither is
     reproducible across machines). ``cut``: random decisions per playout before
     the heuristic judges the position (``None``: play to the end).
     """
 
     def __init__(self, iterations: int = 200, c: float = DEFAULT_C,
-                 seconds: float | None = None, cut: int | None = None, prior: int = 0) -> None:
+                 seconds: float | None = None, cut: int | None = None, prior: int = 0,
+                 clock: str = "wall") -> None:
         self.iterations = iterations if seconds is None else MAX_ITERATIONS
         self.seconds = seconds
         self.c = c
         self.cut = cut
         self.prior = prior
         self.deterministic = seconds is None
+        self.clock = clock
+        self._now = time.thread_time if clock == "cpu" else time.perf_counter
         #: iterations run at the last decision and over the agent's life (benchmarks)
         self.last_iterations = 0
         self.total_iterations = 0
         self.searches = 0
-        self.name = agent_name(iterations, seconds, cut, c, prior)
+        self.name = agent_name(iterations, seconds, cut, c, prior, clock)
         self._lead_sum = 0.0
         self._judged = 0
 
@@ -100,11 +105,12 @@ class MCTSAgent(Agent):
                 self._iterate(game, game.determinize(state, seat, rng), root, rng)
             done = self.iterations
         else:
-            deadline = time.perf_counter() + self.seconds
+            now = self._now
+            deadline = now() + self.seconds
             while True:  # at least one iteration, however short the budget
                 self._iterate(game, game.determinize(state, seat, rng), root, rng)
                 done += 1
-                if done >= self.iterations or time.perf_counter() >= deadline:
+                if done >= self.iterations or now() >= deadline:
                     break
         self.last_iterations = done
         self.total_iterations += done
@@ -211,7 +217,7 @@ class MCTSAgent(Agent):
 
 
 def agent_name(iterations: int, seconds: float | None, cut: int | None, c: float,
-               prior: int = 0) -> str:
+               prior: int = 0, clock: str = "wall") -> str:
     """The canonical spec of an agent: ``get_agent(name)`` rebuilds the same agent.
 
     Options at their defaults are left out (``mcts:200``, ``mcts:0.1s``); a time
@@ -230,6 +236,8 @@ def agent_name(iterations: int, seconds: float | None, cut: int | None, c: float
             parts.append(f"cut={'none' if cut is None else cut}")
         if prior != DEFAULT_PRIOR:
             parts.append(f"prior={prior}")
+        if clock != "wall":
+            parts.append(f"clock={clock}")
     if c != DEFAULT_C:
         parts.append(f"c={c:g}")
     return ":".join(parts)

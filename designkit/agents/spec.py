@@ -49,12 +49,19 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
     seen: set[str] = set()
     for option in options:
         key, eq, value = (p.strip() for p in option.partition("="))
-        if not eq or key not in ("cut", "c", "prior"):
+        if not eq or key not in ("cut", "c", "prior", "clock"):
             raise DesignkitError(f"agent '{spec}': unknown option '{option}'; options are "
-                                 f"cut=K (or cut=none), c=X and prior=W ({_EXAMPLES})")
+                                 f"cut=K (or cut=none), c=X, prior=W and clock=wall|cpu "
+                                 f"({_EXAMPLES})")
         if key in seen:
             raise DesignkitError(f"agent '{spec}': option '{key}' given twice")
         seen.add(key)
+        if key == "clock":
+            if value not in ("wall", "cpu") or "seconds" not in out:
+                raise DesignkitError(f"agent '{spec}': clock must be wall or cpu, and only "
+                                     "with a time budget (e.g. mcts:0.1s:clock=cpu)")
+            out["clock"] = value
+            continue
         out[key] = (_cut(spec, value) if key == "cut" else _prior(spec, value)
                     if key == "prior" else _exploration(spec, value))
     return out

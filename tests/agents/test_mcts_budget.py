@@ -64,6 +64,7 @@ P = DEFAULT_PRIOR
     ("mcts:20ms:c=0.3:cut=4", 0.02, None, 4, 0.3, P, "mcts:0.02s:cut=4:c=0.3"),
     ("mcts:50:prior=5", None, 50, None, 0.7, 5, "mcts:50:prior=5"),
     ("mcts:0.1s:prior=0", 0.1, None, DEFAULT_CUT, 0.7, 0, "mcts:0.1s:prior=0"),
+    ("mcts:0.1s:clock=cpu", 0.1, None, DEFAULT_CUT, 0.7, P, "mcts:0.1s:clock=cpu"),
 ])
 def test_spec_builds_the_agent_and_its_name_rebuilds_it(spec, seconds, iterations, cut, c,
                                                          prior, name):
@@ -74,8 +75,8 @@ def test_spec_builds_the_agent_and_its_name_rebuilds_it(spec, seconds, iteration
     if iterations is not None:
         assert agent.iterations == iterations
     again = get_agent(agent.name)  # workers rebuild agents from their names
-    assert (again.seconds, again.iterations, again.cut, again.c, again.prior) == \
-        (agent.seconds, agent.iterations, agent.cut, agent.c, agent.prior)
+    assert (again.seconds, again.iterations, again.cut, again.c, again.prior, again.clock) == \
+        (agent.seconds, agent.iterations, agent.cut, agent.c, agent.prior, agent.clock)
     assert agent.deterministic == (seconds is None) == is_deterministic(spec)
 
 
@@ -94,6 +95,8 @@ def test_spec_builds_the_agent_and_its_name_rebuilds_it(spec, seconds, iteration
     ("mcts:100:cut=2:cut=3", "option 'cut' given twice"),
     ("mcts:100:prior=-1", "prior must be a whole number of virtual visits 0–1000"),
     ("mcts:100:prior=1.5", "prior must be a whole number"),
+    ("mcts:100:clock=cpu", "only with a time budget"),
+    ("mcts:0.1s:clock=gpu", "clock must be wall or cpu"),
     ("mcts:0.1", "whole number"),
 ])
 def test_bad_specs_are_one_line_naming_the_spec(spec, fragment):
@@ -126,6 +129,18 @@ def test_time_budget_is_kept_and_counts_its_iterations():
         assert spent < 1.0
         assert agent.last_iterations >= 1
     assert agent.searches == 3 and agent.total_iterations >= 3
+
+
+def test_cpu_clock_budget_counts_the_threads_cpu_time():
+    """``clock=cpu`` spends the budget in CPU time of the searching thread, so a loaded
+    machine slows the search down in wall time but not in iterations per CPU second."""
+    agent = get_agent("mcts:0.03s:clock=cpu")
+    state = positions(5, limit=1)[0]
+    cpu, wall = time.thread_time(), time.perf_counter()
+    agent.act(GAME, state, random.Random(1))
+    assert time.thread_time() - cpu >= 0.03
+    assert time.perf_counter() - wall >= 0.03 and agent.last_iterations >= 1
+    assert not agent.deterministic
 
 
 def test_a_tiny_budget_still_searches_once():
