@@ -65,9 +65,11 @@ class MCTSAgent(Agent):
     ``iterations``: iterations per decision (ignored when ``seconds`` is set,
     except as a cap). ``seconds``: budget per decision, on the wall clock or, with
     ``clock="cpu"``, on the searching thread's CPU clock (what an idle machine would
-    give; benchmarks on a shared machine use it). Neither is
-    reproducible across machines). ``cut``: random decisions per playout before
-    the heuristic judges the position (``None``: play to the end).
+    give; benchmarks on a shared machine use it); neither is reproducible across
+    machines. The budget covers the whole decision, the prior included. ``cut``:
+    random decisions per playout before the heuristic judges the position
+    (``None``: play to the end). ``prior``: virtual visits per root option from the
+    heuristic (0: none).
     """
 
     def __init__(self, iterations: int = 200, c: float = DEFAULT_C,
@@ -97,6 +99,8 @@ class MCTSAgent(Agent):
         seat = game.to_move(state)
         root = _Node(None)
         self._lead_sum, self._judged = 0.0, 0
+        now = self._now
+        deadline = now() + self.seconds if self.seconds is not None else 0.0
         if self.prior:
             self._seed_root(game, game.determinize(state, seat, rng), seat, legal, root)
         done = 0
@@ -105,8 +109,6 @@ class MCTSAgent(Agent):
                 self._iterate(game, game.determinize(state, seat, rng), root, rng)
             done = self.iterations
         else:
-            now = self._now
-            deadline = now() + self.seconds
             while True:  # at least one iteration, however short the budget
                 self._iterate(game, game.determinize(state, seat, rng), root, rng)
                 done += 1
