@@ -113,7 +113,7 @@ class FlowState(State):
     """A position of a game written on a :class:`Flow`: the stack and the open question."""
 
     flow: ClassVar[Flow]
-    __slots__ = ("stack", "phase", "seat", "ctx", "options", "forced", "auto")
+    __slots__ = ("stack", "phase", "seat", "ctx", "options", "forced", "auto", "last")
 
     stack: list[tuple[Any, ...]]
     phase: enum.IntEnum
@@ -124,19 +124,24 @@ class FlowState(State):
     forced: int
     #: while logging: ``(len(log) when applied, seat, action)`` of each forced decision
     auto: list[tuple[int, int | None, Action]]
+    #: ``(seat, action)`` of the last decision a seat made among several options: what the
+    #: table saw happen. Forced decisions and chance never overwrite it, so two different
+    #: choices that end in the same position stay told apart; a game puts it in the
+    #: observation of every seat that saw the choice (hidden picks stay the picker's own).
+    last: tuple[int, Action] | None
 
     def init_flow(self) -> None:
         """Set the flow fields of a blank state (call once from the game's setup)."""
         self.stack, self.phase, self.seat, self.ctx, self.options = \
             [], self.flow.RUN, None, (), ()
-        self.forced, self.auto = 0, []
+        self.forced, self.auto, self.last = 0, [], None
 
     def copy_flow(self, other: FlowState) -> None:
         """Copy the flow fields of ``other`` into this clone (the stack is copied)."""
         self.stack = other.stack[:]
         self.phase, self.seat, self.ctx, self.options = \
             other.phase, other.seat, other.ctx, other.options
-        self.forced, self.auto = other.forced, other.auto[:]
+        self.forced, self.auto, self.last = other.forced, other.auto[:], other.last
 
 
 def push(st: FlowState, *tasks: tuple[Any, ...]) -> None:
@@ -244,6 +249,7 @@ class FlowGame(Game):
         return super().sample_chance(st, rng)
 
     def _apply(self, st: FlowState, action: Hashable) -> None:  # type: ignore[override]
+        st.last = (st.seat, action)  # type: ignore[assignment]
         self.flow.decisions[st.phase].apply(st, action)
         st.phase = self.flow.RUN
         run(st)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from designkit.core.action import Action
 from designkit.core.events import Event
 from designkit.core.flow import FlowState
 
@@ -30,10 +31,12 @@ def flow_to_dict(st: FlowState) -> dict[str, Any]:
     """``phase``, ``seat``, ``ctx``, ``stack`` and ``log`` of ``st`` as JSON data."""
     return {"phase": st.phase.name, "seat": st.seat, "ctx": listify(st.ctx),
             "stack": [listify(t) for t in reversed(st.stack)],
+            "last": last_to_json(st),
             "log": None if st.log is None else [e.to_dict() for e in st.log]}
 
 
-def flow_from_dict(st: FlowState, data: dict[str, Any], log: bool = True) -> None:
+def flow_from_dict(st: FlowState, data: dict[str, Any], log: bool = True,
+                   action_type: type[Action] = Action) -> None:
     """Restore the flow fields written by :func:`flow_to_dict` into ``st``.
 
     Call it after the game's own fields are restored: the open decision's options
@@ -45,5 +48,20 @@ def flow_from_dict(st: FlowState, data: dict[str, Any], log: bool = True) -> Non
     st.stack = [tuplify(t) for t in reversed(data["stack"])]
     events = data.get("log")
     st.log = [Event.from_dict(e) for e in events or []] if log else None
+    last_from_json(st, data.get("last"), action_type)
     decision = flow.decisions.get(st.phase)
     st.options = tuple(decision.options(st)) if decision is not None else ()
+
+
+def last_to_json(st: FlowState) -> list[Any] | None:
+    """The last real choice (:attr:`FlowState.last`) as ``[seat, action JSON]``."""
+    return None if st.last is None else [st.last[0], st.last[1].to_json()]
+
+
+def last_from_json(st: FlowState, data: Any, action_type: type[Action] = Action) -> None:
+    """Restore :attr:`FlowState.last`; absent in documents older than the field."""
+    if data is None:
+        st.last = None
+        return
+    seat, action = data
+    st.last = (int(seat), action_type.from_json(action))

@@ -41,22 +41,7 @@ DETERMINIZE_SEEDS = 8
 
 #: known game bugs the suite found, with a repro: (test, game) -> reason. The lead drops
 #: an entry when the fix is merged (a strict xfail that passes fails the run).
-_CR_TUPLE = ("game bug: Crossroads is not on FlowGame yet, so apply(state, ('hold', None)) "
-             "(a plain tuple) raises AttributeError: 'tuple' object has no attribute 'kind' "
-             "instead of IllegalAction; fixed on branch port")
-_CR_DRAW3 = ("game bug: Crossroads with draw_per_turn=3 (e.g. `designkit simulate crossroads "
-             "--games 200 --players 4 --set draw_per_turn=3`) crashes with IndexError at "
-             "rules.py:150 (st.bottom[0]); fixed on branch port")
-KNOWN_BUGS: dict[tuple[str, str], str] = {
-    ("log_hides", "witch_academy"): (
-        "game gap: the Witch Academia observation keeps no public trail of main-phase choices, "
-        "so paying B then G vs G then B (same final resources), or acting on one of two "
-        "identical exploration cards, differ only in the log (seeds 80-82)"),
-    ("log_hides", "classic_hero-4p"): (
-        "game gap: achieving S1-16 with W3 or with W4 leaves equal Classic Hero observations "
-        "(the die spent is not in the observed state at that step) but different log lines "
-        "(classic_hero 4p, seed 81, step 67)"),
-}
+KNOWN_BUGS: dict[tuple[str, str], str] = {}
 
 
 def _game(name: str) -> Game:

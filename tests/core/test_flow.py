@@ -196,3 +196,26 @@ class _First:
     def act(self, game, state, rng: random.Random):
         self.last_options = len(game.legal_actions(state))
         return game.legal_actions(state)[0]
+
+
+def test_the_last_real_choice_is_kept_and_forced_ones_do_not_overwrite_it():
+    """FlowState.last: what the table saw chosen, so equal positions reached by different
+    choices stay told apart in observations (forced decisions and chance leave it)."""
+    import json
+
+    from designkit.core.flow_dict import last_from_json, last_to_json
+
+    st = G.new_state()
+    assert st.last is None
+    G.apply(st, TinyAction("pick", 2))
+    assert st.last == (0, TinyAction("pick", 2))
+    G.apply(st, 3)                       # chance, then the forced "only" decision
+    assert st.forced == 1 and st.last == (0, TinyAction("pick", 2))
+    twin = st.clone()
+    assert twin.last == st.last
+    data = json.loads(json.dumps(last_to_json(st)))
+    back = G.new_state()
+    last_from_json(back, data, TinyAction)
+    assert back.last == st.last and type(back.last[1]) is TinyAction
+    last_from_json(back, None)
+    assert back.last is None

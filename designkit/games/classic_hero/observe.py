@@ -1,6 +1,7 @@
 """What each seat may see, and the determinisation ISMCTS samples (spec §7).
 
-Classic Hero has perfect information apart from deck order and dice rolls.
+Classic Hero has perfect information apart from deck order and dice rolls; every
+choice is made in view of the table, so the last one (``last``) is in every observation.
 The decks are unordered pools the engine draws from as chance steps, so the
 state holds nothing a seat may not see: an observation is the public state
 plus the seat's own legal moves, and a determinisation is a plain copy.

@@ -20,7 +20,9 @@ from typing import Any
 
 from designkit.core.errors import DataError
 from designkit.core.events import Event
+from designkit.core.flow_dict import last_from_json, last_to_json
 from designkit.core.invariants import require_valid
+from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.params import ClassicHeroParams
 from designkit.games.classic_hero.setup import blank_state
 from designkit.games.classic_hero.state import (
@@ -47,7 +49,7 @@ def state_to_dict(st: ClassicHeroState) -> dict[str, Any]:
     return {
         "players": st.n, "phase": st.phase.name, "seat": st.seat, "ctx": _listify(st.ctx),
         "stack": [_listify(t) for t in reversed(st.stack)], "forced": st.forced,
-        "stage": st.stage, "turn_no": st.turn_no,
+        "last": last_to_json(st), "stage": st.stage, "turn_no": st.turn_no,
         "track": [None if e is None else eid(e) for e in st.track[1:r.goal]],
         "pos": st.pos[:], "start_order": st.start_order[:], "goal_order": st.goal_order[:],
         "event_deck": [eid(e) for e in st.event_deck],
@@ -86,6 +88,8 @@ def state_from_dict(data: dict[str, Any], params: ClassicHeroParams | None = Non
             if not t or t[0] not in FLOW.tasks:
                 raise ValueError(f"unknown task {t!r}")
         st.forced = int(data.get("forced", 0))
+        key = "last"
+        last_from_json(st, data.get("last"), HeroAction)
         st.stage, st.turn_no = int(data["stage"]), int(data["turn_no"])
         key = "track"
         st.track = [None, *[None if x is None else r.event_index[x] for x in data["track"]],

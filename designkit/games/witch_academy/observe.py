@@ -16,6 +16,8 @@ from typing import Any
 from designkit.games.witch_academy.state import FLOW, UNIV, Phase, WitchState
 
 _HIDDEN = ("hands", "picks", "drafted", "carried")
+#: decisions whose choice only the chooser sees (LW-3.4 draft picks, LW-11.4 kept cards)
+_HIDDEN_CHOICES = ("pick", "keep")
 
 
 def observation(st: WitchState, seat: int) -> dict[str, Any]:
@@ -50,13 +52,28 @@ def observation(st: WitchState, seat: int) -> dict[str, Any]:
         "familiars": [[ids(f) for f in fs] for fs in st.familiars],
         "facilities": [[ids(s) for s in fs] for fs in st.facilities],
         "legal": [a.to_json() for a in st.options] if mine else [],
+        "last": _last_seen(st, seat),
     }
+
+
+def _last_seen(st: WitchState, seat: int) -> list[Any] | None:
+    """The last real choice, as the table saw it: a payment order or which of two equal
+    exploration cards was used is public; another seat's draft pick or kept card is not."""
+    if st.last is None:
+        return None
+    who, action = st.last
+    if who != seat and action.kind in _HIDDEN_CHOICES:
+        return [who, action.kind]
+    return [who, action.to_json()]
 
 
 def determinize(st: WitchState, seat: int, rng: random.Random) -> WitchState:
     """A copy consistent with ``seat``'s view, the unseen event cards dealt anew."""
     c = st.clone()
     c.log = None
+    if c.last is not None and c.last[0] != seat and c.last[1].kind in _HIDDEN_CHOICES:
+        # another seat's hidden pick: the search knows a pick was made, not which card
+        c.last = (c.last[0], type(c.last[1])(c.last[1].kind, None))
     ev = c.rules.events
     pools: dict[int, list[int]] = {}
     slots: list[tuple[list[int], list[int]]] = []   # (container, years of its hidden cards)

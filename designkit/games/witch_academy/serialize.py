@@ -12,7 +12,9 @@ from typing import Any
 
 from designkit.core.errors import DataError
 from designkit.core.events import Event
+from designkit.core.flow_dict import last_from_json, last_to_json
 from designkit.core.invariants import require_valid
+from designkit.games.witch_academy.actions import WitchAction
 from designkit.games.witch_academy.invariants import check_state
 from designkit.games.witch_academy.params import WitchParams
 from designkit.games.witch_academy.state import FLOW, Phase, Ruleset, WitchState
@@ -37,6 +39,7 @@ def state_to_dict(st: WitchState) -> dict[str, Any]:
             continue
         value = getattr(st, name)
         out[name] = value.name if name == "phase" else _listify(value)
+    out["last"] = last_to_json(st)
     out["log"] = None if st.log is None else [e.to_dict() for e in st.log]
     return out
 
@@ -67,6 +70,7 @@ def state_from_dict(data: dict[str, Any], params: WitchParams | None = None,
         setattr(st, name, value)
     st.log = [Event.from_dict(e) for e in data.get("log") or []] if log else None
     st.auto = []
+    last_from_json(st, data.get("last"), WitchAction)
     require_valid(check_state(st))
     st.options = FLOW.decisions[st.phase][0](st) if st.phase in FLOW.decisions else ()
     return st
