@@ -451,11 +451,26 @@ def cmd_report(args: argparse.Namespace) -> int:
                                      backend=_backend(args), scheduler=args.scheduler,
                                      trace=not args.no_trace, skill_levels=levels,
                                      skill_games=args.skill_games,
+                                     ladder_rungs=_ladder_rungs(args.ladder),
+                                     ladder_games=args.ladder_games,
                                      progress=None if not args.quiet else False)
     path = write_report(html_text, args.out)
     print(results.summary_text())
     print(f"\nwrote {path} ({len(html_text) // 1024} KB, opens offline)")
     return 130 if results.interrupted else 0
+
+
+def _ladder_rungs(value: str | None) -> list[str] | None:
+    """``--ladder`` alone: random, greedy and MCTS at two time budgets; or the bots given."""
+    if value is None:
+        return None
+    from designkit.agents import get_agent
+    from designkit.analysis.ladder import TIMED_LADDER
+
+    rungs = [r.strip() for r in value.split(",") if r.strip()] if value else list(TIMED_LADDER)
+    for rung in rungs:
+        get_agent(rung)  # a bad name stops here, before the report's games
+    return rungs
 
 
 def cmd_playthroughs(args: argparse.Namespace) -> int:
@@ -649,6 +664,12 @@ def build_parser() -> argparse.ArgumentParser:
     rpt.add_argument("--skill-levels", help="add a skill trace, e.g. 16,32,64 (slow)")
     rpt.add_argument("--skill-games", type=_count(1), default=100,
                      help="games per skill level")
+    rpt.add_argument("--ladder", nargs="?", const="", default=None, metavar="BOTS",
+                     help="add balance by skill level: seat / turn-position win rates for a "
+                          "ladder of bots (default random,greedy,mcts:0.02s,mcts:0.1s; "
+                          "time budgets are not reproducible, mcts:N rungs are)")
+    rpt.add_argument("--ladder-games", type=_count(1), default=100,
+                     help="games per ladder rung")
     run_opts(rpt)
     rpt.set_defaults(func=cmd_report)
 

@@ -117,7 +117,15 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
             widgets.HBox([self.n_games, self.workers, self.seed, self.count_rules],
                          layout=widgets.Layout(flex_flow="row wrap")),
             controls, self.status, self.seat_test, self.advice, self.metrics_table,
-            self.drama, self.items, self.vp_sources, self.coverage, self.charts]
+            self.drama, self.items, self.vp_sources, self.coverage, self.charts,
+            self._ladder()]
+
+    def _ladder(self) -> widgets.Accordion:
+        """Balance by skill level (issue 14): a collapsed accordion with its own Run."""
+        from .ladder_box import LadderBox, ladder_accordion
+
+        self.ladder = LadderBox(self.game, self.params_source)
+        return ladder_accordion(self.ladder)
 
     # -- running --------------------------------------------------------------------------------
     def run(self, blocking: bool = True) -> Results | Any:

@@ -1,4 +1,5 @@
-"""Game-agnostic agents, chosen per seat by name: ``random``, ``greedy``, ``mcts:200``."""
+"""Game-agnostic agents, chosen per seat by name: ``random``, ``greedy``, ``mcts:200``,
+``mcts:0.1s`` (a time budget per decision), with options ``mcts:200:cut=10:c=0.7``."""
 
 from __future__ import annotations
 
@@ -6,15 +7,17 @@ from collections.abc import Sequence
 
 from designkit.agents.base import Agent
 from designkit.agents.greedy import GreedyAgent
-from designkit.agents.mcts import MCTSAgent
+from designkit.agents.mcts import DEFAULT_CUT, DEFAULT_PRIOR, MCTSAgent
 from designkit.agents.random_agent import RandomAgent
+from designkit.agents.spec import is_deterministic, nondeterministic, parse_mcts
 from designkit.core.errors import DesignkitError
 
-AGENT_NAMES = ("random", "greedy", "mcts:N")
+AGENT_NAMES = ("random", "greedy", "mcts:N", "mcts:0.1s")
 
 
 def get_agent(spec: str | Agent) -> Agent:
-    """Build an agent from its name; ``mcts:N`` runs N iterations per decision."""
+    """Build an agent from its name; ``mcts:N`` runs N iterations per decision,
+    ``mcts:0.1s`` / ``mcts:250ms`` searches that long (not reproducible across machines)."""
     if not isinstance(spec, str):
         return spec
     name, _, arg = spec.strip().partition(":")
@@ -23,15 +26,9 @@ def get_agent(spec: str | Agent) -> Agent:
     if name == "greedy" and not arg:
         return GreedyAgent()
     if name == "mcts":
-        try:
-            iterations = int(arg or 200)
-        except ValueError:
-            raise DesignkitError(f"agent '{spec}': the iterations must be a whole number, "
-                                 "e.g. mcts:200") from None
-        if not 1 <= iterations <= 1_000_000:
-            raise DesignkitError(f"agent '{spec}': iterations must be 1–1000000")
-        return MCTSAgent(iterations)
-    raise DesignkitError(f"unknown agent '{spec}'; choose random, greedy or mcts:N")
+        return MCTSAgent(**parse_mcts(spec.strip(), arg))
+    raise DesignkitError(f"unknown agent '{spec}'; choose random, greedy or mcts:N "
+                         "(N iterations, or a time per decision such as mcts:0.1s)")
 
 
 def make_agents(specs: str | Sequence[str | Agent] | None, players: int) -> list[Agent]:
@@ -49,5 +46,5 @@ def make_agents(specs: str | Sequence[str | Agent] | None, players: int) -> list
     return [get_agent(s) for s in specs]
 
 
-__all__ = ["AGENT_NAMES", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent", "get_agent",
-           "make_agents"]
+__all__ = ["AGENT_NAMES", "DEFAULT_CUT", "DEFAULT_PRIOR", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent",
+           "get_agent", "is_deterministic", "make_agents", "nondeterministic"]

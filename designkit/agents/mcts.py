@@ -4,16 +4,41 @@ Each iteration deals the hidden cards anew through ``game.determinize`` from
 the deciding seat's point of view, so the search never reads a hidden card;
 availability counts keep UCB fair when the legal set differs between
 determinisations (Cowling, Powley & Whitehouse 2012).
+
+Two budgets and two kinds of playout:
+
+* ``mcts:200`` runs 200 iterations per decision: deterministic by seed, on any
+  machine, in any process.
+* ``mcts:0.1s`` / ``mcts:250ms`` searches for that much wall-clock time per
+  decision. Stronger per second, but **not reproducible**: the iteration count
+  depends on the machine's speed and load, so the same seed can give a
+  different game. ``MCTSAgent.deterministic`` says which kind an agent is, and
+  simulation results record it (``Results.meta["nondeterministic_agents"]``).
+* A playout either runs to the end of the game (the ``mcts:N`` default, its
+  historical behaviour) or is cut off after ``cut`` random decisions and the
+  position judged by the game's own ``heuristic`` (the time-budget default,
+  ``cut=DEFAULT_CUT``), so the value of an iteration does not depend on how
+  long the game still has to run, and iterations stay cheap in long games.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Hashable
 
 from designkit.agents.base import Agent
 from designkit.core.game import CHANCE, Game, State
+from designkit.core.seats import player_count
+
+#: random decisions a cut-off playout plays before the heuristic judges the position
+DEFAULT_CUT = 30
+DEFAULT_C = 0.7
+#: virtual visits a time-budget search gives each root option, valued by the heuristic
+DEFAULT_PRIOR = 3
+#: iterations a time-budget search may never exceed (a guard, not a budget)
+MAX_ITERATIONS = 1_000_000
 
 
 class _Node:
@@ -35,12 +60,36 @@ def _rewards(game: Game, state: State) -> list[float]:
 
 
 class MCTSAgent(Agent):
-    """``mcts:N``: N determinised iterations per decision, UCB1 with exploration ``c``."""
+    """ISMCTS with UCB1 (exploration ``c``) under an iteration or a time budget.
 
-    def __init__(self, iterations: int = 200, c: float = 0.7) -> None:
-        self.iterations = iterations
+    ``iterations``: iterations per decision (ignored when ``seconds`` is set,
+    except as a cap). ``seconds``: budget per decision, on the wall clock or, with
+    ``clock="cpu"``, on the searching thread's CPU clock (what an idle machine would
+    give; benchmarks on a shared machine use it); neither is reproducible across
+    machines. The budget covers the whole decision, the prior included. ``cut``:
+    random decisions per playout before the heuristic judges the position
+    (``None``: play to the end). ``prior``: virtual visits per root option from the
+    heuristic (0: none).
+    """
+
+    def __init__(self, iterations: int = 200, c: float = DEFAULT_C,
+                 seconds: float | None = None, cut: int | None = None, prior: int = 0,
+                 clock: str = "wall") -> None:
+        self.iterations = iterations if seconds is None else MAX_ITERATIONS
+        self.seconds = seconds
         self.c = c
-        self.name = f"mcts:{iterations}"
+        self.cut = cut
+        self.prior = prior
+        self.deterministic = seconds is None
+        self.clock = clock
+        self._now = time.thread_time if clock == "cpu" else time.perf_counter
+        #: iterations run at the last decision and over the agent's life (benchmarks)
+        self.last_iterations = 0
+        self.total_iterations = 0
+        self.searches = 0
+        self.name = agent_name(iterations, seconds, cut, c, prior, clock)
+        self._lead_sum = 0.0
+        self._judged = 0
 
     def act(self, game: Game, state: State, rng: random.Random) -> Hashable:
         legal = game.legal_actions(state)
@@ -49,11 +98,47 @@ class MCTSAgent(Agent):
             return legal[0]
         seat = game.to_move(state)
         root = _Node(None)
-        for _ in range(self.iterations):
-            self._iterate(game, game.determinize(state, seat, rng), root, rng)
-        best = max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1,
+        self._lead_sum, self._judged = 0.0, 0
+        now = self._now
+        deadline = now() + self.seconds if self.seconds is not None else 0.0
+        if self.prior:
+            self._seed_root(game, game.determinize(state, seat, rng), seat, legal, root)
+        done = 0
+        if self.seconds is None:
+            for _ in range(self.iterations):
+                self._iterate(game, game.determinize(state, seat, rng), root, rng)
+            done = self.iterations
+        else:
+            while True:  # at least one iteration, however short the budget
+                self._iterate(game, game.determinize(state, seat, rng), root, rng)
+                done += 1
+                if done >= self.iterations or now() >= deadline:
+                    break
+        self.last_iterations = done
+        self.total_iterations += done
+        self.searches += 1
+        return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1,
                                          root.children[a].total if a in root.children else 0))
-        return best
+
+    def _seed_root(self, game: Game, st: State, seat: int, legal: list[Hashable],
+                   root: _Node) -> None:
+        """Progressive bias from the greedy bot's knowledge (Chaslot et al. 2008): each
+        root option starts with ``prior`` virtual visits worth its heuristic rank
+        (best 0.75, worst 0.25), so a short search begins where greedy would play and
+        leaves it only when the playouts say so. Judged on a determinisation, like
+        every searched position."""
+        values = []
+        for action in legal:
+            child = st.clone()
+            child.log = None
+            game.apply(child, action, check=False)
+            values.append(game.heuristic(child, seat))
+        lo, hi = min(values), max(values)
+        for action, value in zip(legal, values, strict=True):
+            node = root.children[action] = _Node(seat)
+            node.visits = self.prior
+            node.total = self.prior * (0.25 + 0.5 * ((value - lo) / (hi - lo) if hi > lo
+                                                     else 0.5))
 
     def _iterate(self, game: Game, st: State, root: _Node, rng: random.Random) -> None:
         node, path = root, [root]
@@ -91,17 +176,70 @@ class MCTSAgent(Agent):
             apply(st, action, check=False)
             node = child
             path.append(child)
-        while True:  # random playout
-            who = to_move(st)
-            if who is None:
-                break
-            if who is CHANCE:
-                apply(st, game.sample_chance(st, rng), check=False)
-            else:
-                legal = legal_actions(st)
-                apply(st, legal[rng.randrange(len(legal))], check=False)
-        rewards = _rewards(game, st)
+        rewards = self._playout(game, st, rng)
         for n in path:
             n.visits += 1
             if n.seat is not None:
                 n.total += rewards[n.seat]
+
+    def _playout(self, game: Game, st: State, rng: random.Random) -> list[float]:
+        """Random moves to the end, or to the cut-off and then the heuristic's judgement."""
+        to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply
+        left = self.cut
+        while True:
+            who = to_move(st)
+            if who is None:
+                return _rewards(game, st)
+            if who is CHANCE:
+                apply(st, game.sample_chance(st, rng), check=False)
+                continue
+            if left is not None:
+                if left <= 0:
+                    return self._judge(game, st)
+                left -= 1
+            legal = legal_actions(st)
+            apply(st, legal[rng.randrange(len(legal))], check=False)
+
+    def _judge(self, game: Game, st: State) -> list[float]:
+        """Each seat's chance of winning from the heuristic: a logistic of its lead.
+
+        ``Game.heuristic`` is relative (own estimate minus the best opponent's), so
+        the leader gets more than 1/2 and everyone else less. Leads are measured
+        against the mean size of the leads judged so far in this search, which
+        makes the reward scale-free: a game counting in tens of VP and one
+        counting in units are judged alike.
+        """
+        leads = [game.heuristic(st, s) for s in range(player_count(st.params))]
+        self._lead_sum += sum(abs(x) for x in leads) / len(leads)
+        self._judged += 1
+        scale = self._lead_sum / self._judged
+        if scale < 1e-9:
+            scale = 1.0
+        return [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x / scale)))) for x in leads]
+
+
+def agent_name(iterations: int, seconds: float | None, cut: int | None, c: float,
+               prior: int = 0, clock: str = "wall") -> str:
+    """The canonical spec of an agent: ``get_agent(name)`` rebuilds the same agent.
+
+    Options at their defaults are left out (``mcts:200``, ``mcts:0.1s``); a time
+    budget is always written in seconds with its ``s``, the mark of a
+    non-reproducible agent.
+    """
+    if seconds is None:
+        parts = [f"mcts:{iterations}"]
+        if cut is not None:
+            parts.append(f"cut={cut}")
+        if prior:
+            parts.append(f"prior={prior}")
+    else:
+        parts = [f"mcts:{seconds:g}s"]
+        if cut != DEFAULT_CUT:
+            parts.append(f"cut={'none' if cut is None else cut}")
+        if prior != DEFAULT_PRIOR:
+            parts.append(f"prior={prior}")
+        if clock != "wall":
+            parts.append(f"clock={clock}")
+    if c != DEFAULT_C:
+        parts.append(f"c={c:g}")
+    return ":".join(parts)

@@ -161,8 +161,9 @@ def _definition(fn: Any) -> str:
 
 # -- the report -------------------------------------------------------------------------------
 def build_report(results: Results, skill: pd.DataFrame | None = None,
-                 title: str | None = None) -> str:
-    """The HTML report of ``results`` (and of a :func:`metrics.skill_trace` table)."""
+                 title: str | None = None, ladder: pd.DataFrame | None = None) -> str:
+    """The HTML report of ``results`` (and of a :func:`metrics.skill_trace` table and a
+    :func:`designkit.analysis.ladder.run_ladder` table)."""
     game = get_game(results.game)
     params = game.params_type.from_dict(results.params)
     title = title or f"{game.title} design report"
@@ -185,6 +186,8 @@ def build_report(results: Results, skill: pd.DataFrame | None = None,
     blocks += _tension_section(results)
     if skill is not None and len(skill):
         blocks += _skill_section(skill)
+    if ladder is not None and len(ladder):
+        blocks += _ladder_section(ladder)
     blocks += _glossary()
     return html_page(title, blocks)
 
@@ -355,6 +358,16 @@ def coverage_section(results: Results) -> list[str | go.Figure]:
     return out
 
 
+def _ladder_section(table: pd.DataFrame) -> list[str | go.Figure]:
+    from designkit.analysis import ladder as L
+
+    return ["<h2>Balance by skill level</h2>",
+            _note("The same bot at every seat, the same seeds on every rung; win rate by "
+                  f"{'turn position (1st = start player)' if table['by'].iloc[0] == 'position' else 'seat'}"
+                  " with 95% Wilson intervals."),
+            _table(L.ladder_rows(table)), _p(L.ladder_note(table)), L.ladder_chart(table)]
+
+
 def _glossary() -> list[str]:
     fns = [M.seat_win_rates, M.seat_advantage_test, M.balance, M.winner_margins,
            M.game_length, M.multi_option_share, M.branching_factor, M.end_reason_shares,
@@ -369,10 +382,12 @@ def make_report(game: Game | str, n_games: int = 2000, params: Params | None = N
                 backend: str = "auto", scheduler: Any = None, trace: bool = True,
                 skill_levels: Sequence[int] | None = None, skill_games: int = 100,
                 skill_opponent: str = "random", progress: bool | None = None,
-                title: str | None = None) -> tuple[str, Results]:
+                title: str | None = None, ladder_rungs: Sequence[str] | None = None,
+                ladder_games: int = 100) -> tuple[str, Results]:
     """Simulate (with the per-turn trace and rule counts) and build the report:
     ``(html, results)``.
-    ``skill_levels`` (e.g. ``doubling(16, 4)``) adds a skill trace, which is slow."""
+    ``skill_levels`` (e.g. ``doubling(16, 4)``) adds a skill trace, which is slow;
+    ``ladder_rungs`` (e.g. ``ladder.TIMED_LADDER``) adds balance by skill level."""
     from designkit.sim import simulate
 
     g = get_game(game)
@@ -384,7 +399,13 @@ def make_report(game: Game | str, n_games: int = 2000, params: Params | None = N
         skill = M.skill_trace(g, skill_levels, opponent=skill_opponent, n_games=skill_games,
                               params=params, seed=seed, backend=backend, workers=workers,
                               scheduler=scheduler)
-    return build_report(results, skill=skill, title=title), results
+    ladder = None
+    if ladder_rungs:
+        from designkit.analysis.ladder import run_ladder
+
+        ladder = run_ladder(g, ladder_rungs, ladder_games, params=params, seed=seed,
+                            backend=backend, workers=workers, scheduler=scheduler)
+    return build_report(results, skill=skill, title=title, ladder=ladder), results
 
 
 def sweep_page(table: pd.DataFrame, title: str, labels: dict[int, str] | None = None) -> str:

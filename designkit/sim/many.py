@@ -22,7 +22,7 @@ from typing import Any
 
 import pandas as pd
 
-from designkit.agents import make_agents
+from designkit.agents import make_agents, nondeterministic
 from designkit.core.errors import DesignkitError, WorkerLost
 from designkit.core.game import Game
 from designkit.core.limits import check_games, check_seed
@@ -274,6 +274,9 @@ def results_from_rows(game: Game, params: Params, specs: list[str], seed: int, r
     seats_df = pd.DataFrame([s for _, seats in rows for s in seats]) if rows else \
         pd.DataFrame(columns=list(SEAT_COLUMNS))
     meta = dict(meta)
+    timed = nondeterministic(specs or [])
+    if timed:  # a time budget's iteration count depends on the machine: seeds do not fix it
+        meta["nondeterministic_agents"] = timed
     if trace:
         from designkit.sim.trace import split_trace
 

@@ -128,6 +128,10 @@ class Results:
                       f"decisions mean {g.decisions.mean():.1f}",
                   "end reasons: " + ", ".join(f"{k} {v:.1%}" for k, v in
                                               self.end_reasons().items())]
+        timed = self.meta.get("nondeterministic_agents")
+        if timed:
+            lines.append(f"note: {', '.join(timed)} search for a time per decision, so these "
+                         "games are not reproducible from their seeds (use mcts:N for that)")
         return "\n".join(lines)
 
 

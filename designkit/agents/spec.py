@@ -1,0 +1,120 @@
+"""Reading an MCTS agent's spec (``mcts:200``, ``mcts:0.1s:cut=20``) and telling which
+specs are reproducible.
+
+Parsed by hand, never evaluated: every mistake is one line naming the spec, the
+part that is wrong and what is allowed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from designkit.core.errors import DesignkitError
+
+_TIME = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)(s|ms)$")
+_SECONDS = (0.001, 600.0)
+_ITERATIONS = (1, 1_000_000)
+_CUT = (0, 100_000)
+_C = (0.0, 10.0)
+_PRIOR = (0, 1000)
+_EXAMPLES = "e.g. mcts:200, mcts:0.1s, mcts:250ms, mcts:200:cut=30:c=0.7"
+
+
+def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
+    """Keyword arguments of :class:`MCTSAgent` from what follows ``mcts:``."""
+    from designkit.agents.mcts import DEFAULT_C, DEFAULT_CUT, DEFAULT_PRIOR
+
+    budget, *options = arg.split(":") if arg else [""]
+    out: dict[str, Any] = {"c": DEFAULT_C}
+    budget = budget.strip()
+    timed = _TIME.match(budget)
+    if timed:
+        seconds = float(timed[1]) / (1000 if timed[2] == "ms" else 1)
+        if not _SECONDS[0] <= seconds <= _SECONDS[1]:
+            raise DesignkitError(f"agent '{spec}': the time budget must be 1ms–600s "
+                                 "per decision")
+        out.update(seconds=seconds, cut=DEFAULT_CUT, prior=DEFAULT_PRIOR)
+    else:
+        try:
+            iterations = int(budget or 200)
+        except ValueError:
+            raise DesignkitError(f"agent '{spec}': the budget must be a whole number of "
+                                 f"iterations or a time such as 0.1s or 250ms ({_EXAMPLES})"
+                                 ) from None
+        if not _ITERATIONS[0] <= iterations <= _ITERATIONS[1]:
+            raise DesignkitError(f"agent '{spec}': iterations must be 1–1000000")
+        out.update(iterations=iterations, cut=None, prior=0)
+    seen: set[str] = set()
+    for option in options:
+        key, eq, value = (p.strip() for p in option.partition("="))
+        if not eq or key not in ("cut", "c", "prior", "clock"):
+            raise DesignkitError(f"agent '{spec}': unknown option '{option}'; options are "
+                                 f"cut=K (or cut=none), c=X, prior=W and clock=wall|cpu "
+                                 f"({_EXAMPLES})")
+        if key in seen:
+            raise DesignkitError(f"agent '{spec}': option '{key}' given twice")
+        seen.add(key)
+        if key == "clock":
+            if value not in ("wall", "cpu") or "seconds" not in out:
+                raise DesignkitError(f"agent '{spec}': clock must be wall or cpu, and only "
+                                     "with a time budget (e.g. mcts:0.1s:clock=cpu)")
+            out["clock"] = value
+            continue
+        out[key] = (_cut(spec, value) if key == "cut" else _prior(spec, value)
+                    if key == "prior" else _exploration(spec, value))
+    return out
+
+
+def _cut(spec: str, value: str) -> int | None:
+    if value.lower() in ("none", "end"):
+        return None
+    try:
+        cut = int(value)
+    except ValueError:
+        raise DesignkitError(f"agent '{spec}': cut must be a whole number of random "
+                             "decisions before the heuristic judges, or none") from None
+    if not _CUT[0] <= cut <= _CUT[1]:
+        raise DesignkitError(f"agent '{spec}': cut must be 0–100000 (or none)")
+    return cut
+
+
+def _prior(spec: str, value: str) -> int:
+    try:
+        prior = int(value)
+    except ValueError:
+        prior = -1
+    if not _PRIOR[0] <= prior <= _PRIOR[1]:
+        raise DesignkitError(f"agent '{spec}': prior must be a whole number of virtual "
+                             "visits 0–1000 (0: no greedy bias)")
+    return prior
+
+
+def _exploration(spec: str, value: str) -> float:
+    try:
+        c = float(value)
+    except ValueError:
+        raise DesignkitError(f"agent '{spec}': c must be a number 0–10") from None
+    if not _C[0] <= c <= _C[1]:  # also refuses nan
+        raise DesignkitError(f"agent '{spec}': c must be a number 0–10")
+    return c
+
+
+def is_deterministic(spec: Any) -> bool:
+    """Whether a seat's agent gives the same game for the same seed on any machine
+    (False only for time budgets: their iteration count depends on the machine)."""
+    if not isinstance(spec, str):
+        return bool(getattr(spec, "deterministic", True))
+    name, _, arg = spec.strip().partition(":")
+    return not (name == "mcts" and bool(_TIME.match(arg.split(":")[0].strip())))
+
+
+def nondeterministic(specs: Iterable[Any]) -> list[str]:
+    """The distinct agent names among ``specs`` whose games a seed does not fix."""
+    out: list[str] = []
+    for s in specs:
+        name = s if isinstance(s, str) else getattr(s, "name", str(s))
+        if not is_deterministic(s) and name not in out:
+            out.append(name.strip())
+    return out
