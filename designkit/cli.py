@@ -208,10 +208,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         game, state = verify(record)
     except DesignkitError as err:
         raise DesignkitError(f"{args.file}: {err}") from None
+    viewer = _viewer(game, args.view, len(game.scores(state)))
     print(f"replaying {args.file}: {game.title}, seed {record.get('seed')}, "
           f"{len(record['steps'])} steps")
+    print(_VIEW_NOTE.get(args.view, f"the log as seat {args.view} sees it"))
     print()
-    _print_events(state.log, args.lang)
+    _print_events(log_for(state.log, viewer), args.lang)
     _print_result(game, state, args.lang)
     print()
     hashed = ("; steps, params and card tables match their hashes"
@@ -578,6 +580,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a record and check it")
     rep.add_argument("file", type=Path)
     rep.add_argument("--lang", choices=("en", "ja"), default="en")
+    rep.add_argument("--view", default="table", metavar="VIEWER",
+                     help="whose log to print: table (default), designer or a seat (A, B, …)")
     rep.set_defaults(func=cmd_replay)
 
     sim = sub.add_parser("simulate", help="simulate many games and summarise")

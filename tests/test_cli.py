@@ -95,6 +95,23 @@ def test_record_then_replay(capsys, tmp_path):
     assert "replay OK" in replayed
     assert event_lines(replayed) == event_lines(played)
     assert replayed.splitlines()[-6:-2] == played.splitlines()[-5:-1]
+    _, full, _ = run(capsys, "replay", str(path), "--view", "designer")
+    assert event_lines(full) != event_lines(replayed)   # the table never sees the hands
+
+
+def test_play_prints_what_the_table_sees_unless_asked(capsys):
+    """Hidden cards stay hidden in the default walkthrough; --view designer / a seat."""
+    _, table, _ = run(capsys, "play", "witch_academy", "--players", "4", "--seed", "3")
+    _, full, _ = run(capsys, "play", "witch_academy", "--players", "4", "--seed", "3",
+                     "--view", "designer")
+    _, seat_b, _ = run(capsys, "play", "witch_academy", "--players", "4", "--seed", "3",
+                       "--view", "B")
+    picks = lambda out, who: [ln for ln in out.splitlines()  # noqa: E731
+                              if ln.startswith("LW-3.4: ") and f" {who} picks " in f" {ln[8:]}"]
+    assert not picks(table, "B") and "LW-3.4: B picked a card" in table
+    assert picks(full, "B") and picks(seat_b, "B") and not picks(seat_b, "A")
+    code, _, err = run(capsys, "play", "witch_academy", "--view", "Q")
+    assert code == 2 and "choose table, designer or a seat (A, B, C, D)" in err
 
 
 def test_replay_detects_a_tampered_record(capsys, tmp_path):

@@ -184,6 +184,7 @@ def build_report(results: Results, skill: pd.DataFrame | None = None,
     blocks += coverage_section(results)
     blocks += _items_section(results)
     blocks += _tension_section(results)
+    blocks += games_section(results)
     if skill is not None and len(skill):
         blocks += _skill_section(skill)
     if ladder is not None and len(ladder):
@@ -323,6 +324,29 @@ def vp_sources_section(results: Results) -> list[str | go.Figure]:
             out.append("<h3>By turn position (1st = start player)</h3>")
         out += [_table(rows), C.vp_source_figure(results, by=by)]
     return out
+
+
+def games_section(results: Results) -> list[str | go.Figure]:
+    """"Games behind the numbers": the notable games of this run, each with the command that
+    replays it rule by rule (seeds are in the results, so no record is needed)."""
+    from designkit.analysis.notable import notable_games
+    from designkit.sim.results_file import game_of, play_command
+
+    table = notable_games(results)
+    if table.empty:
+        return []
+    rows = [{"game": r.label, "game id": r.game_id, "winner": r.winner, "scores": r.scores,
+             "replay it rule by rule": f"<code>{html.escape(play_command(game_of(results, int(r.game_id))))}</code>"}
+            for r in table.itertuples()]
+    head = "".join(f"<th>{html.escape(k)}</th>" for k in rows[0])
+    body = "".join("<tr>" + "".join(
+        f"<td>{v if k == 'replay it rule by rule' else html.escape(str(v))}</td>"
+        for k, v in row.items()) + "</tr>" for row in rows)
+    return ["<h2>Games behind the numbers</h2>",
+            _note("Each game this report cites, with the command that replays it rule by "
+                  "rule (add --lang ja for Japanese, --view designer to see every hand). From "
+                  "a saved results file: designkit play --from FILE --game-id N."),
+            f"<table>{head and f'<tr>{head}</tr>'}{body}</table>"]
 
 
 def coverage_section(results: Results) -> list[str | go.Figure]:

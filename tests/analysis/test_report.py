@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pandas as pd
@@ -34,8 +35,8 @@ def test_every_section_is_there(report_html):
     page = report_html
     heads = re.findall(r"<h2>([^<]*)</h2>", page)
     assert heads == ["Seats", "Scores", "VP by source", "Length, choice and endings",
-                     "Rule coverage", "Cards, skills and actions", "Drama and lead changes", "Skill trace",
-                     "Definitions"]
+                     "Rule coverage", "Cards, skills and actions", "Drama and lead changes",
+                     "Games behind the numbers", "Skill trace", "Definitions"]
     assert "end_hand_sum = 24 (draft 27)" in page
     assert "Chi-square test of equal seat win rates" in page and "Balance" in page
     for words in ("lead change rate", "drama", "decisiveness", "Winner's margin",
@@ -85,3 +86,25 @@ def test_cli_report(tmp_path, capsys):
     assert "opens offline" in capsys.readouterr().out
     text = out.read_text(encoding="utf-8")
     assert "<h2>Drama and lead changes</h2>" in text and "<script src=" not in text
+
+
+def test_the_games_it_cites_replay_from_their_commands(report_html):
+    """Issue 14: the report links every game it cites to the command that replays it."""
+    import shlex
+
+    from designkit.agents import make_agents
+    from designkit.core.play import play_game
+
+    page = report_html
+    commands = re.findall(r"<code>(designkit play [^<]*)</code>", page)
+    assert any("longest game" in row for row in page.split("<tr>")) and commands
+    argv = shlex.split(html.unescape(commands[0]))
+    game = get_game(argv[2])
+    seed = int(argv[argv.index("--seed") + 1])
+    agents = argv[argv.index("--agents") + 1].split(",")
+    changes = dict(a.split("=", 1) for a in argv[argv.index("--agents") + 2:] if "=" in a)
+    params = game.params_type().replace(**{k: type(getattr(game.params_type(), k))(v)
+                                           for k, v in changes.items()})
+    played = play_game(game, params, make_agents(agents, len(agents)), seed, log=False)
+    assert game.turns(played.state) == int(re.search(r"longest game \((\d+) turns\)",
+                                                     page).group(1))

@@ -8,6 +8,7 @@ colours and die names, so a record reads like the rules.
 
 from __future__ import annotations
 
+import time
 from functools import cache
 from typing import Any
 
@@ -33,9 +34,24 @@ def _names_at(stamp: tuple[tuple[str, float], ...]) -> dict[str, Any]:
     return out
 
 
+#: (monotonic time, stamp) of the last look at the tables' modification times
+_STAMP: list[Any] = [float("-inf"), None]
+#: seconds a stamp is trusted: logging a game labels thousands of cards, and four stat()
+#: calls per label made logging 7x slower; a table edited in a spreadsheet is seen by the
+#: next game a second later
+_STAMP_TTL = 1.0
+
+
+def _fresh_stamp() -> tuple[tuple[str, float], ...]:
+    now = time.monotonic()
+    if now - _STAMP[0] > _STAMP_TTL:
+        _STAMP[:] = [now, table_stamp()]
+    return _STAMP[1]
+
+
 def label(card_id: str, lang: str = "en") -> str:
     """A card or Area by its name (and ID), in English or Japanese."""
-    card = _names_at(table_stamp()).get(card_id)
+    card = _names_at(_fresh_stamp()).get(card_id)
     if card is None:
         return card_id
     return card.name(lang)
