@@ -18,8 +18,8 @@ from designkit.core.flow import FlowState
 
 
 def listify(x: Any) -> Any:
-    """Tuples (nested) as lists, for JSON."""
-    return [listify(v) for v in x] if isinstance(x, tuple) else x
+    """Tuples and lists (nested) as fresh lists, for JSON."""
+    return [listify(v) for v in x] if isinstance(x, (tuple, list)) else x
 
 
 def tuplify(x: Any) -> Any:

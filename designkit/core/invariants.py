@@ -9,7 +9,8 @@ later as a crash.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
 
 from designkit.core.errors import DesignkitError
 
@@ -38,3 +39,21 @@ def require_valid(violations: list[Violation]) -> None:
     """Raise :class:`ImpossibleState` when ``violations`` is not empty."""
     if violations:
         raise ImpossibleState(violations)
+
+
+S = TypeVar("S")
+
+
+def parse_checked(parse: Callable[[], S], check: Callable[[S], list[Violation]]) -> S:
+    """Run a game's ``state_from_dict`` parser: a malformed document (missing key, bad
+    index or type) becomes one :class:`ImpossibleState` naming what is wrong, never a
+    traceback, and a well-formed but impossible state is refused by the game's checks."""
+    try:
+        st = parse()
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        if isinstance(exc, ImpossibleState):
+            raise
+        what = f"missing or unknown {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise ImpossibleState([Violation("state_format", what)]) from None
+    require_valid(check(st))
+    return st

@@ -20,7 +20,7 @@ from typing import Any
 
 from designkit.core.errors import DataError
 from designkit.core.events import Event
-from designkit.core.flow_dict import last_from_json, last_to_json
+from designkit.core.flow_dict import last_from_json, last_to_json, listify, tuplify
 from designkit.core.invariants import require_valid
 from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.params import ClassicHeroParams
@@ -34,21 +34,13 @@ from designkit.games.classic_hero.state import (
 )
 
 
-def _tuplify(x: Any) -> Any:
-    return tuple(_tuplify(v) for v in x) if isinstance(x, list) else x
-
-
-def _listify(x: Any) -> Any:
-    return [_listify(v) for v in x] if isinstance(x, tuple) else x
-
-
 def state_to_dict(st: ClassicHeroState) -> dict[str, Any]:
     r = st.rules
     eid = lambda e: r.events[e].id  # noqa: E731
     aid = lambda a: r.abilities[a].id  # noqa: E731
     return {
-        "players": st.n, "phase": st.phase.name, "seat": st.seat, "ctx": _listify(st.ctx),
-        "stack": [_listify(t) for t in reversed(st.stack)], "forced": st.forced,
+        "players": st.n, "phase": st.phase.name, "seat": st.seat, "ctx": listify(st.ctx),
+        "stack": [listify(t) for t in reversed(st.stack)], "forced": st.forced,
         "last": last_to_json(st), "stage": st.stage, "turn_no": st.turn_no,
         "track": [None if e is None else eid(e) for e in st.track[1:r.goal]],
         "pos": st.pos[:], "start_order": st.start_order[:], "goal_order": st.goal_order[:],
@@ -81,9 +73,9 @@ def state_from_dict(data: dict[str, Any], params: ClassicHeroParams | None = Non
             raise ValueError(f"{data['players']} players, params say {p.players}")
         key = "phase"
         st.phase = Phase[data["phase"]]
-        st.seat, st.ctx = data["seat"], _tuplify(data["ctx"])
+        st.seat, st.ctx = data["seat"], tuplify(data["ctx"])
         key = "stack"
-        st.stack = [_tuplify(t) for t in reversed(data["stack"])]
+        st.stack = [tuplify(t) for t in reversed(data["stack"])]
         for t in st.stack:
             if not t or t[0] not in FLOW.tasks:
                 raise ValueError(f"unknown task {t!r}")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.events import Event
-from designkit.core.invariants import ImpossibleState, Violation, require_valid
+from designkit.core.invariants import parse_checked
 from designkit.games.crossroads.params import CrossroadsParams
 from designkit.games.crossroads.state import FLOW, CrossroadsState, Phase, Ruleset
 
@@ -68,14 +68,7 @@ def state_from_dict(data: dict[str, Any], params: CrossroadsParams | None = None
     """The state ``data`` describes; a malformed or impossible one is an ImpossibleState."""
     from designkit.games.crossroads.invariants import check_state
 
-    try:
-        st = _parse(data, params, log)
-    except (KeyError, IndexError, TypeError, ValueError) as exc:
-        if isinstance(exc, ImpossibleState):
-            raise
-        what = f"missing or unknown {exc}" if isinstance(exc, KeyError) else str(exc)
-        raise ImpossibleState([Violation("state_format", what)]) from None
-    require_valid(check_state(st))
+    st = parse_checked(lambda: _parse(data, params, log), check_state)
     st.seat = seat_to_answer(st)
     if st.phase in FLOW.decisions:
         st.options = tuple(FLOW.decisions[st.phase].options(st))

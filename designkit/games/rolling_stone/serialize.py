@@ -24,7 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.events import Event
-from designkit.core.invariants import ImpossibleState, Violation, require_valid
+from designkit.core.flow_dict import listify, tuplify
+from designkit.core.invariants import parse_checked
 from designkit.games.rolling_stone.invariants import check_state
 from designkit.games.rolling_stone.params import RollingStoneParams
 from designkit.games.rolling_stone.resolve import refresh_active
@@ -39,21 +40,13 @@ from designkit.games.rolling_stone.state import (
 )
 
 
-def _tuplify(x: Any) -> Any:
-    return tuple(_tuplify(v) for v in x) if isinstance(x, list) else x
-
-
-def _listify(x: Any) -> Any:
-    return [_listify(v) for v in x] if isinstance(x, tuple) else x
-
-
 def state_to_dict(st: RollingStoneState) -> dict[str, Any]:
     rules = st.rules
     cid, did, eid = rules.card_id, (lambda d: rules.dreams[d].id), (lambda e: rules.events[e].id)
     dice = rules.dice
     return {
-        "players": st.n, "phase": st.phase.name, "seat": st.seat, "ctx": _listify(st.ctx),
-        "stack": [_listify(t) for t in reversed(st.stack)],
+        "players": st.n, "phase": st.phase.name, "seat": st.seat, "ctx": listify(st.ctx),
+        "stack": [listify(t) for t in reversed(st.stack)],
         "stage": st.stage, "round": st.round, "turn_no": st.turn_no, "current": st.current,
         "marker": st.marker, "settling": st.settling,
         "slot_of": st.slot_of[:], "board": st.board[:],
@@ -87,14 +80,7 @@ def state_to_dict(st: RollingStoneState) -> dict[str, Any]:
 def state_from_dict(data: dict[str, Any], params: RollingStoneParams | None = None,
                     log: bool = True) -> RollingStoneState:
     """The state ``data`` describes; a malformed or impossible one is an ImpossibleState."""
-    try:
-        st = _parse(data, params, log)
-    except (KeyError, IndexError, TypeError, ValueError) as exc:
-        if isinstance(exc, ImpossibleState):
-            raise
-        what = f"missing or unknown {exc}" if isinstance(exc, KeyError) else str(exc)
-        raise ImpossibleState([Violation("state_format", what)]) from None
-    require_valid(check_state(st))
+    st = parse_checked(lambda: _parse(data, params, log), check_state)
     return st
 
 
@@ -116,8 +102,8 @@ def _parse(data: dict[str, Any], params: RollingStoneParams | None,
     event = _lookup(rules.event_index, "event card")
     dice = rules.dice
     st.phase = Phase[data["phase"]]
-    st.seat, st.ctx = data["seat"], _tuplify(data["ctx"])
-    st.stack = [_tuplify(t) for t in reversed(data["stack"])]
+    st.seat, st.ctx = data["seat"], tuplify(data["ctx"])
+    st.stack = [tuplify(t) for t in reversed(data["stack"])]
     st.stage, st.round, st.turn_no = data["stage"], data["round"], data["turn_no"]
     st.current, st.marker, st.settling = data["current"], data["marker"], data["settling"]
     st.slot_of, st.board = list(data["slot_of"]), list(data["board"])

@@ -12,7 +12,7 @@ from typing import Any
 
 from designkit.core.errors import DataError
 from designkit.core.events import Event
-from designkit.core.flow_dict import last_from_json, last_to_json
+from designkit.core.flow_dict import last_from_json, last_to_json, listify, tuplify
 from designkit.core.invariants import require_valid
 from designkit.games.witch_academy.actions import WitchAction
 from designkit.games.witch_academy.invariants import check_state
@@ -24,12 +24,6 @@ _FIELDS = ("stack", "phase", "seat", "ctx", "forced") + WitchState.__slots__
 _TUPLES = ("ctx", "acting")
 
 
-def _listify(x: Any) -> Any:
-    return [_listify(v) for v in x] if isinstance(x, (tuple, list)) else x
-
-
-def _tuplify(x: Any) -> Any:
-    return tuple(_tuplify(v) for v in x) if isinstance(x, list) else x
 
 
 def state_to_dict(st: WitchState) -> dict[str, Any]:
@@ -38,7 +32,7 @@ def state_to_dict(st: WitchState) -> dict[str, Any]:
         if name in _SKIP:
             continue
         value = getattr(st, name)
-        out[name] = value.name if name == "phase" else _listify(value)
+        out[name] = value.name if name == "phase" else listify(value)
     out["last"] = last_to_json(st)
     out["log"] = None if st.log is None else [e.to_dict() for e in st.log]
     return out
@@ -62,11 +56,11 @@ def state_from_dict(data: dict[str, Any], params: WitchParams | None = None,
         if name == "phase":
             value = Phase[value]
         elif name == "stack":
-            value = [_tuplify(t) for t in value]
+            value = [tuplify(t) for t in value]
         elif name in ("occupant", "univ"):
             value = [None if v is None else tuple(v) for v in value]
         elif name in _TUPLES:
-            value = None if value is None else _tuplify(value)
+            value = None if value is None else tuplify(value)
         setattr(st, name, value)
     st.log = [Event.from_dict(e) for e in data.get("log") or []] if log else None
     st.auto = []
