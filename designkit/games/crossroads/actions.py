@@ -34,13 +34,30 @@ def _compose_ja(a: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
     return "リリース構成：" + ("・".join(parts) if parts else "同じ数字のみ")
 
 
+def _skill(sid: str, lang: str) -> str:
+    """A skill as the designer knows it: ID, name and cost from skills.csv (a designer who
+    edits a name or cost sees it on the next button); the bare ID if the table is broken,
+    so a bad cell never hides the decision itself."""
+    from designkit.core.errors import DesignkitError
+    from designkit.games.crossroads.skills import load_skills
+
+    try:
+        skill = next((s for s in load_skills() if s.id == sid), None)
+    except DesignkitError:
+        skill = None
+    if skill is None:
+        return sid
+    return (f"{skill.name('en')} (cost {skill.cost})" if lang == "en"
+            else f"{skill.name('ja')}（コスト{skill.cost}）")
+
+
 _EN = {
     "hold": lambda a: "hold the card",
     "release": lambda a: f"release a group of {a}",
     "compose": _compose_en,
     "pass": lambda a: f"pass the card to {seat_name(a)}",
-    "take": lambda a: "take no skill" if a is None else f"take skill {a}",
-    "return": lambda a: "return no skill" if a is None else f"return skill {a}",
+    "take": lambda a: "take no skill" if a is None else f"take skill {_skill(a, 'en')}",
+    "return": lambda a: "return no skill" if a is None else f"return skill {_skill(a, 'en')}",
     "discard": lambda a: "discard the passed card (S6)",
     "declare": lambda a: f"declare the end ({'yes' if a else 'no'})",
     "declare_discard": lambda a: f"discard a {a} from the hand",
@@ -52,8 +69,8 @@ _JA = {
     "release": lambda a: f"{a}枚でリリース",
     "compose": _compose_ja,
     "pass": lambda a: f"{seat_name(a)}にパス",
-    "take": lambda a: "スキルを取らない" if a is None else f"スキル{a}を取る",
-    "return": lambda a: "スキルを戻さない" if a is None else f"スキル{a}を戻す",
+    "take": lambda a: "スキルを取らない" if a is None else f"スキル{_skill(a, 'ja')}を取る",
+    "return": lambda a: "スキルを戻さない" if a is None else f"スキル{_skill(a, 'ja')}を戻す",
     "discard": lambda a: "渡されたカードを捨て札にする（S6）",
     "declare": lambda a: "２７終了を宣言する" if a else "宣言しない",
     "declare_discard": lambda a: f"手札の{a}を捨て札にする",
