@@ -557,7 +557,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--players", type=_count(1))
         p.add_argument("--seed", type=seed, default=0, help=seed_help)
         p.add_argument("--agents", help="one name for all seats or one per seat, comma "
-                                        "separated: random, greedy, mcts:200")
+                                        "separated: random, greedy, mcts:200 (iterations, "
+                                        "reproducible) or mcts:0.1s (time per decision, "
+                                        "not reproducible)")
         p.add_argument("--set", action="append", metavar="FIELD=VALUE",
                        help="change a parameter (repeatable)")
         p.add_argument("--variant", type=Path, help="a variant YAML file")
