@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import signal
 import socket
@@ -19,11 +20,35 @@ pytestmark = pytest.mark.browser
 DESIGNKIT = [sys.executable, "-m", "designkit.cli"]
 
 
+def _tree(proc: subprocess.Popen) -> list:
+    import psutil
+
+    with contextlib.suppress(psutil.Error):
+        return psutil.Process(proc.pid).children(recursive=True)
+    return []
+
+
+def _kill(processes: list) -> None:
+    import psutil
+
+    for p in processes:
+        with contextlib.suppress(psutil.Error):
+            p.kill()
+
+
+def _as_from_a_terminal() -> None:
+    """Ctrl-C reaches a command typed in a terminal. A suite started in the background
+    (``make test &``, ``nohup``) passes SIGINT on as ignored, and the Ctrl-C below would be
+    lost; give the command the disposition it has in a terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_dashboard_serves_the_game_prints_the_url_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     port = free_port()
     out = (tmp_path / "out.log").open("w+")
     proc = subprocess.Popen([*DESIGNKIT, "dashboard", "crossroads", "--port", str(port)],
-                            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, text=True)
+                            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=_as_from_a_terminal)
     try:
         url = None
         deadline = time.monotonic() + 60
@@ -39,10 +64,12 @@ def test_dashboard_serves_the_game_prints_the_url_and_stops_on_ctrl_c(tmp_path: 
         with urllib.request.urlopen(index, timeout=120) as resp:
             assert resp.status == 200
     finally:
+        tree = _tree(proc)
         proc.send_signal(signal.SIGINT)
         try:
             status = proc.wait(30)
         except subprocess.TimeoutExpired:
+            _kill(tree)  # a failure here must not leave Voila and its kernels to later tests
             proc.kill()
             raise
         out.close()
@@ -70,15 +97,21 @@ def test_serve_module_stops_voila_and_its_kernels_on_sigterm(tmp_path: Path) -> 
                              "--port", str(port), "--pool", "1"],
                             cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, text=True)
     kernels: list[psutil.Process] = []
+    url_line = f"Design lab: http://127.0.0.1:{port}/voila/render/crossroads.ipynb"
+    printed = ""
     try:
+        # The kernel can start before serve has polled Voila and printed the URL (seen on a
+        # loaded CI machine), so wait for both, in either order.
         deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and proc.poll() is None and not kernels:
+        while (time.monotonic() < deadline and proc.poll() is None
+               and not (kernels and url_line in printed)):
             time.sleep(0.5)
-            kernels = [p for p in psutil.Process(proc.pid).children(recursive=True)
-                       if "ipykernel" in " ".join(p.cmdline())]
+            kernels = kernels or [p for p in psutil.Process(proc.pid).children(recursive=True)
+                                  if "ipykernel" in " ".join(p.cmdline())]
+            out.seek(0)
+            printed = out.read()
         assert kernels, "no preheated kernel started"
-        out.seek(0)
-        assert f"Design lab: http://127.0.0.1:{port}/voila/render/crossroads.ipynb" in out.read()
+        assert url_line in printed, printed
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
