@@ -12,7 +12,8 @@ its best continuation.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from designkit.core.game import Game
 from designkit.games.witch_academy.scoring import assignment_vp, majority_vp
@@ -25,8 +26,11 @@ _RES_VALUE, _ELIXIR_VALUE, _HEALTH_VALUE, _PROGRESS_VALUE = 0.8, 1.0, 0.25, 0.5
 
 
 def estimate(st: WitchState, seat: int, own: bool = True,
-             shares: list[list[int]] | None = None) -> float:
-    """Expected final VP of ``seat`` (``shares``: legacy majority VP per type and seat)."""
+             shares: list[list[int]] | None = None,
+             display: list[tuple[int, int, tuple[tuple[int, int], ...]]] | None = None
+             ) -> float:
+    """Expected final VP of ``seat`` (``shares``: legacy majority VP per type and seat;
+    ``display``: :func:`display_terms`, both shared by every seat of one position)."""
     value = float(st.vp[seat])
     if st.phase is Phase.OVER:
         return value + 0.01 * st.res[seat][E]
@@ -37,44 +41,97 @@ def estimate(st: WitchState, seat: int, own: bool = True,
     basics = total - res[E]
     kept = min(total, cap + 3)
     value += min(basics, kept) * _RES_VALUE + min(res[E], kept) * _ELIXIR_VALUE
-    value += _PROGRESS_VALUE * assignment_progress(st, seat)
+    value += _PROGRESS_VALUE * assignment_progress(st, seat, display)
     for gains in shares if shares is not None else legacy_shares(st):
         value += 0.8 * gains[seat]
     value += _HEALTH_VALUE * sum(st.health[seat]) * (st.params.rounds - st.year + 1) / 3
-    ev = st.rules.events
+    tables = _tables(st.rules)
     left = st.params.rounds - st.year + 1      # round ends still to come, this one included
     if own:
-        value += sum(max(0.0, ev[e].vp - _RES_VALUE * ev[e].cost) + 0.3 if ev[e].type ==
-                     "request" else 0.3 for e in st.hands[seat])
+        hand_value = tables.hand_value
+        value += sum([hand_value[e] for e in st.hands[seat]])
     else:
         value += 0.4 * len(st.hands[seat])
-    types = max(1, sum(1 for k in st.legacy[seat] if k))
+    legacy = st.legacy[seat]
+    types = max(1, len(legacy) - legacy.count(0))
     for card in facilities:
-        value += card_value(card.effect + card.passive, left, types)
-    for w in range(len(st.rules.ranks)):
-        for card in st.familiar_cards(seat, w):
-            value += card_value(card.effect + card.passive, left, types)
+        value += _card_value(card.effect, card.passive, left, types)
+    ev = st.rules.events
+    for cards in st.familiars[seat]:
+        for i in cards:
+            card = ev[i]
+            value += _card_value(card.effect, card.passive, left, types)
     return value
 
 
-def assignment_progress(st: WitchState, seat: int) -> float:
+def display_terms(st: WitchState) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
+    """Per displayed assignment: its VP now (LW-10.2), its total cost, and its cost as
+    (resource index, amount) pairs. The same for every seat, so computed once a position."""
+    ratio = st.params.assignment_vp_ratio
+    cards = st.rules.assignments
+    costs = _tables(st.rules).cost
+    out = []
+    for pos, a in enumerate(st.display):
+        need, cost = costs[a]
+        out.append((assignment_vp(cards[a].vp, len(st.tokens_on[pos]), ratio), need, cost))
+    return out
+
+
+def assignment_progress(st: WitchState, seat: int,
+                        display: list[tuple[int, int, tuple[tuple[int, int], ...]]] | None = None
+                        ) -> float:
     """VP of the best displayed assignment times the share of its cost the seat holds
     (Elixir filling gaps), so colours that fit the display count for more."""
     if st.phase is Phase.OVER or (st.params.achievement_tokens_per_player is not None
                                   and st.tokens[seat] <= 0):
         return 0.0
     held = st.res[seat]
+    elixir = held[E]
     best = 0.0
-    for pos, a in enumerate(st.display):
-        card = st.rules.assignments[a]
-        need = covered = 0
-        for res, n in card.cost:
-            need += n
-            covered += min(held[RES_INDEX[res]], n)
-        covered = min(need, covered + held[E])
-        vp = assignment_vp(card.vp, len(st.tokens_on[pos]), st.params.assignment_vp_ratio)
-        best = max(best, vp * covered / need)
+    for vp, need, cost in display if display is not None else display_terms(st):
+        covered = elixir
+        for i, n in cost:
+            h = held[i]
+            covered += h if h < n else n
+        if covered > need:
+            covered = need
+        share = vp * covered / need
+        if share > best:
+            best = share
     return best
+
+
+class _Tables(NamedTuple):
+    """What the evaluation reads of the card tables, worked out once per ruleset."""
+
+    hand_value: tuple[float, ...]                                 # per event card in hand
+    cost: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]     # per assignment
+
+
+def _tables(rules: Any) -> _Tables:
+    """The ruleset's :class:`_Tables`, kept on it (a designer's edited tables compile to a
+    new ruleset, so they are never stale)."""
+    tables = rules.__dict__.get("_bot_tables")
+    if tables is None:
+        tables = _Tables(
+            hand_value=tuple(_hand_value(card) for card in rules.events),
+            cost=tuple((sum(n for _, n in a.cost), tuple((RES_INDEX[r], n) for r, n in a.cost))
+                       for a in rules.assignments))
+        object.__setattr__(rules, "_bot_tables", tables)
+    return tables
+
+
+def _hand_value(card: Any) -> float:
+    """A card in hand: a request is worth its VP net of its cost, anything else a little."""
+    if card.type == "request":
+        return max(0.0, card.vp - _RES_VALUE * card.cost) + 0.3
+    return 0.3
+
+
+@lru_cache(maxsize=16384)
+def _card_value(effect: tuple[tuple[Any, ...], ...], passive: tuple[tuple[Any, ...], ...],
+                rounds_left: int, legacy_types: int) -> float:
+    return card_value(effect + passive, rounds_left, legacy_types)
 
 
 def card_value(ops: tuple[tuple[Any, ...], ...], rounds_left: int, legacy_types: int) -> float:
@@ -103,8 +160,9 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
     if depth and st.phase in _LOOKAHEAD and st.seat == seat:
         return max(_child(game, st, a, seat, depth) for a in st.options)
     shares = legacy_shares(st)
-    mine = estimate(st, seat, True, shares)
-    return mine - max(estimate(st, q, False, shares) for q in range(st.n) if q != seat)
+    display = display_terms(st)
+    mine = estimate(st, seat, True, shares, display)
+    return mine - max(estimate(st, q, False, shares, display) for q in range(st.n) if q != seat)
 
 
 def legacy_shares(st: WitchState) -> list[list[int]]:
