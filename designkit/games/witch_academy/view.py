@@ -1,5 +1,5 @@
-"""HTML of a Witch Academia position: the Areas and University as inline SVG, then the
-assignment display and one panel per player (no widget imports).
+"""HTML of a Witch Academia position: the Areas (boxes that wrap to the width there is) and
+the University, then the assignment display and one panel per player (no widget imports).
 
 Each worker is a die in its owner's colour showing its rank and Health. The
 viewer sees only its own hand (``seat``); ``seat=None`` shows what is public,
@@ -30,7 +30,7 @@ from designkit.games.witch_academy.state import (
 
 SEAT_FILL = ("#d32f2f", "#1976d2", "#388e3c", "#f9a825", "#7b1fa2")
 RES_FILL = {"G": "#66bb6a", "B": "#64b5f6", "R": "#ef5350", "W": "#e0e0e0", "E": "#ffd54f"}
-AREA_W, AREA_H = 170, 112
+AREA_W = 170  # an Area box's width when there is room
 
 _T = {
     "en": {"round": "Round", "to_move": "to move", "over": "game over", "univ": "University",
@@ -52,7 +52,7 @@ _T = {
 
 def render(st: WitchState, seat: int | None = None, lang: str = "en") -> str:
     t = _T.get(lang, _T["en"])
-    parts = [_status(st, t), _board_svg(st, t, lang), _display(st, t, lang),
+    parts = [_status(st, t), _board(st, t, lang), _display(st, t, lang),
              '<div style="display:flex;flex-wrap:wrap;gap:8px">'
              + "".join(_seat_panel(st, q, seat, t, lang) for q in range(st.n)) + "</div>"]
     return ('<div class="dk-board dk-witch-academy" style="font-family:sans-serif;'
@@ -80,45 +80,50 @@ def _die(x: float, y: float, seat: int, rank: str, health: int, size: int = 26) 
             f'<title>{seat_name(seat)} {rank}: Health {health}</title></g>')
 
 
-def _board_svg(st: WitchState, t: dict, lang: str) -> str:
+def _board(st: WitchState, t: dict, lang: str) -> str:
+    """The Areas as boxes that wrap to the width there is (the Play tab's board column is
+    narrower than four Areas at 1024 px), then the University's slots."""
     rules = st.rules
-    cols = 4
-    n = len(st.areas)
-    rows = (n + cols - 1) // cols
-    width = cols * (AREA_W + 8) + 8
-    height = rows * (AREA_H + 8) + 60
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'style="background:#faf7f0">']
+    boxes = []
     for pos, a in enumerate(st.areas):
-        x, y = 8 + (pos % cols) * (AREA_W + 8), 8 + (pos // cols) * (AREA_H + 8)
         area = rules.areas[a]
-        out.append(f'<rect x="{x}" y="{y}" width="{AREA_W}" height="{AREA_H}" rx="6" '
-                   f'fill="#fff" stroke="#8d6e63"/><text x="{x + 6}" y="{y + 14}" '
-                   f'font-weight="bold" font-size="11">{escape(area.name(lang))}</text>')
+        lines = []
         for i, c in enumerate(st.explore[pos]):
             card = rules.explore[c]
             where = "outer" if i == 0 else "inner"
             es = f" | ES {card.es_health}♥: {ops_text(card.es, lang)}" if card.es_health else ""
-            text = f"{card.id}: {ops_text(card.base, lang)}{es}"
-            out.append(f'<text x="{x + 6}" y="{y + 32 + 16 * i}" font-size="9">'
-                       f'<title>{where}</title>{escape(text[:44])}</text>')
+            lines.append(f'<div title="{where}">{escape(f"{card.id}: {ops_text(card.base, lang)}{es}")}'
+                         '</div>')
         occ = st.occupant[pos]
+        worker = ""
         if occ is not None:
             s, w = occ
-            out.append(_die(x + AREA_W - 34, y + AREA_H - 34, s, rules.ranks[w], st.health[s][w]))
-    y = 16 + rows * (AREA_H + 8)
+            worker = (f'<div style="text-align:right">'
+                      f'{_die_svg(s, rules.ranks[w], st.health[s][w])}</div>')
+        boxes.append(f'<div class="dk-area" style="flex:0 1 {AREA_W}px;min-width:130px;'
+                     'min-height:70px;background:#fff;border:1px solid #8d6e63;'
+                     'border-radius:6px;padding:4px 6px;font-size:10px;overflow-wrap:anywhere">'
+                     f'<div style="font-weight:bold;font-size:11px">{escape(area.name(lang))}'
+                     f'</div>{"".join(lines)}{worker}</div>')
     slots = st.params.slots()
-    out.append(f'<text x="8" y="{y}" font-weight="bold">{t["univ"]} ({slots} {t["slots"]})'
-               '</text>')
-    for i in range(slots):
-        x = 8 + (slots - 1 - i) * 34
-        out.append(f'<rect x="{x}" y="{y + 6}" width="30" height="30" fill="#eee" '
-                   'stroke="#999"/>')
+    cells = []
+    for i in reversed(range(slots)):  # the earliest slot on the right (LW-7)
+        die = ""
         if i < len(st.univ):
             s, w = st.univ[i]
-            out.append(_die(x + 2, y + 8, s, rules.ranks[w], st.health[s][w]))
-    out.append("</svg>")
-    return "".join(out)
+            die = _die_svg(s, rules.ranks[w], st.health[s][w])
+        cells.append('<span style="display:inline-block;width:30px;height:30px;'
+                     f'background:#eee;border:1px solid #999;margin-right:4px;'
+                     f'vertical-align:middle">{die}</span>')
+    university = (f'<div class="dk-university" style="margin-top:6px"><b>{t["univ"]} ({slots} '
+                  f'{t["slots"]})</b><div>{"".join(cells)}</div></div>')
+    return ('<div class="dk-areas" style="background:#faf7f0;padding:8px;border-radius:6px">'
+            '<div style="display:flex;flex-wrap:wrap;gap:8px">' + "".join(boxes) + "</div>"
+            + university + "</div>")
+
+
+def _die_svg(seat: int, rank: str, health: int) -> str:
+    return f'<svg width="30" height="30">{_die(2, 2, seat, rank, health)}</svg>'
 
 
 def _display(st: WitchState, t: dict, lang: str) -> str:
@@ -128,7 +133,8 @@ def _display(st: WitchState, t: dict, lang: str) -> str:
         card = rules.assignments[a]
         dots = "".join(f'<span style="color:{SEAT_FILL[s % 5]}">●</span>'
                        for s in st.tokens_on[pos])
-        cells.append(f'<span style="border:1px solid #aaa;padding:2px 5px;margin-right:4px">'
+        cells.append(f'<span style="display:inline-block;white-space:nowrap;'
+                     f'border:1px solid #aaa;padding:2px 5px;margin:2px 4px 2px 0">'
                      f'<b>{card.id}</b> {card.cost_text()} → {card.vp} {t["vp"]} {dots}</span>')
     return f'<div style="margin:6px 0"><b>{t["display"]}</b>: {"".join(cells) or t["none"]}</div>'
 
@@ -140,7 +146,7 @@ def _seat_panel(st: WitchState, q: int, viewer: int | None, t: dict, lang: str) 
                    f'border-radius:3px">{r}{st.res[q][i]}</span>'
                    for i, r in enumerate(RESOURCES))
     workers = "".join(
-        f'<svg width="30" height="30">{_die(2, 2, q, r, st.health[q][w])}</svg>'
+        f'{_die_svg(q, r, st.health[q][w])}'
         f'<span style="font-size:10px">{_where(st, q, w, t, lang)}</span> '
         for w, r in enumerate(rules.ranks))
     legacy_names = LEGACY_JA if lang == "ja" else LEGACY_EN
