@@ -35,7 +35,10 @@ from ._util import close_tree, held, show_message, shows_errors, style_widget
 from .board_view import BoardView, action_key
 from .log_view import LOG_LIMIT, log_html
 
-CONTROLLERS = (HUMAN, "random", "greedy", "mcts:200")
+# "mcts:0.1s" is the strongest opponent to playtest against: a tenth of a second per move.
+# Its moves depend on the machine's speed, not only the seed; the steps are recorded, so
+# undo, redo and a saved record still give this game back.
+CONTROLLERS = (HUMAN, "random", "greedy", "mcts:200", "mcts:0.1s")
 _ALL = "all"
 MAX_SEED = 2**64 - 1  # a simulation's game seeds are 64-bit (designkit.sim.runner.game_seed)
 

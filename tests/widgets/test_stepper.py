@@ -228,3 +228,22 @@ def test_bots_move_on_their_own_until_a_human_decides(stepper):
     stepper.wait_for_bots()
     assert stepper.session.cursor > cursor + 1
     assert stepper.session.human_to_move or stepper.session.is_over
+
+
+def test_a_seat_played_by_mcts_on_a_time_budget_keeps_its_moves_through_undo_and_redo():
+    """The Play tab offers ``mcts:0.1s`` (issue 14, part 7): its moves depend on the
+    machine, so undo and redo must give back the recorded moves, never a new search."""
+    stepper = Stepper(G, seed=5, controllers=["mcts:0.1s", "random", "random", "random"])
+    assert "mcts:0.1s" in stepper.controller_dropdowns[0].options
+    stepper.advance_button.click()  # every seat is a bot: plays a while, stops at the end
+    for _ in range(40):
+        if stepper.session.is_over:
+            break
+        stepper.step_button.click()
+    mcts_steps = [s for s in stepper.session.steps if s.seat == 0]
+    assert mcts_steps, "the mcts seat never moved"
+    n, board = stepper.session.cursor, stepper.board.html
+    steps = stepper.session.steps
+    stepper.timeline.value = 0
+    stepper.timeline.value = n
+    assert stepper.session.steps == steps and stepper.board.html == board
