@@ -106,7 +106,7 @@ class Placements(Observer):
                               "areas": self.count.get((seat, "areas"), 0)})
 
 
-def run(n_games: int = 200, seed: int = 2026, players: int = 4, agents: str = "random"
+def run(n_games: int = 20, seed: int = 2026, players: int = 4, agents: str = "greedy"
         ) -> tuple[dict[str, Results], Placements]:
     """Draft 8 (watched for placements) and the ratio alternatives on the same seeds."""
     game = get_game(GAME)
@@ -122,7 +122,7 @@ def run(n_games: int = 200, seed: int = 2026, players: int = 4, agents: str = "r
 
 
 def legacy_runs(base: Results, n_games: int, values: Sequence[int] = LEGACY_VP,
-                seed: int = 2026, players: int = 4, agents: str = "random"
+                seed: int = 2026, players: int = 4, agents: str = "greedy"
                 ) -> list[tuple[int, Results]]:
     """``legacy_majority_vp`` swept (analysis.sweep, same seeds); the draft's value is
     taken from ``base`` instead of being played again."""
@@ -254,7 +254,7 @@ def _agents(runs: dict[str, Results]) -> str:
     return ", ".join(names) + " bots"
 
 
-def answer_all(n_games: int = 200, seed: int = 2026, agents: str = "random"
+def answer_all(n_games: int = 20, seed: int = 2026, agents: str = "greedy"
                ) -> list[Answer]:
     """Every question of this draft from seeded batches (the dashboard page)."""
     runs, watch = run(n_games, seed, agents=agents)
