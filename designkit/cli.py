@@ -233,15 +233,18 @@ def _write_coverage(results: Results, out: Path) -> Path:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from designkit.sim import simulate
-
     game = get_game(args.game)
     params = _params(game, args)
     check_games(args.games)
     if args.out:
         check_output(args.out, TABLE_SUFFIXES)
+    backend = _backend(args)
+    # The runner (and pandas, ~1 s to import) loads only now: a mistyped option is refused
+    # at once.
+    from designkit.sim import simulate
+
     results = simulate(game, args.games, params=params, agents=args.agents, seed=args.seed,
-                       workers=args.workers, backend=_backend(args), scheduler=args.scheduler,
+                       workers=args.workers, backend=backend, scheduler=args.scheduler,
                        progress=None if not args.quiet else False, coverage=args.coverage)
     changes = params.diff()
     if changes:

@@ -41,9 +41,10 @@ def test_dashboard_page_uses_the_notebook_game_counts(game: str) -> None:
         found = re.search(rf"^{name} = (\d+)", setup, re.M)
         if found:
             assert defaults[param].default == int(found.group(1)), (name, game)
-    agents = re.search(r'^AGENTS = "([^"]+)"', setup, re.M)
-    if agents:  # the page plays the same bots as the notebook
-        assert defaults["agents"].default == agents.group(1), game
+    for name, param in (("AGENTS", "agents"), ("SWEEP_AGENTS", "sweep_agents")):
+        agents = re.search(rf'^{name} = "([^"]+)"', setup, re.M)
+        if agents:  # the page plays the same bots as the notebook
+            assert defaults[param].default == agents.group(1), (name, game)
     page = nbformat.read(NOTEBOOKS / "dashboards" / f"questions_{game}.ipynb", as_version=4)
     assert f'page("{game}")' in page.cells[-1].source
     assert "nbval-skip" in page.cells[-1].metadata.get("tags", [])  # run once in CI, above

@@ -299,7 +299,7 @@ def red_point_row(point: dict[str, Any], res: Results) -> dict[str, Any]:
 
 
 def red_dice_table(param: str, values: Sequence[int], n_games: int, seed: int = 2026,
-                   players: int = 3, agents: str = "random") -> pd.DataFrame:
+                   players: int = 3, agents: str = "greedy") -> pd.DataFrame:
     """Sweep ``param`` (analysis.sweep, same seeds at every value): see :func:`red_point_row`."""
     game = get_game(GAME)
     runs = run_points(game, param, values, n_games=n_games,
@@ -308,7 +308,7 @@ def red_dice_table(param: str, values: Sequence[int], n_games: int, seed: int = 
     return pd.DataFrame([red_point_row(p, r) for p, r in runs])
 
 
-def red_dice(bonus: pd.DataFrame, limit: pd.DataFrame, agents: str = "random",
+def red_dice(bonus: pd.DataFrame, limit: pd.DataFrame, agents: str = "greedy",
              players: int = 3) -> Answer:
     from plotly.subplots import make_subplots
 
@@ -341,8 +341,8 @@ def red_dice(bonus: pd.DataFrame, limit: pd.DataFrame, agents: str = "random",
     return Answer(RED_DICE, fig, table, reading)
 
 
-def answer_all(n_games: int = 50, n_sweep: int = 100, seed: int = 2026,
-               sweep_agents: str = "random") -> list[Answer]:
+def answer_all(n_games: int = 50, n_sweep: int = 40, seed: int = 2026,
+               sweep_agents: str = "greedy") -> list[Answer]:
     """Every question of this draft from seeded batches (the dashboard page)."""
     results, watch = run(n_games, seed)
     bonus = red_dice_table("red_die_bonus_vp", (0, 1, 3), n_sweep, seed, agents=sweep_agents)
