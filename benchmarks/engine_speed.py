@@ -12,7 +12,8 @@ Figures (see benchmarks/README.md):
    decisions/s and games/s (median of the repeats), with each game's ratio to Uno;
 2. RLCard's Uno with random agents in its own step loop, every ``env.step`` counted;
 3. MCTS iterations/s (``mcts:200``) on mid-game positions of every game;
-4. ``simulate`` with 2 workers against 1 on the same games: the speed-up.
+4. ``simulate`` with 2 workers against 1 on the same games: the speed-up;
+5. the greedy bot in every seat: seconds per game (what planned play costs a batch).
 
 Targets are printed beside the figures: decisions/s at least 1.0x Uno's, and 2 workers
 at least 1.7x one. Timings are wall-clock: other processes on the machine lower them,
@@ -188,6 +189,26 @@ def bench_simulate(game: Game, n_games: int) -> dict[str, float]:
             "games_per_s_2": n_games / times[2], "speedup": times[1] / times[2]}
 
 
+# -- (5) the greedy bot: what a batch of planned play costs ------------------------------------
+def bench_greedy(game: Game, n_games: int, repeats: int) -> dict[str, float]:
+    """Seconds per game with ``greedy`` in every seat (median over repeats). Greedy games
+    are what the questions notebooks and the lab's batches of planned play cost."""
+    players = 4 if 4 in _player_counts(game) else _player_counts(game)[0]
+    params = _params(game, players)
+    agents = make_agents("greedy", players)
+    play_game(game, params, agents, 1)  # warm-up: tables, caches
+    per_game = []
+    for rep in range(repeats):
+        gc.collect()
+        start = time.perf_counter()
+        for i in range(n_games):
+            play_game(game, params, agents, 7_000_001 * (rep + 1) + i)
+        per_game.append((time.perf_counter() - start) / n_games)
+    return {"players": players, "games": n_games, "repeats": repeats,
+            "seconds_per_game": statistics.median(per_game),
+            "min": min(per_game), "max": max(per_game)}
+
+
 # -- driver -------------------------------------------------------------------------------------
 def _mark(ok: bool) -> str:
     return "meets target" if ok else "BELOW target"
@@ -275,6 +296,16 @@ def run(quick: bool, json_out: Path | None, sim_games: int | None,
                 "uses 20,000)")
     else:
         say("\n(4) simulate() speed-up skipped (--sim-games 0)")
+
+    greedy_n, greedy_reps = (3, 3) if quick else (10, 5)
+    say(f"\n(5) greedy in every seat, {greedy_n} games x {greedy_reps} repeats (median "
+        "seconds per game)")
+    report["greedy"] = {}
+    for game in list_games():
+        gr = bench_greedy(game, greedy_n, greedy_reps)
+        report["greedy"][game.name] = gr
+        say(f"    {game.name:<14}{gr['players']} players: {gr['seconds_per_game']:8.3f} s/game "
+            f"(range {gr['min']:.3f}-{gr['max']:.3f})")
 
     report["load_after"] = _load()
     say(f"\n{report['load_after']} at the end")
