@@ -48,6 +48,18 @@ def _step(page) -> int:  # noqa: ANN001
     return int(re.search(r"Step (\d+)", page.locator(STEPPER_STATUS).inner_text()).group(1))
 
 
+def _areas_fit_the_board(stepper, expect_areas: bool) -> None:  # noqa: ANN001
+    """Witch Academia's Areas wrap inside the board's column (a fixed-width drawing had its
+    fourth column cut at 1024 px); other games have no Areas."""
+    board = stepper.locator(".dk-board").first.bounding_box()
+    areas = stepper.locator(".dk-area").all()
+    assert bool(areas) == expect_areas
+    for area in areas:
+        box = area.bounding_box()
+        assert box is not None and board is not None
+        assert box["x"] + box["width"] <= board["x"] + board["width"] + 1, (box, board)
+
+
 def test_a_human_seat_plays_by_clicks(lab: tuple[str, str], page, snap) -> None:
     name, url = lab
     title, _, rules = GAMES[name]
@@ -67,6 +79,7 @@ def test_a_human_seat_plays_by_clicks(lab: tuple[str, str], page, snap) -> None:
         expect(actions.first).to_be_visible()
         if not mine:
             snap(page, "human-to-decide")
+            _areas_fit_the_board(stepper, expect_areas=name == "witch_academy")
         before, step = log.inner_text(), _step(page)
         # the status line is redrawn a moment before the decision buttons: let those settle,
         # so the click lands on this step's button and not on the last one's
