@@ -12,6 +12,7 @@ Usage::
     .venv/bin/python benchmarks/dashboard_stop.py                  # crossroads, 5 runs
     .venv/bin/python benchmarks/dashboard_stop.py --game index     # the index: 4 pools
     .venv/bin/python benchmarks/dashboard_stop.py --via cli --signal INT --open-page
+    .venv/bin/python benchmarks/dashboard_stop.py --via cli --background   # `make dashboard &`
 """
 
 from __future__ import annotations
@@ -43,9 +44,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def command(via: str, game: str, port: int) -> list[str]:
-    """``designkit dashboard`` (cli) or ``python -m designkit_widgets.serve`` (serve)."""
+def command(via: str, game: str, port: int, script: Path | None = None) -> list[str]:
+    """``designkit dashboard`` (cli) or ``python -m designkit_widgets.serve`` (serve), or
+    ``python SCRIPT`` (another serve.py, e.g. ``git show main:widgets/serve.py``)."""
     name = [] if game == "index" else [game]
+    if script is not None:
+        return [sys.executable, str(script), *name, "--port", str(port)]
     if via == "cli":
         return [sys.executable, "-m", "designkit.cli", "dashboard", *name, "--port", str(port)]
     return [sys.executable, "-m", "designkit_widgets.serve", *name, "--port", str(port)]
@@ -132,8 +136,11 @@ def one_run(args: argparse.Namespace, want: int) -> tuple[float, int]:
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "out.log"
         with log.open("w") as out:
-            proc = subprocess.Popen(command(args.via, args.game, port), cwd=ROOT, stdout=out,
-                                    stderr=subprocess.STDOUT, start_new_session=True)
+            proc = subprocess.Popen(command(args.via, args.game, port, args.serve_script),
+                                    cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                    start_new_session=True,
+                                    preexec_fn=_in_background if args.background
+                                    else _as_from_a_terminal)
             try:
                 if args.at == "url":
                     wait_url(proc, log)
@@ -156,10 +163,25 @@ def one_run(args: argparse.Namespace, want: int) -> tuple[float, int]:
                     seconds = time.perf_counter() - t0
                 if alive:
                     raise RuntimeError(f"left running: {[p.pid for p in alive]}")
-            finally:
+            finally:  # a failed run must not leave Voila and its kernels behind
+                with contextlib.suppress(psutil.Error):
+                    for child in psutil.Process(proc.pid).children(recursive=True):
+                        with contextlib.suppress(psutil.Error):
+                            child.kill()
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(proc.pid, signal.SIGKILL)
     return seconds, n_kernels
+
+
+def _as_from_a_terminal() -> None:
+    """SIGINT as a command typed in a terminal has it (this script may itself run in the
+    background, where SIGINT is inherited as ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _in_background() -> None:
+    """SIGINT ignored, as for ``make dashboard &`` started from a script or nohup."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def send(proc: subprocess.Popen, name: str) -> None:
@@ -183,6 +205,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--via", choices=("serve", "cli"), default="serve")
     parser.add_argument("--signal", choices=("TERM", "INT"), default="TERM")
+    parser.add_argument("--background", action="store_true",
+                        help="start it as `cmd &` from a script does: SIGINT ignored")
+    parser.add_argument("--serve-script", type=Path,
+                        help="run this serve.py instead (a before/after comparison)")
     parser.add_argument("--at", choices=("ready", "url"), default="ready",
                         help="signal once the kernels are idle (ready) or as soon as the URL "
                              "is printed (url: notebooks still running)")
@@ -202,9 +228,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  run {i + 1}: {seconds:.2f} s ({n} kernels)", flush=True)
     med = statistics.median(times)
     ok = "ok" if med < TARGET_S else "MISSED"
-    print(f"dashboard stop ({args.via}, {args.game}, SIG{args.signal}"
+    via = args.serve_script or args.via
+    print(f"dashboard stop ({via}, {args.game}, SIG{args.signal}"
           f"{', a page fetched' if args.open_page else ''}"
-          f"{', the page open in Chromium' if args.browser else ''}, at {args.at}): median {med:.2f} s of {len(times)} "
+          f"{', the page open in Chromium' if args.browser else ''}"
+          f"{', started in the background' if args.background else ''}, at {args.at}): "
+          f"median {med:.2f} s of {len(times)} "
           f"(min {min(times):.2f}, max {max(times):.2f}); target < {TARGET_S:g} s: {ok}; "
           f"load average {os.getloadavg()[0]:.1f}")
     return 0
