@@ -1,5 +1,5 @@
 """The ``designkit`` command: games, play, replay, simulate, dashboard, sweep, tune,
-report, playthroughs.
+report, cards, playthroughs.
 
 Errors a designer can cause (a bad parameter, file, record or agent name, an
 output path that cannot be written) print one line and exit with status 2, before
@@ -478,6 +478,18 @@ def _ladder_rungs(value: str | None) -> list[str] | None:
     return rungs
 
 
+def cmd_cards(args: argparse.Namespace) -> int:
+    """Print-and-play PDFs, PNG sheets and Tabletop Simulator decks (designkit.export)."""
+    from designkit.export import cards
+
+    paths = cards(args.game, variant=args.variant, lang=args.lang, out_dir=args.out,
+                  formats=args.format.split(","), backs=not args.no_backs,
+                  image_url=args.image_url)
+    for path in paths:
+        print(path)
+    return 0
+
+
 def cmd_playthroughs(args: argparse.Namespace) -> int:
     from designkit.analysis.playthrough import (
         all_playthroughs,
@@ -681,6 +693,18 @@ def build_parser() -> argparse.ArgumentParser:
                      help="games per ladder rung")
     run_opts(rpt)
     rpt.set_defaults(func=cmd_report)
+
+    crd = sub.add_parser("cards", help="print-and-play PDF sheets, PNG sheets and Tabletop "
+                                        "Simulator decks from the card tables")
+    crd.add_argument("game")
+    crd.add_argument("--variant", type=Path, help="a variant YAML file (numbers, copies)")
+    crd.add_argument("--lang", choices=("ja", "en", "both"), default="both")
+    crd.add_argument("--out", type=Path, default=Path("cards"), help="folder (default cards/)")
+    crd.add_argument("--format", default="pdf,png,tts", help="pdf,png,tts (comma separated)")
+    crd.add_argument("--no-backs", action="store_true", help="no pages of card backs")
+    crd.add_argument("--image-url", help="Tabletop Simulator: the URL the sheet images will "
+                                         "be served from (default: file names)")
+    crd.set_defaults(func=cmd_cards)
 
     pt = sub.add_parser("playthroughs", help="regenerate the golden playthrough files")
     pt.add_argument("--game", help="only this game")

@@ -150,7 +150,7 @@ class PdfPainter:
             pdf.rect(ox + x, oy + y, w, h, style=style, round_corners=rx > 0, corner_radius=rx)
         elif s.kind == "circle" and style:
             cx, cy, r = s.geo
-            pdf.circle(ox + cx, oy + cy, r, style=style)
+            pdf.ellipse(ox + cx - r, oy + cy - r, 2 * r, 2 * r, style=style)
 
     def _text(self, s: Shape, ox: float, oy: float, colour: tuple[int, int, int]) -> None:
         pdf = self.pdf
