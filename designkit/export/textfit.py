@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 ASCENT = 0.88      # Noto Sans CJK's ascender, in em: the first baseline below a box's top
 _MEASURE_PX = 400  # the size text is measured at (lengths scale linearly)
@@ -114,8 +115,12 @@ def fit(text: str, size: float, box_width: float, box_height: float | None,
 
 
 def subset_font(chars: Iterable[str], folder: Path) -> Path:
-    """The font cut down to ``chars`` (an OpenType file in ``folder``): fpdf2 parses and
-    subsets the 16 MB font in ~2 s per PDF, a cut of a few hundred glyphs in milliseconds."""
+    """The font cut down to ``chars``, with TrueType outlines, as a file in ``folder``.
+
+    Why: fpdf2 parses and subsets the 16 MB font in ~2 s per PDF (a cut of a few hundred
+    glyphs takes milliseconds), and it embeds a CFF (PostScript-outline) font with an
+    encoding PDF readers' text extraction misreads (every character read with a NUL
+    before it); with TrueType outlines the text layer reads back exactly."""
     from fontTools import subset
     options = subset.Options()
     options.name_IDs = ["*"]
@@ -124,6 +129,44 @@ def subset_font(chars: Iterable[str], folder: Path) -> Path:
     sub = subset.Subsetter(options)
     sub.populate(text="".join(sorted(set("".join(chars)) | set(" ?"))))
     sub.subset(font)
-    path = folder / "cards-font.otf"
-    subset.save_font(font, str(path), options)
+    _cff_to_glyf(font)
+    path = folder / "cards-font.ttf"
+    font.save(str(path))
     return path
+
+
+def _cff_to_glyf(font: Any) -> None:
+    """Cubic (CFF) outlines to quadratic (glyf) ones, as fontTools' otf2ttf does."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import newTable
+    order = font.getGlyphOrder()
+    glyphs = font.getGlyphSet()
+    font["loca"] = newTable("loca")
+    font["glyf"] = glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(glyphs)
+        glyphs[name].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
+        glyf.glyphs[name] = pen.glyph()
+    for g in glyf.glyphs.values():
+        g.recalcBounds(glyf)
+    del font["CFF "]
+    if "VORG" in font:
+        del font["VORG"]
+    hmtx = font["hmtx"]
+    for name, g in glyf.glyphs.items():
+        if hasattr(g, "xMin"):
+            hmtx[name] = (hmtx[name][0], g.xMin)
+    font["maxp"] = maxp = newTable("maxp")
+    maxp.tableVersion = 0x00010000
+    for key in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs",
+                "maxInstructionDefs", "maxStackElements", "maxSizeOfInstructions",
+                "maxComponentElements"):
+        setattr(maxp, key, 1 if key == "maxZones" else 0)
+    maxp.numGlyphs = len(order)
+    font.recalcBBoxes = True   # maxp's point counts and head's box are computed on save
+    post = font["post"]
+    post.formatType, post.extraNames, post.mapping, post.glyphOrder = 2.0, [], {}, order
+    font.sfntVersion = "\000\001\000\000"
