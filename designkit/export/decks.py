@@ -69,15 +69,19 @@ def with_raw(row: Mapping[str, str]) -> dict[str, str]:
 
 
 def by_lang(fields: dict[str, str], lang: str) -> dict[str, str]:
-    """Add the language-resolved fields: ``X`` for each ``X_en``/``X_ja`` pair (it wins over
-    a raw cell of that name, which stays readable as ``csv_X``; both
-    languages: Japanese, then English on the next line), ``title`` (Japanese unless English
-    only) and ``subtitle`` (the English name under a Japanese title)."""
-    out = dict(fields)
+    """Add the language-resolved fields. For each ``X_en``/``X_ja`` pair: ``X`` (one
+    language, or Japanese then English on the next line; it wins over a raw cell of that
+    name, which stays readable as ``csv_X``), ``X_title`` (Japanese unless English only)
+    and ``X_subtitle`` (the English under a Japanese title, else empty). ``title`` and
+    ``subtitle`` are the card name's; ``lang`` is the language printed."""
+    out = dict(fields, lang=lang)
     for key in list(fields):
         if key.endswith("_en"):
             base = key[:-3]
-            out[base] = _pick(fields[key], fields.get(base + "_ja", ""), lang)
+            en, ja = fields[key], fields.get(base + "_ja", "")
+            out[base] = _pick(en, ja, lang)
+            out[base + "_title"] = en if lang == "en" or not ja else ja
+            out[base + "_subtitle"] = en if lang == "both" and ja and en != ja else ""
     en, ja = fields.get("name_en", ""), fields.get("name_ja", "")
     out["title"] = en if lang == "en" or not ja else ja
     out["subtitle"] = en if lang == "both" and ja and en != ja else ""

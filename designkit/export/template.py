@@ -2,7 +2,8 @@
 
 A template is an ordinary SVG a browser or Inkscape shows (units: millimetres, ``width="63mm"
 height="88mm" viewBox="0 0 63 88"``; the size is the card's printed size), with
-``{column}`` placeholders in text and in ``fill``/``stroke``. designkit reads a subset:
+``{column}`` placeholders in text and in ``fill``/``stroke``, and ``{日本語|English}`` labels
+(printed in the language chosen, both side by side). designkit reads a subset:
 ``rect``, ``line``, ``circle``, ``text`` and ``g`` (no transforms), plus three attributes in
 the ``dk`` namespace (``urn:designkit:cards``):
 
@@ -33,6 +34,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 DK = "{urn:designkit:cards}"
 SHAPES = ("rect", "line", "circle", "text")
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+LABEL = re.compile(r"\{([^{}|]+)\|([^{}|]+)\}")
 _STYLE_KEYS = ("fill", "stroke", "stroke-width", "font-size", "font-weight", "text-anchor")
 
 
@@ -98,7 +100,15 @@ def _shown(known: set[str]) -> set[str]:
 
 
 def fill(text: str, fields: Mapping[str, str]) -> str:
-    return PLACEHOLDER.sub(lambda m: fields.get(m.group(1), m.group(0)), text)
+    """Placeholders replaced by the card's fields, ``{日本語|English}`` labels by the
+    language printed (both: the two side by side)."""
+    lang = fields.get("lang", "both")
+
+    def label(m: re.Match[str]) -> str:
+        ja, en = m.group(1).strip(), m.group(2).strip()
+        return {"ja": ja, "en": en}.get(lang, f"{ja} {en}")
+    return LABEL.sub(label, PLACEHOLDER.sub(lambda m: fields.get(m.group(1), m.group(0)),
+                                            text))
 
 
 def shown(el: Element, fields: Mapping[str, str]) -> bool:
