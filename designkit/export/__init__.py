@@ -26,7 +26,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from designkit.core.errors import ParamError
+from designkit.core.errors import DataError, ParamError
 from designkit.core.game import Game
 from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
@@ -39,7 +39,7 @@ from designkit.export.textfit import subset_font
 from designkit.export.tts import all_shapes, card_texts, write_deck
 
 FORMATS = ("pdf", "png", "tts")
-__all__ = ["FORMATS", "LANGS", "cards", "decks", "render_decks"]
+__all__ = ["FORMATS", "LANGS", "cards", "decks", "render_decks", "templates"]
 
 
 def _stderr(message: str) -> None:
@@ -119,6 +119,10 @@ def templates(deck: Deck) -> tuple[Template, Template | None]:
     back = load_template(back_path) if back_path else None
     if back is not None:
         back.check(deck.back)
+        if (back.width, back.height) != (face.width, face.height):
+            raise DataError(str(back.path), f"a {back.width:g}×{back.height:g} mm back for "
+                                            f"{face.width:g}×{face.height:g} mm cards: give "
+                                            f"{deck.table}.back.svg the face's size")
     return face, back
 
 

@@ -122,3 +122,29 @@ def test_lang_and_formats_are_checked() -> None:
         decks("crossroads", lang="fr")
     with pytest.raises(ParamError, match="formats"):
         cards("crossroads", formats=())
+
+
+def test_boards_and_tokens_follow_the_parameters(tmp_path: Path) -> None:
+    """LR-5.2/LR-6.2: the order card has a slot per order_slots with its bonus; LW-A1: the
+    legacy tokens are legacy_types × legacy_per_type; LW-7.1: the University's slots."""
+    variant = tmp_path / "three_slots.yaml"
+    variant.write_text("game: rolling_stone\nparams:\n  players: 3\n  order_slots: 3\n"
+                       "  order_bonus: [power, none, move_die]\n  order_bonus_power: 2\n",
+                       encoding="utf-8")
+    order = _card("rolling_stone", "order_card", "ORDER", variant=variant)
+    assert (order["slot1_en"], order["slot2_en"], order["slot4"]) == ("+2 power", "—", "")
+    assert order["slot3_ja"] == "サイコロ１個を１マス動かす"
+    wa = tmp_path / "nine.yaml"
+    wa.write_text("game: witch_academy\nparams:\n  legacy_per_type: 9\n"
+                  "  university_slots: 2\n", encoding="utf-8")
+    tokens = next(d for d in decks("witch_academy", variant=wa) if d.table == "legacy_tokens")
+    assert tokens.count == 27
+    uni = _card("witch_academy", "university", "UNIVERSITY", variant=wa)
+    assert (uni["slot2"], uni["slot3"]) == ("2", "")
+
+
+def test_a_back_of_another_size_is_one_line(data_copy: Path) -> None:
+    cards_dir = data_copy / "witch_academy" / "cards"
+    (cards_dir / "legacy_tokens.back.svg").unlink()   # the game's 63 × 88 back would apply
+    with pytest.raises(DataError, match=r"back\.svg: a 63×88 mm back for 25×25 mm cards"):
+        render_decks("witch_academy", tables=["legacy_tokens"])

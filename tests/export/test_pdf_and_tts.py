@@ -12,6 +12,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
+from designkit.export import templates
 from designkit.export.sheets import PAPERS, page_grid
 from tests.export.conftest import GAMES
 
@@ -31,7 +32,8 @@ def test_pages_size_and_count(exported: dict, game_decks: dict, game: str, paper
     reader = _pdf(exported, game, paper)
     expected = 0
     for deck in game_decks[game]:
-        cols, rows = page_grid(paper, 63, 88, deck.table)
+        face, _ = templates(deck)   # each table's own card size (tokens are 25 mm)
+        cols, rows = page_grid(paper, face.width, face.height, deck.table)
         expected += 2 * math.ceil(deck.count / (cols * rows))   # a page of backs per page
     assert len(reader.pages) == expected
     w, h = PAPERS[paper]
@@ -69,6 +71,10 @@ def test_tts_decks(exported: dict, game_decks: dict, game: str) -> None:
     for deck in game_decks[game]:
         path = folder / "sheets" / f"{game}_{deck.table}.json"
         state = json.loads(path.read_text(encoding="utf-8"))["ObjectStates"][0]
+        if deck.count == 1:   # TTS has no deck of one card: the card itself
+            assert state["Name"] == "Card" and (path.parent / state["CustomDeck"]["1"]
+                                                ["FaceURL"]).is_file()
+            continue
         assert state["Name"] == "Deck"
         assert len(state["DeckIDs"]) == len(state["ContainedObjects"]) == deck.count
         for key, sheet in state["CustomDeck"].items():

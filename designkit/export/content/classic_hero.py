@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from designkit.core.effects import Hook
 from designkit.core.paths import data_dir
-from designkit.export.content import NewDeck
+from designkit.export.content import NewDeck, components
 from designkit.export.decks import Deck, raw_rows, with_raw
 from designkit.games.classic_hero.cards import (
     ARTIFACT_NAMES,
@@ -50,7 +50,7 @@ def effect_text(h: Hook, lang: str) -> str:
 
 def decks(params: ClassicHeroParams, new: NewDeck) -> list[Deck]:
     return [_events(new), _lords(new), _races(new), _abilities(new, "class"),
-            _abilities(new, "skill")]
+            _abilities(new, "skill"), *components.classic_hero(params, new)]
 
 
 def _events(new: NewDeck) -> Deck:

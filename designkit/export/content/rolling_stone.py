@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from designkit.export.content import NewDeck
+from designkit.export.content import NewDeck, components
 from designkit.export.decks import Deck, raw_rows, with_raw
 from designkit.games.rolling_stone.cards import (
     COLOUR_EN,
@@ -29,7 +29,7 @@ LIMIT_JA = {"none": "", "once_per_turn": "手番毎に１回", "once_per_stage":
 
 
 def decks(params: RollingStoneParams, new: NewDeck) -> list[Deck]:
-    return [_album(new), _dreams(new), _events(new)]
+    return [_album(new), _dreams(new), _events(new), *components.rolling_stone(params, new)]
 
 
 def _album(new: NewDeck) -> Deck:

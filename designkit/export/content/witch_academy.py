@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from designkit.export.content import NewDeck
+from designkit.export.content import NewDeck, components
 from designkit.export.decks import Deck, raw_rows, with_raw
 from designkit.games.witch_academy.cards import (
     RES_EN,
@@ -78,7 +78,8 @@ def cap(text: str) -> str:
 
 
 def decks(params: WitchParams, new: NewDeck) -> list[Deck]:
-    return [_exploration(new), _areas(new), _events(new), _assignments(new)]
+    return [_exploration(new), _areas(new), _events(new), _assignments(new),
+            *components.witch_academy(params, new)]
 
 
 def _exploration(new: NewDeck) -> Deck:
