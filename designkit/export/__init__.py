@@ -28,6 +28,7 @@ from pathlib import Path
 
 from designkit.core.errors import DataError, ParamError
 from designkit.core.game import Game
+from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
 from designkit.export.content import MODULES
@@ -39,14 +40,14 @@ from designkit.export.textfit import subset_font
 from designkit.export.tts import all_shapes, card_texts, write_deck
 
 FORMATS = ("pdf", "png", "tts")
-__all__ = ["FORMATS", "LANGS", "cards", "decks", "render_decks", "templates"]
+__all__ = ["FORMATS", "LANGS", "cards", "decks", "printable", "render_decks", "templates"]
 
 
 def _stderr(message: str) -> None:
     print(f"warning: {message}", file=sys.stderr)
 
 
-def cards(game: str | Game, variant: str | Path | None = None, lang: str = "both",
+def cards(game: str | Game, variant: str | Path | Params | None = None, lang: str = "both",
           out_dir: str | Path = "cards", formats: Iterable[str] = FORMATS, *,
           backs: bool = True, dpi: float = 150, image_url: str | None = None,
           tables: Sequence[str] | None = None,
@@ -77,6 +78,11 @@ def _pdfs(g: Game, rendered: list[RenderedDeck], out: Path, backs: bool) -> list
                 for paper in PAPERS]
 
 
+def printable(game: str | Game) -> bool:
+    """Whether the game has card tables to print (the lab shows its button only then)."""
+    return get_game(game).name in MODULES
+
+
 def _formats(formats: Iterable[str]) -> set[str]:
     fmts = {f.strip().lower() for f in formats if f.strip()}
     bad = sorted(fmts - set(FORMATS))
@@ -86,7 +92,7 @@ def _formats(formats: Iterable[str]) -> set[str]:
     return fmts
 
 
-def decks(game: str | Game, variant: str | Path | None = None, lang: str = "both"
+def decks(game: str | Game, variant: str | Path | Params | None = None, lang: str = "both"
           ) -> list[Deck]:
     """The game's decks with every card's fields (what the templates may name)."""
     g = get_game(game)
@@ -95,13 +101,25 @@ def decks(game: str | Game, variant: str | Path | None = None, lang: str = "both
     if g.name not in MODULES:
         raise ParamError("game", f"{g.name} has no printable card tables (known: "
                                  f"{', '.join(MODULES)})")
-    params = g.params_type.load(variant) if variant else g.params_type()
-    name = Path(variant).stem if variant else "draft"
+    params, name = _params(g, variant)
 
     def new(table: str, title: tuple[str, str], source: Path) -> DeckBuilder:
         return DeckBuilder(g.name, (g.title, g.title_ja), name, lang, table, title, source)
 
     return importlib.import_module(MODULES[g.name]).decks(params, new)
+
+
+def _params(g: Game, variant: str | Path | Params | None) -> tuple[Params, str]:
+    """The parameters and the footer's variant name: a variant file (its stem), Params
+    (the lab's editor: ``draft`` when unchanged, else ``edited``) or the draft."""
+    if isinstance(variant, Params):
+        if not isinstance(variant, g.params_type):
+            raise ParamError("variant", f"parameters of another game "
+                                        f"({type(variant).__name__}), not {g.name}'s")
+        return variant, "draft" if variant == g.params_type() else "edited"
+    if variant:
+        return g.params_type.load(variant), Path(variant).stem
+    return g.params_type(), "draft"
 
 
 def template_dir(game: str) -> Path:
@@ -126,7 +144,8 @@ def templates(deck: Deck) -> tuple[Template, Template | None]:
     return face, back
 
 
-def render_decks(game: str | Game, variant: str | Path | None = None, lang: str = "both",
+def render_decks(game: str | Game, variant: str | Path | Params | None = None,
+                 lang: str = "both",
                  tables: Sequence[str] | None = None,
                  warn: Callable[[str], None] = _stderr
                  ) -> list[tuple[RenderedDeck, list[tuple[str, str]]]]:
