@@ -47,7 +47,7 @@ class PrintPanel(widgets.VBox):
         self.links.add_class("dk-print-links")
         self.children = [
             widgets.HTML("<h3>Print &amp; play <span lang='ja' class='dk-help'>印刷して遊ぶ"
-                         "</span></h3><div class='dk-help'>Every card of the tables above as "
+                         "</span></h3><div class='dk-help'>Every card of the game's tables as "
                          "print sheets (A4 / Letter, real size, crop marks, backs for "
                          "duplex) and Tabletop Simulator decks, with the current "
                          "parameters.</div>"),

@@ -8,8 +8,8 @@ finds rules written with "ＶＰ" and "ｶｰﾄﾞ" finds "カード".
 
 Design tables are generic too: each is a sortable table (pick a column and the order;
 sorting is done here, on the DataFrame) with its chart, if the game gives one, in a
-responsive chart grid; they follow the parameter editor. Last, the "Print & play" button
-(:class:`PrintPanel`) for games with printable card tables.
+responsive chart grid; they follow the parameter editor. The "Print & play" button
+(:class:`PrintPanel`, under the title) for games with printable card tables.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ class RulesPanel(widgets.VBox):
         self.print_panel: PrintPanel | None = None
         if printable(self.game):
             self.print_panel = PrintPanel(self.game, params_source)
-            self.children = (*self.children, self.print_panel)
+            self.children = (*self.children[:2], self.print_panel, *self.children[2:])
         self.add_class("dk-rules")
         self.render()
         self.show_design_tables()
