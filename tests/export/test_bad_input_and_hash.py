@@ -110,7 +110,7 @@ def test_cli_bad_input_is_one_line(args: list[str], message: str, tmp_path: Path
 
 def test_cli_writes_and_lists_the_files(tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["cards", "classic_hero", "--format", "png", "--lang", "en", "--out",
+    assert main(["cards", "crossroads", "--format", "png", "--lang", "en", "--out",
                  str(tmp_path)]) == 0
     listed = capsys.readouterr().out.split()
     assert listed and all(Path(p).is_file() for p in listed)
