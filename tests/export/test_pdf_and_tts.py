@@ -100,3 +100,26 @@ def test_tts_image_url_replaces_the_file_names(tmp_path: Path) -> None:
     sheet = state["ObjectStates"][0]["CustomDeck"]["1"]
     assert sheet["FaceURL"] == "https://example.org/cards/crossroads_skills_sheet1.png"
     assert sheet["BackURL"] == "https://example.org/cards/crossroads_skills_back.png"
+
+
+def _grid_cells(page: pypdf.PageObject, text: str) -> set[tuple[int, int]]:
+    """(row, column) of each card of an A4 poker grid on which ``text`` is drawn."""
+    cells: set[tuple[int, int]] = set()
+    x0, y0 = (210 - 3 * 63) / 2, (297 - 3 * 88) / 2
+
+    def visit(t: str, cm: list, tm: list, fd: object, fs: object) -> None:
+        if t.strip() == text:
+            x, top = tm[4] / MM, 297 - tm[5] / MM
+            cells.add((int((top - y0) // 88), int((x - x0) // 63)))
+    page.extract_text(visitor_text=visit)
+    return cells
+
+
+def test_backs_are_mirrored_for_long_edge_duplex(exported: dict) -> None:
+    """The 8 Crossroads skills fill 8 of 9 places; on the back page each back sits in the
+    mirrored column, so the last row's two backs are in columns 2 and 1, not 0 and 1."""
+    reader = _pdf(exported, "crossroads", "A4")
+    faces, backs = reader.pages[-2], reader.pages[-1]
+    assert _grid_cells(faces, "S7") == {(2, 0)} and _grid_cells(faces, "S8") == {(2, 1)}
+    assert _grid_cells(backs, "スキルカード") == ({(r, c) for r in (0, 1) for c in range(3)}
+                                              | {(2, 2), (2, 1)})
