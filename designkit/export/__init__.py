@@ -11,6 +11,8 @@ Python) and writes:
 * ``tts``: those sheets plus ``sheets/<game>_<table>.json``, a Tabletop Simulator saved
   object per deck.
 
+``variant`` is a variant file or a Params object (the lab's editor). Besides the card tables,
+each game prints the order cards, boards and tokens its rules name (``content/components``).
 Every card shows its ID and a footer with game, variant and a short hash of its data file.
 A text that does not fit its box at the template's smallest size is shrunk further and
 reported through ``warn`` with the card's ID. Bad input (an unknown placeholder, a missing

@@ -115,7 +115,9 @@ class DeckBuilder:
         self.cards.append(Card(card_id, by_lang(text, self.lang), copies))
 
     def common(self, card_id: str = "") -> dict[str, str]:
-        digest = data_hash(self.source)
+        if not hasattr(self, "_digest"):   # one read of the file per deck
+            self._digest = data_hash(self.source)
+        digest = self._digest
         return {"card_id": card_id, "game_en": self.game_title[0], "game_ja": self.game_title[1],
                 "deck_en": self.title[0], "deck_ja": self.title[1], "variant": self.variant,
                 "data_file": self.source.name, "data_hash": digest,
