@@ -36,8 +36,10 @@ TABLE_SUFFIXES = (".csv", ".parquet")
 
 
 def _params(game: Game, args: argparse.Namespace) -> Params:
-    params = (game.params_type.load(args.variant) if getattr(args, "variant", None)
-              else game.params_type())
+    from designkit.core.variants import load_variant
+
+    params = (load_variant(game.params_type, args.variant).params
+              if getattr(args, "variant", None) else game.params_type())
     sets: dict[str, str] = {}
     for item in getattr(args, "set", None) or []:
         key, eq, value = item.partition("=")
@@ -87,6 +89,13 @@ def _print_result(game: Game, state: object, lang: str) -> None:
         print("tie-break: " + (tb.render(lang) if tb else "by the game's tie-break rule"))
     else:
         print("tie-break: not needed")
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    from designkit.core.variants import variants_text
+
+    print(variants_text(get_game(args.game).params_type, args.lang))
+    return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -553,6 +562,11 @@ def build_parser() -> argparse.ArgumentParser:
                      "tabletop game drafts.")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("games", help="list games with player ranges").set_defaults(func=cmd_games)
+    var = sub.add_parser("variants", help="list a game's named rule variants: the cures its "
+                                          "draft proposes, with the draft's words")
+    var.add_argument("game")
+    var.add_argument("--lang", choices=("en", "ja"), default="en")
+    var.set_defaults(func=cmd_variants)
 
     def common(p: argparse.ArgumentParser, seed: Callable[[str], int] = _seed,
                seed_help: str = "0 to 2**63-1", game_optional: bool = False) -> None:
@@ -565,7 +579,8 @@ def build_parser() -> argparse.ArgumentParser:
                                         "not reproducible)")
         p.add_argument("--set", action="append", metavar="FIELD=VALUE",
                        help="change a parameter (repeatable)")
-        p.add_argument("--variant", type=Path, help="a variant YAML file")
+        p.add_argument("--variant", help="a named variant (designkit variants GAME) or the "
+                                         "path of a variant YAML file")
 
     play = sub.add_parser("play", help="play one game and print the walkthrough, or replay a "
                                        "game of a results file (--from FILE --game-id N)")
