@@ -173,16 +173,19 @@ def hit(st: ClassicHeroState, seat: int, lord_id: str, h: int, used: tuple[int, 
         if not stays:
             del st.lords_up[k]
         if st.log is not None:
-            then, then_ja = (("the card is discarded and a new one drawn", "新たに１枚引く")
-                             if p.shared_hp == "off" else
-                             ("the card stays: every player may still hit the HPs they have "
-                              "not (CH-V1)", "カードは残る（共通HP）") if stays else
-                             ("the card is discarded; no new one is drawn: the goal stays "
-                              "fixed (CH-V1)", "新たなカードは引かない（共通HP）"))
             st.emit("CH-7.3", seat, f"{lord.name} is defeated: {who} gains the final damage "
-                    f"bonus {bonus} VP; {then}",
+                    f"bonus {bonus} VP" + ("; the card is discarded and a new one drawn"
+                                           if p.shared_hp == "off" else ""),
                     f"{lord.name_ja}の全ＨＰ達成：{who}はファイナルダメージボーナス{bonus}ＶＰ"
-                    f"を得る。{then_ja}", lord=lord_id, vp=bonus)
+                    "を得る", lord=lord_id, vp=bonus)
+            if stays:
+                st.emit("CH-V1", seat, f"{lord.name} stays: every player may still hit the "
+                        "HPs they have not", f"{lord.name_ja}は残る：まだ達成していないＨＰは"
+                        "誰でも達成できる", lord=lord_id)
+            elif p.shared_hp != "off":
+                st.emit("CH-V1", seat, f"{lord.name} is discarded and no new card is drawn: "
+                        "the stage's goal stays fixed", f"{lord.name_ja}を捨て札にする。"
+                        "新たな魔王は引かない（目標は固定）", lord=lord_id)
         if p.shared_hp == "off":
             tasks.append(("draw_lord", "CH-7.3"))
     tasks.append(("battle", seat))

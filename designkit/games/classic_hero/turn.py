@@ -378,6 +378,10 @@ def achieve(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> None:
     tasks: list[tuple] = []
     if card.condition.star and p.star_dice_used:
         tasks += [("star", seat, used)] * p.star_dice_used
+    if p.suit_effects and st.log is not None:
+        what = ", ".join(h.to_text() for h in rules.effects[e])
+        st.emit("CH-V4", seat, f"{card.id} is a {card.suit}: its effect is the suit's ({what})",
+                f"{card.id}は「{SUIT_JA[card.suit]}」：スートの効果（{what}）")
     tasks += effect_tasks(st, seat, rules.effects[e], card.id)
     if p.weakness_on and card.suit == "Pilgrimage":
         tasks += [("draw_weakness", seat)] * p.weakness_draws
