@@ -123,6 +123,8 @@ def test_ch_v2_a_pilgrimage_draws_a_weakness_only_its_holder_sees():
     assert len(seen) > 1
     assert all(observation(determinize(st, B, random.Random(k)), B) == theirs
                for k in range(10))
+    assert "Weak to fire" in G.view(st, A) and "Weak to fire" not in G.view(st, B)
+    assert "1 card(s)" in G.view(st, B)
 
 
 def test_ch_v2_off_draws_nothing():

@@ -39,8 +39,12 @@ def stage_end(st: ClassicHeroState) -> bool:
     if st.log is not None:
         st.emit("CH-8.2", None, "Every player takes back all their dice, used ones included",
                 "使用済みのサイコロも回収して手元に戻す")
-        st.emit("CH-8.3", None, "Growth is done once, at the end of the stage (CH-A1)",
-                "成長はステージの最後に１回（CH-A1）")
+        if p.growth_steps_per_stage == 2:
+            st.emit("CH-A1", None, "Growth is done twice: the draft's literal reading of its "
+                    "two mentions (CH-8.3 and CH-8.6)", "成長を２回行う（草案の２か所の記述どおり）")
+        else:
+            st.emit("CH-8.3", None, "Growth is done once, at the end of the stage (CH-A1)",
+                    "成長はステージの最後に１回（CH-A1）")
     st.track = [None] * (st.rules.goal + 1)
     st.lords_up = []
     st.display = []
