@@ -1,0 +1,113 @@
+"""Life is Rolling Stone's named variants (``data/rolling_stone/variants``): draft 10's
+change list.
+
+Both lines of the change list set existing parameters (LR-6.2 ``order_bonus``, LR-12.5
+``start_marker_vp``), so Rolling Stone has no switch of its own; each test plays the
+changed rule against the draft's.
+"""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from designkit.cli import main
+from designkit.core.paths import REPO_ROOT, data_dir
+from designkit.core.variants import list_variants, load_variant, variant_fields
+from designkit.games.rolling_stone.params import RollingStoneParams
+from designkit.games.rolling_stone.state import Phase
+
+from .conftest import A, B, C, G, advance, events, orient, play, scenario
+
+GAME = "rolling_stone"
+DRAFT_FILE = "000_*.txt"
+VP_MARKER = 7   # index of the start-marker step in ``st.parts`` (LR-12.5)
+
+
+def changes(name: str) -> dict:
+    return load_variant(RollingStoneParams, name).changes()
+
+
+# -- LR-6.2: 『基本効果２と３を交換』 ------------------------------------------------------------------
+def _slots_two_and_three(**params: object):
+    """B holds the marker; A has slot 2, C slot 3; A's and C's blue dice may tumble east
+    onto an album card (for C onto a 6)."""
+    return scenario(marker=B, slot_of={A: 2, C: 3}, stack=[("turn", A), ("turn", C)],
+                    albums={A: {(0, 1): "1R2"}, C: {(0, 1): "1R1"}},
+                    dice={C: {"B": ((3, 2, 1), (0, 0))}},
+                    field=["1G1", "1G2"], **params)
+
+
+def test_lr_6_2_draft_slot_two_moves_slot_three_takes_the_marker() -> None:
+    """LR-6.2 as draft 10 writes it: slot 2 asks for a die move, slot 3 takes the marker."""
+    st = _slots_two_and_three()
+    assert st.phase is Phase.MOVE_DIE and G.to_move(st) == A and st.marker == B
+    advance(st, lambda s: s.current == C and s.phase is Phase.TAKE)
+    assert st.marker == C
+
+
+def test_lr_6_2_swapped_back_slot_two_marker_slot_three_move() -> None:
+    """LR-6.2 under order_bonus_swapped_back: slot 2 takes the marker at once; slot 3 moves
+    a die, and the move onto a 6 gives power as the draft's 「３のオーダーボーナス」 says
+    (LR-7.7, LR-A2)."""
+    st = _slots_two_and_three(**changes("order_bonus_swapped_back"))
+    assert st.marker == A and st.phase is Phase.TAKE
+    assert "slot 2: A takes the start player marker" in events(st, "LR-6.2")[-1].text
+    advance(st, lambda s: s.current == C and s.phase is not Phase.DRAW)
+    assert st.phase is Phase.MOVE_DIE and st.marker == A
+    play(st, ("move_die", "B"))
+    assert orient(st, C, "B")[0] == 6 and st.power[C] == 1
+
+
+# -- LR-12.5: 『最後手番のスタＰを１ＶＰに変更』 ---------------------------------------------------------
+@pytest.mark.parametrize("name, vp", [("start_marker_no_vp", 0), ("draft", 1),
+                                      ("start_marker_2vp", 2)])
+def test_lr_12_5_start_marker_worth(name: str, vp: int) -> None:
+    """LR-12.5: the marker's holder at the final settlement gains start_marker_vp."""
+    st = scenario(3, stage=3, round=3, marker=B, stack=[("final",)], **changes(name))
+    assert st.parts[B][VP_MARKER] == vp and st.parts[A][VP_MARKER] == 0
+    (ev,) = events(st, "LR-12.5")
+    assert ev.seat == B and ev.data["vp"] == vp
+
+
+# -- every shipped file -------------------------------------------------------------------------
+def _rule_ids() -> set[str]:
+    with (data_dir(GAME) / "rules.csv").open(encoding="utf-8", newline="") as fh:
+        return {row["rule_id"] for row in csv.DictReader(fh)}
+
+
+def test_every_variant_loads_and_names_its_rules() -> None:
+    """Each YAML loads, changes known fields, cites rules of rules.csv and quotes the draft."""
+    shipped = list_variants(RollingStoneParams)[1:]
+    assert [v.name for v in shipped] == ["order_bonus_swapped_back", "start_marker_2vp",
+                                         "start_marker_no_vp"]
+    ids = _rule_ids()
+    for v in shipped:
+        assert v.game == GAME and v.title and v.title_ja and v.description_en, v.name
+        assert v.changes() and set(v.changes()) <= set(RollingStoneParams.specs()), v.name
+        assert v.rules() and set(v.rules()) <= ids, v.name
+        assert v.description_ja.startswith("「") and v.description_ja.endswith("」"), v.name
+    assert variant_fields(RollingStoneParams) == []   # no switch: existing parameters only
+
+
+def test_quotes_are_the_drafts_words() -> None:
+    """Each description_ja is the draft's text, verbatim (where the drafts are present)."""
+    seeds = REPO_ROOT.parent / "shared" / "seeds"
+    drafts = sorted(seeds.glob(DRAFT_FILE)) if seeds.is_dir() else []
+    if not drafts:
+        pytest.skip("the drafts (shared/seeds) are not beside this checkout")
+    text = drafts[0].read_text(encoding="utf-8")
+    for v in list_variants(RollingStoneParams)[1:]:
+        for piece in v.description_ja[1:-1].split("」「"):
+            assert piece in text, (v.name, piece)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_variant_plays_to_the_end(players: int, capsys: pytest.CaptureFixture[str]
+                                        ) -> None:
+    """`designkit play rolling_stone --variant NAME --seed 1`, for each shipped file."""
+    for v in list_variants(RollingStoneParams)[1:]:
+        assert main(["play", GAME, "--variant", v.name, "--seed", "1",
+                     "--set", f"players={players}"]) == 0, v.name
+        assert "winner" in capsys.readouterr().out, v.name
