@@ -19,6 +19,7 @@ from designkit.core.play import play_game
 from designkit.core.variants import list_variants, load_variant, variant_fields
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.params import CrossroadsParams
+from tests.contract.harness import checked_playout
 
 from .conftest import A, G, events, make_state, play
 
@@ -139,3 +140,14 @@ def test_every_variant_plays_to_the_end(players: int, capsys: pytest.CaptureFixt
         assert main(["play", GAME, "--variant", v.name, "--seed", "1",
                      "--set", f"players={players}"]) == 0, v.name
         assert "winner" in capsys.readouterr().out, v.name
+
+
+def test_every_variant_survives_a_checked_playout() -> None:
+    """The contract suite's driver (check_state after every step, logged rule IDs in
+    rules.csv) on each shipped variant; player counts 3, 4, 5 in turn."""
+    ids = _rule_ids()
+    for i, v in enumerate(list_variants(CrossroadsParams)[1:]):
+        params = v.params.replace(players=(3, 4, 5)[i % 3])
+        played = checked_playout(G, params, "random", seed=i, log=True)
+        assert G.is_over(played.state), v.name
+        assert {e.rule for e in played.state.log} <= ids, v.name

@@ -18,6 +18,7 @@ from designkit.core.game import CHANCE
 from designkit.core.paths import REPO_ROOT, data_dir
 from designkit.core.play import chance_rng, play_game
 from designkit.core.variants import list_variants, load_variant, variant_fields
+from tests.contract.harness import checked_playout
 from designkit.games.witch_academy.actions import WitchAction
 from designkit.games.witch_academy.params import WitchParams
 from designkit.games.witch_academy.scoring import assignment_vp
@@ -223,3 +224,14 @@ def test_default_is_the_draft() -> None:
     assert WitchParams.specs()["university_exchange"].rule == "LW-V1"
     assert load_variant(WitchParams, "draft").changes() == {}
 
+
+
+def test_every_variant_survives_a_checked_playout() -> None:
+    """The contract suite's driver (check_state after every step, logged rule IDs in
+    rules.csv) on each shipped variant; player counts 3, 4, 5 in turn."""
+    ids = _rule_ids()
+    for i, v in enumerate(list_variants(WitchParams)[1:]):
+        params = v.params.replace(players=(3, 4, 5)[i % 3])
+        played = checked_playout(G, params, "random", seed=i, log=True)
+        assert G.is_over(played.state), v.name
+        assert {e.rule for e in played.state.log} <= ids, v.name
