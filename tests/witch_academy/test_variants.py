@@ -18,11 +18,11 @@ from designkit.core.game import CHANCE
 from designkit.core.paths import REPO_ROOT, data_dir
 from designkit.core.play import chance_rng, play_game
 from designkit.core.variants import list_variants, load_variant, variant_fields
-from tests.contract.harness import checked_playout
 from designkit.games.witch_academy.actions import WitchAction
 from designkit.games.witch_academy.params import WitchParams
 from designkit.games.witch_academy.scoring import assignment_vp
 from designkit.games.witch_academy.state import UNIV, Phase
+from tests.contract.harness import checked_playout
 from tests.witch_academy.conftest import (
     A,
     B,
