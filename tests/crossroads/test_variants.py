@@ -95,6 +95,9 @@ def test_cr_8_2_merit_of_27_before_draft_and_beyond() -> None:
     """CR-8.2: the declarer's discard is the merit: none (assumed before), ⌊4/2⌋ = 2 (the
     draft), all 4 (one step further); each card discarded is 1 VP less hand penalty."""
     assert _declare("declare_27_no_discard") == (0, 4, -4)
+    st = play(make_state(hands={A: [8, 8, 8]}, active=A, trigger=3,
+                         **changes("declare_27_no_discard")), HOLD, Action("declare", True))
+    assert G.is_over(st) and "discards nothing" in events(st, "CR-8.2")[0].text
     assert _declare("draft") == (2, 2, -2)
     assert _declare("declare_27_discard_all") == (4, 0, 0)
 
