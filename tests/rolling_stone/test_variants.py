@@ -12,6 +12,7 @@ import csv
 
 import pytest
 
+from designkit.analysis.questions.rolling_stone import previous_rule
 from designkit.cli import main
 from designkit.core.paths import REPO_ROOT, data_dir
 from designkit.core.variants import list_variants, load_variant, variant_fields
@@ -72,6 +73,15 @@ def test_lr_12_5_start_marker_worth(name: str, vp: int) -> None:
     assert ev.seat == B and ev.data["vp"] == vp
 
 
+def test_previous_rule_is_both_changes_and_the_notebooks_rule() -> None:
+    """LR-6.2 and LR-12.5 undone together: the two single variants combined, and the rule
+    the questions notebook compares draft 10 with."""
+    both = changes("previous_rule")
+    assert both == changes("order_bonus_swapped_back") | changes("start_marker_no_vp")
+    assert load_variant(RollingStoneParams, "previous_rule").params == \
+        previous_rule(RollingStoneParams())
+
+
 # -- every shipped file -------------------------------------------------------------------------
 def _rule_ids() -> set[str]:
     with (data_dir(GAME) / "rules.csv").open(encoding="utf-8", newline="") as fh:
@@ -81,8 +91,8 @@ def _rule_ids() -> set[str]:
 def test_every_variant_loads_and_names_its_rules() -> None:
     """Each YAML loads, changes known fields, cites rules of rules.csv and quotes the draft."""
     shipped = list_variants(RollingStoneParams)[1:]
-    assert [v.name for v in shipped] == ["order_bonus_swapped_back", "start_marker_2vp",
-                                         "start_marker_no_vp"]
+    assert [v.name for v in shipped] == ["order_bonus_swapped_back", "previous_rule",
+                                         "start_marker_2vp", "start_marker_no_vp"]
     ids = _rule_ids()
     for v in shipped:
         assert v.game == GAME and v.title and v.title_ja and v.description_en, v.name

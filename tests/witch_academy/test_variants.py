@@ -12,6 +12,7 @@ import csv
 import pytest
 
 from designkit.agents import make_agents
+from designkit.analysis.questions.witch_academy import LEGACY_VP, RATIOS
 from designkit.cli import main
 from designkit.core.errors import IllegalAction
 from designkit.core.game import CHANCE
@@ -173,6 +174,17 @@ def test_lw_12_2_legacy_majority_variants(name: str, vp: list[int]) -> None:
     st.legacy = [[2, 2, 0], [2, 2, 0], [1, 2, 0], [0, 0, 1]]
     resume(st, ("majorities",))
     assert st.vp == vp and st.vp[D] == st.params.legacy_majority_vp
+
+
+def test_the_questions_notebook_compares_the_shipped_variants() -> None:
+    """LW-10.2, LW-12.2: the ratios and majority VP the Witch Academia questions compare are
+    the draft and the shipped variants, so the notebook and `--variant` ask the same thing."""
+    shipped = {tuple(load_variant(WitchParams, n).params.assignment_vp_ratio)
+               for n in ("draft", "assignment_ratio_flat", "assignment_ratio_steeper")}
+    assert set(RATIOS.values()) == shipped
+    assert set(LEGACY_VP) == {load_variant(WitchParams, n).params.legacy_majority_vp for n in
+                              ("draft", "no_legacy_majority", "legacy_majority_4",
+                               "legacy_majority_12")}
 
 
 # -- every shipped file -------------------------------------------------------------------------
