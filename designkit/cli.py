@@ -412,6 +412,22 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compare(args: argparse.Namespace) -> int:
+    from designkit.analysis.variant_compare import compare_variants, look_text, plan_comparison
+
+    plan = plan_comparison(args.game, args.variant, args.metric or ["seat_balance"],
+                           args.agents or "greedy", args.precision, args.max_games,
+                           args.first_games, args.seed, players=args.players)
+    backend = _backend(args)
+    print(plan.summary(args.precision), flush=True)
+    out = compare_variants(plan.game, plan.variants, precision=args.precision, plan=plan,
+                           backend=backend, workers=args.workers, scheduler=args.scheduler,
+                           on_look=lambda c: print(look_text(c), flush=True))
+    print()
+    print(out.text())
+    return 0
+
+
 def _weights(text: str | None) -> dict[str, float]:
     out = {}
     for item in (text or "").split(","):
@@ -631,6 +647,30 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--scheduler", help="Dask scheduler address, tcp://HOST:PORT "
                                            "(implies --backend dask)")
         p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    cmp = sub.add_parser("compare", help="compare rule variants on the same seeds (paired), "
+                                         "in looks until each difference is known to "
+                                         "±precision: a verdict per metric")
+    cmp.add_argument("game")
+    cmp.add_argument("--variant", action="append", required=True, metavar="NAME|FILE",
+                     help="a named variant (designkit variants GAME), draft, or a YAML file; "
+                          "the first is the baseline (repeat: at least two)")
+    cmp.add_argument("--metric", action="append", metavar="METRIC",
+                     help="seat_balance (default), turn_order, winner_margin, turns, "
+                          "decisions, lead_changes, vp_share:SOURCE, rule:ID, col:NAME "
+                          "(repeatable or comma separated)")
+    cmp.add_argument("--precision", type=float, default=0.02,
+                     help="stop when every difference is known to ± this, in the metric's "
+                          "unit (shares as fractions: 0.03 = 3 points; default 0.02)")
+    cmp.add_argument("--max-games", type=_count(1), default=2000,
+                     help="games per variant at most (default 2000)")
+    cmp.add_argument("--first-games", type=_count(1), default=100,
+                     help="games per variant at the first look; looks double (default 100)")
+    cmp.add_argument("--agents", help="one name for all seats or one per seat (default greedy)")
+    cmp.add_argument("--players", type=_count(1))
+    cmp.add_argument("--seed", type=_seed, default=0, help="0 to 2**63-1")
+    run_opts(cmp)
+    cmp.set_defaults(func=cmd_compare)
 
     swp = sub.add_parser("sweep", help="sweep one or two parameters, same seeds at every point")
     common(swp)

@@ -84,22 +84,25 @@ def draft_variant(params_type: type[Params]) -> NamedVariant:
                         description_ja="草案どおり")
 
 
-def list_variants(params_type: type[Params]) -> list[NamedVariant]:
-    """``draft`` first, then every ``data/<game>/variants/*.yaml`` by name.
+def list_variants(params_type: type[Params], folder: Path | None = None
+                  ) -> list[NamedVariant]:
+    """``draft`` first, then every ``*.yaml`` of ``folder`` (``data/<game>/variants/``).
 
     A broken file raises its one-line DataError: a listing that silently skipped it
     would hide the designer's typo.
     """
-    folder = variants_dir(params_type.game_name)
-    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-    return [draft_variant(params_type)] + [read_variant(params_type, f) for f in files
-                                           if f.stem != DRAFT]
+    return [draft_variant(params_type)] + [read_variant(params_type, f)
+                                           for f in variant_files(params_type, folder)]
 
 
-def variant_names(params_type: type[Params]) -> list[str]:
-    folder = variants_dir(params_type.game_name)
+def variant_files(params_type: type[Params], folder: Path | None = None) -> list[Path]:
+    folder = folder if folder is not None else variants_dir(params_type.game_name)
     files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-    return [DRAFT] + [f.stem for f in files if f.stem != DRAFT]
+    return [f for f in files if f.stem != DRAFT]
+
+
+def variant_names(params_type: type[Params], folder: Path | None = None) -> list[str]:
+    return [DRAFT] + [f.stem for f in variant_files(params_type, folder)]
 
 
 def load_variant(params_type: type[Params], name_or_path: str | Path) -> NamedVariant:
@@ -156,7 +159,7 @@ def variants_text(params_type: type[Params], lang: str = "en") -> str:
             lines.append(f"    sets: {changes}" + (f"  [{', '.join(variant.rules())}]"
                                                    if variant.rules() else ""))
         if variant.description_ja:
-            lines.append(f"    草案: {variant.description_ja}")
+            lines.append(f"    {'草案' if lang == 'ja' else 'draft'}: {variant.description_ja}")
         if variant.description_en:
             lines.append(f"    {variant.description_en}")
     return "\n".join(lines)

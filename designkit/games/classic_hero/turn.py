@@ -34,6 +34,7 @@ from designkit.games.classic_hero.resolve import (
     effect_tasks,
     mark_used,
     may_meet,
+    red_bonus_vp,
     ref,
     rest_options,
 )
@@ -139,8 +140,25 @@ def moved(st: ClassicHeroState, a: HeroAction) -> None:
                     f"（{card.id}「{SUIT_JA[card.suit]}」）へ進む", to=q, card=card.id)
     if q == rules.goal:
         push(st, ("arrive", seat))
+    elif st.params.reroll_each_stop:
+        push(st, ("stop_reroll", seat), ("fortune", seat))
     else:
         push(st, ("fortune", seat))
+
+
+@FLOW.task("stop_reroll")
+def stop_reroll(st: ClassicHeroState, seat: int) -> bool:
+    """CH-V3: every stop on an event rerolls the available dice that are not fixed."""
+    dice = st.dice[seat]
+    free = [i for i in st.available(seat) if i not in st.fixed[seat]]
+    if st.log is not None:
+        kept = " ".join(die_label(dice[i]) for i in st.fixed[seat] if not dice[i][2])
+        st.emit("CH-V3", seat, f"{seat_name(seat)} stops on an event and rerolls {len(free)} "
+                "available dice" + (f", keeping the fixed {kept}" if kept else ""),
+                f"{seat_name(seat)}はイベントに止まったので{len(free)}個を振り直す"
+                + (f"（固定：{kept}）" if kept else ""))
+    push(st, *[("roll_die", seat, i, "CH-V3") for i in free])
+    return False
 
 
 # -- Fortune (CH-6.1, CH-6.2) -------------------------------------------------------------------------------
@@ -346,16 +364,27 @@ def achieve(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> None:
                 f" with {shown}; the pawn stays on the blank slot",
                 f"{who}が{shown}で{card.id}「{SUIT_JA[card.suit]}」（{card.condition.text}）を"
                 "達成する", card=card.id, dice=[die_label(dice[i]) for i in used])
-    if reds and p.red_die_bonus_vp:
-        st.gain(seat, reds * p.red_die_bonus_vp, VP_RED)
+    bonus, instead = red_bonus_vp(st, reds, at_event=True)
+    if bonus:
+        st.gain(seat, bonus, VP_RED)
         if st.log is not None:
-            st.emit("CH-6.4", seat, f"{who} gains {reds * p.red_die_bonus_vp} VP for {reds} red "
-                    "die/dice in the set", f"{who}は赤サイコロ{reds}個で"
-                    f"{reds * p.red_die_bonus_vp}ＶＰ")
+            st.emit("CH-6.4", seat, f"{who} gains {bonus} VP for {reds} red "
+                    "die/dice in the set", f"{who}は赤サイコロ{reds}個で{bonus}ＶＰ")
+    elif instead and st.log is not None:
+        st.emit(instead, seat, f"{who}'s {reds} red die/dice earn no VP bonus ("
+                + ("red dice serve more conditions instead" if instead == "CH-V5"
+                   else "no VP on the road") + ")",
+                f"{who}の赤サイコロ{reds}個にＶＰボーナスはない")
     tasks: list[tuple] = []
     if card.condition.star and p.star_dice_used:
         tasks += [("star", seat, used)] * p.star_dice_used
-    tasks += effect_tasks(st, seat, card.effects, card.id)
+    if p.suit_effects and st.log is not None:
+        what = ", ".join(h.to_text() for h in rules.effects[e])
+        st.emit("CH-V4", seat, f"{card.id} is a {card.suit}: its effect is the suit's ({what})",
+                f"{card.id}は「{SUIT_JA[card.suit]}」：スートの効果（{what}）")
+    tasks += effect_tasks(st, seat, rules.effects[e], card.id)
+    if p.weakness_on and card.suit == "Pilgrimage":
+        tasks += [("draw_weakness", seat)] * p.weakness_draws
     for args in st.passive(seat, "on_achieve_vp"):
         if args["suit"] == card.suit:
             tasks.append(("fx", seat, "vp", args["n"], "Treasure Hunter"))
