@@ -1,9 +1,10 @@
-"""Crossroads' named variants (``data/crossroads/variants``): draft 6a's change list.
+"""Crossroads' rule variant CR-V1 and named variants (``data/crossroads/variants``): draft
+6a's change list.
 
-Every line of the change list that names a rule sets existing parameters (CR-2.1
-``removed_numbers_3p``, CR-1.2 ``numbers``, CR-8.2 ``declare_discard_fraction``), so
-Crossroads has no switch of its own; each test plays the changed rule against the
-draft's. 『スキルを少し調整』 says no more: the skills stay the designer's lever (README).
+『３人時は１数字抜く仕様に戻す』 is a rule switch (CR-V1, ``three_player_removal``); the
+number range (CR-1.2 ``numbers``) and the merit of 27 (CR-8.2 ``declare_discard_fraction``)
+are existing parameters. Each test plays the changed rule against the draft's.
+『スキルを少し調整』 says no more: the skills stay the designer's lever (README).
 """
 
 from __future__ import annotations
@@ -39,16 +40,21 @@ def deck(players: int, name: str = "draft") -> dict[str, int]:
 
 
 # -- CR-2.1: 『３人時は１数字抜く仕様に戻す』 -------------------------------------------------------
-def test_cr_2_1_three_players_keep_every_number() -> None:
-    """CR-2.1: the draft removes the six 2s with 3 players (36 cards); the rule it replaced
-    keeps all 42."""
+def test_cr_v1_three_players_keep_every_number() -> None:
+    """CR-V1 (CR-2.1): the draft removes the six 2s with 3 players (36 cards); the rule it
+    went back from keeps all 42, and the setup log says the variant is in force."""
     assert deck(3)["total"] == 36 and "2" not in deck(3)
     assert deck(3, "three_player_all_numbers") == {str(x): 6 for x in range(2, 9)} | {
         "total": 42}
+    draft = G.new_state(CrossroadsParams(players=3))
+    st = G.new_state(CrossroadsParams(players=3, **changes("three_player_all_numbers")))
+    assert not events(draft, "CR-V1")
+    (ev,) = events(st, "CR-V1")
+    assert ev.data["deck"] == 42 and "every number" in ev.text
 
 
-def test_cr_2_1_all_numbers_changes_nothing_at_four_players() -> None:
-    """CR-2.1: at 4 players the variant plays exactly the draft's game (same seed, same log)."""
+def test_cr_v1_changes_nothing_at_four_players() -> None:
+    """CR-V1: at 4 players the variant plays exactly the draft's game (same seed, same log)."""
     base = CrossroadsParams()
     variant = base.replace(**changes("three_player_all_numbers"))
     logs = [[e.render() for e in play_game(G, p, make_agents("random", 4), 5, log=True)
@@ -120,7 +126,8 @@ def test_every_variant_loads_and_names_its_rules() -> None:
         assert v.changes() and set(v.changes()) <= set(CrossroadsParams.specs()), v.name
         assert v.rules() and set(v.rules()) <= ids, v.name
         assert v.description_ja.startswith("「") and v.description_ja.endswith("」"), v.name
-    assert variant_fields(CrossroadsParams) == []   # no switch: existing parameters only
+    assert variant_fields(CrossroadsParams) == ["three_player_removal"]
+    assert CrossroadsParams().three_player_removal is True          # the draft as written
 
 
 def test_quotes_are_the_drafts_words() -> None:

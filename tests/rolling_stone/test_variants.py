@@ -1,9 +1,9 @@
-"""Life is Rolling Stone's named variants (``data/rolling_stone/variants``): draft 10's
-change list.
+"""Life is Rolling Stone's rule variant LR-V1 and named variants
+(``data/rolling_stone/variants``): draft 10's change list.
 
-Both lines of the change list set existing parameters (LR-6.2 ``order_bonus``, LR-12.5
-``start_marker_vp``), so Rolling Stone has no switch of its own; each test plays the
-changed rule against the draft's.
+『基本効果２と３を交換』 is a rule switch (LR-V1, ``order_bonus_swap``); the marker's VP
+(LR-12.5 ``start_marker_vp``) is an existing parameter. Each test plays the changed rule
+against the draft's.
 """
 
 from __future__ import annotations
@@ -49,17 +49,28 @@ def test_lr_6_2_draft_slot_two_moves_slot_three_takes_the_marker() -> None:
     assert st.marker == C
 
 
-def test_lr_6_2_swapped_back_slot_two_marker_slot_three_move() -> None:
-    """LR-6.2 under order_bonus_swapped_back: slot 2 takes the marker at once; slot 3 moves
-    a die, and the move onto a 6 gives power as the draft's 「３のオーダーボーナス」 says
-    (LR-7.7, LR-A2)."""
+def test_lr_v1_swapped_back_slot_two_marker_slot_three_move() -> None:
+    """LR-V1 (LR-6.2) under order_bonus_swapped_back: slot 2 takes the marker at once; slot
+    3 moves a die, and the move onto a 6 gives power as the draft's 「３のオーダーボーナス」
+    says (LR-7.7, LR-A2). Each swapped bonus cites LR-V1."""
     st = _slots_two_and_three(**changes("order_bonus_swapped_back"))
     assert st.marker == A and st.phase is Phase.TAKE
     assert "slot 2: A takes the start player marker" in events(st, "LR-6.2")[-1].text
+    assert [e.data["bonus"] for e in events(st, "LR-V1")] == ["start_marker"]
     advance(st, lambda s: s.current == C and s.phase is not Phase.DRAW)
     assert st.phase is Phase.MOVE_DIE and st.marker == A
     play(st, ("move_die", "B"))
     assert orient(st, C, "B")[0] == 6 and st.power[C] == 1
+    assert [e.data["bonus"] for e in events(st, "LR-V1")] == ["start_marker", "move_die"]
+    assert not events(_slots_two_and_three(), "LR-V1")
+
+
+def test_lr_v1_swaps_whatever_order_bonus_lists() -> None:
+    """LR-V1 swaps the bonuses of slots 2 and 3 of any order_bonus; slots 1 and 4 stay."""
+    p = RollingStoneParams(order_bonus=("power", "none", "move_die", "start_marker"),
+                           order_bonus_swap=False)
+    assert p.slot_bonuses() == ("power", "move_die", "none", "start_marker")
+    assert RollingStoneParams().slot_bonuses() == ("none", "move_die", "start_marker", "power")
 
 
 # -- LR-12.5: 『最後手番のスタＰを１ＶＰに変更』 ---------------------------------------------------------
@@ -78,8 +89,10 @@ def test_previous_rule_is_both_changes_and_the_notebooks_rule() -> None:
     the questions notebook compares draft 10 with."""
     both = changes("previous_rule")
     assert both == changes("order_bonus_swapped_back") | changes("start_marker_no_vp")
-    assert load_variant(RollingStoneParams, "previous_rule").params == \
-        previous_rule(RollingStoneParams())
+    mine = load_variant(RollingStoneParams, "previous_rule").params
+    notebook = previous_rule(RollingStoneParams())
+    assert mine.slot_bonuses() == notebook.slot_bonuses()
+    assert mine.start_marker_vp == notebook.start_marker_vp
 
 
 # -- every shipped file -------------------------------------------------------------------------
@@ -99,7 +112,8 @@ def test_every_variant_loads_and_names_its_rules() -> None:
         assert v.changes() and set(v.changes()) <= set(RollingStoneParams.specs()), v.name
         assert v.rules() and set(v.rules()) <= ids, v.name
         assert v.description_ja.startswith("「") and v.description_ja.endswith("」"), v.name
-    assert variant_fields(RollingStoneParams) == []   # no switch: existing parameters only
+    assert variant_fields(RollingStoneParams) == ["order_bonus_swap"]
+    assert RollingStoneParams().order_bonus_swap is True            # the draft as written
 
 
 def test_quotes_are_the_drafts_words() -> None:

@@ -230,6 +230,17 @@ def test_every_variant_plays_to_the_end(capsys: pytest.CaptureFixture[str]) -> N
     assert "LW-V1" in capsys.readouterr().out
 
 
+def test_saved_state_names_the_switch_only_when_on() -> None:
+    """LW-V1 in a saved state: absent at the draft's value (states saved before the switch
+    existed read the same), present and restored when switched."""
+    draft = G.new_state(WitchParams(), log=False)
+    assert "university_exchange" not in G.state_to_dict(draft)["params"]
+    st = G.new_state(WitchParams(**changes("no_university_exchange")), log=False)
+    data = G.state_to_dict(st)
+    assert data["params"]["university_exchange"] is False
+    assert G.state_from_dict(data).params.university_exchange is False
+
+
 def test_default_is_the_draft() -> None:
     """The switch's default is the draft as written: LW-V1 never fires unless switched."""
     assert WitchParams().university_exchange is True
