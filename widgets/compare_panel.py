@@ -76,7 +76,8 @@ class ComparePanel(BackgroundRun, widgets.VBox):
                                                description="Compare")
         self.variants.add_class("dk-compare-variants")
         self.metric = widgets.Dropdown(options=self._metrics(), value="seat_balance",
-                                       description="Metric")
+                                       description="Metric",
+                                       layout=widgets.Layout(width="auto", min_width="420px"))
         self.metric.add_class("dk-compare-metric")
         self.precision = widgets.FloatText(value=0.03, description="± precision",
                                            step=0.01, style={"description_width": "initial"})

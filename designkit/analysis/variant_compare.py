@@ -64,7 +64,7 @@ class Comparison:
     game: str
     names: list[str]
     metrics: list[Metric]
-    precision: float
+    precision: float | dict[str, float]
     level: float
     schedule: list[int]
     agents: list[str]
@@ -74,6 +74,12 @@ class Comparison:
     results: list[Results] = field(default_factory=list)
     elapsed: float = 0.0
     stopped: str = ""          # "precision reached", "budget spent", "interrupted"
+
+    def precision_of(self, metric: str) -> float:
+        """The precision asked for ``metric`` (one number for all, or one per metric)."""
+        if isinstance(self.precision, dict):
+            return float(self.precision.get(metric, min(self.precision.values())))
+        return float(self.precision)
 
     @property
     def n_games(self) -> int:
@@ -188,7 +194,8 @@ class Plan:
 
 def plan_comparison(game: Game | str, variants: Sequence[NamedVariant | Params | str],
                     metric: str | Sequence[str] = "seat_balance",
-                    agents: str | Sequence[str] | None = "greedy", precision: float = 0.02,
+                    agents: str | Sequence[str] | None = "greedy",
+                    precision: float | dict[str, float] = 0.02,
                     max_games: int = 2000, first: int = 100, seed: int = 0,
                     level: float = 0.95, players: int | None = None) -> Plan:
     """Check everything a comparison needs: variants, metrics, budget, agents, seed."""
@@ -196,9 +203,10 @@ def plan_comparison(game: Game | str, variants: Sequence[NamedVariant | Params |
     from designkit.core.limits import check_games, check_seed
 
     game = get_game(game)
-    if not precision > 0:
-        raise DesignkitError(f"--precision {precision}: give a number above 0 (in the "
-                             "metric's unit; shares as fractions, 0.03 = 3 points)")
+    for value in (precision.values() if isinstance(precision, dict) else [precision]):
+        if not value > 0:
+            raise DesignkitError(f"--precision {value}: give a number above 0 (in the "
+                                 "metric's unit; shares as fractions, 0.03 = 3 points)")
     if not 0 < level < 1:
         raise DesignkitError(f"level {level}: give a number between 0 and 1")
     names = [metric] if isinstance(metric, str) else list(metric)
@@ -217,20 +225,24 @@ def _for_game(game: Game, m: Metric) -> Metric:
     """A VP-share metric names one of this game's sources (or a unique prefix)."""
     if not m.name.startswith("vp_share:"):
         return m
-    key = m.name.split(":", 1)[1]
     labels = getattr(game, "VP_SOURCE_LABELS", {})
-    found = [k for k in labels if k == key] or [k for k in labels if k.startswith(key)]
-    if len(found) != 1:
-        raise DesignkitError(f"--metric {m.name}: {'ambiguous' if found else 'unknown'} VP "
-                             f"source; {game.name}'s sources: {', '.join(labels)}")
-    label = f"share of the VP gained from {labels[found[0]][0]}"
+    names = []
+    for key in m.name.split(":", 1)[1].split("+"):
+        found = [k for k in labels if k == key] or [k for k in labels if k.startswith(key)]
+        if len(found) != 1:
+            raise DesignkitError(f"--metric {m.name}: {'ambiguous' if found else 'unknown'} "
+                                 f"VP source {key!r}; {game.name}'s sources: "
+                                 f"{', '.join(labels)} (join several with +)")
+        names.append(labels[found[0]][0])
+    label = f"share of the VP gained from {' + '.join(names)}"
     return Metric(m.name, label, m.better, m.paired_games, m.needs_trace, m.needs_coverage,
                   m.unit)
 
 
 def compare_variants(game: Game | str, variants: Sequence[NamedVariant | Params | str],
                      metric: str | Sequence[str] = "seat_balance",
-                     agents: str | Sequence[str] | None = "greedy", precision: float = 0.02,
+                     agents: str | Sequence[str] | None = "greedy",
+                     precision: float | dict[str, float] = 0.02,
                      max_games: int = 2000, first: int = 100, seed: int = 0,
                      level: float = 0.95, players: int | None = None, backend: str = "auto",
                      workers: int = 1, scheduler: Any = None,
@@ -277,7 +289,8 @@ def _run_looks(game: Game, chosen: list[NamedVariant], out: Comparison, backend:
             _evaluate(game, chosen, out, rows, trace, coverage)
             if on_look is not None:
                 on_look(out)
-            if bool(out.table["half_width"].le(out.precision).all()):
+            widths = zip(out.table["half_width"], out.table["metric"], strict=True)
+            if all(h <= out.precision_of(m) for h, m in widths):
                 out.stopped = "precision reached"
                 break
         else:
@@ -359,7 +372,7 @@ def _difference(m: Metric, out: Comparison, j: int, z: float) -> dict[str, Any]:
            "lo": diff - half, "hi": diff + half, "half_width": half,
            "independent_half_width": indep, "games_ratio": ratio}
     row["decided"] = bool(row["lo"] > 0 or row["hi"] < 0)
-    row["verdict"] = verdict(m, row, out.precision)
+    row["verdict"] = verdict(m, row, out.precision_of(m.name))
     return row
 
 
@@ -374,7 +387,7 @@ def verdict(m: Metric, row: dict[str, Any], precision: float) -> str:
         up = row["lo"] > 0
         word = ("higher" if up else "lower") if m.better is None else (
             "better" if (m.better == "higher") == up else "worse")
-        return f"{name} {word} than {base} by {what} — {level} ({n} games)"
+        return f"{name} {word} than {base}: {what} — {level} ({n} games)"
     if row["half_width"] <= precision:
         return (f"no difference larger than ±{_show(precision, m.name, points=True)} detected "
                 f"after {n} games: {what} — {level}")

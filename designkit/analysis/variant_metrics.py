@@ -122,18 +122,21 @@ def source_key(results: Results, key: str) -> str:
 
 
 def _vp_share(results: Results, key: str, ids: np.ndarray) -> np.ndarray:
+    """Σ over seats of the sources ``key`` names (``a+b`` adds several) / Σ of all VP gained
+    (positive parts: penalties do not shrink the denominator)."""
     seats = results.seats
     cols = [f"vp_{s}" for s in results.vp_sources()]
-    try:
-        col = f"vp_{source_key(results, key)}"
-    except DesignkitError:
-        # a variant's own source (CH-V1's first_attack) is absent where the variant is off
-        col = None
-        if not any(s.startswith(key) for s in _all_sources(results)):
-            raise
     gained = seats[cols].clip(lower=0).sum(axis=1).groupby(seats["game_id"]).sum()
-    part = (seats[col].clip(lower=0).groupby(seats["game_id"]).sum() if col is not None
-            else gained * 0)
+    part = gained * 0
+    for one in key.split("+"):
+        try:
+            col = f"vp_{source_key(results, one)}"
+        except DesignkitError:
+            # a variant's own source (CH-V1's first_attack) is absent where it is off
+            if not any(s.startswith(one) for s in _all_sources(results)):
+                raise
+            continue
+        part = part + seats[col].clip(lower=0).groupby(seats["game_id"]).sum()
     share = (part / gained.where(gained > 0)).reindex(ids)
     return share.to_numpy(dtype=float)
 

@@ -28,10 +28,10 @@ def test_compare_two_variants_stop_verdict_and_open_the_most_different_game(
     open_tab(page, "Compare")
     panel = page.locator(".dk-compare").first
     expect(panel).to_be_visible(timeout=REDRAW_MS)
-    panel.locator(".dk-compare-variants select").select_option(["shared_hp_once"])
-    panel.locator(".dk-compare-metric select").select_option("vp_share:boss_hp")
+    panel.locator(".dk-compare-variants select").select_option(label="shared_hp_once")
+    panel.locator(".dk-compare-metric select").select_option(label="VP share: Demon Lord HPs (CH-7.2)")
     expect(panel).to_contain_text("共通HPは１回で終わり")       # the draft's words for the pick
-    panel.get_by_label("Every seat", exact=True).select_option("random")
+    panel.get_by_label("Every seat", exact=True).select_option(label="random")
     for label, value in (("Max games", "4000"), ("First look", "10")):
         box = panel.get_by_label(label, exact=True)
         box.fill(value)
