@@ -657,7 +657,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "the first is the baseline (repeat: at least two)")
     cmp.add_argument("--metric", action="append", metavar="METRIC",
                      help="seat_balance (default), turn_order, winner_margin, turns, "
-                          "decisions, lead_changes, vp_share:SOURCE, rule:ID, col:NAME "
+                          "decisions, lead_changes, vp_share:SOURCE, rule:ID, end:REASON, col:NAME "
                           "(repeatable or comma separated)")
     cmp.add_argument("--precision", type=float, default=0.02,
                      help="stop when every difference is known to ± this, in the metric's "
