@@ -15,6 +15,7 @@ from designkit.games.classic_hero.cards import (
     load_demon_lords,
     load_events,
     load_races,
+    load_weaknesses,
 )
 from designkit.games.classic_hero.params import ClassicHeroParams
 
@@ -49,7 +50,8 @@ def effect_text(h: Hook, lang: str) -> str:
 
 
 def decks(params: ClassicHeroParams, new: NewDeck) -> list[Deck]:
-    return [_events(new), _lords(new), _races(new), _abilities(new, "class"),
+    weak = [_weaknesses(new)] if load_weaknesses() else []
+    return [_events(new), _lords(new), *weak, _races(new), _abilities(new, "class"),
             _abilities(new, "skill"), *components.classic_hero(params, new)]
 
 
@@ -77,6 +79,16 @@ def _lords(new: NewDeck) -> Deck:
                                  else "")
         b.add(lord.id, {**with_raw(row), "name_en": lord.name, "name_ja": lord.name_ja,
                         "hp_count": len(lord.hps), **hp})
+    return b.deck()
+
+
+def _weaknesses(new: NewDeck) -> Deck:
+    """CH-V2's private weakness cards: one HP line each (condition ▶ base merit)."""
+    path = data_dir("classic_hero") / "weaknesses.csv"
+    b = new("weaknesses", ("Weakness cards", "弱点カード"), path)
+    for w, row in zip(load_weaknesses(), raw_rows(path), strict=False):
+        b.add(w.id, {**with_raw(row), "name_en": w.name, "name_ja": w.name_ja,
+                     "hp_line": f"{row.get('condition', '')}  ▶ {row.get('base', '0')}"})
     return b.deck()
 
 
