@@ -1,5 +1,5 @@
 """The ``designkit`` command: games, play, replay, simulate, dashboard, sweep, tune,
-report, playthroughs.
+report, cards, playthroughs.
 
 Errors a designer can cause (a bad parameter, file, record or agent name, an
 output path that cannot be written) print one line and exit with status 2, before
@@ -36,8 +36,10 @@ TABLE_SUFFIXES = (".csv", ".parquet")
 
 
 def _params(game: Game, args: argparse.Namespace) -> Params:
-    params = (game.params_type.load(args.variant) if getattr(args, "variant", None)
-              else game.params_type())
+    from designkit.core.variants import load_variant
+
+    params = (load_variant(game.params_type, args.variant).params
+              if getattr(args, "variant", None) else game.params_type())
     sets: dict[str, str] = {}
     for item in getattr(args, "set", None) or []:
         key, eq, value = item.partition("=")
@@ -87,6 +89,13 @@ def _print_result(game: Game, state: object, lang: str) -> None:
         print("tie-break: " + (tb.render(lang) if tb else "by the game's tie-break rule"))
     else:
         print("tie-break: not needed")
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    from designkit.core.variants import variants_text
+
+    print(variants_text(get_game(args.game).params_type, args.lang))
+    return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -403,6 +412,22 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compare(args: argparse.Namespace) -> int:
+    from designkit.analysis.variant_compare import compare_variants, look_text, plan_comparison
+
+    plan = plan_comparison(args.game, args.variant, args.metric or ["seat_balance"],
+                           args.agents or "greedy", args.precision, args.max_games,
+                           args.first_games, args.seed, players=args.players)
+    backend = _backend(args)
+    print(plan.summary(args.precision), flush=True)
+    out = compare_variants(plan.game, plan.variants, precision=args.precision, plan=plan,
+                           backend=backend, workers=args.workers, scheduler=args.scheduler,
+                           on_look=lambda c: print(look_text(c), flush=True))
+    print()
+    print(out.text())
+    return 0
+
+
 def _weights(text: str | None) -> dict[str, float]:
     out = {}
     for item in (text or "").split(","):
@@ -476,6 +501,18 @@ def _ladder_rungs(value: str | None) -> list[str] | None:
     for rung in rungs:
         get_agent(rung)  # a bad name stops here, before the report's games
     return rungs
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    """Print-and-play PDFs, PNG sheets and Tabletop Simulator decks (designkit.export)."""
+    from designkit.export import cards
+
+    paths = cards(args.game, variant=args.variant, lang=args.lang, out_dir=args.out,
+                  formats=args.format.split(","), backs=not args.no_backs,
+                  image_url=args.image_url)
+    for path in paths:
+        print(path)
+    return 0
 
 
 def cmd_playthroughs(args: argparse.Namespace) -> int:
@@ -553,6 +590,11 @@ def build_parser() -> argparse.ArgumentParser:
                      "tabletop game drafts.")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("games", help="list games with player ranges").set_defaults(func=cmd_games)
+    var = sub.add_parser("variants", help="list a game's named rule variants: the cures its "
+                                          "draft proposes, with the draft's words")
+    var.add_argument("game")
+    var.add_argument("--lang", choices=("en", "ja"), default="en")
+    var.set_defaults(func=cmd_variants)
 
     def common(p: argparse.ArgumentParser, seed: Callable[[str], int] = _seed,
                seed_help: str = "0 to 2**63-1", game_optional: bool = False) -> None:
@@ -565,7 +607,8 @@ def build_parser() -> argparse.ArgumentParser:
                                         "not reproducible)")
         p.add_argument("--set", action="append", metavar="FIELD=VALUE",
                        help="change a parameter (repeatable)")
-        p.add_argument("--variant", type=Path, help="a variant YAML file")
+        p.add_argument("--variant", help="a named variant (designkit variants GAME) or the "
+                                         "path of a variant YAML file")
 
     play = sub.add_parser("play", help="play one game and print the walkthrough, or replay a "
                                        "game of a results file (--from FILE --game-id N)")
@@ -616,6 +659,30 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--scheduler", help="Dask scheduler address, tcp://HOST:PORT "
                                            "(implies --backend dask)")
         p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    cmp = sub.add_parser("compare", help="compare rule variants on the same seeds (paired), "
+                                         "in looks until each difference is known to "
+                                         "±precision: a verdict per metric")
+    cmp.add_argument("game")
+    cmp.add_argument("--variant", action="append", required=True, metavar="NAME|FILE",
+                     help="a named variant (designkit variants GAME), draft, or a YAML file; "
+                          "the first is the baseline (repeat: at least two)")
+    cmp.add_argument("--metric", action="append", metavar="METRIC",
+                     help="seat_balance (default), turn_order, winner_margin, turns, "
+                          "decisions, lead_changes, vp_share:SOURCE, rule:ID, end:REASON, col:NAME "
+                          "(repeatable or comma separated)")
+    cmp.add_argument("--precision", type=float, default=0.02,
+                     help="stop when every difference is known to ± this, in the metric's "
+                          "unit (shares as fractions: 0.03 = 3 points; default 0.02)")
+    cmp.add_argument("--max-games", type=_count(1), default=2000,
+                     help="games per variant at most (default 2000)")
+    cmp.add_argument("--first-games", type=_count(1), default=100,
+                     help="games per variant at the first look; looks double (default 100)")
+    cmp.add_argument("--agents", help="one name for all seats or one per seat (default greedy)")
+    cmp.add_argument("--players", type=_count(1))
+    cmp.add_argument("--seed", type=_seed, default=0, help="0 to 2**63-1")
+    run_opts(cmp)
+    cmp.set_defaults(func=cmd_compare)
 
     swp = sub.add_parser("sweep", help="sweep one or two parameters, same seeds at every point")
     common(swp)
@@ -681,6 +748,18 @@ def build_parser() -> argparse.ArgumentParser:
                      help="games per ladder rung")
     run_opts(rpt)
     rpt.set_defaults(func=cmd_report)
+
+    crd = sub.add_parser("cards", help="print-and-play PDF sheets, PNG sheets and Tabletop "
+                                        "Simulator decks from the card tables")
+    crd.add_argument("game")
+    crd.add_argument("--variant", type=Path, help="a variant YAML file (numbers, copies)")
+    crd.add_argument("--lang", choices=("ja", "en", "both"), default="both")
+    crd.add_argument("--out", type=Path, default=Path("cards"), help="folder (default cards/)")
+    crd.add_argument("--format", default="pdf,png,tts", help="pdf,png,tts (comma separated)")
+    crd.add_argument("--no-backs", action="store_true", help="no pages of card backs")
+    crd.add_argument("--image-url", help="Tabletop Simulator: the URL the sheet images will "
+                                         "be served from (default: file names)")
+    crd.set_defaults(func=cmd_cards)
 
     pt = sub.add_parser("playthroughs", help="regenerate the golden playthrough files")
     pt.add_argument("--game", help="only this game")

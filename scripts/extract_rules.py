@@ -279,18 +279,33 @@ def default_output(spec: Path) -> Path:
     return REPO_ROOT / "data" / game / "rules.csv"
 
 
+def kept_variant_rows(out: Path) -> list[Row]:
+    """The variant rules (section ``V``: ``CH-V1`` …) already in ``out``.
+
+    They are not in the spec: they describe the switchable cures a draft proposes
+    (``data/<game>/variants/``), written by hand beside the engine code that cites them,
+    so a re-extraction keeps them, after the spec's rows.
+    """
+    if not out.exists():
+        return []
+    with out.open(encoding="utf-8", newline="") as fh:
+        return [Row(*(row.get(c, "") for c in COLUMNS)) for row in csv.DictReader(fh)
+                if row.get("section") == "V"]
+
+
 def run(spec: Path, out: Path) -> None:
     rows = extract(spec)
+    rows += kept_variant_rows(out)
     write_csv(rows, out)
     counts: dict[str, int] = {}
     for row in rows:
         kind = (
             row.section
-            if row.section in ("A", "E")
+            if row.section in ("A", "E", "V")
             else ("heading" if row.rule_id == row.section else "rule")
         )
         counts[kind] = counts.get(kind, 0) + 1
-    summary = ", ".join(f"{counts.get(k, 0)} {k}" for k in ("heading", "rule", "A", "E"))
+    summary = ", ".join(f"{counts.get(k, 0)} {k}" for k in ("heading", "rule", "A", "E", "V"))
     print(f"{out}: {len(rows)} rows ({summary})")
 
 

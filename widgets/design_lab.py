@@ -1,5 +1,6 @@
 """DesignLab: the whole lab for one game: Rules, Parameters, Play, Simulate, then the
-analysis tabs Metrics, Sweep and Tune (built on first view, to keep the first render fast).
+analysis tabs Metrics, Sweep, Tune and Compare (built on first view, to keep the first
+render fast).
 
 Only wiring: a game selector, and the parameter editor feeding the stepper and
 the simulation panel, so the designer edits a value once and both use it.
@@ -26,6 +27,7 @@ from designkit.sim.results_file import ResultGame, game_of
 
 from ._util import close_tree, show_message, style_widget
 from .chart_grid import ChartClick
+from .compare_panel import ComparePanel
 from .metrics_panel import MetricsPanel
 from .notable_games import NotableGames
 from .params_panel import ParamsPanel
@@ -36,7 +38,8 @@ from .sweep_panel import SweepPanel
 from .tune_panel import TunePanel
 
 TABS = ("Rules", "Parameters", "Play", "Simulate")
-ANALYSIS_TABS = ("Metrics", "Sweep", "Tune")  # appended after TABS, built on first view
+#: appended after TABS, built on first view (Compare: the variants to a verdict)
+ANALYSIS_TABS = ("Metrics", "Sweep", "Tune", "Compare")
 
 
 class DesignLab(widgets.VBox):
@@ -79,6 +82,7 @@ class DesignLab(widgets.VBox):
         self.metrics_notable: NotableGames | None = None
         self.sweep_panel: SweepPanel | None = None
         self.tune_panel: TunePanel | None = None
+        self.compare_panel: ComparePanel | None = None
         self._slots = {title: widgets.VBox([widgets.HTML(f"<i>{title} opens here …</i>")])
                        for title in ANALYSIS_TABS}
         self.tabs.children = [self.rules, self.params_panel, self.stepper, self.sim_panel,
@@ -145,9 +149,10 @@ class DesignLab(widgets.VBox):
         if index is not None and index >= len(TABS):
             self.analysis_panel(ANALYSIS_TABS[index - len(TABS)])
 
-    def analysis_panel(self, title: str) -> MetricsPanel | SweepPanel | TunePanel:
-        """The Metrics, Sweep or Tune panel of the current game, built on first use."""
-        attr = {"Metrics": "metrics_panel", "Sweep": "sweep_panel", "Tune": "tune_panel"}[title]
+    def analysis_panel(self, title: str) -> MetricsPanel | SweepPanel | TunePanel | ComparePanel:
+        """The Metrics, Sweep, Tune or Compare panel of the current game, built on first use."""
+        attr = {"Metrics": "metrics_panel", "Sweep": "sweep_panel", "Tune": "tune_panel",
+                "Compare": "compare_panel"}[title]
         panel = getattr(self, attr)
         if panel is None:
             extra: list[widgets.Widget] = []
@@ -157,6 +162,9 @@ class DesignLab(widgets.VBox):
                 extra = [self.metrics_notable]
             elif title == "Sweep":
                 panel = SweepPanel(self.game, self.params_panel)
+            elif title == "Compare":
+                panel = ComparePanel(self.game, self.params_panel,
+                                     variants_dir=self.params_panel.variants_dir)
             else:
                 panel = TunePanel(self.game, self.params_panel,
                                   variants_dir=self.params_panel.variants_dir)

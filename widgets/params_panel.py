@@ -22,6 +22,13 @@ from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
+from designkit.core.variants import (
+    DRAFT,
+    NamedVariant,
+    draft_variant,
+    read_variant,
+    variant_names,
+)
 
 from ._util import held, html_table, show_message, style_widget
 from .param_fields import Field
@@ -86,8 +93,12 @@ class ParamsPanel(widgets.VBox):
         self.diff_html.add_class("dk-diff")
         self.variant_name = widgets.Text(placeholder="variant name", description="Name")
         self.save_button = widgets.Button(description="Save variant", icon="save")
-        self.variant_list = widgets.Dropdown(description="Variants", options=[])
+        self.variant_list = widgets.Dropdown(description="Variant", options=[])
+        self.variant_list.add_class("dk-variant-picker")
+        self.variant_list.observe(lambda _c: self._show_variant_info(), "value")
         self.load_button = widgets.Button(description="Load variant", icon="folder-open")
+        self.variant_info = widgets.HTML()
+        self.variant_info.add_class("dk-variant-info")
         self.variant_status = widgets.HTML(layout=widgets.Layout(display="none"))
         self.save_button.on_click(lambda _b: self._ui(self.save_variant))
         self.load_button.on_click(lambda _b: self._ui(self.load_variant))
@@ -96,11 +107,14 @@ class ParamsPanel(widgets.VBox):
             style_widget(),
             widgets.HTML(f"<h3>Parameters: {escape(self.game.title)} "
                          f"{escape(self.game.title_ja)}</h3>"),
+            widgets.HTML("<b>Rule variants: the cures the draft proposes</b> "
+                         "(草案の改善案)"),
+            widgets.HBox([self.variant_list, self.load_button]), self.variant_info,
+            self.variant_status,
             self.error_summary, self.accordion, self.consistency,
             widgets.HBox([self.reset_button]),
             widgets.HTML("<b>Changes from the draft</b>"), self.diff_html,
-            widgets.HBox([self.variant_name, self.save_button]),
-            widgets.HBox([self.variant_list, self.load_button]), self.variant_status]
+            widgets.HBox([self.variant_name, self.save_button])]
 
     # -- state ----------------------------------------------------------------------------------
     @property
@@ -231,14 +245,38 @@ class ParamsPanel(widgets.VBox):
 
     # -- variants -------------------------------------------------------------------------------
     def list_variants(self) -> list[str]:
-        if not self.variants_dir.is_dir():
-            return []
-        return sorted(p.stem for p in self.variants_dir.glob("*.yaml"))
+        """``draft`` and the names of the variant files (shipped cures and saved ones)."""
+        return variant_names(self.params_type, self.variants_dir)
 
     def refresh_variants(self) -> None:
         names = self.list_variants()
         if list(self.variant_list.options) != names:
             self.variant_list.options = names
+        self._show_variant_info()
+
+    def _variant(self, name: str) -> NamedVariant:
+        if name == DRAFT:
+            return draft_variant(self.params_type)
+        return read_variant(self.params_type, self.variants_dir / f"{name}.yaml")
+
+    def _show_variant_info(self) -> None:
+        """What the picked variant switches, its rule IDs and the draft's own words."""
+        name = self.variant_list.value
+        if not name:
+            self.variant_info.value = ""
+            return
+        try:
+            v = self._variant(name)
+        except DesignkitError as err:
+            self.variant_info.value = f'<div class="dk-error">{escape(str(err))}</div>'
+            return
+        sets = ", ".join(f"{k} = {_fmt(val)}" for k, val in v.changes().items())
+        rules = " ".join(f'<span class="dk-rule">{escape(r)}</span>' for r in v.rules())
+        self.variant_info.value = (
+            f"<div><b>{escape(v.title or name)}</b> {escape(v.title_ja)}<br>"
+            + (f"<i>{escape(sets)}</i> {rules}<br>" if sets else "")
+            + (f"{escape(v.description_ja)}<br>" if v.description_ja else "")
+            + f"{escape(v.description_en)}</div>")
 
     def save_variant(self, name: str | None = None, note: str = "") -> Path:
         """Write the current (valid) parameters as ``<variants_dir>/<name>.yaml``."""
@@ -254,17 +292,18 @@ class ParamsPanel(widgets.VBox):
         return path
 
     def load_variant(self, name: str | None = None) -> Params:
-        """Read ``<variants_dir>/<name>.yaml`` into the fields."""
+        """Read ``<variants_dir>/<name>.yaml`` (or ``draft``) into the fields."""
         name = name if name is not None else self.variant_list.value
         if not name:
             raise DesignkitError("no variant chosen")
         path = self.variants_dir / f"{name}.yaml"
-        if not path.is_file():
+        if name != DRAFT and not path.is_file():
             raise DataError(str(path), "file not found")
-        params = self.params_type.load(path)
+        params = self._variant(name).params
         self.set_params(params)
-        self.variant_name.value = name
-        show_message(self.variant_status, f"loaded {path}")
+        self.variant_name.value = "" if name == DRAFT else name
+        show_message(self.variant_status, "loaded the draft" if name == DRAFT
+                     else f"loaded {path}")
         return params
 
     def _ui(self, action: Callable[[], Any]) -> None:

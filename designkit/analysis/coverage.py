@@ -17,6 +17,9 @@ Not every row of the rules table can fire. Each row gets a ``kind``:
   an argument handed to a helper that emits) counts too; modules that never log
   (parameters citing the rule they tune, explanations of illegal actions) do not count,
   and neither does a parameter's ``rule=`` anywhere;
+* ``variant`` — a rule of a switchable rule variant (section ``V``, ``CH-V1``): it fires
+  only where its switch is on (``data/<game>/variants/``), so under the draft's rules
+  "never fired" is what it should do;
 * ``text`` — everything else (definitions, components, resolutions that refine another
   rule's event): it has no event of its own, so "never fired" would say nothing.
 
@@ -38,7 +41,7 @@ from designkit.core.registry import get_game
 from designkit.sim.intervals import wilson_interval
 from designkit.sim.results import Results
 
-KINDS = ("event", "text", "section", "example")
+KINDS = ("event", "variant", "text", "section", "example")
 COVERAGE_COLUMNS = ["rule", "kind", "title_en", "text_en", "quote_ja", "games_fired",
                     "share", "share_lo", "share_hi", "fires_per_game", "fires_total"]
 _EXAMPLE = re.compile(r"^[A-Z]+-E\d+$")
@@ -55,6 +58,8 @@ def rule_catalog(game: Game | str) -> pd.DataFrame:
             kind = "section"
         elif _EXAMPLE.match(rid):
             kind = "example"
+        elif row.get("section") == "V":
+            kind = "variant"
         else:
             kind = "event" if rid in cited else "text"
         rows.append({"rule": rid, "kind": kind, "title_en": row.get("title_en", ""),

@@ -20,6 +20,7 @@ from typing import Any
 from designkit.agents import make_agents
 from designkit.core import seats
 from designkit.core.game import CHANCE, Game
+from designkit.core.params import VARIANTS
 from designkit.core.paths import REPO_ROOT
 from designkit.core.play import play_game
 from designkit.core.registry import get_game, list_games
@@ -61,7 +62,10 @@ def playthrough_text(game: Game | str, players: int, seed: int = SEED,
            f"agents: {', '.join(a.name for a in agent_objs)}",
            f"steps: {len(steps)} ({sum(not s.is_chance for s in steps)} decisions, "
            f"{sum(s.is_chance for s in steps)} chance)", "params:"]
-    out += [f"  {k}: {_json(v)}" for k, v in params.to_dict().items()]
+    # rule switches at the draft's default are left out: a golden file names the rules it
+    # plays, and adding a cure to the kit must not rewrite every draft's golden file
+    out += [f"  {k}: {_json(v)}" for k, v in params.to_dict().items()
+            if not (specs[k].group == VARIANTS and k not in params.diff())]
     out += ["", "setup events:"] + [f"  {e.render('en')}" for e in state.log]
     detailed = set(range(detail_first)) | set(range(len(steps) - detail_last, len(steps)))
     for i, step in enumerate(steps):

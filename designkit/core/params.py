@@ -21,6 +21,11 @@ from designkit.core.errors import DataError, ParamError
 
 _MISSING = dataclasses.MISSING
 
+#: The group of rule switches: a cure a draft proposes, declared as a bool or a choice
+#: whose default is the draft as written and whose ``rule`` is its own ``…-V…`` rule ID
+#: (see :mod:`designkit.core.variants`).
+VARIANTS = "Variants"
+
 
 @dataclass(frozen=True)
 class ParamSpec:

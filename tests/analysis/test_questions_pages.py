@@ -22,9 +22,12 @@ def test_notebook_answers_every_question_with_a_reading(game: str) -> None:
     shown = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
              if "text/markdown" in o.get("data", {})]
     texts = "\n".join(o["data"]["text/markdown"] for o in shown)
-    for q in module(game).QUESTIONS:
+    problems = getattr(module(game), "PROBLEMS", ())
+    for q in [*module(game).QUESTIONS, *(p.question for p in problems)]:
         assert f"「{q.quote_ja}」" in texts, q.key  # the designer's words, answered
-    assert texts.count("**Reading:**") == len(module(game).QUESTIONS)
+    assert texts.count("**Reading:**") == len(module(game).QUESTIONS) + len(problems)
+    for p in problems:      # problem → cure → verdict: the draft's value and every cure read
+        assert all(f"{cure}" in texts for cure in p.cures), p.question.key
     assert all("application/vnd.plotly.v1+json" in o.get("data", {})
                for c in nb.cells if c.cell_type == "code" and "show(" in c.source
                for o in c.outputs if "text/markdown" not in o.get("data", {})
@@ -41,6 +44,10 @@ def test_dashboard_page_uses_the_notebook_game_counts(game: str) -> None:
         found = re.search(rf"^{name} = (\d+)", setup, re.M)
         if found:
             assert defaults[param].default == int(found.group(1)), (name, game)
+    cures = re.search(r'^N_CURES = int\(os.environ.get\("DESIGNKIT_NB_GAMES", "(\d+)"\)\)',
+                      "\n".join(c.source for c in nb.cells if c.cell_type == "code"), re.M)
+    if cures:       # the page plays as many paired games per cure as the notebook
+        assert defaults["n_cures"].default == int(cures.group(1)), game
     for name, param in (("AGENTS", "agents"), ("SWEEP_AGENTS", "sweep_agents")):
         agents = re.search(rf'^{name} = "([^"]+)"', setup, re.M)
         if agents:  # the page plays the same bots as the notebook

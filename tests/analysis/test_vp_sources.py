@@ -48,11 +48,26 @@ def test_crossroads_before_the_end_counts_s1_like_scores():
     assert G.vp_sources(st, A)["hand"] == -1   # S1 discards 3 and 5 (one per number)
 
 
+#: VP categories that exist only under a rule variant (CH-V1, CH-V2, CH-V7)
+_VARIANT_ONLY = ("first_attack", "weakness", "suit_sets")
+
+
+def test_a_variant_adds_its_own_vp_source():
+    res = simulate("classic_hero", 4, seed=1, progress=False,
+                   params=get_game("classic_hero").params_type(shared_hp="once",
+                                                                set_collection="suits"))
+    assert {"first_attack", "suit_sets"} <= set(res.vp_sources())
+    keys = res.vp_sources()
+    total = res.seats[[f"vp_{k}" for k in keys]].sum(axis=1)
+    assert (total == res.seats["score"]).all()
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_results_seats_carry_one_column_per_source_summing_to_the_score(name):
     game = get_game(name)
     res = simulate(game, 6, seed=4, progress=False)
-    keys = list(game.VP_SOURCE_LABELS)
+    # the draft's own categories, in label order (a rule variant adds its own only when on)
+    keys = [k for k in game.VP_SOURCE_LABELS if not k.startswith(_VARIANT_ONLY)]
     assert res.vp_sources() == keys
     total = res.seats[[f"vp_{k}" for k in keys]].sum(axis=1)
     assert (total == res.seats["score"]).all()
@@ -61,7 +76,8 @@ def test_results_seats_carry_one_column_per_source_summing_to_the_score(name):
 def test_vp_by_source_means_add_up_to_the_mean_score_with_intervals():
     res = simulate("classic_hero", 40, seed=2, progress=False)
     table = res.vp_by_source()
-    assert list(table["source"].unique()) == list(get_game("classic_hero").VP_SOURCE_LABELS)
+    assert list(table["source"].unique()) == [
+        k for k in get_game("classic_hero").VP_SOURCE_LABELS if not k.startswith(_VARIANT_ONLY)]
     assert table["label"].iloc[0] == "Red dice bonus (CH-6.4)"
     for seat, grp in table.groupby("seat"):
         assert math.isclose(grp["mean"].sum(), grp["score_mean"].iloc[0], abs_tol=1e-9)

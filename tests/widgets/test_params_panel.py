@@ -146,7 +146,8 @@ def test_variant_roundtrip(panel, variants_dir):
     path = variants_dir / "short game.yaml"
     assert path.is_file() and "end_hand_sum: 24" in path.read_text(encoding="utf-8")
     assert "players" not in path.read_text(encoding="utf-8")  # only the changes
-    assert panel.variant_list.options == ("short game",)
+    assert panel.variant_list.options == ("draft", "short game")   # the draft is always there
+    assert "end_hand_sum = 24" in panel.variant_info.value         # what the picked one sets
     saved = panel.params
     panel.reset()
     assert panel.params != saved
@@ -154,6 +155,21 @@ def test_variant_roundtrip(panel, variants_dir):
     panel.load_button.click()
     assert panel.params == saved
     assert "loaded" in panel.variant_status.value
+    panel.variant_list.value = "draft"
+    panel.load_button.click()
+    assert panel.params == panel.draft
+
+
+def test_shipped_variants_are_offered_with_the_drafts_words():
+    """Every game's Parameters tab has a Variants group and a picker of its draft's cures."""
+    from designkit.core.registry import list_games
+
+    for game in list_games():
+        panel = ParamsPanel(game)
+        assert "Variants" in panel.groups, game.name
+        assert panel.variant_list.options[0] == "draft" and len(panel.variant_list.options) > 1
+        panel.variant_list.value = panel.variant_list.options[1]
+        assert "「" in panel.variant_info.value, (game.name, panel.variant_info.value)
 
 
 def test_variant_errors_are_shown(panel, variants_dir):

@@ -32,8 +32,10 @@ from designkit.analysis.questions.common import (
     vp_columns,
     winner_changes_without,
 )
+from designkit.analysis.questions.cures import Problem, run_cures
 from designkit.analysis.stats import mean_interval
 from designkit.analysis.sweep import run_points
+from designkit.analysis.variant_compare import Comparison
 from designkit.core.game import State
 from designkit.core.registry import get_game
 from designkit.sim.results import Results
@@ -68,7 +70,109 @@ RED_DICE = Question(
     "bonus. — How much do red dice win now, as the bonus (red_die_bonus_vp) and the dice "
     "limit (max_dice) change?", SOURCE)
 
-QUESTIONS = (TEMPO, DEMON_LORD, DETOURS, RED_DICE)
+COMPLEX_VP = Question(
+    "complex_vp", "Does VP come in too many ways?",
+    "また、勝利点の入り方もちょっと複雑なので、そこをどうするかという問題もある。",
+    "Also, the way VP comes in is a little complicated, which is another problem. — How "
+    "many scoring sources are there, what share of the VP does each give, and how many of "
+    "them decide who wins?", SOURCE)
+
+QUESTIONS = (TEMPO, DEMON_LORD, DETOURS, RED_DICE, COMPLEX_VP)
+DECIDES = 0.10   # a source "decides" games when removing it changes the winner this often
+
+# -- the ■問題点 cures (problem → cure → verdict) -----------------------------------------------
+#: VP the Demon Lord hands out, whatever the rules (the draft's HPs and final damage, CH-V1's
+#: First Attack and CH-V2's weaknesses: absent where their variant is off)
+BOSS = "vp_share:boss_hp+final_damage+first_attack+weakness"
+ROAD = "vp_share:artifact+red_bonus+skill"
+GOAL = Question(
+    "goal", "Fix the journey's goal: shared HP and private weaknesses",
+    "まず、共通のHPがある。これは早いもの勝ちで、ファーストアタックボーナスを付ける。何回でも達成"
+    "できるが、最初の１回にボーナスがつく感じ。それとは別に、追加で弱点、というかHPカードを引ける。",
+    "First, a shared HP: first come, first served, with a First Attack bonus; achievable any "
+    "number of times, the first one earns the bonus. Besides, extra weakness (HP) cards "
+    "only you know. — Does a fixed goal make the Demon Lord decide more of the game?", SOURCE)
+ONCE = Question(
+    "shared_hp_once", "Shared HP that ends after one achievement",
+    "となると、やはり共通HPは１回で終わりとした方がよいだろう。ボス弱点で稼ぐしかない。",
+    "Then the shared HP had better end after one achievement; the rest must be earned with "
+    "boss weaknesses. — Once vs any number of times, with and without weaknesses.", SOURCE)
+ROAD_VP = Question(
+    "road_vp", "No direct VP on the road; VP that comes in too many ways",
+    "道中でゴールに向けた有効なアクションは、目を作る、サイコロを増やす、サイコロを変えるの３"
+    "パターンとする。直接的なＶＰは基本入らない方がよい。",
+    "On the road, the useful actions toward the goal are making values, adding dice and "
+    "changing dice; direct VP had better not come in. (Also: 勝利点の入り方もちょっと複雑.) — "
+    "How much VP comes from the road, and what does removing it change?", SOURCE)
+SETS = Question(
+    "set_collection", "A set collection at the end?",
+    "つけると、道中点がある程度重要になる為、ボスを殴るよりもカードを取ることが優先される。ので、"
+    "ボス戦への準備ができないという問題があるかも。",
+    "With it, road points matter, so taking cards comes before hitting the boss, and players "
+    "cannot prepare for the battle. — Does a set collection take VP away from the Demon "
+    "Lord?", SOURCE)
+REROLL = Question(
+    "reroll", "Reroll at every stop, with dice that can be fixed",
+    "サイコロはイベントに止まる度に常に振り直しを行うとする。だが、イベント効果でサイコロを固定"
+    "することができ、そうしたら残りを振り直すようになる。",
+    "Dice are rerolled at every event stop, but an event effect can fix a die, and then "
+    "the rest are rerolled. — Do players achieve more events, and at what cost in "
+    "decisions?", SOURCE)
+SUITS = Question(
+    "suit_effects", "One fixed effect per suit",
+    "スート毎に固定の効果でもよいかも知れない。",
+    "A fixed effect per suit might do (Ruins: a die, Trial: upgrade, Request: fix a value, "
+    "City: change a value, Pilgrimage: a boss weakness). — Is the game simpler (fewer "
+    "decisions) and how many events are taken?", SOURCE)
+RED_CURE = Question(
+    "red_cure", "Red dice for several conditions instead of a VP bonus",
+    "例えば、上級サイコロはＶＰボーナスではなく、複数の条件に使用できるとかしたらいいかも。",
+    "Red dice might count for several conditions instead of a VP bonus. — What does the "
+    "bonus add to the score, and does dropping it make games closer?", SOURCE)
+GROWTH = Question(
+    "growth", "Growth once or twice per stage",
+    "また、ステージが終了すると自動的に成長します。",
+    "The stage end mentions growth twice (CH-8.3, CH-8.6; the spec reads once, CH-A1). — "
+    "What does the literal reading change?", SOURCE)
+TEMPO_CURE = Question(
+    "tempo_cure", "Does the notes' plan fix the tempo?",
+    "ゲームテンポが悪い。どこまで進むか、という要素の他に、どれを達成できるか。の要素が入っている"
+    "為、有り体に言えば面倒くさい。",
+    "The tempo is bad (see the first question). — Does the notes' whole plan (fixed goal, "
+    "weaknesses, rerolls, suit effects, no road VP) cut the decisions a game asks for?",
+    SOURCE)
+
+PROBLEMS = (
+    Problem(GOAL, (BOSS, "winner_margin"), ("shared_hp_repeat", "weakness_cards"),
+            "The Demon Lord's share of the VP gained (HPs, final damage, First Attack, "
+            "weaknesses): the more it is, the more the goal at the journey's end decides."),
+    Problem(ONCE, (BOSS, "winner_margin"), ("shared_hp_once", "notes_plan"),
+            "The same share; the notes' plan adds weaknesses to the once-only shared HP."),
+    Problem(ROAD_VP, (ROAD, "winner_margin"), ("no_road_vp",),
+            "The share of the VP gained on the road (artifacts, red-die bonus, effects)."),
+    Problem(SETS, (BOSS, "col:events"), ("set_collection",),
+            "The Demon Lord's share of VP, and events taken per player."),
+    Problem(REROLL, ("col:events", "decisions"), ("reroll_each_stop",),
+            "Events achieved per player, and decisions per game (a decision a bot was asked)."),
+    Problem(SUITS, ("decisions", "col:events"), ("suit_effects",),
+            "Decisions per game and events achieved per player."),
+    Problem(RED_CURE, ("vp_share:red_bonus", "winner_margin"), ("red_dice_multi",),
+            "The share of VP from the red-die bonus, and the winner's margin."),
+    Problem(GROWTH, ("col:dice", "seat_balance"), ("growth_twice",),
+            "Dice a player owns at the end, and the largest gap of a seat's win rate from "
+            "the fair share."),
+    Problem(TEMPO_CURE, ("decisions", "turns"), ("notes_plan",),
+            "Decisions and turns per game."),
+)
+PRECISION = {BOSS: 0.02, ROAD: 0.02, "vp_share:red_bonus": 0.01, "winner_margin": 1.0,
+             "col:events": 0.2, "decisions": 5.0, "turns": 1.0, "col:dice": 0.1,
+             "seat_balance": 0.03}
+
+
+def cures(n_games: int = 200, seed: int = 2026, agents: str = "greedy", workers: int = 1
+          ) -> Comparison:
+    """The draft and every cure of :data:`PROBLEMS` on the same seeded games."""
+    return run_cures(GAME, PROBLEMS, n_games, seed, agents, PRECISION, workers=workers)
 
 
 class HeroWatch(Observer):
@@ -242,6 +346,36 @@ def demon_lord(results: Results) -> Answer:
                    "Demon Lord's VP and see whether the top score changes hands."])
 
 
+# -- how many ways VP comes in ----------------------------------------------------------------
+def vp_split(results: Results) -> Answer:
+    """Per VP source: its share of the VP gained (delta method over games) and how often
+    taking it away changes the winner (Wilson); the reading counts the deciding sources."""
+    seats = results.seats
+    cols = vp_columns(results)
+    gained = seats[cols].clip(lower=0).sum(axis=1).groupby(seats.game_id).sum()
+    rows = []
+    for col in cols:
+        part = seats[col].clip(lower=0).groupby(seats.game_id).sum()
+        changed = winner_changes_without(results, col)
+        rows.append({"source": col.removeprefix("vp_"),
+                     **{f"share_{k}": v for k, v in share_row(part.tolist(),
+                                                               gained.tolist()).items()},
+                     **rate_row(float(changed.sum()), len(changed))})
+    table = pd.DataFrame(rows)
+    fig = bars(table.rename(columns={"rate": "rate"}), "source",
+               "Games whose winner changes without each VP source", "share of games")
+    deciding = table[table.lo >= DECIDES]
+    shown = ", ".join(f"{r.source} {pct(r.rate)}" for r in deciding.itertuples())
+    reading = (f"{len(cols)} scoring sources; {len(deciding)} of them change the winner in at "
+               f"least {pct(DECIDES)} of {results.n_games} games (lower bound of the 95 % "
+               f"interval): {shown or 'none'}. Shares of the VP gained: "
+               + ", ".join(f"{r.source} {pct(r.share_rate)}" for r in table.itertuples())
+               + ".")
+    return Answer(COMPLEX_VP, fig, table, reading,
+                  ["'Changes the winner' is the counterfactual of the Demon Lord question, "
+                   "one source at a time."])
+
+
 # -- detours ----------------------------------------------------------------------------------
 def detour_table(results: Results, watch: HeroWatch) -> pd.DataFrame:
     """Win rate by events stopped at per game (grouped in bands), Wilson 95%."""
@@ -342,10 +476,16 @@ def red_dice(bonus: pd.DataFrame, limit: pd.DataFrame, agents: str = "greedy",
 
 
 def answer_all(n_games: int = 50, n_sweep: int = 40, seed: int = 2026,
-               sweep_agents: str = "greedy") -> list[Answer]:
-    """Every question of this draft from seeded batches (the dashboard page)."""
+               sweep_agents: str = "greedy", n_cures: int = 200, workers: int = 1
+               ) -> list[Answer]:
+    """Every question of this draft from seeded batches (the dashboard page): the
+    problems as they stand, then each proposed cure against the draft."""
+    from designkit.analysis.questions.cures import answer
+
     results, watch = run(n_games, seed)
     bonus = red_dice_table("red_die_bonus_vp", (0, 1, 3), n_sweep, seed, agents=sweep_agents)
     limit = red_dice_table("max_dice", (4, 6, 8), n_sweep, seed, agents=sweep_agents)
+    out = cures(n_cures, seed, workers=workers)   # N_CURES of the notebook
     return [tempo(watch), demon_lord(results), detours(results, watch),
-            red_dice(bonus, limit, sweep_agents)]
+            red_dice(bonus, limit, sweep_agents), vp_split(results),
+            *(answer(p, out) for p in PROBLEMS)]

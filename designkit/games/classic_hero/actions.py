@@ -45,13 +45,24 @@ def lord_name(lid: str, lang: str = "en") -> str:
     return lid
 
 
-def _dest(a: tuple[int, str | None, str | None], lang: str) -> str:
+def passers(via: str | tuple[str, ...] | None) -> tuple[str, ...]:
+    """The PASS_TRIAL abilities a move spends: none, one ID, or several (CH-A34)."""
+    if via is None:
+        return ()
+    return (via,) if isinstance(via, str) else tuple(via)
+
+
+def _dest(a: tuple[int, str | None, str | tuple[str, ...] | None], lang: str) -> str:
     slot, card, via = a
+    used = passers(via)
     if lang == "ja":
         text = "【ゴール】へ進む" if card is None else f"{slot}番（{card}）へ進む"
-        return text + (f"（{ability_name(via, 'ja')}で試練を通過）" if via else "")
+        names = "と".join(ability_name(v, "ja") for v in used)
+        return text + (f"（{names}で試練を通過）" if used else "")
     text = "move to the Goal" if card is None else f"move to slot {slot} ({card})"
-    return text + (f", passing a Trial with {ability_name(via)}" if via else "")
+    names = " and ".join(ability_name(v) for v in used)
+    trials = "a Trial" if len(used) == 1 else f"{len(used)} Trials"
+    return text + (f", passing {trials} with {names}" if used else "")
 
 
 def _ability_en(a: tuple[Any, ...]) -> str:
@@ -101,6 +112,8 @@ class HeroAction(Action):
         "skip": lambda a: f"skip {a}",
         "return": lambda a: f"return {die_ref_text(a)} to the stock",
         "hit": lambda a: f"hit {lord_name(a[0])} HP{a[1]} with {dice_text(a[2])}",
+        "weak": lambda a: f"hit your weakness card {a[0]} with {dice_text(a[1])}",
+        "fix": lambda a: f"fix {die_ref_text(a[0])} at {a[1]}",
         "stop": lambda a: "end the battle",
         "skill": lambda a: f"take the skill {ability_name(a)}",
         "grow_gain": lambda a: "grow: gain a white die",
@@ -127,6 +140,8 @@ class HeroAction(Action):
         "skip": lambda a: f"{a}を行わない",
         "return": lambda a: f"{die_ref_text(a)}を【ストック】へ戻す",
         "hit": lambda a: f"{dice_text(a[2])}で{lord_name(a[0], 'ja')}のHP{a[1]}を達成する",
+        "weak": lambda a: f"{dice_text(a[1])}で弱点カード{a[0]}を達成する",
+        "fix": lambda a: f"{die_ref_text(a[0])}を{a[1]}に固定する",
         "stop": lambda a: "魔王戦を終える",
         "skill": lambda a: f"スキル{ability_name(a, 'ja')}を得る",
         "grow_gain": lambda a: "成長：白サイコロを１個得る",

@@ -8,9 +8,11 @@ dice are used or nothing can be achieved (CH-7.4).
 
 from __future__ import annotations
 
-from designkit.core.flow import ask, push
+from designkit.core.flow import ask, push, roll
 from designkit.games.classic_hero.actions import HeroAction, seat_name
+from designkit.games.classic_hero.reach import reachable
 from designkit.games.classic_hero.resolve import (
+    DIE_ABILITIES,
     ability_options,
     apply_ability,
     apply_bless,
@@ -19,16 +21,19 @@ from designkit.games.classic_hero.resolve import (
     bless_options,
     effect_tasks,
     hand,
-    mark_used,
+    red_bonus_vp,
     ref,
     rest_options,
     sets_in_hand,
+    use_in_battle,
 )
 from designkit.games.classic_hero.state import (
     FLOW,
     VP_FINAL,
+    VP_FIRST,
     VP_HP,
     VP_RED,
+    VP_WEAK,
     ClassicHeroState,
     Phase,
     die_label,
@@ -53,16 +58,25 @@ def hit_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     rules = st.rules
     avail, kinds = hand(st, seat)
     minimal = st.params.sum_requires_minimal_set
+    repeat = st.params.shared_hp == "repeat"
+    mine = st.hp_by[seat]
     for b, marks in st.lords_up:
         lord = rules.lords[b]
         for h, (cond, _) in enumerate(lord.hps):
-            if marks[h]:
-                continue
+            if (b, h) in mine if repeat else marks[h]:
+                continue      # CH-7.2; under CH-V1 repeat, each seat hits each HP once
             sets = sets_in_hand(cond, avail, kinds, minimal)
             if sets and st.params.auto_resolve:
                 sets = [best_set(st, seat, sets)]
             out += [HeroAction("hit", (lord.id, h + 1, tuple(ref(st, seat, i) for i in u)))
                     for u in sets]
+    for w in st.weak[seat]:     # CH-V2: the seat's own weakness cards
+        card = rules.weaknesses[w]
+        sets = sets_in_hand(card.hps[0][0], avail, kinds, minimal)
+        if sets and st.params.auto_resolve:
+            sets = [best_set(st, seat, sets)]
+        out += [HeroAction("weak", (card.id, tuple(ref(st, seat, i) for i in u)))
+                for u in sets]
     return out
 
 
@@ -89,7 +103,36 @@ def battle(st: ClassicHeroState, seat: int) -> bool:
             st.emit("CH-7.4", seat, f"No HP can be achieved with {st.dice_text(seat)}: "
                     "the battle ends", f"達成できるＨＰがないので魔王戦終了（{st.dice_text(seat)}）")
         return False
+    if not any(a.kind in ("hit", "weak", "rest", "rest_free") for a in options) \
+            and not _any_reachable(st, seat):
+        if st.log is not None:
+            st.emit("CH-A33", seat, f"No HP can be achieved with {st.dice_text(seat)}, whatever "
+                    f"the {st.bless[seat]} blessing(s) and ready abilities would do: the battle "
+                    "ends and they are kept", f"加護や能力を使っても達成できるＨＰがないので"
+                    f"魔王戦終了（{st.dice_text(seat)}、加護は持ち越し）")
+        return False
     return ask(st, Phase.BATTLE, seat, (seat,))
+
+
+def _targets(st: ClassicHeroState, seat: int) -> list:
+    """The conditions ``seat`` may still achieve in this battle: HPs and own weaknesses."""
+    rules = st.rules
+    repeat = st.params.shared_hp == "repeat"
+    out = [cond for b, marks in st.lords_up for h, (cond, _) in enumerate(rules.lords[b].hps)
+           if not ((b, h) in st.hp_by[seat] if repeat else marks[h])]
+    return out + [rules.weaknesses[w].hps[0][0] for w in st.weak[seat]]
+
+
+def _any_reachable(st: ClassicHeroState, seat: int) -> bool:
+    """CH-A33: could the blessings and ready die abilities make some target achievable?"""
+    rules = st.rules
+    ready = tuple((rules.abilities[a].hook.name, int(rules.abilities[a].hook.args.get("n", 1)))
+                  for a in st.abilities[seat]
+                  if rules.abilities[a].timing == "once_per_stage" and a not in st.spent[seat]
+                  and rules.abilities[a].hook.name in DIE_ABILITIES)
+    values = [st.dice[seat][i][0] for i in st.available(seat)]
+    return any(reachable(cond, values, st.bless[seat], st.params.blessing_delta, ready,
+                         rules.lo, rules.hi) for cond in _targets(st, seat))
 
 
 @FLOW.decision(Phase.BATTLE, _battle_options)
@@ -110,6 +153,9 @@ def battle_step(st: ClassicHeroState, a: HeroAction) -> None:
     if a.kind in ("rest", "rest_free"):
         apply_rest(st, seat, a, ("battle", seat))
         return
+    if a.kind == "weak":
+        hit_weakness(st, seat, a.arg[0], tuple(r[0] for r in a.arg[1]))
+        return
     hit(st, seat, a.arg[0], a.arg[1] - 1, tuple(r[0] for r in a.arg[2]))
 
 
@@ -119,17 +165,20 @@ def hit(st: ClassicHeroState, seat: int, lord_id: str, h: int, used: tuple[int, 
     b = rules.lord_index[lord_id]
     k = next(j for j, (bb, _) in enumerate(st.lords_up) if bb == b)
     marks = list(st.lords_up[k][1])
+    first = not marks[h]
+    was_complete = all(marks)
     marks[h] = True
     st.lords_up[k] = (b, tuple(marks))
+    if p.shared_hp == "repeat":
+        st.hp_by[seat].append((b, h))
     lord = rules.lords[b]
     cond, base = lord.hps[h]
     dice = st.dice[seat]
     shown = ", ".join(die_label(dice[i]) for i in used)
-    reds = sum(dice[i][1] for i in used)
     vp = base + (st.stage if p.boss_hp_vp == "base_plus_stage" else 0)
     extra = sum(args["n"] for args in st.passive(seat, "boss_hp_vp"))
     st.gain(seat, vp + extra, VP_HP)
-    mark_used(st, seat, used)
+    stayed = use_in_battle(st, seat, used)
     who = seat_name(seat)
     if st.log is not None:
         more = f" + {extra} (Battle Cry)" if extra else ""
@@ -139,24 +188,109 @@ def hit(st: ClassicHeroState, seat: int, lord_id: str, h: int, used: tuple[int, 
         st.emit("CH-7.2", seat, f"{who} gains {base} + stage {st.stage} = {vp} VP{more} and "
                 "marks the HP", f"{who}は基本戦功{base}＋ステージ{st.stage}＝{vp}ＶＰを得て"
                 "達成マーカーを置く", vp=vp + extra)
-    if reds and p.red_die_bonus_vp:
-        st.gain(seat, reds * p.red_die_bonus_vp, VP_RED)
+    battle_red_bonus(st, seat, used, stayed)
+    if p.shared_hp != "off" and first and p.first_attack_bonus:
+        st.gain(seat, p.first_attack_bonus, VP_FIRST)
         if st.log is not None:
-            st.emit("CH-6.4", seat, f"{who} gains {reds * p.red_die_bonus_vp} VP for {reds} "
-                    "red die/dice", f"{who}は赤サイコロ{reds}個で{reds * p.red_die_bonus_vp}ＶＰ")
+            st.emit("CH-V1", seat, f"{who} is the first to achieve {lord.name} HP{h + 1}: "
+                    f"First Attack bonus {p.first_attack_bonus} VP",
+                    f"{who}が{lord.name_ja}のHP{h + 1}を最初に達成：ファーストアタックボーナス"
+                    f"{p.first_attack_bonus}ＶＰ", vp=p.first_attack_bonus)
     tasks: list[tuple] = []
-    if all(marks):
+    if all(marks) and not was_complete:
         bonus = p.final_damage_bonus + sum(a["n"] for a in st.passive(seat, "final_bonus"))
         st.gain(seat, bonus, VP_FINAL)
-        del st.lords_up[k]
+        stays = p.shared_hp == "repeat"
+        if not stays:
+            del st.lords_up[k]
         if st.log is not None:
             st.emit("CH-7.3", seat, f"{lord.name} is defeated: {who} gains the final damage "
-                    f"bonus {bonus} VP; the card is discarded and a new one drawn",
+                    f"bonus {bonus} VP" + ("; the card is discarded and a new one drawn"
+                                           if p.shared_hp == "off" else ""),
                     f"{lord.name_ja}の全ＨＰ達成：{who}はファイナルダメージボーナス{bonus}ＶＰ"
                     "を得る", lord=lord_id, vp=bonus)
-        tasks.append(("draw_lord", "CH-7.3"))
+            if stays:
+                st.emit("CH-V1", seat, f"{lord.name} stays: every player may still hit the "
+                        "HPs they have not", f"{lord.name_ja}は残る：まだ達成していないＨＰは"
+                        "誰でも達成できる", lord=lord_id)
+            elif p.shared_hp != "off":
+                st.emit("CH-V1", seat, f"{lord.name} is discarded and no new card is drawn: "
+                        "the stage's goal stays fixed", f"{lord.name_ja}を捨て札にする。"
+                        "新たな魔王は引かない（目標は固定）", lord=lord_id)
+        if p.shared_hp == "off":
+            tasks.append(("draw_lord", "CH-7.3"))
     tasks.append(("battle", seat))
     push(st, *tasks)
+
+
+def battle_red_bonus(st: ClassicHeroState, seat: int, used: tuple[int, ...],
+                     stayed: list[int]) -> None:
+    """CH-6.4 in the battle, or CH-V5: the red dice that stay available for one more HP."""
+    dice = st.dice[seat]
+    reds = sum(dice[i][1] for i in used)
+    who = seat_name(seat)
+    bonus, instead = red_bonus_vp(st, reds, at_event=False)
+    if bonus:
+        st.gain(seat, bonus, VP_RED)
+        if st.log is not None:
+            st.emit("CH-6.4", seat, f"{who} gains {bonus} VP for {reds} red die/dice",
+                    f"{who}は赤サイコロ{reds}個で{bonus}ＶＰ")
+    elif instead and st.log is not None:
+        kept = " ".join(die_label(dice[i]) for i in stayed)
+        st.emit("CH-V5", seat, f"{who}'s red dice earn no VP bonus; "
+                + (f"{kept} stay available for one more HP" if kept else
+                   "they had served an HP before and are now used"),
+                f"{who}の赤サイコロはＶＰボーナスなし" + (f"。{kept}はもう１つの条件に使える"
+                                                     if kept else ""))
+
+
+def hit_weakness(st: ClassicHeroState, seat: int, card_id: str, used: tuple[int, ...]) -> None:
+    """CH-V2: a seat hits its own weakness card like an HP (base merit + stage, dice used);
+    the card is revealed and leaves the seat's hand."""
+    rules, p = st.rules, st.params
+    w = next(i for i in st.weak[seat] if rules.weaknesses[i].id == card_id)
+    st.weak[seat].remove(w)
+    card = rules.weaknesses[w]
+    cond, base = card.hps[0]
+    vp = base + (st.stage if p.boss_hp_vp == "base_plus_stage" else 0)
+    st.gain(seat, vp, VP_WEAK)
+    if st.log is not None:
+        shown = ", ".join(die_label(st.dice[seat][i]) for i in used)
+        st.emit("CH-V2", seat, f"{seat_name(seat)} reveals the weakness {card.name} "
+                f"({cond.text}) and hits it with {shown}: {base} + stage {st.stage} = {vp} VP",
+                f"{seat_name(seat)}が弱点「{card.name_ja}」（{cond.text}）を明かし{shown}で"
+                f"達成：{vp}ＶＰ", weakness=card.id, vp=vp)
+    stayed = use_in_battle(st, seat, used)
+    battle_red_bonus(st, seat, used, stayed)
+    push(st, ("battle", seat))
+
+
+# -- weakness cards (CH-V2) ------------------------------------------------------------------
+@FLOW.task("draw_weakness")
+def draw_weakness(st: ClassicHeroState, seat: int) -> bool:
+    if not st.weak_deck:
+        if st.log is not None:
+            st.emit("CH-V2", seat, "The weakness deck is empty: no card is drawn",
+                    "弱点の山が空なので引かない")
+        return False
+    return roll(st, Phase.DRAW_WEAKNESS, (seat,), len(st.weak_deck))
+
+
+@FLOW.chance(Phase.DRAW_WEAKNESS,
+             lambda st: tuple(st.rules.weaknesses[w].id for w in st.weak_deck), uniform=True)
+def weakness_drawn(st: ClassicHeroState, card_id: str) -> None:
+    seat = st.ctx[0]
+    w = next(i for i in st.weak_deck if st.rules.weaknesses[i].id == card_id)
+    st.weak_deck.remove(w)
+    st.weak[seat].append(w)
+    if st.log is not None:
+        card = st.rules.weaknesses[w]
+        who = seat_name(seat)
+        st.emit("CH-V2", seat, f"{who} learns a weakness of the Demon Lords: {card.name} "
+                f"({card.hps[0][0].text}, {card.hps[0][1]} + stage VP)",
+                f"{who}がボスの弱点を知る：「{card.name_ja}」（{card.hps[0][0].text}）",
+                visible_to=(seat,), public=(f"{who} draws a weakness card",
+                                            f"{who}が弱点カードを１枚引く"))
 
 
 # -- after the battle (CH-7.5, CH-7.6) ----------------------------------------------------------------

@@ -28,7 +28,8 @@ def estimate(st: ClassicHeroState, seat: int) -> float:
     dice = st.dice[seat]
     owned = min(len(dice), p.max_dice)   # a die over the limit goes back (CH-2.3)
     reds = min(owned, sum(d[1] for d in dice))
-    value += left * (1.2 * owned + 0.9 * p.red_die_bonus_vp * reds)
+    red_worth = 0.6 if p.red_dice_multi else 0.9 * p.red_die_bonus_vp  # CH-V5: one more HP
+    value += left * (1.2 * owned + red_worth * reds)
     value += 0.4 * sum(1 for d in dice if not d[2]) + 0.8 * st.bless[seat]
     value += 0.03 * sum(d[0] for d in dice if not d[2])   # high dice meet more sums
     cities = cities_by_stage(st, seat)
@@ -37,7 +38,8 @@ def estimate(st: ClassicHeroState, seat: int) -> float:
     stage_pilgrim = any(r.suit_of[e] == "Pilgrimage" and r.events[e].stage == st.stage
                         for e in st.taken[seat])
     value += 1.5 * stage_pilgrim
-    value += 0.5 * len(st.artifacts[seat]) + 0.6 * len(st.taken[seat])
+    value += (0.5 if p.road_vp else 0.0) * len(st.artifacts[seat]) + 0.6 * len(st.taken[seat])
+    value += _variant_worth(st, seat)
     # a once-per-stage ability kept is worth a little: spend it only for a gain
     value += 0.3 * sum(1 for a in st.abilities[seat] if r.abilities[a].timing ==
                        "once_per_stage" and a not in st.spent[seat])
@@ -55,3 +57,18 @@ def heuristic(st: ClassicHeroState, seat: int) -> float:
     mine = estimate(st, seat)
     best = max(estimate(st, s) for s in range(st.n) if s != seat)
     return mine - best
+
+
+def _variant_worth(st: ClassicHeroState, seat: int) -> float:
+    """What a rule variant's own holdings are worth (0 under the draft's rules): weakness
+    cards still to hit (CH-V2) and a five-suit set collection in the making (CH-V7)."""
+    p, r = st.params, st.rules
+    value = 0.0
+    if st.weak[seat]:
+        bonus = st.stage if p.boss_hp_vp == "base_plus_stage" else 0
+        value += sum(0.5 * (r.weaknesses[w].hps[0][1] + bonus) for w in st.weak[seat])
+    if p.set_collection == "suits":
+        suits = [r.suit_of[e] for e in st.taken[seat]]
+        counts = [suits.count(x) for x in ("Trial", "Ruins", "City", "Pilgrimage", "Request")]
+        value += p.set_collection_vp * (min(counts) + 0.15 * sum(1 for c in counts if c))
+    return value

@@ -48,6 +48,7 @@ VOCABULARY: dict[str, HookSpec] = {h.name: h for h in (
     HookSpec("adjust", "Change one die by any amount from -n to +n, clamped", _N),
     HookSpec("set", "Set one die to value", {"value": Arg(int, 6, (1, 6))}),
     HookSpec("set_any", "Set one die to any value"),
+    HookSpec("fix", "Set one die to any value and fix it: it is not rerolled at stops (CH-V3)"),
     HookSpec("reroll", "Reroll up to n dice", _N),
     HookSpec("invert", "Invert up to n dice (7 - value)", _N),
     HookSpec("vp", "Gain n VP", {"n": Arg(int, 1, (-20, 20))}),
@@ -66,7 +67,7 @@ VOCABULARY: dict[str, HookSpec] = {h.name: h for h in (
              {"suit": Arg(str, "Request", choices=SUITS), "n": Arg(int, 1, (1, 10))}),
     HookSpec("pilgrim_shield", "Immune to CH-8.5; not counted as a holder"),
 )}
-EVENT_EFFECTS = frozenset({"upgrade", "gain_die", "bless", "adjust", "set", "set_any",
+EVENT_EFFECTS = frozenset({"upgrade", "gain_die", "bless", "adjust", "set", "set_any", "fix",
                            "reroll", "invert", "vp", "artifact"})
 
 
@@ -139,7 +140,8 @@ def _stamp(*names: str) -> tuple[tuple[str, float], ...]:
 
 
 def table_stamp() -> tuple[tuple[str, float], ...]:
-    return _stamp("events.csv", "demon_lords.csv", "races.csv", "abilities.csv")
+    return _stamp("events.csv", "demon_lords.csv", "races.csv", "abilities.csv",
+                  "weaknesses.csv")
 
 
 def load_events() -> tuple[EventCard, ...]:
@@ -195,6 +197,25 @@ def _lords(path: Path, stamp: Any) -> tuple[DemonLord, ...]:
                     for i in (1, 2, 3) if r[f"hp{i}"])
         out.append(DemonLord(r["id"], r["name"], r["name_ja"], hps))
     return tuple(out)
+
+
+def load_weaknesses() -> tuple[DemonLord, ...]:
+    """CH-V2's private weakness cards (placeholder content: the draft names the idea,
+    「自分だけが知るボスの弱点」, not the cards): each is one HP only its holder may hit."""
+    path = data_dir("classic_hero") / "weaknesses.csv"
+    if not path.exists():
+        return ()
+    return _weaknesses(path, _stamp("weaknesses.csv"))
+
+
+@cache
+def _weaknesses(path: Path, stamp: Any) -> tuple[DemonLord, ...]:
+    file = str(path)
+    cols = [Column("id", unique=True), Column("name"), Column("name_ja"), Column("condition"),
+            Column("base", "int", range=(0, 20))]
+    return tuple(DemonLord(r["id"], r["name"], r["name_ja"],
+                           ((_notation(file, r, "condition", parse_condition), r["base"]),))
+                 for r in _rows_numbered(path, cols))
 
 
 def load_races() -> tuple[Race, ...]:

@@ -42,7 +42,26 @@ def check_state(st: ClassicHeroState) -> list[Violation]:
     skills = list(st.skill_deck) + list(st.display) + [a for a in held if a in r.skills]
     if len(skills) != len(set(skills)) or len(skills) > len(r.skills):
         out.append(Violation("cards_conserved", "a skill card is in two places"))
+    out += _variant_violations(st)
     lords = list(st.lord_deck) + [b for b, _ in st.lords_up]
     if len(lords) != len(set(lords)):
         out.append(Violation("cards_conserved", "a Demon Lord card is in two places"))
+    return out
+
+
+def _variant_violations(st: ClassicHeroState) -> list[Violation]:
+    """The rule variants' own state: marks on dice that exist, weakness cards in one place."""
+    out: list[Violation] = []
+    for s in range(st.n):
+        for name, marks in (("fixed", st.fixed[s]), ("red_once", st.red_once[s])):
+            if len(set(marks)) != len(marks) or any(not 0 <= i < len(st.dice[s])
+                                                    for i in marks):
+                out.append(Violation(name, f"seat {s} marks dice {marks} of "
+                                           f"{len(st.dice[s])} (CH-V3, CH-V5)"))
+        if any(not st.dice[s][i][1] for i in st.red_once[s] if i < len(st.dice[s])):
+            out.append(Violation("red_once", f"seat {s}: a white die is marked as a red die "
+                                             "that served one HP (CH-V5)"))
+    weak = list(st.weak_deck) + [w for ws in st.weak for w in ws]
+    if len(weak) != len(set(weak)) or any(not 0 <= w < len(st.rules.weaknesses) for w in weak):
+        out.append(Violation("cards_conserved", "a weakness card is in two places (CH-V2)"))
     return out

@@ -17,12 +17,21 @@ from designkit.games.classic_hero.state import FLOW, ClassicHeroState
 
 
 def observation(st: ClassicHeroState, seat: int) -> dict[str, Any]:
-    """Everything ``seat`` may know, as plain JSON-ready data (deck contents, not order)."""
+    """Everything ``seat`` may know, as plain JSON-ready data (deck contents, not order).
+
+    The one hidden thing is CH-V2's weakness cards 「自分だけが知るボスの弱点」: a seat sees
+    its own, only the count of the others', and the pool the others' come from.
+    """
     data = state_to_dict(st)
     data.pop("log")
     data.pop("stack")
     for key in ("event_deck", "lord_deck", "skill_deck"):
         data[key] = sorted(data[key])
+    if "weaknesses" in data:
+        hands = data["weaknesses"]
+        data["weakness_unseen"] = sorted(data.pop("weakness_deck") + [
+            w for s, ws in enumerate(hands) if s != seat for w in ws])
+        data["weaknesses"] = [ws if s == seat else len(ws) for s, ws in enumerate(hands)]
     data["seat"] = seat
     data["to_move"] = st.seat
     mine = st.seat == seat and st.phase in FLOW.decisions
@@ -31,7 +40,16 @@ def observation(st: ClassicHeroState, seat: int) -> dict[str, Any]:
 
 
 def determinize(st: ClassicHeroState, seat: int, rng: random.Random) -> ClassicHeroState:
-    """A copy for search: nothing is hidden in the state, so nothing is resampled."""
+    """A copy for search: the other seats' weakness cards (CH-V2) are dealt again from the
+    cards ``seat`` has not seen; everything else is public."""
     c = st.clone()
     c.log = None
+    others = [s for s in range(c.n) if s != seat and c.weak[s]]
+    if others:
+        pool = c.weak_deck + [w for s in others for w in c.weak[s]]
+        rng.shuffle(pool)
+        for s in others:
+            k = len(c.weak[s])
+            c.weak[s], pool = pool[:k], pool[k:]
+        c.weak_deck = sorted(pool)
     return c

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designkit.core.errors import ParamError
-from designkit.core.params import Params, param
+from designkit.core.params import VARIANTS, Params, param
 from designkit.games.classic_hero.cards import (
     SUITS,
     load_abilities,
@@ -121,6 +121,48 @@ class ClassicHeroParams(Params):
                           rule="CH-9.3", group=SCORE,
                           help="Ties for most VP: higher speed, then draw; or a draw")
 
+    pass_trial_once_per_move: bool = param(False, rule="CH-A34", group=VARIANTS,
+                                           help="At most one PASS_TRIAL ability per move "
+                                                "(default: a seat holding Thief and "
+                                                "Pathfinder may spend both, one per Trial)")
+    # -- the draft's own cures (■問題点), each off = the draft as written ---------------------------
+    shared_hp: str = param("off", choices=("off", "repeat", "once"), rule="CH-V1",
+                           group=VARIANTS, label_ja="共通HP",
+                           help="Shared Demon Lord HP (共通のHP): the stage's Demon Lords stay "
+                                "(no new card); repeat = every player may achieve each HP "
+                                "once, once = an HP ends at its first achievement")
+    first_attack_bonus: int = param(2, range=(0, 10), rule="CH-V1", group=VARIANTS,
+                                    label_ja="ファーストアタックボーナス",
+                                    help="VP for the first achievement of a shared HP (the "
+                                         "draft gives no size: 2 is a placeholder)")
+    weakness_cards: bool = param(False, rule="CH-V2", group=VARIANTS, label_ja="ボスの弱点",
+                                 help="A Pilgrimage achieved draws private weakness cards: "
+                                      "HPs only their holder knows and may hit (弱点)")
+    weakness_draws: int = param(1, range=(1, 3), rule="CH-V2", group=VARIANTS,
+                                help="Weakness cards drawn per Pilgrimage achieved (the draft "
+                                     "gives no number: 1 is a placeholder)")
+    reroll_each_stop: bool = param(False, rule="CH-V3", group=VARIANTS,
+                                   label_ja="止まる度に振り直し",
+                                   help="Every stop on an event rerolls the available dice "
+                                        "except fixed ones; SET effects fix the die they set")
+    suit_effects: bool = param(False, rule="CH-V4", group=VARIANTS, label_ja="スート毎の効果",
+                               help="One fixed effect per suit instead of per card: Ruins gain "
+                                    "a die, Trials upgrade, Requests fix a die, Cities change a "
+                                    "value, Pilgrimages a boss weakness")
+    red_dice_multi: bool = param(False, rule="CH-V5", group=VARIANTS,
+                                 label_ja="上級サイコロは複数の条件に",
+                                 help="Red dice earn no VP bonus; in the battle a red die "
+                                      "serves two HPs before it is used")
+    road_vp: bool = param(True, rule="CH-V6", group=VARIANTS, label_ja="道中のＶＰ",
+                          help="VP on the road (artifacts, the red bonus at events, VP "
+                               "effects); off = 直接的なＶＰは入らない")
+    set_collection: str = param("draft", choices=("draft", "suits"), rule="CH-V7",
+                                group=VARIANTS, label_ja="セットコレクション",
+                                help="End scoring: the draft's Cities and Requests, or also a "
+                                     "set collection (each set of the five suits scores)")
+    set_collection_vp: int = param(5, range=(0, 20), rule="CH-V7", group=VARIANTS,
+                                   help="VP per set of one event of each suit (CH-V7)")
+
     def check_consistency(self) -> None:
         lo, hi = self.die_range if len(self.die_range) == 2 else (0, 0)
         if len(self.die_range) != 2 or lo >= hi:
@@ -163,5 +205,10 @@ class ClassicHeroParams(Params):
             raise ParamError("classes", f"abilities.csv has only {n_classes} classes")
 
     # -- derived -------------------------------------------------------------------------------------
+    @property
+    def weakness_on(self) -> bool:
+        """CH-V2 is in play: switched on, or brought by the suit effects (巡礼：ボス弱点)."""
+        return self.weakness_cards or self.suit_effects
+
     def display_size(self) -> int:
         return self.skill_display if self.skill_display is not None else self.players + 1

@@ -66,6 +66,47 @@ def mark_used(st: ClassicHeroState, seat: int, idxs: Iterable[int]) -> None:
         dice[i] = (v, red, True)
 
 
+def drop_die(st: ClassicHeroState, seat: int, i: int) -> tuple[int, bool, bool]:
+    """Return die ``i`` to the stock; the variant marks on later dice move down with them."""
+    d = st.dice[seat].pop(i)
+    for marks in (st.fixed[seat], st.red_once[seat]):
+        if marks:
+            marks[:] = [j - (j > i) for j in marks if j != i]
+    return d
+
+
+def red_bonus_vp(st: ClassicHeroState, reds: int, at_event: bool) -> tuple[int, str | None]:
+    """CH-6.4's bonus for ``reds`` red dice in a set, and the variant rule that cancels it:
+    CH-V5 (red dice serve more conditions instead) or, at an event, CH-V6 (no road VP)."""
+    p = st.params
+    if not reds or not p.red_die_bonus_vp:
+        return 0, None
+    if p.red_dice_multi:
+        return 0, "CH-V5"
+    if at_event and not p.road_vp:
+        return 0, "CH-V6"
+    return reds * p.red_die_bonus_vp, None
+
+
+def use_in_battle(st: ClassicHeroState, seat: int, idxs: Iterable[int]) -> list[int]:
+    """CH-7.1: the set's dice become used; under CH-V5 a red die first serves one HP more
+    (it stays available once). Returns the red dice that stayed."""
+    if not st.params.red_dice_multi:
+        mark_used(st, seat, idxs)
+        return []
+    stayed = []
+    once = st.red_once[seat]
+    for i in idxs:
+        if st.dice[seat][i][1] and i not in once:
+            once.append(i)
+            stayed.append(i)
+        else:
+            if i in once:
+                once.remove(i)
+            mark_used(st, seat, [i])
+    return stayed
+
+
 def values(st: ClassicHeroState, seat: int, idxs: list[int]) -> tuple[int, ...]:
     dice = st.dice[seat]
     return tuple(dice[i][0] for i in idxs)
@@ -82,6 +123,8 @@ def rolled(st: ClassicHeroState, value: int) -> None:
     seat, i, rule = st.ctx
     d = st.dice[seat][i]
     st.dice[seat][i] = (clamp(st, value), d[1], False)   # CH-0.4 with a narrowed die_range
+    if st.fixed[seat] and i in st.fixed[seat]:
+        st.fixed[seat].remove(i)      # a rerolled die is no longer fixed (CH-V3)
     if st.log is not None:
         st.emit(rule, seat, f"{seat_name(seat)} rolls {die_label(st.dice[seat][i])}",
                 f"{seat_name(seat)}が{die_label(st.dice[seat][i])}を出す", die=i, value=value)
@@ -116,7 +159,7 @@ def limit(st: ClassicHeroState, seat: int) -> bool:
 def returned(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     i = a.arg[0]
-    d = st.dice[seat].pop(i)
+    d = drop_die(st, seat, i)
     if st.log is not None:
         st.emit("CH-2.3", seat, f"{seat_name(seat)} is over the dice limit "
                 f"({st.params.max_dice}) and returns {die_label(d)} to the stock",
@@ -155,7 +198,7 @@ def apply_rest(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple) -> N
         rule = "CH-5.6"
     returned_text = " ".join(die_label(st.dice[seat][i]) for i in gone) or "no die"
     for i in gone:
-        st.dice[seat].pop(i)
+        drop_die(st, seat, i)
     rerolled = st.used_dice(seat)
     if st.log is not None:
         how = f" with {a.describe()}" if a.kind == "rest_free" else ""
@@ -219,12 +262,15 @@ def ability_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     return out
 
 
-def apply_ability(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple) -> None:
+def apply_ability(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple,
+                  step: str = "CH-A28") -> None:
+    """A once-per-stage die ability (CH-A28); ``step`` cites the rule that allows it here
+    (CH-A35 at the move and Fortune steps)."""
     aid_text, (i, v, red), target = a.arg
     aid = st.rules.ability_index[aid_text]
     st.spent[seat].append(aid)
     if st.log is not None:
-        st.emit("CH-A28", seat, f"{seat_name(seat)}: {a.describe()} (once per stage)",
+        st.emit(step, seat, f"{seat_name(seat)}: {a.describe()} (once per stage)",
                 f"{seat_name(seat)}：{a.describe('ja')}（ステージ毎に１回）")
     if target is None:
         push(st, ("roll_die", seat, i, "CH-A28"), then)
@@ -250,6 +296,11 @@ def fx(st: ClassicHeroState, seat: int, name: str, arg: object, source: str) -> 
             st.emit("CH-6.5", seat, f"{who} gains {arg} blessing(s) from {source} "
                     f"(now {st.bless[seat]})", f"{who}が{source}で加護を{arg}得る"
                     f"（計{st.bless[seat]}）")
+        return False
+    if name == "vp" and not st.params.road_vp:
+        if st.log is not None:
+            st.emit("CH-V6", seat, f"{who} would gain {arg} VP from {source}: no VP on the "
+                    "road", f"{who}は{source}の{arg}ＶＰを得ない（道中のＶＰなし）")
         return False
     if name == "vp":
         st.gain(seat, arg, VP_SKILL)
@@ -278,6 +329,13 @@ def _artifact(st: ClassicHeroState, seat: int, source: str) -> bool:
     held = set(st.artifacts[seat])
     count = len(held | {t}) if st.params.artifact_vp == "after" else len(held)
     st.artifacts[seat].append(t)
+    if not st.params.road_vp:
+        if st.log is not None:
+            en, ja = ARTIFACT_NAMES.get(t, (t, t))
+            st.emit("CH-V6", seat, f"{seat_name(seat)} gains the artifact {en} ({t}) but no "
+                    "VP: no VP on the road", f"{seat_name(seat)}がアーティファクト「{ja}」を"
+                    "得る（道中のＶＰなし）", artifact=t, vp=0)
+        return False
     st.gain(seat, count, VP_ARTIFACT)
     if st.log is not None:
         en, ja = ARTIFACT_NAMES.get(t[0] + t[1:], (t, t))
@@ -307,6 +365,9 @@ def _effect_choices(st: ClassicHeroState, seat: int, name: str, arg: object
         elif name == "set_any":
             out += [HeroAction("set", (r, t)) for t in range(st.rules.lo, st.rules.hi + 1)
                     if t != v]
+        elif name == "fix":
+            if i not in st.fixed[seat]:
+                out += [HeroAction("fix", (r, t)) for t in range(st.rules.lo, st.rules.hi + 1)]
         elif name == "reroll":
             out.append(HeroAction("reroll", r))
         elif name == "invert" and clamp(st, 7 - v) != v:
@@ -328,12 +389,12 @@ def effect_target(st: ClassicHeroState, a: HeroAction) -> None:
             st.emit("CH-6.3", seat, f"{who} skips {name} from {source}",
                     f"{who}は{source}の効果を使わない")
         return
-    i = a.arg[0][0] if a.kind in ("adjust", "set") else a.arg[0]
+    i = a.arg[0][0] if a.kind in ("adjust", "set", "fix") else a.arg[0]
     before = die_label(st.dice[seat][i])
     if a.kind == "upgrade":
         v, _, used = st.dice[seat][i]
         st.dice[seat][i] = (v, True, used)    # CH-A21: keeps its value and state
-    elif a.kind in ("adjust", "set"):
+    elif a.kind in ("adjust", "set", "fix"):
         set_value(st, seat, i, a.arg[1])
     elif a.kind == "invert":
         set_value(st, seat, i, clamp(st, 7 - st.dice[seat][i][0]))
@@ -341,10 +402,23 @@ def effect_target(st: ClassicHeroState, a: HeroAction) -> None:
         st.emit("CH-6.3", seat, f"{who} applies {source}: {a.describe()} "
                 f"({before} → {die_label(st.dice[seat][i])})",
                 f"{who}が{source}の効果：{a.describe('ja')}")
+    if a.kind == "fix" or (a.kind == "set" and st.params.reroll_each_stop):
+        fix_die(st, seat, i)
     if a.kind == "reroll":
         push(st, ("roll_die", seat, i, "CH-6.3"))
     if name in ("upgrade", "reroll", "invert") and arg > 1:
         push(st, ("fx", seat, name, arg - 1, source))
+
+
+def fix_die(st: ClassicHeroState, seat: int, i: int) -> None:
+    """CH-V3: a fixed die keeps its value when the dice are rerolled at a stop."""
+    if i not in st.fixed[seat]:
+        st.fixed[seat].append(i)
+    if st.log is not None:
+        label = die_label(st.dice[seat][i])
+        st.emit("CH-V3", seat, f"{seat_name(seat)} fixes {label}: it is not rerolled at "
+                "stops", f"{seat_name(seat)}が{label}を固定する（止まっても振り直さない）",
+                die=i)
 
 
 # -- the canonical auto-resolver (spec §7) ------------------------------------------------------------------

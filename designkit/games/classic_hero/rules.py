@@ -41,6 +41,9 @@ class ClassicHeroGame(FlowGame):
         "pilgrimage": ("Pilgrimage penalty (CH-8.5)", "巡礼"),
         "city_sets": ("City sets (CH-9.1)", "都市のセット"),
         "requests": ("Request majority (CH-9.2)", "依頼のマジョリティ"),
+        "first_attack": ("First Attack bonus (CH-V1)", "ファーストアタックボーナス"),
+        "weakness": ("Weakness cards (CH-V2)", "ボスの弱点"),
+        "suit_sets": ("Five-suit sets (CH-V7)", "５スートのセット"),
     }
     min_players, max_players = 3, 4
     tie_break_rules = ("CH-9.3",)
@@ -123,7 +126,7 @@ class ClassicHeroGame(FlowGame):
 
     def vp_sources(self, st: ClassicHeroState, seat: int) -> dict[str, float]:
         """The VP kept per scoring category as it is scored (``st.parts``)."""
-        return {name: st.parts[seat][i] for i, name in enumerate(VP_PARTS)}
+        return {VP_PARTS[i]: st.parts[seat][i] for i in st.rules.parts}
 
     def seat_summary(self, st: ClassicHeroState, seat: int) -> dict[str, Any]:
         rules = st.rules

@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from designkit.games.classic_hero.actions import seat_name
+from designkit.games.classic_hero.cards import SUITS
 from designkit.games.classic_hero.state import (
     FLOW,
     VP_CITY,
     VP_REQUEST,
+    VP_SUIT_SETS,
     ClassicHeroState,
 )
 
@@ -60,6 +62,21 @@ def winners(vp: Sequence[int], speeds: Sequence[int], tiebreak: str) -> list[int
     return tied
 
 
+def suit_sets(st: ClassicHeroState) -> None:
+    """CH-V7: a set collection at the end: each set of one event of each of the five suits
+    scores ``set_collection_vp`` (the draft leans against it: 「現状は入れない方向性かな」)."""
+    rules, p = st.rules, st.params
+    for s in range(st.n):
+        suits = [rules.suit_of[e] for e in st.taken[s]]
+        sets = min(suits.count(x) for x in SUITS)
+        if sets:
+            st.gain(s, sets * p.set_collection_vp, VP_SUIT_SETS)
+        if st.log is not None:
+            st.emit("CH-V7", s, f"{seat_name(s)}: {sets} set(s) of the five suits, "
+                    f"{sets * p.set_collection_vp} VP", f"{seat_name(s)}：５スートのセット"
+                    f"{sets}組、{sets * p.set_collection_vp}ＶＰ", sets=sets)
+
+
 @FLOW.task("final")
 def final(st: ClassicHeroState) -> bool:
     p = st.params
@@ -72,6 +89,8 @@ def final(st: ClassicHeroState) -> bool:
                     f"{sets} set(s), {sets * p.city_set_vp} VP",
                     f"{seat_name(s)}：都市（ステージ別）{cities_by_stage(st, s)}→{sets}セット、"
                     f"{sets * p.city_set_vp}ＶＰ", sets=sets)
+    if p.set_collection == "suits":
+        suit_sets(st)
     counts = [request_count(st, s) for s in range(st.n)]
     req = request_vp(counts, p.request_majority_vp, p.request_minority_vp)
     for s in range(st.n):

@@ -49,6 +49,11 @@ def blank_state(rules: Ruleset, log: bool) -> ClassicHeroState:
     st.artifacts = [[] for _ in range(n)]
     st.shortfalls = {"skills": 0, "lords": 0}
     st.first_seat = None
+    st.fixed = [[] for _ in range(n)]
+    st.red_once = [[] for _ in range(n)]
+    st.weak = [[] for _ in range(n)]
+    st.weak_deck = []
+    st.hp_by = [[] for _ in range(n)]
     return st
 
 
@@ -138,6 +143,7 @@ def stage_start(st: ClassicHeroState, s: int) -> bool:
     st.stage = s
     st.event_deck = list(rules.stage_decks[s])
     st.track = [None] * (rules.goal + 1)
+    st.weak_deck = list(range(len(rules.weaknesses)))   # CH-V2: a full deck each stage
     if st.log is not None:
         st.emit("CH-0.1", None, f"Stage {s} begins", f"ステージ{s}開始", stage=s)
     push(st, *[("draw_event", slot) for slot in range(1, rules.slots + 1)], ("place_pawns",),

@@ -35,14 +35,20 @@ def stage_end(st: ClassicHeroState) -> bool:
                 f"全員が魔王戦を終えたのでステージ{st.stage}終了")
     for s in range(st.n):
         st.dice[s] = [(v, red, False) for v, red, _ in st.dice[s]]
+        st.fixed[s], st.red_once[s] = [], []
     if st.log is not None:
         st.emit("CH-8.2", None, "Every player takes back all their dice, used ones included",
                 "使用済みのサイコロも回収して手元に戻す")
-        st.emit("CH-8.3", None, "Growth is done once, at the end of the stage (CH-A1)",
-                "成長はステージの最後に１回（CH-A1）")
+        if p.growth_steps_per_stage == 2:
+            st.emit("CH-A1", None, "Growth is done twice: the draft's literal reading of its "
+                    "two mentions (CH-8.3 and CH-8.6)", "成長を２回行う（草案の２か所の記述どおり）")
+        else:
+            st.emit("CH-8.3", None, "Growth is done once, at the end of the stage (CH-A1)",
+                    "成長はステージの最後に１回（CH-A1）")
     st.track = [None] * (st.rules.goal + 1)
     st.lords_up = []
     st.display = []
+    _discard_weaknesses(st)
     if st.log is not None:
         st.emit("CH-8.4", None, "The event, Demon Lord and skill cards left on the table are "
                 "discarded", "場に残っているイベント・魔王・スキルカードを捨て札にする")
@@ -67,6 +73,23 @@ def stage_end(st: ClassicHeroState) -> bool:
                 "最終ステージの後は成長を省略する")
     push(st, *tasks, ("stage_over",))
     return False
+
+
+def _discard_weaknesses(st: ClassicHeroState) -> None:
+    """CH-V2 with CH-8.4: the weaknesses of this stage's Demon Lords are discarded unused
+    (the next stage draws from a full deck); each is shown as it goes."""
+    for s in range(st.n):
+        if not st.weak[s]:
+            continue
+        if st.log is not None:
+            names = ", ".join(st.rules.weaknesses[w].name for w in st.weak[s])
+            names_ja = "、".join(st.rules.weaknesses[w].name_ja for w in st.weak[s])
+            st.emit("CH-V2", s, f"{seat_name(s)}'s unused weakness card(s) are discarded: "
+                    f"{names}", f"{seat_name(s)}の使わなかった弱点カードを捨て札にする："
+                    f"{names_ja}")
+        st.weak[s] = []
+    for s in range(st.n):
+        st.hp_by[s] = []
 
 
 @FLOW.task("stage_over")

@@ -18,6 +18,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from designkit.core.effects import Hook
 from designkit.core.flow import Flow, FlowState
 from designkit.games.classic_hero.cards import (
     Ability,
@@ -28,14 +29,25 @@ from designkit.games.classic_hero.cards import (
     load_demon_lords,
     load_events,
     load_races,
+    load_weaknesses,
     table_stamp,
 )
 from designkit.games.classic_hero.params import ClassicHeroParams
 
 #: Categories of VP, so a balance study sees where points come from.
 VP_PARTS = ("red_bonus", "artifact", "boss_hp", "final_damage", "skill", "pilgrimage",
-            "city_sets", "requests")
-VP_RED, VP_ARTIFACT, VP_HP, VP_FINAL, VP_SKILL, VP_PILGRIM, VP_CITY, VP_REQUEST = range(8)
+            "city_sets", "requests", "first_attack", "weakness", "suit_sets")
+(VP_RED, VP_ARTIFACT, VP_HP, VP_FINAL, VP_SKILL, VP_PILGRIM, VP_CITY, VP_REQUEST,
+ VP_FIRST, VP_WEAK, VP_SUIT_SETS) = range(11)
+#: the draft's own scoring categories; the others exist only where their variant is on
+DRAFT_PARTS = 8
+
+
+def parts_in_force(p: ClassicHeroParams) -> tuple[int, ...]:
+    """The VP categories these rules can score: the draft's, plus each variant's own."""
+    extra = ((VP_FIRST, p.shared_hp != "off"), (VP_WEAK, p.weakness_on),
+             (VP_SUIT_SETS, p.set_collection == "suits"))
+    return tuple(range(DRAFT_PARTS)) + tuple(i for i, on in extra if on)
 
 Die = tuple[int, bool, bool]   # (value, red, used)
 
@@ -58,6 +70,7 @@ class Phase(enum.IntEnum):
     SKILL_PICK = 14   # decision: a skill from the display (CH-7.5; D11)
     GROWTH = 15       # decision: gain a white die or upgrade one (CH-8.6; D12)
     OVER = 16
+    DRAW_WEAKNESS = 17  # chance: a private weakness card drawn (CH-V2)
 
 
 FLOW = Flow(Phase)
@@ -85,6 +98,9 @@ class Ruleset:
     lo: int
     hi: int
     stamp: tuple[tuple[str, float], ...]
+    effects: tuple[tuple[Hook, ...], ...]       # per event: its card's, or its suit's (CH-V4)
+    weaknesses: tuple[DemonLord, ...]            # CH-V2's deck (one HP each)
+    parts: tuple[int, ...]                       # VP categories in force (parts_in_force)
 
     @classmethod
     def compile(cls, params: ClassicHeroParams) -> Ruleset:
@@ -118,7 +134,10 @@ class Ruleset:
         class_ids = [i for i, a in enumerate(abilities) if a.kind == "class"][:p.classes]
         skill_ids = [i for i, a in enumerate(abilities) if a.kind == "skill"]
         lo, hi = p.die_range
-        return cls(params=p, events=tuple(events),
+        effects = tuple(suit_effects(e) if p.suit_effects else e.effects for e in events)
+        return cls(params=p, events=tuple(events), effects=effects,
+                   weaknesses=load_weaknesses() if p.weakness_on else (),
+                   parts=parts_in_force(p),
                    event_index={e.id: i for i, e in enumerate(events)},
                    stage_decks=tuple(decks), suit_of=tuple(e.suit for e in events),
                    lords=lords, lord_index={b.id: i for i, b in enumerate(lords)},
@@ -137,6 +156,25 @@ class Ruleset:
         return t
 
 
+#: CH-V4, the draft's list 「遺跡：サイコロ増加 / 試練：上級変更 / 依頼：目固定 / 町：目変化 /
+#: 巡礼：ボス弱点」: Ruins keep their artifact (their scoring, changed by the change list) and
+#: gain a die; Pilgrimages keep the blessing the change list gives them (「加護は巡礼で得られる」)
+#: and bring a weakness card (CH-V2, switched on with this variant).
+SUIT_EFFECTS: dict[str, tuple[Hook, ...]] = {
+    "Trial": (Hook("upgrade", {"n": 1}),),
+    "Ruins": (Hook("gain_die", {"n": 1}),),
+    "Request": (Hook("fix", {}),),
+    "City": (Hook("adjust", {"n": 2}),),
+    "Pilgrimage": (Hook("bless", {"n": 1}),),
+}
+
+
+def suit_effects(card: EventCard) -> tuple[Hook, ...]:
+    """A card's effects under CH-V4: its suit's effect (a Ruins card keeps its artifact)."""
+    own = tuple(h for h in card.effects if h.name == "artifact")
+    return own + SUIT_EFFECTS[card.suit]
+
+
 _COMPILED: dict[tuple[ClassicHeroParams, tuple[tuple[str, float], ...]], Ruleset] = {}
 
 
@@ -147,6 +185,10 @@ class ClassicHeroState(FlowState):
         "stage", "turn_no", "track", "pos", "start_order", "goal_order", "event_deck",
         "lord_deck", "lords_up", "skill_deck", "display", "race", "abilities", "spent",
         "dice", "bless", "vp", "parts", "taken", "artifacts", "shortfalls", "first_seat",
+        # variant state (empty under the draft's rules): fixed dice (CH-V3), red dice that
+        # served one HP (CH-V5), private weakness cards and their deck (CH-V2), the HPs each
+        # seat achieved under a shared HP (CH-V1)
+        "fixed", "red_once", "weak", "weak_deck", "hp_by",
     )
 
     def clone(self) -> ClassicHeroState:
@@ -170,6 +212,11 @@ class ClassicHeroState(FlowState):
         c.artifacts = [a[:] for a in self.artifacts]
         c.shortfalls = dict(self.shortfalls)
         c.first_seat = self.first_seat
+        c.fixed = [f[:] for f in self.fixed]
+        c.red_once = [f[:] for f in self.red_once]
+        c.weak = [w[:] for w in self.weak]
+        c.weak_deck = self.weak_deck[:]
+        c.hp_by = [h[:] for h in self.hp_by]
         return c
 
     # -- small queries shared by rules, bots, view and tests ----------------------------------------

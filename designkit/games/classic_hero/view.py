@@ -123,10 +123,13 @@ def _lords(st: ClassicHeroState, t: dict[str, str], lang: str) -> str:
             f'</div><div>{t["display"]}: {display}</div></div>')
 
 
-def _die(v: int, red: bool, used: bool) -> str:
+def _die(v: int, red: bool, used: bool, fixed: bool = False) -> str:
     fill, text = ("#c62828", "#fff") if red else ("#fff", "#222")
     style = "opacity:0.35;" if used else ""
-    return (f'<span class="dk-die" title="{"red" if red else "white"}{" (used)" if used else ""}"'
+    style += "outline:2px dashed #1565c0;" if fixed else ""
+    title = ("red" if red else "white") + (" (used)" if used else "") + (
+        " (fixed, CH-V3)" if fixed else "")
+    return (f'<span class="dk-die" title="{title}"'
             f' style="{style}display:inline-block;width:18px;height:18px;line-height:18px;'
             f'text-align:center;margin:1px;border:1px solid #444;border-radius:3px;'
             f'background:{fill};color:{text};font-weight:bold">{v or "?"}</span>')
@@ -137,7 +140,7 @@ def _hero(st: ClassicHeroState, q: int, seat: int | None, t: dict[str, str], lan
     race = r.races[st.race[q]] if st.race[q] is not None else None
     head = f"{seat_name(q)}" + (f" · {escape(race.label(lang))} ({t['speed']} {race.speed})"
                                 if race else "")
-    dice = "".join(_die(*d) for d in st.dice[q])
+    dice = "".join(_die(*d, fixed=i in st.fixed[q]) for i, d in enumerate(st.dice[q]))
     abil = ", ".join(escape(r.abilities[a].label(lang))
                      + (" ✓" if a in st.spent[q] else "") for a in st.abilities[q]) or t["none"]
     cards = ", ".join(escape(r.events[e].id) for e in st.taken[q]) or t["none"]
@@ -148,4 +151,19 @@ def _hero(st: ClassicHeroState, q: int, seat: int | None, t: dict[str, str], lan
             f'min-width:210px"><div style="color:{PAWN[q % 4]}"><b>{head}</b> · '
             f'{st.vp[q]} {t["vp"]}</div><div>{dice}</div>'
             f'<div>{t["bless"]}: {st.bless[q]} · {t["art"]}: {arts}</div>'
-            f'<div>{t["skills"]}: {abil}</div><div>{t["cards"]}: {cards}</div></div>')
+            f'<div>{t["skills"]}: {abil}</div><div>{t["cards"]}: {cards}</div>'
+            f'{_weaknesses(st, q, seat, lang)}</div>')
+
+
+def _weaknesses(st: ClassicHeroState, q: int, seat: int | None, lang: str) -> str:
+    """CH-V2: a seat's own weakness cards, or only how many the others hold."""
+    if not st.params.weakness_on:
+        return ""
+    head = "弱点" if lang == "ja" else "Weaknesses"
+    cards = st.rules.weaknesses
+    if seat is None or seat == q:     # the designer, or the holder
+        shown = ", ".join(f"{escape(cards[w].label(lang))} ({escape(cards[w].hps[0][0].text)})"
+                          for w in st.weak[q]) or "–"
+    else:
+        shown = (f"{len(st.weak[q])}枚" if lang == "ja" else f"{len(st.weak[q])} card(s)")
+    return f"<div>{head}: {shown}</div>"

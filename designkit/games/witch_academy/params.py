@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designkit.core.errors import ParamError
-from designkit.core.params import Params, param
+from designkit.core.params import VARIANTS, Params, param
 from designkit.games.witch_academy.cards import RANKS
 
 SETUP, FLOW, WORK, CARDS, SCORE = (
@@ -125,6 +125,10 @@ class WitchParams(Params):
                                          "rounded down)")
     tiebreak: str = param("elixir", choices=("elixir", "none"), rule="LW-12.3", group=SCORE,
                           help="Tie for most VP: most Elixir left, then a draw")
+    # -- rule variants (the draft's change list as switches; default = the draft) --------------------
+    university_exchange: bool = param(True, rule="LW-V1", group=VARIANTS,
+                                      help="The University offers Resource Exchange (change "
+                                           "list); off: Card Play only")
 
     def check_consistency(self) -> None:
         if str(self.players) not in self.areas_by_players:

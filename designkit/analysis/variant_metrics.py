@@ -1,0 +1,211 @@
+"""Per-game measures a paired comparison of rule variants reads (problem → cure → verdict).
+
+A comparison pairs game *i* of every variant (the same seed, common random numbers), so
+a metric is, wherever possible, one number per game: the difference is then taken game
+by game and its spread is what pairing removes. The exception is **seat balance**, a
+property of many games (how far the win rates by turn position lie from the fair
+share); it is compared with a paired bootstrap over the same game indices.
+
+Metric names (``designkit compare --metric``):
+
+* ``seat_balance`` — the largest gap of a turn position's (or, where the start player is
+  fixed, a seat's) win rate from the fair share 1/players; lower is more even;
+* ``turn_order`` — the start player's (position 0's) win rate;
+* ``winner_margin`` — the winner's score minus the runner-up's;
+* ``turns``, ``decisions`` — game length;
+* ``vp_share:KEY`` — the share of the VP gained that comes from scoring source ``KEY``
+  (a key of the game's VP sources or a unique prefix: ``vp_share:boss`` = ``boss_hp``);
+* ``lead_changes`` — how often the leader changed (the game's heuristic, sampled per turn);
+* ``rule:ID`` — share of games in which rule ``ID`` fired (coverage);
+* ``end:REASON`` — share of games that end for that reason (``end:27`` in Crossroads);
+* ``col:NAME`` — any numeric column of the results (a game column, or the mean over seats
+  of a seat column).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from designkit.core.errors import DesignkitError
+from designkit.sim.results import Results
+
+NAMED = ("seat_balance", "turn_order", "winner_margin", "turns", "decisions", "lead_changes")
+PREFIXED = ("vp_share:", "rule:", "end:", "col:")
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One thing to compare: its name, how it reads, and what a run must record for it."""
+
+    name: str
+    label: str
+    #: "lower" / "higher" is better, or None where neither is (a designer's call)
+    better: str | None = None
+    paired_games: bool = True          # one value per game (False: seat_balance, bootstrap)
+    needs_trace: bool = False
+    needs_coverage: bool = False
+    unit: str = ""                     # "%" for shares and rates, else the metric's own
+
+
+def parse_metric(text: str) -> Metric:
+    """A metric by name; an unknown one is one line listing what there is, closest first."""
+    name = text.strip()
+    if name == "seat_balance":
+        return Metric(name, "largest gap of a turn position's win rate from the fair share",
+                      better="lower", paired_games=False, unit="%")
+    if name == "turn_order":
+        return Metric(name, "start player's win rate", unit="%")
+    if name == "winner_margin":
+        return Metric(name, "winner's margin (VP)")
+    if name in ("turns", "decisions"):
+        return Metric(name, f"game length ({name})")
+    if name == "lead_changes":
+        return Metric(name, "lead changes per game", needs_trace=True)
+    for prefix in PREFIXED:
+        if name.startswith(prefix) and len(name) > len(prefix):
+            key = name[len(prefix):]
+            if prefix == "vp_share:":
+                return Metric(name, f"share of the VP gained from {key}", unit="%")
+            if prefix == "rule:":
+                return Metric(name, f"games in which {key} fires", needs_coverage=True,
+                              unit="%")
+            if prefix == "end:":
+                return Metric(name, f"games that end by {key}", unit="%")
+            return Metric(name, key)
+    known = [*NAMED, "vp_share:KEY", "rule:ID", "end:REASON", "col:NAME"]
+    close = difflib.get_close_matches(name, known, n=len(known), cutoff=0.0)
+    raise DesignkitError(f"--metric {name}: unknown; choose {', '.join(close)}")
+
+
+def per_game(metric: Metric, results: Results) -> np.ndarray:
+    """The metric's value for each game of ``results``, in ``game_id`` order."""
+    games = results.games.sort_values("game_id")
+    ids = games["game_id"].to_numpy()
+    seats = results.seats
+    name = metric.name
+    if name in ("turns", "decisions"):
+        return games[name].to_numpy(dtype=float)
+    if name == "winner_margin":
+        from designkit.analysis.metrics import winner_margins
+
+        return winner_margins(results).reindex(ids).to_numpy(dtype=float)
+    if name == "turn_order":
+        by = "position" if "position" in seats.columns else "seat"
+        first = seats[seats[by] == 0].set_index("game_id")["won"]
+        return first.reindex(ids).astype(float).to_numpy()
+    if name == "lead_changes":
+        from designkit.analysis.metrics import tension_per_game
+
+        table = tension_per_game(results).set_index("game_id")["lead_changes"]
+        return table.reindex(ids).to_numpy(dtype=float)
+    if name.startswith("vp_share:"):
+        return _vp_share(results, name.split(":", 1)[1], ids)
+    if name.startswith("rule:"):
+        return _rule_fired(results, name.split(":", 1)[1], ids)
+    if name.startswith("end:"):
+        return (games["end_reason"].astype(str) == name.split(":", 1)[1]).to_numpy(dtype=float)
+    if name.startswith("col:"):
+        return _column(results, name.split(":", 1)[1], ids)
+    raise DesignkitError(f"{name} is not a per-game metric")
+
+
+def source_key(results: Results, key: str) -> str:
+    """``boss`` → ``boss_hp``: a source key of this game, exact or a unique prefix."""
+    sources = results.vp_sources()
+    if key in sources:
+        return key
+    found = [s for s in sources if s.startswith(key)]
+    if len(found) == 1:
+        return found[0]
+    raise DesignkitError(f"vp_share:{key}: {'ambiguous' if found else 'unknown'} VP source; "
+                         f"this game's sources: {', '.join(sources)}")
+
+
+def _vp_share(results: Results, key: str, ids: np.ndarray) -> np.ndarray:
+    """Σ over seats of the sources ``key`` names (``a+b`` adds several) / Σ of all VP gained
+    (positive parts: penalties do not shrink the denominator)."""
+    seats = results.seats
+    cols = [f"vp_{s}" for s in results.vp_sources()]
+    gained = seats[cols].clip(lower=0).sum(axis=1).groupby(seats["game_id"]).sum()
+    part = gained * 0
+    for one in key.split("+"):
+        try:
+            col = f"vp_{source_key(results, one)}"
+        except DesignkitError:
+            # a variant's own source (CH-V1's first_attack) is absent where it is off
+            if not any(s.startswith(one) for s in _all_sources(results)):
+                raise
+            continue
+        part = part + seats[col].clip(lower=0).groupby(seats["game_id"]).sum()
+    share = (part / gained.where(gained > 0)).reindex(ids)
+    return share.to_numpy(dtype=float)
+
+
+def _all_sources(results: Results) -> list[str]:
+    from designkit.core.registry import get_game
+
+    return list(getattr(get_game(results.game), "VP_SOURCE_LABELS", {}))
+
+
+def _rule_fired(results: Results, rule: str, ids: np.ndarray) -> np.ndarray:
+    rules = results.rules
+    if rules is None:
+        raise DesignkitError(f"rule:{rule} needs rule counts (coverage)")
+    fired = set(rules.loc[(rules["rule"] == rule) & (rules["count"] > 0), "game_id"])
+    return np.array([1.0 if g in fired else 0.0 for g in ids])
+
+
+def _column(results: Results, name: str, ids: np.ndarray) -> np.ndarray:
+    games, seats = results.games.set_index("game_id"), results.seats
+    if name in games.columns and pd.api.types.is_numeric_dtype(games[name]):
+        return games[name].reindex(ids).to_numpy(dtype=float)
+    if name in seats.columns and pd.api.types.is_numeric_dtype(seats[name]):
+        return seats.groupby("game_id")[name].mean().reindex(ids).to_numpy(dtype=float)
+    numeric = [c for c in [*games.columns, *seats.columns]
+               if c in games.columns and pd.api.types.is_numeric_dtype(games[c])
+               or c in seats.columns and pd.api.types.is_numeric_dtype(seats[c])]
+    close = difflib.get_close_matches(name, numeric, n=6, cutoff=0.0)
+    raise DesignkitError(f"col:{name}: no numeric results column of that name; e.g. "
+                         f"{', '.join(close)}")
+
+
+# -- seat balance: a statistic of many games -------------------------------------------------
+def won_by_position(results: Results) -> tuple[np.ndarray, int]:
+    """Games × positions matrix of wins (shared wins count for each winner), in game order,
+    and the number of players."""
+    seats = results.seats
+    by = "position" if "position" in seats.columns else "seat"
+    table = seats.pivot_table(index="game_id", columns=by, values="won", aggfunc="max")
+    table = table.reindex(sorted(results.games["game_id"]))
+    return table.fillna(0).to_numpy(dtype=float), int(table.shape[1])
+
+
+def imbalance(won: np.ndarray, rows: np.ndarray | None = None) -> float:
+    """Largest |win rate − fair share| over positions, on the games ``rows`` (all if None)."""
+    w = won if rows is None else won[rows]
+    rates = w.mean(axis=0)
+    return float(np.abs(rates - 1.0 / w.shape[1]).max())
+
+
+def bootstrap_imbalance(won_a: np.ndarray, won_b: np.ndarray, reps: int,
+                        rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Bootstrap replicates of imbalance(B) − imbalance(A): paired (the same game indices
+    for both, which is what common seeds allow) and independent (separate indices, what two
+    unrelated runs would give) — the latter only to measure what pairing saves."""
+    n = len(won_a)
+    paired, indep = np.empty(reps), np.empty(reps)
+    for k in range(reps):
+        rows = rng.integers(0, n, n)
+        paired[k] = imbalance(won_b, rows) - imbalance(won_a, rows)
+        indep[k] = imbalance(won_b, rng.integers(0, n, n)) - imbalance(won_a, rows)
+    return paired, indep
+
+
+def metrics_needing(metrics: Sequence[Metric]) -> tuple[bool, bool]:
+    """(trace, coverage): what the simulation must record for these metrics."""
+    return any(m.needs_trace for m in metrics), any(m.needs_coverage for m in metrics)

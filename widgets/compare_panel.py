@@ -1,0 +1,234 @@
+"""ComparePanel: is a cure better than the draft, and how sure is that?
+
+Pick a baseline and one or more variants (the draft's shipped cures, saved variants, or
+the Parameters tab's current values), a metric and a precision; Run plays them on the
+same seeds in doubling looks (:func:`designkit.analysis.variant_compare.compare_variants`)
+and draws each difference with its interval as the looks come in, then the verdict
+sentence. *Open the game where they differ most* loads that seed under both variants,
+side by side, each in its own stepper.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from designkit.analysis.variant_charts import difference_figures
+from designkit.analysis.variant_compare import Comparison, Plan, compare_variants, plan_comparison
+from designkit.analysis.variant_metrics import NAMED
+from designkit.core.errors import DesignkitError
+from designkit.core.game import Game
+from designkit.core.registry import get_game
+from designkit.core.variants import DRAFT, read_variant, variant_names
+
+from ._util import (
+    AGENT_CHOICES,
+    BackgroundRun,
+    analysis_style,
+    chart_grid,
+    checked_params,
+    show_figures,
+    show_message,
+    style_widget,
+)
+
+CURRENT = "(current parameters)"
+
+
+@dataclass
+class _Job:
+    plan: Plan
+    precision: float
+    workers: int
+
+
+class ComparePanel(BackgroundRun, widgets.VBox):
+    """Compare rule variants of ``game`` on the same seeds, to a verdict."""
+
+    thread_name = "designkit-compare"
+
+    def __init__(self, game: Game | str, params_source: Any = None,
+                 variants_dir: str | Path | None = None) -> None:
+        super().__init__()
+        self.game = get_game(game)
+        self.params_source = params_source
+        self.variants_dir = Path(variants_dir) if variants_dir else None
+        self.comparison: Comparison | None = None
+        self.figures: dict[str, Any] = {}
+        self.steppers: list[Any] = []
+        self._build()
+        self.add_class("dk-compare")
+
+    # -- layout ---------------------------------------------------------------------------------
+    def _build(self) -> None:
+        names = self._names()
+        cures = [n for n in names if n != DRAFT]
+        self.baseline = widgets.Dropdown(options=[*names, CURRENT], value=DRAFT,
+                                         description="Baseline")
+        self.baseline.add_class("dk-compare-baseline")
+        self.variants = widgets.SelectMultiple(options=[*cures, CURRENT],
+                                               value=tuple(cures[:1]), rows=5,
+                                               description="Compare")
+        self.variants.add_class("dk-compare-variants")
+        self.metric = widgets.Dropdown(options=self._metrics(), value="seat_balance",
+                                       description="Metric",
+                                       layout=widgets.Layout(width="auto", min_width="420px"))
+        self.metric.add_class("dk-compare-metric")
+        self.precision = widgets.FloatText(value=0.03, description="± precision",
+                                           step=0.01, style={"description_width": "initial"})
+        self.precision.add_class("dk-compare-precision")
+        self.max_games = widgets.BoundedIntText(value=400, min=1, max=1_000_000,
+                                                description="Max games")
+        self.first_games = widgets.BoundedIntText(value=50, min=1, max=100_000,
+                                                  description="First look")
+        self.agents = widgets.Dropdown(options=AGENT_CHOICES, value="greedy",
+                                       description="Every seat")
+        self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
+                                              description="Workers")
+        controls = self._run_controls("Games")
+        self.charts = chart_grid()
+        self.verdict = widgets.HTML()
+        self.verdict.add_class("dk-compare-verdict")
+        self.open_button = widgets.Button(description="Open the game where they differ most",
+                                          icon="columns", disabled=True,
+                                          layout=widgets.Layout(width="auto"))
+        self.open_button.add_class("dk-compare-open")
+        self.open_button.on_click(lambda _b: self._ui(self.open_most_different))
+        self.side_by_side = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.side_by_side.add_class("dk-compare-games")
+        self.info = widgets.HTML()
+        self.baseline.observe(lambda _c: self._describe(), names="value")
+        self.variants.observe(lambda _c: self._describe(), names="value")
+        self._describe()
+        row = widgets.Layout(flex_flow="row wrap")
+        self.children = [
+            style_widget(), analysis_style(),
+            widgets.HTML("<b>Compare</b>: every variant plays the same seeded games (paired), "
+                         "in looks of doubling size, until each difference is known to "
+                         "± the precision; the intervals hold at every look (95 % "
+                         "over all the planned looks), so stopping early is honest."),
+            widgets.HBox([self.baseline, self.variants], layout=row), self.info,
+            widgets.HBox([self.metric, self.precision], layout=row),
+            widgets.HBox([self.max_games, self.first_games, self.agents, self.workers],
+                         layout=row),
+            controls, self.status, self.verdict, self.charts, self.open_button,
+            self.side_by_side]
+
+    def _names(self) -> list[str]:
+        return variant_names(self.game.params_type, self.variants_dir)
+
+    def _metrics(self) -> list[tuple[str, str]]:
+        labels = getattr(self.game, "VP_SOURCE_LABELS", {})
+        named = [(n.replace("_", " "), n) for n in NAMED if n != "lead_changes"]
+        return named + [(f"VP share: {en}", f"vp_share:{k}") for k, (en, _) in labels.items()]
+
+    def _describe(self) -> None:
+        """What the picked variants switch, in the draft's words (the designer's question)."""
+        parts = []
+        for name in (self.baseline.value, *self.variants.value):
+            if name in (CURRENT, DRAFT):
+                parts.append(f"<b>{escape(name)}</b>")
+                continue
+            try:
+                v = read_variant(self.game.params_type, self._path(name))
+            except DesignkitError as err:
+                parts.append(f'<span class="dk-error">{escape(str(err))}</span>')
+                continue
+            parts.append(f"<b>{escape(name)}</b>: {escape(v.title)} "
+                         f"<span class='dk-help'>{escape(v.description_ja)}</span>")
+        self.info.value = "<br>".join(parts)
+
+    def _path(self, name: str) -> Path:
+        from designkit.core.variants import variants_dir
+
+        folder = self.variants_dir or variants_dir(self.game.name)
+        return folder / f"{name}.yaml"
+
+    def _choice(self, name: str) -> Any:
+        if name == CURRENT:
+            return checked_params(self.params_source, self.game)
+        return name if name == DRAFT else str(self._path(name))
+
+    # -- running --------------------------------------------------------------------------------
+    def _job(self) -> _Job:
+        chosen = [self.baseline.value, *[v for v in self.variants.value
+                                         if v != self.baseline.value]]
+        plan = plan_comparison(self.game, [self._choice(n) for n in chosen],
+                               self.metric.value, self.agents.value, self.precision.value,
+                               self.max_games.value, self.first_games.value)
+        return _Job(plan, self.precision.value, self.workers.value)
+
+    def _compute(self, job: _Job) -> Comparison:
+        self.open_button.disabled = True
+        show_message(self.status, job.plan.summary(job.precision))
+        return compare_variants(job.plan.game, job.plan.variants, precision=job.precision,
+                                plan=job.plan, workers=job.workers,
+                                on_look=self._look, on_progress=self._tick)
+
+    def _look(self, out: Comparison) -> None:
+        """Each look: the charts with the intervals so far (the run goes on)."""
+        self.comparison = out
+        self.figures = show_figures(self.charts, difference_figures(out))
+        self.verdict.value = _verdict_html(out, final=False)
+
+    def _show(self, job: _Job, out: Comparison) -> None:
+        self.comparison = out
+        if len(out.table):
+            self.figures = show_figures(self.charts, difference_figures(out))
+        self.verdict.value = _verdict_html(out, final=True)
+        self.open_button.disabled = not len(out.table)
+        show_message(self.status, f"{out.n_games} games per variant, {out.elapsed:.1f} s "
+                                  f"({out.stopped})")
+
+    # -- the game behind the numbers ----------------------------------------------------------
+    def open_most_different(self, variant: int = 1) -> int:
+        """Load the seed where the variants differ most, under both, side by side."""
+        from .stepper import Stepper
+
+        out = self.comparison
+        if out is None or not len(out.table):
+            raise DesignkitError("run a comparison first")
+        gid = out.most_different_game(variant=variant)
+        old = self.steppers
+        self.steppers = []
+        boxes = []
+        for k in (0, variant):
+            res = out.results[k]
+            seed = int(res.games.set_index("game_id").loc[gid, "seed"])
+            params = self.game.params_type.from_dict(res.params)
+            stepper = Stepper(self.game, params)
+            stepper.open_game(seed, params, list(out.agents),
+                              f"{out.names[k]}: game {gid}, seed {seed}")
+            self.steppers.append(stepper)
+            box = widgets.VBox([widgets.HTML(f"<b>{escape(out.names[k])}</b>"), stepper],
+                               layout=widgets.Layout(min_width="440px", flex="1 1 440px"))
+            boxes.append(box)
+        self.side_by_side.children = boxes
+        from ._util import close_tree
+
+        for s in old:
+            close_tree(s)
+        return gid
+
+    def _ui(self, action: Any) -> None:
+        try:
+            action()
+        except DesignkitError as err:
+            show_message(self.status, str(err), error=True)
+
+
+def _verdict_html(out: Comparison, final: bool) -> str:
+    if not len(out.table):
+        return "<i>no game finished under every variant yet</i>"
+    head = (f"<b>Verdict</b> after {out.n_games} games per variant ({escape(out.stopped)})"
+            if final else f"<i>after {out.n_games} games per variant: running …</i>")
+    items = "".join(f"<li>{escape(v)}</li>" for v in out.verdicts())
+    ratios = [r for r in out.table["games_ratio"] if r == r]
+    note = (f"<div class='dk-note'>Pairing: independent runs would need "
+            f"{max(ratios):.1f}× the games for the same width.</div>" if ratios else "")
+    return f"<div class='dk-verdict'>{head}<ul>{items}</ul>{note}</div>"
