@@ -13,7 +13,15 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from dk_browser import DASHBOARDS, REDRAW_MS, VoilaServer, open_lab, open_tab
+from dk_browser import (
+    DASHBOARDS,
+    REDRAW_MS,
+    STEPPER_STATUS,
+    VoilaServer,
+    open_lab,
+    open_tab,
+    select_controller,
+)
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -99,9 +107,13 @@ def test_rule_ids_stay_on_one_line_at_1024_px(game_server: VoilaServer, page, sn
     page.add_style_tag(content=".dk-rules-table .dk-rule { white-space: nowrap !important; }")
 
     open_tab(page, "Play")
+    select_controller(page, "A", "random")  # seat A starts as a human: Step waits for it
     step = page.locator(".dk-stepper .dk-step").first
-    for _ in range(6):
+    for clicks in range(1, 7):
+        expect(step).to_be_enabled(timeout=REDRAW_MS)
         step.click()
+        expect(page.locator(STEPPER_STATUS)).to_contain_text(f"Step {clicks} ",
+                                                             timeout=REDRAW_MS)
     expect(page.locator(".dk-stepper .dk-log .dk-rule").nth(3)).to_be_visible(timeout=REDRAW_MS)
     logged = _one_line(page, ".dk-stepper .dk-log .dk-rule")
     snap(page, "log-1024")
