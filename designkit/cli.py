@@ -30,6 +30,8 @@ from designkit.core.params import Params
 from designkit.core.registry import get_game, list_games
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from designkit.sim.results import Results
 
 TABLE_SUFFIXES = (".csv", ".parquet")
@@ -226,10 +228,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _write_coverage(results: Results, out: Path) -> Path:
     """``--coverage --out x.csv``: the per-rule table beside it, as ``x.coverage.csv``."""
     from designkit.analysis.coverage import rule_coverage
+    from designkit.sim.results import write_table
 
-    path = out.with_name(f"{out.stem}.coverage.csv")
-    rule_coverage(results).to_csv(path, index=False, lineterminator="\n")
-    return path
+    return write_table(rule_coverage(results), out.with_name(f"{out.stem}.coverage.csv"))
+
+
+@contextmanager
+def _claimed(path: Path | None) -> Iterator[None]:
+    """Hold the output path for the whole run (a lock file beside it): a second run
+    writing the same file refuses at its start, not after its games."""
+    if path is None:
+        yield
+        return
+    from designkit.core.atomic import claim_output
+
+    with claim_output(path):
+        yield
+
+
+def _interrupt_code(signals: list[int]) -> int:
+    return 128 + signal.SIGTERM if signal.SIGTERM in signals else 130
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -241,11 +259,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     backend = _backend(args)
     # The runner (and pandas, ~1 s to import) loads only now: a mistyped option is refused
     # at once.
+    from designkit.core.atomic import deferred_interrupts
     from designkit.sim import simulate
 
-    results = simulate(game, args.games, params=params, agents=args.agents, seed=args.seed,
-                       workers=args.workers, backend=backend, scheduler=args.scheduler,
-                       progress=None if not args.quiet else False, coverage=args.coverage)
+    with _claimed(args.out):
+        results = simulate(game, args.games, params=params, agents=args.agents,
+                           seed=args.seed, workers=args.workers, backend=backend,
+                           scheduler=args.scheduler, coverage=args.coverage,
+                           progress=None if not args.quiet else False)
+        with deferred_interrupts() as held:  # a kill now still leaves a complete file
+            code = _simulate_outputs(args, params, results)
+    if held and not results.interrupted:
+        where = f"; {args.out} holds all {results.n_games} games" if args.out else ""
+        print(f"designkit: interrupted after the last game{where}", file=sys.stderr)
+        return _interrupt_code(held)
+    return code
+
+
+def _simulate_outputs(args: argparse.Namespace, params: Params, results: Results) -> int:
+    """Print the summary, write ``--out`` and say on stderr what an interrupted run kept."""
     changes = params.diff()
     if changes:
         print("variant: " + ", ".join(f"{k}={v[1]}" for k, v in changes.items()))
@@ -262,8 +294,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"wrote the rule coverage table to {_write_coverage(results, path)}")
     if results.interrupted:
         why = results.meta.get("stopped") or "interrupted"
+        kept = (f"; {args.out} holds those {results.n_games} games" if args.out
+                and results.n_games else "; nothing written" if args.out else "")
         print(f"designkit: stopped after {results.n_games} of {results.requested} games: "
-              f"{why}", file=sys.stderr)
+              f"{why}{kept}", file=sys.stderr)
         return 130 if why == "interrupted" else 2
     return 0
 
@@ -365,7 +399,7 @@ def _labels(game: Game, params: Params) -> dict[int, str]:
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
-    from designkit.analysis.sweep import parse_values, sweep, sweep_text
+    from designkit.analysis.sweep import parse_values, sweep
 
     game = get_game(args.game)
     params = _params(game, args)
@@ -381,13 +415,33 @@ def cmd_sweep(args: argparse.Namespace) -> int:
           + (f" × {args.param2}" if args.param2 else "")
           + f", {points} points × {args.games} games (seed {args.seed}, same seeds at every "
           f"point)")
-    table = sweep(game, args.param, values, args.param2, values2, n_games=args.games,
-                  params=params, agents=args.agents, seed=args.seed, backend=_backend(args),
-                  workers=args.workers, scheduler=args.scheduler, trace=args.trace,
-                  progress=None if not args.quiet else False)
-    print()
-    print(sweep_text(table, _labels(game, params)))
-    if args.out:
+    from designkit.core.atomic import deferred_interrupts
+
+    backend = _backend(args)
+    with _claimed(args.out):
+        table = sweep(game, args.param, values, args.param2, values2, n_games=args.games,
+                      params=params, agents=args.agents, seed=args.seed, backend=backend,
+                      workers=args.workers, scheduler=args.scheduler, trace=args.trace,
+                      progress=None if not args.quiet else False, keep_partial=True)
+        with deferred_interrupts() as held:  # a kill now still leaves a complete file
+            code = _sweep_outputs(args, game, params, table)
+    if held and code == 0:
+        where = f"; {args.out} holds every point" if args.out else ""
+        print(f"designkit: interrupted after the last point{where}", file=sys.stderr)
+        return _interrupt_code(held)
+    return code
+
+
+def _sweep_outputs(args: argparse.Namespace, game: Game, params: Params,
+                   table: pd.DataFrame) -> int:
+    """Print and write the finished points; on stderr, what an interrupted sweep kept."""
+    from designkit.analysis.sweep import sweep_text
+
+    stopped = table.attrs.get("stopped")
+    if len(table):
+        print()
+        print(sweep_text(table, _labels(game, params)))
+    if args.out and len(table):
         out = Path(args.out)
         if out.suffix.lower() in (".html", ".htm"):
             from designkit.analysis.report import sweep_page, write_report
@@ -395,11 +449,17 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             title = f"{game.title}: sweep of {args.param}" + (
                 f" × {args.param2}" if args.param2 else "")
             write_report(sweep_page(table, title, _labels(game, params)), out)
-        elif out.suffix.lower() == ".parquet":
-            table.to_parquet(out, index=False)
         else:
-            table.to_csv(out, index=False, lineterminator="\n")
+            from designkit.sim.results import write_table
+
+            write_table(table, out)
         print(f"\nwrote {out}")
+    if stopped:
+        kept = (f"; {args.out} holds those {stopped['points']} points" if args.out
+                and len(table) else "; nothing written" if args.out else "")
+        print(f"designkit: sweep stopped after {stopped['points']} of {stopped['of']} "
+              f"points: {stopped['why']}{kept}", file=sys.stderr)
+        return 130 if stopped["why"] == "interrupted" else 2
     return 0
 
 

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Self
 
 import yaml
 
+from designkit.core.atomic import write_text_atomic
 from designkit.core.errors import DataError, ParamError
 
 _MISSING = dataclasses.MISSING
@@ -286,8 +287,7 @@ class Params:
     def save(self, path: str | Path, note: str = "") -> Path:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.to_yaml(note=note), encoding="utf-8")
-        return path
+        return write_text_atomic(path, self.to_yaml(note=note))
 
     @classmethod
     def load(cls, path: str | Path) -> Self:

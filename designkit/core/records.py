@@ -19,6 +19,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from designkit.core.atomic import write_text_atomic
 from designkit.core.errors import DataError, DesignkitError, IllegalAction, RecordMismatch
 from designkit.core.game import CHANCE, Game, State
 from designkit.core.params import Params
@@ -118,7 +119,7 @@ def save_record(record: dict[str, Any], path: str | Path) -> Path:
         raise DataError(str(path), f"folder {path.parent} does not exist")
     text = json.dumps(record, ensure_ascii=False, indent=1)
     try:
-        path.write_text(text, encoding="utf-8")
+        write_text_atomic(path, text, option="--record")
     except OSError as err:
         raise DataError(str(path), f"cannot be written ({err.strerror or err})") from None
     return path
