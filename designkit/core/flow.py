@@ -37,7 +37,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
-from designkit.core.action import Action, action_label
+from designkit.core.action import Action, action_label, offered
 from designkit.core.errors import IllegalAction
 from designkit.core.game import CHANCE, Chance, Game, State
 
@@ -296,9 +296,22 @@ class FlowGame(Game):
             raise IllegalAction(f"{label} is not a {self.title} action "
                                 f"(expected {self.action_type.__name__}, got "
                                 f"{type(action).__name__})")
-        if action not in st.options:
+        if not offered(action, st.options):
             raise IllegalAction(f"{label} is not legal for {self.seats_label(who)}: "
-                                f"{self.explain_illegal(st, action)}")
+                                f"{self._why_illegal(st, action)}")
+
+    def _why_illegal(self, st: FlowState, action: Action) -> str:
+        """The game's reason; for an argument of a shape the game never offers (a
+        hand-edited record: ``["take", "Q"]``), which its explainer was not written to
+        read, the options of that kind instead: one line either way, never a traceback."""
+        try:
+            return self.explain_illegal(st, action)
+        except Exception:  # noqa: BLE001 - the explainer assumes well-formed arguments
+            same = [o for o in st.options if o.kind == action.kind]
+            shown = ", ".join(action_label(o) for o in (same or st.options)[:8])
+            more = " …" if len(same or st.options) > 8 else ""
+            what = f"{action.kind} options now" if same else f"no {action.kind} now; legal"
+            return f"{what}: {shown}{more}"
 
     def action_to_json(self, action: Hashable) -> Any:
         if not isinstance(action, Action):
