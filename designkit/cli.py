@@ -508,7 +508,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     game = get_game(args.game)
     params = _params(game, args)
-    levels = [int(v) for v in parse_values(args.skill_levels)] if args.skill_levels else None
+    levels = _skill_levels(parse_values(args.skill_levels)) if args.skill_levels else None
     check_games(args.games)
     check_output(args.out, (".html", ".htm"), make_folder=True)
     html_text, results = make_report(game, args.games, params=params, agents=args.agents,
@@ -523,6 +523,15 @@ def cmd_report(args: argparse.Namespace) -> int:
     print(results.summary_text())
     print(f"\nwrote {path} ({len(html_text) // 1024} KB, opens offline)")
     return 130 if results.interrupted else 0
+
+
+def _skill_levels(values: list[object]) -> list[int]:
+    """``--skill-levels 16,32,64``: MCTS iteration counts, whole numbers 1 or more."""
+    bad = [v for v in values if isinstance(v, bool) or not isinstance(v, int) or v < 1]
+    if bad:
+        raise DesignkitError(f"--skill-levels: {bad[0]!r} is not an iteration count (whole "
+                             f"numbers 1 or more, e.g. 16,32,64)")
+    return [int(v) for v in values]  # type: ignore[call-overload]
 
 
 def _ladder_rungs(value: str | None) -> list[str] | None:

@@ -11,6 +11,7 @@ it live in :mod:`designkit.analysis.sweep_charts`.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -27,31 +28,44 @@ from designkit.sim.results import Results
 
 def parse_values(text: str) -> list[Any]:
     """Grid values typed by a person: ``24,25,26``; ``24,25,...,30`` (step from the first
-    two); ``24:30`` or ``0.2:0.6:0.1`` (start:stop:step, stop included); words as they are."""
+    two); ``24:30`` or ``0.2:0.6:0.1`` (start:stop:step, stop included); words as they are.
+    Anything else (no values, ``1:.inf``, ``a,b,...,c``) is one DesignkitError."""
     text = text.strip()
     if ":" in text and "," not in text:
         parts = [_scalar(p) for p in text.split(":")]
-        if len(parts) not in (2, 3) or not all(isinstance(p, (int, float)) for p in parts):
-            raise DesignkitError(f"values {text!r}: write START:STOP or START:STOP:STEP")
+        if len(parts) not in (2, 3) or not all(_finite(p) for p in parts):
+            raise DesignkitError(f"values {text!r}: write START:STOP or START:STOP:STEP "
+                                 "with finite numbers, e.g. 24:30 or 0.2:0.6:0.1")
         start, stop = parts[0], parts[1]
         step = parts[2] if len(parts) == 3 else 1
         return _arith(start, stop, step, text)
     items = [t.strip() for t in text.split(",") if t.strip()]
+    if not items:
+        raise DesignkitError(f"values {text!r}: no values; write 24,25,26 or 24:30")
     if "..." in items:
         i = items.index("...")
         if i < 2 or i != len(items) - 2:
             raise DesignkitError(f"values {text!r}: write A,B,...,Z (two values, ..., the last)")
-        a, b, z = _scalar(items[0]), _scalar(items[1]), _scalar(items[-1])
+        a, b, z = _scalar(items[i - 2]), _scalar(items[i - 1]), _scalar(items[-1])
+        if not all(_finite(v) for v in (a, b, z)):
+            raise DesignkitError(f"values {text!r}: A,B,...,Z needs finite numbers, e.g. "
+                                 "24,25,...,30")
         return [_scalar(x) for x in items[:i - 2]] + _arith(a, z, b - a, text)
     return [_scalar(t) for t in items]
+
+
+def _finite(value: Any) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
 
 
 def _arith(start: float, stop: float, step: float, text: str) -> list[Any]:
     if not step or (stop - start) / step < 0:
         raise DesignkitError(f"values {text!r}: the step does not lead from start to stop")
-    count = int(round((stop - start) / step)) + 1
-    if count > 10_000:
-        raise DesignkitError(f"values {text!r}: {count} points is too many")
+    ratio = (stop - start) / step
+    if not math.isfinite(ratio) or ratio >= 10_000:
+        raise DesignkitError(f"values {text!r}: more than 10,000 points is too many")
+    count = int(round(ratio)) + 1
     vals = [start + i * step for i in range(count)]
     if all(isinstance(x, int) for x in (start, stop, step)):
         return [int(v) for v in vals]
