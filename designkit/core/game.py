@@ -107,6 +107,10 @@ class Game:
     max_players: ClassVar[int] = 1
     #: rule IDs whose events explain how a tie for first place was settled
     tie_break_rules: ClassVar[tuple[str, ...]] = ()
+    #: the files under ``data/<game>/`` the game reads (its card tables): what records and
+    #: results files hash, so a ``notes.csv`` or a results file saved there is not a rule
+    #: change. ``None`` (a game that does not say): every ``*.csv`` but ``rules.csv``.
+    card_tables: ClassVar[tuple[str, ...] | None] = None
     #: VP source key (``vp_sources``) → (English, Japanese) label for charts and panels
     VP_SOURCE_LABELS: ClassVar[dict[str, tuple[str, str]]] = {}
 

@@ -40,6 +40,7 @@ from designkit.games.witch_academy.state import (
 
 class WitchGame(FlowGame):
     name = "witch_academy"
+    card_tables = ("areas.csv", "assignments.csv", "events.csv", "exploration.csv")
     title = "Little Witch Academia"
     title_ja = "リトルウィッチアカデミア"
     params_type = WitchParams
