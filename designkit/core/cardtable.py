@@ -48,8 +48,11 @@ class Column:
 def load_table(path: str | Path, columns: Sequence[Column],
                vocabulary: Mapping[str, HookSpec] | None = None,
                row_check: Callable[[dict[str, Any]], str | None] | None = None,
-               ) -> list[dict[str, Any]]:
-    """Read and validate ``path``; return one dict per card with typed values."""
+               row_key: str | None = None) -> list[dict[str, Any]]:
+    """Read and validate ``path``; return one dict per card with typed values.
+
+    ``row_key``: also store each card's spreadsheet row under that key, for a game whose
+    own later checks name the row (blank rows counted, as everywhere here)."""
     path = Path(path)
     name = str(path)
     try:
@@ -83,6 +86,8 @@ def load_table(path: str | Path, columns: Sequence[Column],
                     raise DataError(name, f"duplicate value {row[col.name]!r}", row=rowno,
                                     column=col.name)
                 seen[col.name].add(row[col.name])
+        if row_key is not None:
+            row[row_key] = rowno
         if row_check is not None:
             problem = row_check(row)
             if problem:
