@@ -40,6 +40,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 from designkit.core.action import Action, action_label, offered
 from designkit.core.errors import IllegalAction
 from designkit.core.game import CHANCE, Chance, Game, State
+from designkit.core.table_needs import check_table_needs
 
 S = TypeVar("S", bound="FlowState")
 
@@ -212,7 +213,11 @@ class FlowGame(Game):
     action_type: ClassVar[type[Action]] = Action
 
     def start(self, st: FlowState, *tasks: tuple[Any, ...]) -> None:
-        """Queue the setup tasks and run to the first question."""
+        """Queue the setup tasks and run to the first question, once the card tables are
+        known to hold what the parameters need (``Game.table_needs``)."""
+        params = getattr(st, "params", None)
+        if params is not None:
+            check_table_needs(self.name, self.table_needs(params))
         push(st, *tasks)
         run(st)
 

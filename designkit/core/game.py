@@ -20,6 +20,7 @@ from designkit.core.seats import seat_label
 
 if TYPE_CHECKING:
     from designkit.core.params import Params
+    from designkit.core.table_needs import TableNeed
 
 
 class Chance(enum.Enum):
@@ -184,6 +185,12 @@ class Game:
 
     def action_from_json(self, data: Any) -> Hashable:
         raise NotImplementedError
+
+    def table_needs(self, params: Params) -> Sequence[TableNeed]:
+        """What ``params`` need of the card tables (counts per player count): checked
+        before a game starts, so a short table is one line, never a short game. A game
+        whose tables any parameters fit declares none."""
+        return ()
 
     def describe_action(self, action: Hashable, lang: str = "en") -> str:
         describe = getattr(action, "describe", None)

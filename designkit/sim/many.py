@@ -29,6 +29,7 @@ from designkit.core.limits import check_games, check_seed
 from designkit.core.params import Params
 from designkit.core.registry import get_game
 from designkit.core.seats import player_count
+from designkit.core.table_needs import check_table_needs
 from designkit.sim.results import Results
 from designkit.sim.runner import run_batch
 
@@ -223,6 +224,8 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
     jobs, tasks = [], []
     for i, config in enumerate(configs):
         params, agent_spec = _split(config, agents)
+        # the tables must hold what these params deal: one line here, not in a worker
+        check_table_needs(game.name, game.table_needs(params))
         players = player_count(params)
         specs = [a.name for a in make_agents(agent_spec, players)]
         jobs.append((params, specs))
