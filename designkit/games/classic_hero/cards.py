@@ -130,7 +130,7 @@ def _notation(file: str, row: dict[str, Any], column: str, parse: Any) -> Any:
         return parse(row[column] or "")
     except NotationError as err:
         raise DataError(file, f"{err.message} at position {err.position} of "
-                              f"{err.text!r}", row=row["_row"], column=column) from None
+                              f"{err.shown!r}", row=row["_row"], column=column) from None
 
 
 def _stamp(*names: str) -> tuple[tuple[str, float], ...]:
