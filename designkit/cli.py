@@ -304,6 +304,11 @@ def _simulate_outputs(args: argparse.Namespace, params: Params, results: Results
 
 def _backend(args: argparse.Namespace) -> str:
     """``--scheduler`` means Dask; with another explicit backend it is a mistake."""
+    wait = getattr(args, "worker_wait", None)
+    if wait is not None:  # read by the Dask backend when it connects
+        if args.scheduler is None:
+            raise DesignkitError("--worker-wait is for --scheduler (a cluster's workers)")
+        os.environ["DESIGNKIT_DASK_WORKER_WAIT"] = str(wait)
     if args.scheduler is None:
         return args.backend
     if args.backend in ("auto", "dask"):
@@ -603,6 +608,17 @@ def _game_seed(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds, 0.1 to 3600."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0.1 <= value <= 3600:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text} is outside the allowed range 0.1–3600")
+    return value
+
+
 def _count(low: int, high: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number in ``low`` … ``high``."""
     def parse(text: str) -> int:
@@ -666,6 +682,9 @@ def build_parser() -> argparse.ArgumentParser:
                      default="auto")
     sim.add_argument("--scheduler", help="Dask scheduler address, tcp://HOST:PORT (implies "
                                          "--backend dask)")
+    sim.add_argument("--worker-wait", type=_seconds, metavar="SECONDS",
+                     help="with --scheduler: how long to wait for a first worker "
+                          "(default 30)")
     sim.add_argument("--out", type=Path, help="tidy output, .csv or .parquet")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("--coverage", action="store_true",
@@ -684,6 +703,9 @@ def build_parser() -> argparse.ArgumentParser:
                        default="auto")
         p.add_argument("--scheduler", help="Dask scheduler address, tcp://HOST:PORT "
                                            "(implies --backend dask)")
+        p.add_argument("--worker-wait", type=_seconds, metavar="SECONDS",
+                       help="with --scheduler: how long to wait for a first worker "
+                            "(default 30)")
         p.add_argument("--quiet", action="store_true", help="no progress bar")
 
     swp = sub.add_parser("sweep", help="sweep one or two parameters, same seeds at every point")
