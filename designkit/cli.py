@@ -321,9 +321,12 @@ def _backend(args: argparse.Namespace) -> str:
 
 
 _DASHBOARD_CHILD = """
-import sys
+import os, signal, sys
 from designkit.core.errors import DesignkitError
+from designkit.core.lifetime import exit_with_parent
 from designkit_widgets.serve import serve_dashboard
+# designkit dashboard killed outright: stop Voila and its kernels as Ctrl-C would
+exit_with_parent(lambda: os.kill(os.getpid(), signal.SIGINT), parent=int(sys.argv[3]))
 try:
     sys.exit(serve_dashboard(sys.argv[1] or None, port=int(sys.argv[2]), open_browser=False))
 except DesignkitError as err:
@@ -344,7 +347,7 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         raise DesignkitError(f"the dashboard needs the jupyter extra ({', '.join(missing)} "
                              f"missing): pip install -e '.[jupyter]'")
     proc = subprocess.Popen([sys.executable, "-c", _DASHBOARD_CHILD, args.game or "",
-                             str(args.port)], start_new_session=True)
+                             str(args.port), str(os.getpid())], start_new_session=True)
     try:
         return proc.wait()
     except KeyboardInterrupt:  # the child says "Stopping the design lab ..."

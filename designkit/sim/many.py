@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import signal
 import threading
 from collections.abc import Callable, Hashable, Sequence
@@ -25,6 +26,7 @@ import pandas as pd
 from designkit.agents import make_agents, nondeterministic
 from designkit.core.errors import DesignkitError, WorkerLost
 from designkit.core.game import Game
+from designkit.core.lifetime import exit_with_parent
 from designkit.core.limits import check_games, check_seed
 from designkit.core.params import Params
 from designkit.core.registry import get_game
@@ -125,7 +127,7 @@ class Executor:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
                     max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_worker_init)
+                    initializer=_worker_init, initargs=(os.getpid(),))
             return self._pool
 
     def _drop_pool(self, kill: bool) -> None:
@@ -181,9 +183,11 @@ class Executor:
                 raise
 
 
-def _worker_init() -> None:
-    """Workers leave Ctrl-C to the parent: it keeps finished batches and stops them."""
+def _worker_init(parent: int | None = None) -> None:
+    """Workers leave Ctrl-C to the parent: it keeps finished batches and stops them. A
+    parent killed outright (SIGKILL) cannot: each worker then exits by itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent(parent=parent)
 
 
 def _split(config: Config, agents: str | Sequence[str] | None
