@@ -325,8 +325,8 @@ import os, signal, sys
 from designkit.core.errors import DesignkitError
 from designkit.core.lifetime import exit_with_parent
 from designkit_widgets.serve import serve_dashboard
-# designkit dashboard killed outright: stop Voila and its kernels as Ctrl-C would
-exit_with_parent(lambda: os.kill(os.getpid(), signal.SIGINT), parent=int(sys.argv[3]))
+# designkit dashboard killed outright: stop Voila and its kernels as SIGTERM does
+exit_with_parent(lambda: os.kill(os.getpid(), signal.SIGTERM), parent=int(sys.argv[3]))
 try:
     sys.exit(serve_dashboard(sys.argv[1] or None, port=int(sys.argv[2]), open_browser=False))
 except DesignkitError as err:
