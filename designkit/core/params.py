@@ -231,7 +231,9 @@ class Params:
             if isinstance(value, str):
                 value = [v for v in value.replace(",", " ").split() if v]
             if not isinstance(value, (list, tuple)):
-                raise ParamError(name, f"{value!r} is not a list")
+                raise ParamError(name, f"{value!r} is not a list; write the items in "
+                                       f"brackets or with commas, e.g. {name}=[1,2,3] or "
+                                       f"{name}=1,2,3")
             items = []
             for i, v in enumerate(value):
                 v = _scalar(v)
