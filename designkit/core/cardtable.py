@@ -28,6 +28,11 @@ from designkit.core.errors import DataError
 from designkit.core.paths import data_dir
 
 T = TypeVar("T")
+#: the largest card table read: a deck is dozens to hundreds of cards, and every game
+#: enumerates its cards per position, so a 190 MB events.csv (2 games took 320 s and 7 GB)
+#: is refused in one line instead of being played
+MAX_TABLE_BYTES = 5_000_000
+MAX_ROWS = 10_000
 #: what identifies one version of a file: modification time (ns) and size; (0, -1) if missing
 Stamp = tuple[int, int]
 
@@ -55,6 +60,11 @@ def load_table(path: str | Path, columns: Sequence[Column],
     own later checks name the row (blank rows counted, as everywhere here)."""
     path = Path(path)
     name = str(path)
+    size = path.stat().st_size if path.is_file() else 0
+    if size > MAX_TABLE_BYTES:
+        raise DataError(name, f"{size / 1e6:,.1f} MB is larger than a card table may be "
+                              f"({MAX_TABLE_BYTES // 1_000_000} MB, about {MAX_ROWS:,} cards "
+                              f"of long text): is this the right file?")
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError as err:
@@ -62,6 +72,9 @@ def load_table(path: str | Path, columns: Sequence[Column],
     except UnicodeDecodeError as err:
         raise DataError(name, "not UTF-8 text (save the sheet as CSV UTF-8)") from err
     records = _records(name, text)
+    if len(records) - 1 > MAX_ROWS:
+        raise DataError(name, f"{len(records) - 1:,} rows, more than a card table may hold "
+                              f"({MAX_ROWS:,}): is this the right file?")
     if not records:
         raise DataError(name, "the file is empty (a header row and one row per card)")
     header_row, cells = records[0]

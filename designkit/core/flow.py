@@ -38,7 +38,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from designkit.core.action import Action, action_label, offered
-from designkit.core.errors import IllegalAction
+from designkit.core.errors import DesignkitError, IllegalAction
 from designkit.core.game import CHANCE, Chance, Game, State
 from designkit.core.table_needs import check_table_needs
 
@@ -170,8 +170,22 @@ def ask(st: FlowState, phase: enum.IntEnum, seat: int, ctx: tuple[Any, ...],
         return False
     if not found:
         raise RuntimeError(f"{st.flow.phases.__name__}.{phase.name}: no option for seat {seat}")
+    if len(found) > MAX_OPTIONS:
+        raise TooManyOptions(f"{st.flow.phases.__name__}.{phase.name}: {len(found):,} options "
+                             f"for seat {seat}, more than the limit of {MAX_OPTIONS:,} a "
+                             f"decision may offer: the card data or parameters make this "
+                             f"position too large (fewer dice, slots or alternatives)")
     st.options = found
     return True
+
+
+#: the most options one decision may offer: bots evaluate each, records list them; a
+#: position with more is a data mistake (8 Fortune slots of 4 alternatives on 8 dice)
+MAX_OPTIONS = 20_000
+
+
+class TooManyOptions(DesignkitError):
+    """A position offers more options than :data:`MAX_OPTIONS` (a one-line error)."""
 
 
 def roll(st: FlowState, phase: enum.IntEnum, ctx: tuple[Any, ...], count: int = 0) -> bool:

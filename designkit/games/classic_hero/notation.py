@@ -14,10 +14,13 @@ table ask the same questions again and again.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from functools import lru_cache
 from itertools import combinations, permutations, product
 from typing import NamedTuple
+
+from designkit.core.errors import DesignkitError
 
 #: separators and words after NFKC (the ASCII aliases of spec §5.1 map onto these)
 _SLOT_SEP = {"・", ".", "·", "•"}
@@ -350,6 +353,13 @@ def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: 
     if not fortune or not values:
         return ()
     m = min(len(fortune), len(values))
+    widest = sorted((len(f) for f in fortune), reverse=True)[:m]
+    ways = math.comb(len(fortune), m) * math.perm(len(values), m) * math.prod(widest)
+    if ways > MAX_FORTUNE_WAYS:
+        raise FortuneTooLarge(f"Fortune {fortune_text(fortune)} on {len(values)} dice has "
+                              f"{ways:,} ways to apply, more than the limit of "
+                              f"{MAX_FORTUNE_WAYS:,}: use fewer slots or alternatives, or "
+                              f"fewer dice")
     best, kept = -1, []
     for falts in combinations(range(len(fortune)), m):
         for dice in permutations(range(len(values)), m):
@@ -361,6 +371,15 @@ def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: 
                 if full == best:
                     kept.append(tuple(zip(dice, choice, strict=True)))
     return tuple(kept)
+
+
+#: the most ways to apply one Fortune that are enumerated (CH-A10 enumerates every way;
+#: 8 slots of 4 alternatives on 8 dice are 2.6 billion, hours for one position)
+MAX_FORTUNE_WAYS = 500_000
+
+
+class FortuneTooLarge(DesignkitError):
+    """A Fortune with more ways to apply than :data:`MAX_FORTUNE_WAYS` (one line)."""
 
 
 def _alternatives(falts: list[tuple[Atom, ...]]) -> list[tuple[Atom, ...]]:
