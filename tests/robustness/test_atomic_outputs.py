@@ -213,19 +213,19 @@ def test_an_interrupted_sweep_keeps_its_finished_points(tmp_path):
     """Item 8: SIGTERM mid-sweep writes the finished points and says so."""
     out = tmp_path / "s.csv"
     proc = subprocess.Popen([EXE, "sweep", "crossroads", "--param", "end_hand_sum",
-                             "--values", "20:34", "--games", "400", "--quiet", "--out",
+                             "--values", "20:59", "--games", "300", "--quiet", "--out",
                              str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
     assert "sweeping end_hand_sum" in proc.stdout.readline()  # the games start now
-    time.sleep(2.5)
+    time.sleep(6)  # some points finish, not all 40 (about 0.3 s a point on an idle core)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 143, err
     (line,) = err.strip().splitlines()
-    assert line.startswith("designkit: sweep stopped after ") and " of 15 points: " in line
+    assert line.startswith("designkit: sweep stopped after ") and " of 40 points: " in line
     kept = int(line.split("stopped after ")[1].split()[0])
-    assert 0 < kept < 15, line
+    assert 0 < kept < 40, line
     assert line.endswith(f"interrupted; {out} holds those {kept} points")
     table = pd.read_csv(out)
     assert sorted(table["end_hand_sum"].unique()) == list(range(20, 20 + kept))
-    assert (table.loc[table["metric"] == "win_rate", "n"] == 400).all()
+    assert (table.loc[table["metric"] == "win_rate", "n"] == 300).all()
