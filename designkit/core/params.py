@@ -23,10 +23,6 @@ from designkit.core.errors import DataError, ParamError
 
 _MISSING = dataclasses.MISSING
 
-#: the top-level keys of a variant file: ``params`` and the texts that describe it
-VARIANT_KEYS = ("game", "params", "note", "name", "title", "title_ja", "description_en",
-                "description_ja", "rules")
-
 
 @dataclass(frozen=True)
 class ParamSpec:
@@ -345,6 +341,11 @@ class Params:
             raise DataError(source, f"unknown key '{key}' (did you mean '{close[0]}'?); a "
                                     f"variant file holds {', '.join(VARIANT_KEYS)}",
                             column=str(key))
+
+
+#: the top-level keys of a variant file: ``params`` and the texts that describe it
+VARIANT_KEYS = ("game", "params", "note", "name", "title", "title_ja", "description_en",
+                "description_ja", "rules")
 
 
 def _check_table_keys(name: str, value: Mapping[Any, Any], known: tuple[str, ...]) -> None:
