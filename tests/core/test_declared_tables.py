@@ -32,12 +32,13 @@ def _record(name: str) -> dict:
 
 @pytest.mark.parametrize("game", [g.name for g in list_games()])
 def test_every_game_declares_exactly_its_tables(game):
-    """Every table file in the repository's data folder is declared and exists."""
+    """Every table file in the repository's data folder is declared, and the declared
+    ones there are what is hashed (a table a rule variant adds may be declared first)."""
     declared = get_game(game).card_tables
     assert declared, f"{game} declares no card tables"
     on_disk = {p.name for p in (REPO_ROOT / "data" / game).glob("*.csv")} - {"rules.csv"}
-    assert set(declared) == on_disk
-    assert set(data_hashes(game)) == {f"data/{game}/{f}" for f in declared}
+    assert on_disk <= set(declared), on_disk - set(declared)
+    assert set(data_hashes(game)) == {f"data/{game}/{f}" for f in on_disk}
 
 
 @pytest.fixture
