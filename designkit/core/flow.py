@@ -37,9 +37,10 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
-from designkit.core.action import Action, action_label
-from designkit.core.errors import IllegalAction
+from designkit.core.action import Action, action_label, offered
+from designkit.core.errors import DesignkitError, IllegalAction
 from designkit.core.game import CHANCE, Chance, Game, State
+from designkit.core.table_needs import check_table_needs
 
 S = TypeVar("S", bound="FlowState")
 
@@ -169,8 +170,22 @@ def ask(st: FlowState, phase: enum.IntEnum, seat: int, ctx: tuple[Any, ...],
         return False
     if not found:
         raise RuntimeError(f"{st.flow.phases.__name__}.{phase.name}: no option for seat {seat}")
+    if len(found) > MAX_OPTIONS:
+        raise TooManyOptions(f"{st.flow.phases.__name__}.{phase.name}: {len(found):,} options "
+                             f"for seat {seat}, more than the limit of {MAX_OPTIONS:,} a "
+                             f"decision may offer: the card data or parameters make this "
+                             f"position too large (fewer dice, slots or alternatives)")
     st.options = found
     return True
+
+
+#: the most options one decision may offer: bots evaluate each, records list them; a
+#: position with more is a data mistake (8 Fortune slots of 4 alternatives on 8 dice)
+MAX_OPTIONS = 20_000
+
+
+class TooManyOptions(DesignkitError):
+    """A position offers more options than :data:`MAX_OPTIONS` (a one-line error)."""
 
 
 def roll(st: FlowState, phase: enum.IntEnum, ctx: tuple[Any, ...], count: int = 0) -> bool:
@@ -212,7 +227,11 @@ class FlowGame(Game):
     action_type: ClassVar[type[Action]] = Action
 
     def start(self, st: FlowState, *tasks: tuple[Any, ...]) -> None:
-        """Queue the setup tasks and run to the first question."""
+        """Queue the setup tasks and run to the first question, once the card tables are
+        known to hold what the parameters need (``Game.table_needs``)."""
+        params = getattr(st, "params", None)
+        if params is not None:
+            check_table_needs(self.name, self.table_needs(params))
         push(st, *tasks)
         run(st)
 
@@ -296,9 +315,22 @@ class FlowGame(Game):
             raise IllegalAction(f"{label} is not a {self.title} action "
                                 f"(expected {self.action_type.__name__}, got "
                                 f"{type(action).__name__})")
-        if action not in st.options:
+        if not offered(action, st.options):
             raise IllegalAction(f"{label} is not legal for {self.seats_label(who)}: "
-                                f"{self.explain_illegal(st, action)}")
+                                f"{self._why_illegal(st, action)}")
+
+    def _why_illegal(self, st: FlowState, action: Action) -> str:
+        """The game's reason; for an argument of a shape the game never offers (a
+        hand-edited record: ``["take", "Q"]``), which its explainer was not written to
+        read, the options of that kind instead: one line either way, never a traceback."""
+        try:
+            return self.explain_illegal(st, action)
+        except Exception:  # noqa: BLE001 - the explainer assumes well-formed arguments
+            same = [o for o in st.options if o.kind == action.kind]
+            shown = ", ".join(action_label(o) for o in (same or st.options)[:8])
+            more = " …" if len(same or st.options) > 8 else ""
+            what = f"{action.kind} options now" if same else f"no {action.kind} now; legal"
+            return f"{what}: {shown}{more}"
 
     def action_to_json(self, action: Hashable) -> Any:
         if not isinstance(action, Action):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import signal
 import threading
 from collections.abc import Callable, Hashable, Sequence
@@ -25,10 +26,12 @@ import pandas as pd
 from designkit.agents import make_agents, nondeterministic
 from designkit.core.errors import DesignkitError, WorkerLost
 from designkit.core.game import Game
+from designkit.core.lifetime import exit_with_parent
 from designkit.core.limits import check_games, check_seed
 from designkit.core.params import Params
 from designkit.core.registry import get_game
 from designkit.core.seats import player_count
+from designkit.core.table_needs import check_table_needs
 from designkit.sim.results import Results
 from designkit.sim.runner import run_batch
 
@@ -124,7 +127,7 @@ class Executor:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
                     max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_worker_init)
+                    initializer=_worker_init, initargs=(os.getpid(),))
             return self._pool
 
     def _drop_pool(self, kill: bool) -> None:
@@ -180,9 +183,11 @@ class Executor:
                 raise
 
 
-def _worker_init() -> None:
-    """Workers leave Ctrl-C to the parent: it keeps finished batches and stops them."""
+def _worker_init(parent: int | None = None) -> None:
+    """Workers leave Ctrl-C to the parent: it keeps finished batches and stops them. A
+    parent killed outright (SIGKILL) cannot: each worker then exits by itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent(parent=parent)
 
 
 def _split(config: Config, agents: str | Sequence[str] | None
@@ -223,6 +228,8 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
     jobs, tasks = [], []
     for i, config in enumerate(configs):
         params, agent_spec = _split(config, agents)
+        # the tables must hold what these params deal: one line here, not in a worker
+        check_table_needs(game.name, game.table_needs(params))
         players = player_count(params)
         specs = [a.name for a in make_agents(agent_spec, players)]
         jobs.append((params, specs))

@@ -25,6 +25,7 @@ from designkit.games.crossroads.turn import SETUP_TASKS
 
 class CrossroadsGame(FlowGame):
     name = "crossroads"
+    card_tables = ("genres.csv", "skills.csv")
     title = "Crossroads"
     title_ja = "クロスロード"
     params_type = CrossroadsParams
