@@ -22,6 +22,9 @@ _LOOKAHEAD = frozenset({Phase.TARGET, Phase.ASSIGN, Phase.EXPLORE, Phase.ES,
                         Phase.UNIV,
                         Phase.BONUS})
 _RES_VALUE, _ELIXIR_VALUE, _HEALTH_VALUE, _PROGRESS_VALUE = 0.8, 1.0, 0.25, 0.5
+#: the share of a held request's net VP the hand is worth (see ``_hand_value``)
+_HELD_REQUEST = 0.5
+_REQUEST_RULE = "LW-7.5"
 
 
 def estimate(st: WitchState, seat: int, own: bool = True,
@@ -55,6 +58,8 @@ def estimate(st: WitchState, seat: int, own: bool = True,
         value += sum([hand_value[e] for e in st.hands[seat]])
     else:
         value += 0.4 * len(st.hands[seat])
+    if st.stack:
+        value += _pending_request(st, seat, tables.request_vp)
     legacy = st.legacy[seat]
     types = max(1, len(legacy) - legacy.count(0))
     memo, ops = tables.card_memo, tables.ops
@@ -135,6 +140,7 @@ class _Tables(NamedTuple):
     facility: tuple[str, ...]                                     # per event card
     number: tuple[int, ...]                                       # per event card
     ops: tuple[tuple[tuple[Any, ...], ...], ...]                  # effect + passive
+    request_vp: tuple[int, ...]                                   # per event card
     card_memo: dict[tuple[int, int, int], float]                  # (card, rounds, types)
     positions: dict[Any, Any]                                     # display / shares memo
 
@@ -151,16 +157,37 @@ def _tables(rules: Any) -> _Tables:
                        for a in rules.assignments),
             carry_cap=tuple(c.passive_value("carry_cap") for c in ev),
             facility=tuple(c.facility for c in ev), number=tuple(c.number for c in ev),
-            ops=tuple(c.effect + c.passive for c in ev), card_memo={}, positions={})
+            ops=tuple(c.effect + c.passive for c in ev),
+            request_vp=tuple(c.vp if c.type == "request" else 0 for c in ev),
+            card_memo={}, positions={})
         object.__setattr__(rules, "_bot_tables", tables)
     return tables
 
 
 def _hand_value(card: Any) -> float:
-    """A card in hand: a request is worth its VP net of its cost, anything else a little."""
+    """A card in hand: a request is worth part of its VP net of its cost, anything else a
+    little. Only part: a held request scores nothing until a University action and the
+    resources meet (LW-7.5), so one worth playing is worth more played (see
+    :func:`_pending_request`) than kept; valued in full, greedy never played one."""
     if card.type == "request":
-        return max(0.0, card.vp - _RES_VALUE * card.cost) + 0.3
+        return _HELD_REQUEST * max(0.0, card.vp - _RES_VALUE * card.cost) + 0.3
     return 0.3
+
+
+def _pending_request(st: WitchState, seat: int, request_vp: tuple[int, ...]) -> float:
+    """A request being played (LW-7.5): its VP once paid, less the units still owed, so
+    the estimate does not drop while the payment runs through its one-unit steps."""
+    vp = owed = 0
+    for task in st.stack:
+        if task[0] == "request_done" and task[1] == seat:
+            vp += request_vp[task[2]]
+        elif task[0] == "pay1" and task[1] == seat and task[3] == _REQUEST_RULE:
+            owed += 1
+    if not vp:
+        return 0.0
+    if st.phase is Phase.PAY and st.ctx == (seat, "ANYRES", _REQUEST_RULE):
+        owed += 1
+    return vp - _RES_VALUE * owed
 
 
 def card_value(ops: tuple[tuple[Any, ...], ...], rounds_left: int, legacy_types: int) -> float:
