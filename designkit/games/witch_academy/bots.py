@@ -18,9 +18,9 @@ from designkit.core.game import Game
 from designkit.games.witch_academy.scoring import assignment_vp, majority_vp
 from designkit.games.witch_academy.state import RES_INDEX, E, Phase, WitchState
 
+# LEGACY: a token chosen after paying for it (Moria's bonus, Lore) is seen with the payment
 _LOOKAHEAD = frozenset({Phase.TARGET, Phase.ASSIGN, Phase.EXPLORE, Phase.ES,
-                        Phase.UNIV,
-                        Phase.BONUS})
+                        Phase.UNIV, Phase.BONUS, Phase.LEGACY})
 _RES_VALUE, _ELIXIR_VALUE, _HEALTH_VALUE, _PROGRESS_VALUE = 0.8, 1.0, 0.25, 0.5
 #: the share of a held request's net VP the hand is worth (see ``_hand_value``)
 _HELD_REQUEST = 0.5
