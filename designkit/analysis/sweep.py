@@ -81,7 +81,8 @@ def grid_params(base: Params, param: str, values: Sequence[Any], param2: str | N
 def run_points(game: Game | str, param: str, values: Sequence[Any], param2: str | None = None,
                values2: Sequence[Any] | None = None, n_games: int = 1000,
                params: Params | None = None, agents: str | Sequence[str] | None = None,
-               seed: int = 0, backend: str = "auto", workers: int = 1, scheduler: Any = None,
+               seed: int = 0, backend: str = "auto", workers: int | None = None,
+               scheduler: Any = None,
                executor: Executor | None = None, trace: bool = False,
                progress: bool | None = False,
                on_progress: Callable[[int, int], None] | None = None
@@ -112,7 +113,8 @@ def sweep_table(runs: Sequence[tuple[dict[str, Any], Results]]) -> pd.DataFrame:
 def sweep(game: Game | str, param: str, values: Sequence[Any], param2: str | None = None,
           values2: Sequence[Any] | None = None, n_games: int = 1000,
           params: Params | None = None, agents: str | Sequence[str] | None = None,
-          seed: int = 0, backend: str = "auto", workers: int = 1, scheduler: Any = None,
+          seed: int = 0, backend: str = "auto", workers: int | None = None,
+          scheduler: Any = None,
           executor: Executor | None = None, trace: bool = False,
           progress: bool | None = False,
           on_progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
@@ -123,7 +125,8 @@ def sweep(game: Game | str, param: str, values: Sequence[Any], param2: str | Non
     column per swept parameter, then ``metric, seat, category, value, lo, hi, n``
     (see :func:`designkit.analysis.metrics.summary`; ``trace=True`` adds drama,
     lead changes and decisiveness). ``backend``/``workers``/``scheduler`` as in
-    ``simulate``; all points' batches run together on one pool or cluster;
+    ``simulate`` (``workers=None``: every core when the whole grid is big enough to pay
+    for them); all points' batches run together on one pool or cluster;
     ``on_progress(done, total)`` counts finished games over all points.
     """
     return sweep_table(run_points(game, param, values, param2, values2, n_games, params,
