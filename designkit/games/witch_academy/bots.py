@@ -143,6 +143,7 @@ class _Tables(NamedTuple):
     request_vp: tuple[int, ...]                                   # per event card
     card_memo: dict[tuple[int, int, int], float]                  # (card, rounds, types)
     positions: dict[Any, Any]                                     # display / shares memo
+    opponents: dict[Any, float]                                   # an opponent's estimate
 
 
 def _tables(rules: Any) -> _Tables:
@@ -159,7 +160,7 @@ def _tables(rules: Any) -> _Tables:
             facility=tuple(c.facility for c in ev), number=tuple(c.number for c in ev),
             ops=tuple(c.effect + c.passive for c in ev),
             request_vp=tuple(c.vp if c.type == "request" else 0 for c in ev),
-            card_memo={}, positions={})
+            card_memo={}, positions={}, opponents={})
         object.__setattr__(rules, "_bot_tables", tables)
     return tables
 
@@ -215,12 +216,30 @@ def card_value(ops: tuple[tuple[Any, ...], ...], rounds_left: int, legacy_types:
 def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
     if depth and st.phase in _LOOKAHEAD and st.seat == seat:
         return max(_child(game, st, a, seat, depth) for a in st.options)
-    shares, display = _position_terms(st)
+    position, (shares, display) = _position_terms(st)
     mine = estimate(st, seat, True, shares, display)
     best = float("-inf")
+    if st.phase is Phase.OVER:
+        for q in range(st.n):
+            if q != seat:
+                v = estimate(st, q, False, shares, display)
+                if v > best:
+                    best = v
+        return mine - best
+    tables = _tables(st.rules)
+    memo = tables.opponents
+    if len(memo) >= _POSITIONS_KEPT:
+        memo.clear()
     for q in range(st.n):
         if q != seat:
-            v = estimate(st, q, False, shares, display)
+            pending = _pending_request(st, q, tables.request_vp) if st.stack else 0.0
+            key = (position, pending, st.year, st.vp[q], st.tokens[q], len(st.hands[q]),
+                   tuple(st.res[q]), tuple(st.health[q]), tuple(st.legacy[q]),
+                   tuple([tuple(x) for x in st.facilities[q]]),
+                   tuple([tuple(x) for x in st.familiars[q]]))
+            v = memo.get(key)
+            if v is None:
+                v = memo[key] = estimate(st, q, False, shares, display)
             if v > best:
                 best = v
     return mine - best
@@ -229,10 +248,11 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
 _POSITIONS_KEPT = 20_000
 
 
-def _position_terms(st: WitchState) -> tuple[list[list[int]], list[Any]]:
+def _position_terms(st: WitchState) -> tuple[Any, tuple[list[list[int]], list[Any]]]:
     """:func:`legacy_shares` and :func:`display_terms` of a position, remembered per
-    ruleset by what they read (legacy counts; display and tokens on it): greedy looks at
-    many positions that differ only in the mover's own resources."""
+    ruleset by what they read (legacy counts; display and tokens on it), with that key:
+    greedy looks at many positions that differ only in the mover's own resources, so an
+    opponent's estimate is remembered too, by everything of that seat it reads."""
     memo = _tables(st.rules).positions
     key = (tuple([tuple(x) for x in st.legacy]), tuple(st.display),
            tuple([len(t) for t in st.tokens_on]))
@@ -241,7 +261,7 @@ def _position_terms(st: WitchState) -> tuple[list[list[int]], list[Any]]:
         if len(memo) >= _POSITIONS_KEPT:
             memo.clear()
         found = memo[key] = (legacy_shares(st), display_terms(st))
-    return found
+    return key, found
 
 
 def legacy_shares(st: WitchState) -> list[list[int]]:
