@@ -237,11 +237,11 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
                    tuple(st.res[q]), tuple(st.health[q]), tuple(st.legacy[q]),
                    tuple([tuple(x) for x in st.facilities[q]]),
                    tuple([tuple(x) for x in st.familiars[q]]))
-            v = memo.get(key)
-            if v is None:
-                v = memo[key] = estimate(st, q, False, shares, display)
-            if v > best:
-                best = v
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = estimate(st, q, False, shares, display)
+            if found > best:
+                best = found
     return mine - best
 
 
