@@ -43,10 +43,11 @@ SEAT_COLUMNS = ("game_id", "seed", "seat", "agent", "score", "rank", "won")
 #: ``Results.rules``: events logged per rule ID in each game (``simulate(..., coverage=True)``)
 RULE_COLUMNS = ["game_id", "rule", "count"]
 #: ``workers=None`` (the default) uses every core when the batch would take at least this
-#: many seconds serially: starting spawn workers (a fresh interpreter each, importing
-#: designkit and reading the card tables) costs about 1.5 s on an idle 2-core machine and
-#: 4-5 s under load, and 2 workers pay when the serial time is above twice that
-#: (benchmarks/README.md, "Parallel by default")
+#: many seconds serially. Starting spawn workers (a fresh interpreter each, importing
+#: designkit and pandas) measured 4.4 s at load 11.6 and 6.6-8.0 s at load 14.6 on the
+#: shared 2-core machine; it is CPU-bound, so about 1 s on an idle one (an estimate), and
+#: 2 workers pay above twice the start-up: 6 s keeps a margin for a busy machine
+#: (benchmarks/README.md, issue 19)
 AUTO_PARALLEL_SECONDS = 6.0
 #: games played in the parent to time a batch before choosing (their rows are kept)
 PILOT_GAMES = 2
