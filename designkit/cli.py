@@ -723,7 +723,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="simulate many games and summarise")
     common(sim)
     sim.add_argument("--games", type=_count(1), required=True)
-    sim.add_argument("--workers", type=_count(1, 256), default=1)
+    sim.add_argument("--workers", type=_count(1, 256), default=None,
+                     help="worker processes (default: every core when the batch is big "
+                          "enough to pay for starting them, else 1)")
     sim.add_argument("--backend", choices=("auto", "serial", "process", "dask"),
                      default="auto")
     sim.add_argument("--scheduler", help="Dask scheduler address, tcp://HOST:PORT (implies "
@@ -743,8 +745,11 @@ def build_parser() -> argparse.ArgumentParser:
     dash.add_argument("--port", type=_count(1, 65535), default=8866)
     dash.set_defaults(func=cmd_dashboard)
 
-    def run_opts(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--workers", type=_count(1, 256), default=1)
+    def run_opts(p: argparse.ArgumentParser, auto_workers: bool = False) -> None:
+        p.add_argument("--workers", type=_count(1, 256), default=None if auto_workers else 1,
+                       help="worker processes" + (" (default: every core when the batch is "
+                                                  "big enough to pay for them, else 1)"
+                                                  if auto_workers else ""))
         p.add_argument("--backend", choices=("auto", "serial", "process", "dask"),
                        default="auto")
         p.add_argument("--scheduler", help="Dask scheduler address, tcp://HOST:PORT "
@@ -789,7 +794,7 @@ def build_parser() -> argparse.ArgumentParser:
     swp.add_argument("--trace", action="store_true",
                      help="also measure drama, lead changes and decisiveness (slower)")
     swp.add_argument("--out", type=Path, help="sweep.html (plots), .csv or .parquet (table)")
-    run_opts(swp)
+    run_opts(swp, auto_workers=True)
     swp.set_defaults(func=cmd_sweep)
 
     tun = sub.add_parser("tune", help="search named parameters on their grids toward a "

@@ -95,7 +95,8 @@ def grid_params(base: Params, param: str, values: Sequence[Any], param2: str | N
 def run_points(game: Game | str, param: str, values: Sequence[Any], param2: str | None = None,
                values2: Sequence[Any] | None = None, n_games: int = 1000,
                params: Params | None = None, agents: str | Sequence[str] | None = None,
-               seed: int = 0, backend: str = "auto", workers: int = 1, scheduler: Any = None,
+               seed: int = 0, backend: str = "auto", workers: int | None = None,
+               scheduler: Any = None,
                executor: Executor | None = None, trace: bool = False,
                progress: bool | None = False,
                on_progress: Callable[[int, int], None] | None = None,
@@ -148,7 +149,8 @@ def _point_rows(finished: Sequence[tuple[dict[str, Any], Results]],
 def sweep(game: Game | str, param: str, values: Sequence[Any], param2: str | None = None,
           values2: Sequence[Any] | None = None, n_games: int = 1000,
           params: Params | None = None, agents: str | Sequence[str] | None = None,
-          seed: int = 0, backend: str = "auto", workers: int = 1, scheduler: Any = None,
+          seed: int = 0, backend: str = "auto", workers: int | None = None,
+          scheduler: Any = None,
           executor: Executor | None = None, trace: bool = False,
           progress: bool | None = False,
           on_progress: Callable[[int, int], None] | None = None,
@@ -160,7 +162,8 @@ def sweep(game: Game | str, param: str, values: Sequence[Any], param2: str | Non
     column per swept parameter, then ``metric, seat, category, value, lo, hi, n``
     (see :func:`designkit.analysis.metrics.summary`; ``trace=True`` adds drama,
     lead changes and decisiveness). ``backend``/``workers``/``scheduler`` as in
-    ``simulate``; all points' batches run together on one pool or cluster;
+    ``simulate`` (``workers=None``: every core when the whole grid is big enough to pay
+    for them); all points' batches run together on one pool or cluster;
     ``on_progress(done, total)`` counts finished games over all points. With
     ``keep_partial`` an interrupt returns the finished points (see :func:`sweep_table`).
     """
