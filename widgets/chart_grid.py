@@ -63,15 +63,40 @@ function clicked(model, name, event) {
               x: plain(pt.x), y: plain(pt.y), customdata: data});
 }
 
+// Boxes are put in the order given *before* anything is drawn, and a box already in its
+// place is never moved: appending each box in turn while redrawing left it alone in the
+// last row (full width) while plotly measured it, and nothing resized it afterwards
+// (charts 958 px wide in 475 px cells on a second run). Each box is also watched on its
+// own, so a plot follows its cell whenever the cell changes size.
+function place(el, boxes, figures) {
+  figures.forEach((fig, i) => {
+    const box = boxes.get(fig.name);
+    const here = el.children[i];
+    if (here !== box) { el.insertBefore(box, here || null); }
+  });
+}
+
+function fit(Plotly, box) {
+  if (shown(box.plot) && box.plot._fullLayout &&
+      Math.abs(box.plot._fullLayout.width - box.plot.clientWidth) > 1) {
+    Plotly.Plots.resize(box.plot);
+  }
+}
+
 function render({ model, el }) {
   const Plotly = plotly(model);
   el.classList.add("dk-chart-grid");
   const boxes = new Map();
+  const observer = new ResizeObserver((entries) => {
+    for (const entry of entries) { fit(Plotly, entry.target); }
+  });
   const draw = () => {
     const figures = model.get("figures");
     const keep = new Set(figures.map((f) => f.name));
     for (const [name, box] of boxes) {
-      if (!keep.has(name)) { Plotly.purge(box.plot); box.remove(); boxes.delete(name); }
+      if (!keep.has(name)) {
+        observer.unobserve(box); Plotly.purge(box.plot); box.remove(); boxes.delete(name);
+      }
     }
     for (const fig of figures) {
       let box = boxes.get(fig.name);
@@ -83,22 +108,22 @@ function render({ model, el }) {
         box.fresh = true;
       }
       box.className = "dk-chart dk-" + fig.name.replace(/_/g, "") + (fig.wide ? " dk-wide" : "");
-      el.appendChild(box);  // (re)appended in the order given
+    }
+    place(el, boxes, figures);  // the final layout first, then plotly measures each box
+    for (const fig of figures) {
+      const box = boxes.get(fig.name);
       const layout = Object.assign({}, fig.figure.layout || {}, {autosize: true});
       delete layout.width;
       Plotly.react(box.plot, fig.figure.data || [], layout, CONFIG);
       if (box.fresh) {  // plotly's event methods exist once the plot is drawn
         box.fresh = false;
         box.plot.on("plotly_click", (event) => clicked(model, fig.name, event));
+        observer.observe(box);
       }
     }
+    // and once more after the page has laid out (a tab shown, a scrollbar come or gone)
+    requestAnimationFrame(() => { for (const box of boxes.values()) { fit(Plotly, box); } });
   };
-  const observer = new ResizeObserver(() => {
-    for (const box of boxes.values()) {
-      if (shown(box.plot)) { Plotly.Plots.resize(box.plot); }
-    }
-  });
-  observer.observe(el);
   model.on("change:figures", draw);
   draw();
   return () => {
