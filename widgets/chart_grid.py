@@ -40,7 +40,10 @@ function plotly(model) {
   if (!globalThis.Plotly) { (new Function(model.get("_plotly")))(); }
   return globalThis.Plotly;
 }
-const CONFIG = {responsive: true, displaylogo: false,
+// Not plotly's own ``responsive`` (a window-resize handler racing the observer below, and
+// a plot div of height 100% that collapsed to 0 px after a resize): each plot div gets its
+// figure's height in px, and the observer of its box resizes it to the box's width.
+const CONFIG = {displaylogo: false,
                 modeBarButtonsToRemove: ["select2d", "lasso2d"]};
 
 function shown(div) { return div.offsetParent !== null && div.clientWidth > 0; }
@@ -114,6 +117,7 @@ function render({ model, el }) {
       const box = boxes.get(fig.name);
       const layout = Object.assign({}, fig.figure.layout || {}, {autosize: true});
       delete layout.width;
+      box.plot.style.height = (layout.height || 450) + "px";
       Plotly.react(box.plot, fig.figure.data || [], layout, CONFIG);
       if (box.fresh) {  // plotly's event methods exist once the plot is drawn
         box.fresh = false;

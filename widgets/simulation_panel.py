@@ -127,6 +127,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.count = widgets.HTML()  # "12 / 300 games": the bar alone says nothing of games
         self.count.add_class("dk-count")
         self.status = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.status.add_class("dk-status")
         self.summary = widgets.HTML()
         self.summary.add_class("dk-summary")
         self.positions = widgets.HTML()

@@ -1,0 +1,112 @@
+"""The design lab's second round (issue 26) in Chromium, for all four games: charts that
+keep their cells' width over run → run with other data → Stop → run, a games count that
+moves and a Stop that gives Run back at once with greedy bots, boards inside their box at
+1024 px.
+
+One Voila server and one page per game for the whole module (page loads are what makes
+browser tests slow); the tests of a game run in order on that page. Screenshots go to
+test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+
+import pytest
+from dk_browser import DASHBOARDS, REDRAW_MS, VoilaServer, bar_count, open_lab, open_tab
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+#: game -> seats with the draft's parameters
+GAMES = {"crossroads": 4, "witch_academy": 4, "classic_hero": 3, "rolling_stone": 4}
+
+
+@pytest.fixture(scope="module", params=sorted(GAMES))
+def lab(request: pytest.FixtureRequest, browser, browser_context_args: dict  # noqa: ANN001
+        ) -> Iterator[tuple[str, object]]:
+    """(game, page): the game's lab open in one page for all the tests of the module."""
+    server = VoilaServer(DASHBOARDS / f"{request.param}.ipynb").start()
+    context = browser.new_context(**{**browser_context_args,
+                                     "viewport": {"width": 1024, "height": 768}})
+    page = context.new_page()
+    try:
+        open_lab(page, server.url)
+        yield request.param, page
+    finally:
+        page.close(run_before_unload=True)
+        context.close()
+        server.stop()
+
+
+def _fill(panel, label: str, value: object) -> None:  # noqa: ANN001
+    box = panel.get_by_label(label, exact=True)
+    box.fill(str(value))
+    box.press("Enter")
+
+
+def _agents(sim, name: str) -> None:  # noqa: ANN001
+    for select in sim.locator(".dk-agents select").all():
+        select.select_option(name)
+
+
+def _charts_fit(page, seats: int) -> int:  # noqa: ANN001
+    """Every Simulate chart as wide as its cell (± 2 px), every seat on the seat chart;
+    returns the number of charts."""
+    page.wait_for_timeout(600)  # plotly's resize after the layout settles
+    sizes = page.evaluate("""() => [...document.querySelectorAll('.dk-sim .dk-chart')]
+      .filter(box => box.offsetParent !== null)
+      .map(box => ({name: box.className, cell: box.clientWidth, height: box.clientHeight,
+                    svg: (box.querySelector('.main-svg') || {}).clientWidth || 0}))""")
+    assert sizes, "no chart on the page"
+    for size in sizes:
+        assert abs(size["svg"] - size["cell"]) <= 2, f"chart not fitted to its cell: {size}"
+        assert size["height"] > 100, f"chart drawn flat: {size}"
+    assert bar_count(page) == seats, "a seat is missing on the win-rate chart"
+    return len(sizes)
+
+
+def _run_to_end(sim, games: int) -> None:  # noqa: ANN001
+    _fill(sim, "Games", games)
+    sim.locator(".dk-run").click()
+    expect(sim.locator(".dk-status")).to_have_text(f"{games} games", timeout=REDRAW_MS)
+
+
+def test_charts_keep_their_cells_over_run_run_stop_run(lab, snap) -> None:  # noqa: ANN001
+    name, page = lab
+    seats = GAMES[name]
+    open_tab(page, "Simulate")
+    sim = page.locator(".dk-sim").first
+    _agents(sim, "random")
+    _run_to_end(sim, 30)
+    _charts_fit(page, seats)
+    _fill(sim, "Seed", 7)                          # a second run with other data
+    _run_to_end(sim, 120)
+    n_charts = _charts_fit(page, seats)
+    snap(page, f"second-run-{n_charts}-charts")
+    # greedy bots: the count moves within a second, Stop gives Run back within a second
+    _agents(sim, "greedy")
+    _fill(sim, "Games", 300)
+    sim.locator(".dk-run").click()
+    count = sim.locator(".dk-count")
+    expect(count).to_have_text("0 / 300 games", timeout=1_000)
+    expect(count).not_to_have_text("0 / 300 games", timeout=REDRAW_MS)
+    start = time.monotonic()
+    sim.locator(".dk-stop").click()
+    expect(sim.locator(".dk-run")).to_be_enabled(timeout=1_000)
+    assert time.monotonic() - start < 1.0
+    expect(sim.locator(".dk-status")).to_contain_text("results")
+    expect(sim.locator(".dk-status")).to_contain_text("stopped early", timeout=REDRAW_MS)
+    _charts_fit(page, seats)
+    snap(page, "stopped")
+    _agents(sim, "random")
+    _fill(sim, "Seed", 3)
+    _run_to_end(sim, 60)
+    _charts_fit(page, seats)
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    _charts_fit(page, seats)
+    snap(page, "after-stop-run-1400")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    assert re.search(r"\d", sim.locator(".dk-count").inner_text())
