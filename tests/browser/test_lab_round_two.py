@@ -15,13 +15,29 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from dk_browser import DASHBOARDS, REDRAW_MS, VoilaServer, bar_count, open_lab, open_tab
+from dk_browser import (
+    DASHBOARDS,
+    REDRAW_MS,
+    STEPPER_STATUS,
+    VoilaServer,
+    bar_count,
+    open_lab,
+    open_tab,
+    set_field,
+)
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 #: game -> seats with the draft's parameters
 GAMES = {"crossroads": 4, "witch_academy": 4, "classic_hero": 3, "rolling_stone": 4}
+#: game -> the fields that give the most players (the widest board)
+MOST_PLAYERS = {"crossroads": {"players": 5}, "witch_academy": {"players": 5},
+                "classic_hero": {"players": 4},
+                "rolling_stone": {"players_max": 6, "players": 6}}
+#: what a board is made of: every one must show inside the board's box
+PIECES = (".dk-slot, .dk-area, .dk-seat, .dk-card, .dk-cell, .dk-die, .dk-pawn, "
+          ".dk-university, [data-action], .dk-board svg")
 
 
 @pytest.fixture(scope="module", params=sorted(GAMES))
@@ -110,3 +126,51 @@ def test_charts_keep_their_cells_over_run_run_stop_run(lab, snap) -> None:  # no
     snap(page, "after-stop-run-1400")
     page.set_viewport_size({"width": 1024, "height": 768})
     assert re.search(r"\d", sim.locator(".dk-count").inner_text())
+
+
+def _pieces_outside(page) -> list[dict]:  # noqa: ANN001
+    """Pieces of the Play tab's board not wholly inside the board's box or inside an
+    ancestor that clips or scrolls (an element there would be cut off or hidden)."""
+    return page.evaluate("""(pieces) => {
+      const view = document.querySelector('.dk-stepper .dk-board-view');
+      const out = [];
+      for (const el of view.querySelectorAll(pieces)) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) { continue; }
+        for (let a = el.parentElement; a; a = a.parentElement) {
+          const style = getComputedStyle(a);
+          const clips = a === view || style.overflowX !== 'visible';
+          const box = a.getBoundingClientRect();
+          if (clips && (r.left < box.left - 1 || r.right > box.right + 1)) {
+            out.push({piece: el.className.baseVal ?? el.className, left: r.left|0,
+                      right: r.right|0, box: [box.left|0, box.right|0]});
+            break;
+          }
+          if (a === view) { break; }
+        }
+      }
+      return out;
+    }""", PIECES)
+
+
+def test_boards_inside_their_box(lab, snap) -> None:  # noqa: ANN001
+    name, page = lab
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_tab(page, "Play")
+    stepper = page.locator(".dk-stepper").first
+    expect(page.locator(STEPPER_STATUS)).to_contain_text("Step", timeout=REDRAW_MS)
+    assert page.locator(f".dk-stepper .dk-board-view :is({PIECES})").count() > 0
+    assert _pieces_outside(page) == []
+    open_tab(page, "Parameters")
+    for field, value in MOST_PLAYERS[name].items():
+        set_field(page, field, str(value))
+    open_tab(page, "Play")
+    stepper.locator(".dk-new").click()
+    seats = MOST_PLAYERS[name]["players"]
+    expect(stepper.locator(".dk-controllers select")).to_have_count(seats, timeout=REDRAW_MS)
+    page.wait_for_timeout(500)
+    assert _pieces_outside(page) == []
+    snap(page, f"board-{seats}-players-1024")
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.wait_for_timeout(300)
+    assert _pieces_outside(page) == []

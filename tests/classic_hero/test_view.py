@@ -16,7 +16,7 @@ def test_view_shows_track_pawns_dice_and_lords():
     assert html.count('class="dk-die"') == 3 and "(used)" in html
     assert "S1-10" in html and "S1-01" in html and "4/5" in html       # suit, id, condition
     assert "Dark Knight" in html and "HP1 6 : 1 ✔" in html
-    assert "blessings: 2" in html and html.count("<circle") == 3        # A on Start, B, C at Goal
+    assert "blessings: 2" in html and html.count('class="dk-pawn"') == 3  # A on Start, B, C at Goal
     ja = G.view(st, lang="ja")
     assert "暗黒騎士" in ja and "都市" in ja and "加護: 2" in ja
 

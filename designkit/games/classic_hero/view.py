@@ -50,59 +50,55 @@ def _status(st: ClassicHeroState, t: dict[str, str]) -> str:
             f'{t["decks"]}: {decks}</div>')
 
 
-def _pawn(x: float, y: float, seat: int) -> str:
-    return (f'<circle cx="{x}" cy="{y}" r="9" fill="{PAWN[seat % 4]}"/>'
-            f'<text x="{x}" y="{y + 4}" font-size="11" fill="#fff" text-anchor="middle">'
-            f'{seat_name(seat)}</text>')
+def _pawn(seat: int) -> str:
+    return (f'<span class="dk-pawn" style="display:inline-block;width:18px;height:18px;'
+            f'line-height:18px;border-radius:9px;margin:1px;text-align:center;color:#fff;'
+            f'font-size:11px;background:{PAWN[seat % 4]}">{seat_name(seat)}</span>')
+
+
+_SLOT = ("display:inline-flex;flex-direction:column;align-items:center;box-sizing:border-box;"
+         f"width:{W}px;height:{H}px;border-radius:4px;font-size:9px;text-align:center;"
+         "overflow:hidden;padding:2px 1px")
+
+
+def _end_box(cls: str, title: str, pawns: list[int]) -> str:
+    """Start or Goal: a wider grey card holding the pawns there (CH-4.3, CH-4.4, CH-9)."""
+    return (f'<div class="dk-slot {cls}" style="{_SLOT};width:{W + 10}px;background:#eee;'
+            f'border:1px solid #555"><span style="font-size:10px">{title}</span>'
+            f'<span>{"".join(_pawn(s) for s in pawns)}</span></div>')
+
+
+def _slot(st: ClassicHeroState, q: int, lang: str) -> str:
+    e = st.track[q]
+    who = st.occupant(q)
+    pawn = _pawn(who) if who is not None else ""
+    number = f'<span style="margin-top:auto;color:#888;font-size:8px">{q}</span>'
+    if e is None:
+        return (f'<div class="dk-slot" data-slot="{q}" style="{_SLOT};background:#fff;'
+                f'border:1px dashed #ccc"><span style="margin-top:auto">{pawn}</span>'
+                f'{number}</div>')
+    card = st.rules.events[e]
+    suit = SUIT_JA[card.suit] if lang == "ja" else card.suit
+    tip = escape(f"{card.id} {suit}: Fortune {card.fortune_text}, "
+                 f"condition {card.condition.text}")
+    colour = SUIT_COLOUR[card.suit]
+    return (f'<div class="dk-slot" data-slot="{q}" title="{tip}" style="{_SLOT};'
+            f'background:{colour}59;border:2px solid {colour}">'
+            f'<span>{escape(card.id)}</span><span>{escape(suit)}</span>'
+            f'<b style="font-size:10px">{escape(card.condition.text)}</b>'
+            f'<span style="color:#555">{escape(card.fortune_text)}</span>'
+            f'<span style="margin-top:auto">{pawn}</span>{number}</div>')
 
 
 def _track(st: ClassicHeroState, t: dict[str, str], lang: str) -> str:
-    r = st.rules
-    n = r.slots
-    width = (n + 2) * (W + 4) + 40
-    out = [f'<svg class="dk-track" width="{width}" height="{H + 10}" '
-           'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">']
-    # Start card: pawns still there, left to right (CH-4.3, CH-4.4)
+    """Start, the event slots and the Goal as cards in a wrapping row: the whole track
+    shows in any column (a fixed-width drawing was cut after slot 10 at 1024 px)."""
     starters = [s for s in st.start_order if st.pos[s] == 0]
-    out.append(f'<rect x="2" y="2" width="{W + 10}" height="{H}" rx="5" fill="#eee" '
-               f'stroke="#555"/><text x="{W / 2 + 7}" y="14" font-size="10" '
-               f'text-anchor="middle">{t["start"]}</text>')
-    for k, s in enumerate(starters):
-        out.append(_pawn(14 + (k % 2) * 22, 32 + (k // 2) * 24, s))
-    for q in range(1, n + 1):
-        x = 16 + W + (q - 1) * (W + 4) + 4
-        e = st.track[q]
-        if e is None:
-            out.append(f'<rect x="{x}" y="2" width="{W}" height="{H}" rx="4" fill="#fff" '
-                       f'stroke="#ccc" stroke-dasharray="3,3"/>')
-        else:
-            card = r.events[e]
-            suit = SUIT_JA[card.suit] if lang == "ja" else card.suit
-            tip = escape(f"{card.id} {suit}: Fortune {card.fortune_text}, "
-                         f"condition {card.condition.text}")
-            out.append(f'<g><title>{tip}</title><rect x="{x}" y="2" width="{W}" height="{H}" '
-                       f'rx="4" fill="{SUIT_COLOUR[card.suit]}" fill-opacity="0.35" '
-                       f'stroke="{SUIT_COLOUR[card.suit]}" stroke-width="2"/>'
-                       f'<text x="{x + W / 2}" y="13" font-size="9" text-anchor="middle">'
-                       f'{escape(card.id)}</text><text x="{x + W / 2}" y="25" font-size="9" '
-                       f'text-anchor="middle">{escape(suit)}</text>'
-                       f'<text x="{x + W / 2}" y="41" font-size="10" font-weight="bold" '
-                       f'text-anchor="middle">{escape(card.condition.text)}</text>'
-                       f'<text x="{x + W / 2}" y="54" font-size="9" text-anchor="middle" '
-                       f'fill="#555">{escape(card.fortune_text)}</text></g>')
-        out.append(f'<text x="{x + W / 2}" y="{H - 2}" font-size="8" text-anchor="middle" '
-                   f'fill="#888">{q}</text>')
-        who = st.occupant(q)
-        if who is not None:
-            out.append(_pawn(x + W / 2, 72, who))
-    gx = 16 + W + n * (W + 4) + 8
-    out.append(f'<rect x="{gx}" y="2" width="{W + 10}" height="{H}" rx="5" fill="#eee" '
-               f'stroke="#555"/><text x="{gx + W / 2 + 5}" y="14" font-size="10" '
-               f'text-anchor="middle">{t["goal"]}</text>')
-    for k, s in enumerate(st.goal_order):
-        out.append(_pawn(gx + 12 + (k % 2) * 22, 32 + (k // 2) * 24, s))
-    out.append("</svg>")
-    return f'<div style="overflow-x:auto">{"".join(out)}</div>'
+    cards = [_end_box("dk-start", t["start"], starters)]
+    cards += [_slot(st, q, lang) for q in range(1, st.rules.slots + 1)]
+    cards.append(_end_box("dk-goal", t["goal"], list(st.goal_order)))
+    return ('<div class="dk-track" style="display:flex;flex-wrap:wrap;gap:4px;margin:4px 0">'
+            + "".join(cards) + "</div>")
 
 
 def _lords(st: ClassicHeroState, t: dict[str, str], lang: str) -> str:
