@@ -49,9 +49,9 @@ from designkit.sim.results_file import ResultGame, game_of, play_command
 from ._util import (
     SeatAgents,
     chart_grid,
+    checked_params,
     html_table,
     measured_batch,
-    params_of,
     show_figures,
     show_message,
     style_widget,
@@ -205,10 +205,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
     def _job(self) -> _Job:
         if self.running and not (self._current and self._current.stopped):
             raise DesignkitError("a simulation is already running")
-        params, errors = params_of(self.params_source, self.game)
-        if errors:
-            listed = "; ".join(f"{k}: {v}" for k, v in errors.items())
-            raise DesignkitError(f"Refused: fix the parameter errors first ({listed})")
+        params = checked_params(self.params_source, self.game)
         self._fit_seats()
         self.refresh_variants()
         job = _Job(params, [d.value for d in self.agent_dropdowns], self.n_games.value,

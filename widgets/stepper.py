@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from html import escape
 from typing import Any
 
@@ -77,6 +77,10 @@ class Stepper(widgets.VBox):
         self.session = Session(self.game, params, seed, controllers)
         self.action_buttons: list[widgets.Button] = []
         self._shown_actions: tuple = ()
+        #: called before New game; raises DesignkitError while the parameter editor shows
+        #: errors (the lab sets it), so New game refuses instead of silently starting with
+        #: the last valid values
+        self.params_check: Callable[[], Any] | None = None
         self._lock = threading.RLock()  # the session is shared with the auto-play thread
         self._auto_thread: threading.Thread | None = None
         self._log_page: int | None = None  # None: follow the newest events
@@ -259,6 +263,8 @@ class Stepper(widgets.VBox):
     @shows_errors("message")
     def new_game(self, seed: int | None = None) -> None:
         """Start again with the seed box's seed (or ``seed``) and :attr:`params`."""
+        if self.params_check is not None:  # the editor's errors: refused, as Simulate is
+            self.params_check()
         seed = self.seed_input.seed if seed is None else seed
         players = self.session.players
         with self._lock:

@@ -173,3 +173,40 @@ def test_boards_inside_their_box(lab, snap) -> None:  # noqa: ANN001
     page.set_viewport_size({"width": 1400, "height": 1000})
     page.wait_for_timeout(300)
     assert _pieces_outside(page) == []
+
+
+BOARD_CLICKS = 8  # human decisions taken by clicking the board in each game
+
+
+def test_human_decisions_by_clicking_the_board(lab, snap) -> None:  # noqa: ANN001
+    """Witch Academia and Classic Hero: the human seat takes BOARD_CLICKS decisions by
+    clicking the board alone; a decision with no natural target on the board (Rest, pass,
+    end the battle …) is taken with its button and not counted."""
+    name, page = lab
+    if name not in ("witch_academy", "classic_hero"):
+        pytest.skip("Crossroads and Rolling Stone boards have their own click tests")
+    page.set_viewport_size({"width": 1024, "height": 1600})
+    open_tab(page, "Play")
+    stepper = page.locator(".dk-stepper").first
+    status, log = page.locator(STEPPER_STATUS), page.locator(".dk-stepper .widget-html.dk-log")
+    clicks = 0
+    for _ in range(80):
+        if "A (human) to decide" not in status.inner_text():
+            stepper.locator(".dk-advance").click()
+            expect(status).to_contain_text("A (human) to decide", timeout=REDRAW_MS)
+        page.wait_for_timeout(400)  # the board and buttons of this step settle
+        before = log.inner_text()
+        target = stepper.locator(".dk-board-view .dk-clickable")
+        if target.count():
+            target.first.click()
+            clicks += 1
+        else:
+            stepper.locator(".dk-action").first.click()
+        expect(log).not_to_have_text(before, timeout=REDRAW_MS)
+        if clicks == 1:
+            snap(page, "first-board-click")
+        if clicks >= BOARD_CLICKS:
+            break
+    assert clicks >= BOARD_CLICKS, f"only {clicks} board clicks in 80 decisions"
+    assert stepper.locator(".dk-error:visible").count() == 0
+    snap(page, "after-board-clicks")
