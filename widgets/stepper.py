@@ -32,7 +32,7 @@ from designkit.core.registry import get_game
 from designkit.session import HUMAN, Session, seat_count
 
 from ._util import close_tree, held, show_message, shows_errors, style_widget
-from .board_view import BoardView, action_key
+from .board_view import BoardView, action_key, board_titles
 from .log_view import LOG_LIMIT, log_html
 
 # "mcts:0.1s" is the strongest opponent to playtest against: a tenth of a second per move.
@@ -482,6 +482,9 @@ class Stepper(widgets.VBox):
         return head + f"<b>{escape(g.seats_label(who))}</b> ({escape(name)}) to decide"
 
     def _render_actions(self, lang: str) -> None:
+        """One button per decision; its tooltip also says what the choice means, from the
+        ``title`` of the board element standing for it (a card's effect text, a class's
+        ability), so no game needs code here."""
         s = self.session
         actions = tuple(s.legal_actions()) if s.human_to_move else ()
         key = (actions, lang, s.cursor, s.human_to_move)
@@ -489,10 +492,13 @@ class Stepper(widgets.VBox):
             return
         self._shown_actions = key
         old_buttons, self.action_buttons = self.action_buttons, []
+        meanings = board_titles(self.board.html)
         for action in actions:
-            button = widgets.Button(description=self.game.describe_action(action, lang),
-                                    layout=widgets.Layout(width="auto"),
-                                    tooltip=self.game.describe_action(action, lang))
+            text = self.game.describe_action(action, lang)
+            meaning = meanings.get(action_key(self.game.action_to_json(action)))
+            button = widgets.Button(description=text, layout=widgets.Layout(width="auto"),
+                                    tooltip=f"{text}: {meaning}" if meaning and meaning not in text
+                                    else text)
             button.add_class("dk-action")
             button.on_click(lambda _b, a=action: self.choose(a))
             self.action_buttons.append(button)

@@ -26,6 +26,7 @@ from designkit.games.witch_academy.cards import (
     RES_EN,
     RES_JA,
     RESOURCES,
+    VOCABULARY,
     ops_text,
 )
 from designkit.games.witch_academy.state import (
@@ -98,6 +99,33 @@ def _passive_text(op: tuple[Any, ...], lang: str) -> str:
     return spec.doc.replace(" n ", f" {n} ").replace("+ n", f"+ {n}") if spec else name
 
 
+_WHEN = {"round_end": ("at round end", "ラウンド終了時"), "game_end": ("at game end", "ゲーム終了時"),
+         "on_rest": ("when you Rest", "休息時"), "": ("", "")}
+_OP_JA = {"heal": "ワーカーの体力+{n}", "full_heal": "ワーカーの体力を全回復",
+          "pay_health": "行動したワーカーが体力{n}を払う", "extra_actions": "アクション+{n}回",
+          "recall": "他の配置済みワーカーを{n}体まで回収", "recall_all": "他の配置済みワーカーを回収",
+          "per_legacy_type_vp": "レガシーの種類ごとに{n} VP"}
+_TARGET_WORDS = {"ONE": ("one worker", "ワーカー1体"), "ALL": ("every worker", "全ワーカー"),
+                 "SELF": ("this worker", "このワーカー")}
+
+
+def _op_words(op: tuple[Any, ...], lang: str) -> str:
+    """An effect in words: the vocabulary's description (LW §5.1) where the short form
+    would be a code such as ``full_heal(ONE)``."""
+    name, *args = op
+    if name in ("gain", "convert", "legacy", "vp") or name not in VOCABULARY:
+        return ops_text((op,), lang)
+    spec = VOCABULARY[name]
+    values = dict(zip(spec.args, args, strict=False))
+    n = values.get("n", "")
+    who = _TARGET_WORDS.get(str(values.get("target", "")), ("", ""))[lang == "ja"]
+    if lang == "ja" and name in _OP_JA:
+        return (f"{who}：" if who else "") + _OP_JA[name].format(n=n)
+    text = spec.doc.replace("n VP", f"{n} VP").replace(" n ", f" {n} ").replace("by n",
+                                                                                  f"by {n}")
+    return text.replace("workers", who) if who else text
+
+
 def card_text(card: Any, lang: str = "en") -> str:
     """What an event card does, in words: cost and VP, its effect or passive (LW-3, §5.1)."""
     ja = lang == "ja"
@@ -108,9 +136,9 @@ def card_text(card: Any, lang: str = "en") -> str:
     if card.passive:
         bits.append("; ".join(_passive_text(op, lang) for op in card.passive))
     if card.effect:
-        when = {"round_end": "ラウンド終了時" if ja else "at round end"}.get(card.trigger,
-                                                                           card.trigger)
-        bits.append((f"{when}: " if when else "") + ops_text(card.effect, lang))
+        when = _WHEN.get(card.trigger, (card.trigger, card.trigger))[ja]
+        bits.append((f"{when}: " if when else "")
+                    + ", ".join(_op_words(op, lang) for op in card.effect))
     return " · ".join(bits) or ("効果なし" if ja else "no effect")
 
 
