@@ -18,6 +18,7 @@ several decisions the click takes the first listed; the buttons offer every one.
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from typing import Any
 
@@ -81,12 +82,26 @@ def _act(opts: Targets, *key: Any) -> str:
     return f" data-action='{escape(json.dumps(a.to_json(), ensure_ascii=False))}'"
 
 
+_ZORO = re.compile(r"ゾロ目(\d+)")
+
+
+def notation(text: str, lang: str = "en") -> str:
+    """A condition or Fortune in the board's language: the draft writes 反転 (invert),
+    振り直し (reroll) and ゾロ目N (N dice alike) in Japanese even in English tables."""
+    if lang == "ja":
+        return text
+    text = text.replace("振り直し", "reroll").replace("反転", "invert")
+    return _ZORO.sub(lambda m: f"{m.group(1)} alike", text)
+
+
 LEGEND = {
-    "en": "Dice: W3 = a white die showing 3, R5 = a red die showing 5 (red dice count for "
-          "more); ★ = the die used is marked spent; ゾロ目 = doubles (dice showing the same "
-          "number); N↑ = a die showing N or more; faded dice are used this stage.",
-    "ja": "サイコロ：W3＝白サイコロの3、R5＝赤サイコロの5；★＝使ったサイコロを使用済みにする；"
-          "ゾロ目＝同じ目のサイコロ；N↑＝N以上の目；薄いサイコロはこのステージで使用済み。",
+    "en": "Dice: W3 = a white die showing 3, R5 = a red die showing 5; 5・6 = one die "
+          "showing 5 and one showing 6; 5/6 = a die showing 5 or 6; ★ = the die used is "
+          "marked spent; 3 alike (ゾロ目3 in the draft) = three dice showing the same "
+          "number; 14↑ = dice adding up to 14 or more; faded dice are used this stage.",
+    "ja": "サイコロ：W3＝白サイコロの3、R5＝赤サイコロの5；5・6＝5と6のサイコロ；5/6＝5か6の"
+          "サイコロ；★＝使ったサイコロを使用済みにする；ゾロ目3＝同じ目のサイコロ3個；"
+          "14↑＝合計14以上；薄いサイコロはこのステージで使用済み。",
 }
 
 
@@ -149,15 +164,16 @@ def _slot(st: ClassicHeroState, q: int, lang: str, opts: Targets) -> str:
                 f'{number}</div>')
     card = st.rules.events[e]
     suit = SUIT_JA[card.suit] if lang == "ja" else card.suit
-    tip = escape(f"{card.id} {suit}: Fortune {card.fortune_text}, "
-                 f"condition {card.condition.text}")
+    fortune, condition = notation(card.fortune_text, lang), notation(card.condition.text, lang)
+    tip = escape(f"{card.id} {suit}: Fortune {fortune}, condition {condition}" if lang != "ja"
+                 else f"{card.id} {suit}：天運 {fortune}、条件 {condition}")
     colour = SUIT_COLOUR[card.suit]
     act = _act(opts, "slot", q) or _act(opts, "card", card.id)
     return (f'<div class="dk-slot" data-slot="{q}"{act} title="{tip}" style="{_SLOT};'
             f'background:{colour}59;border:2px solid {colour}">'
             f'<span>{escape(card.id)}</span><span>{escape(suit)}</span>'
-            f'<b style="font-size:10px">{escape(card.condition.text)}</b>'
-            f'<span style="color:#555">{escape(card.fortune_text)}</span>'
+            f'<b style="font-size:10px">{escape(condition)}</b>'
+            f'<span style="color:#555">{escape(fortune)}</span>'
             f'<span style="margin-top:auto">{pawn}</span>{number}</div>')
 
 
@@ -181,7 +197,7 @@ def _lords(st: ClassicHeroState, t: dict[str, str], lang: str, opts: Targets) ->
             f'<span class="dk-hp"{_act(opts, "hp", lord.id, i + 1)} style="display:inline-block;'
             f'margin:1px 3px;padding:1px 4px;border:1px solid #999;border-radius:3px;'
             f'{"background:#ccc;text-decoration:line-through" if m else ""}'
-            f'">HP{i + 1} {escape(c.text)} : {base}{" ✔" if m else ""}</span>'
+            f'">HP{i + 1} {escape(notation(c.text, lang))} : {base}{" ✔" if m else ""}</span>'
             for i, ((c, base), m) in enumerate(zip(lord.hps, marks, strict=True)))
         boxes.append(f'<div style="border:1px solid #7b1fa2;border-radius:4px;padding:3px">'
                      f'<b>{escape(lord.label(lang))}</b> {hps}</div>')
