@@ -90,6 +90,12 @@ class _Job:
     save_anyway: bool
 
 
+def lab_words(text: str) -> str:
+    """The library's advice as the lab says it: a checkbox, not a command-line flag."""
+    return text.replace("with --save-anyway",
+                        "by ticking \u201csave even if the gain did not hold\u201d")
+
+
 class TunePanel(BackgroundRun, widgets.VBox):
     """Tune ``game`` starting from ``params_source`` (a ParamsPanel, whose ``set_params``
     receives the best variant on request; or a Params, a callable, None for the draft).
@@ -326,7 +332,7 @@ class TunePanel(BackgroundRun, widgets.VBox):
             if hasattr(self.params_source, "refresh_variants"):
                 self.params_source.refresh_variants()
         elif result.not_saved:
-            saved = f"; nothing saved: {result.not_saved}"
+            saved = f"; nothing saved: {lab_words(result.not_saved)}"
         show_message(self.status, f"{len(result.trials)} trials × {result.n_games} games, "
                                   f"re-checked with {result.recheck_games} games{saved}")
 
