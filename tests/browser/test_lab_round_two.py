@@ -34,7 +34,7 @@ GAMES = {"crossroads": 4, "witch_academy": 4, "classic_hero": 3, "rolling_stone"
 #: game -> the most players the draft allows (the widest board)
 MOST_PLAYERS = {"crossroads": 5, "witch_academy": 5, "classic_hero": 4, "rolling_stone": 4}
 #: what a board is made of: every one must show inside the board's box
-PIECES = (".dk-slot, .dk-area, .dk-seat, .dk-card, .dk-cell, .dk-die, .dk-pawn, "
+PIECES = (".dk-slot, .dk-area, .dk-seat, .dk-card, .dk-skill, .dk-cell, .dk-die, .dk-pawn, "
           ".dk-university, [data-action], .dk-board svg")
 
 
