@@ -100,7 +100,13 @@ def _passive_text(op: tuple[Any, ...], lang: str) -> str:
 
 
 _WHEN = {"round_end": ("at round end", "ラウンド終了時"), "game_end": ("at game end", "ゲーム終了時"),
-         "on_rest": ("when you Rest", "休息時"), "": ("", "")}
+         "on_rest": ("when you Rest", "休息時"), "": ("", ""),
+         "on_place_any": ("when this worker is placed", "このワーカーの配置時"),
+         "on_place_area": ("when this worker is placed on an Area", "このワーカーのエリア配置時"),
+         "on_place_univ": ("when this worker is placed at the University",
+                           "このワーカーの大学配置時"),
+         "on_push": ("when this worker pushes another out", "このワーカーが押し出した時"),
+         "on_pushed": ("when this worker is pushed out", "このワーカーが押し出された時")}
 _OP_JA = {"heal": "ワーカーの体力+{n}", "full_heal": "ワーカーの体力を全回復",
           "pay_health": "行動したワーカーが体力{n}を払う", "extra_actions": "アクション+{n}回",
           "recall": "他の配置済みワーカーを{n}体まで回収", "recall_all": "他の配置済みワーカーを回収",
