@@ -6,7 +6,8 @@ subplots, which could not reflow: at 1024 px the right column was cut, at 420 px
 charts vanished, and every subplot's legend entries landed in one shared legend.
 
 Here one anywidget carries plotly.js once (the copy inside the ``plotly`` package, so
-nothing is fetched from a CDN; evaluated at the first render, once per page) and draws each figure in its own box of a wrapping flex
+nothing is fetched from a CDN; evaluated when the first figure is drawn, once per page, so
+an empty grid costs the first render nothing) and draws each figure in its own box of a wrapping flex
 row: two or more columns when there is room, one when narrow. Each figure keeps its
 own legend and axes; ``autosize`` plus a ``ResizeObserver`` keep it at its box's width
 (also when a hidden tab is shown). Figures are plain plotly JSON in a synced list, so a
@@ -79,22 +80,26 @@ function place(el, boxes, figures) {
   });
 }
 
-function fit(Plotly, box) {
-  if (shown(box.plot) && box.plot._fullLayout &&
+function fit(box) {
+  const Plotly = globalThis.Plotly;
+  if (Plotly && shown(box.plot) && box.plot._fullLayout &&
       Math.abs(box.plot._fullLayout.width - box.plot.clientWidth) > 1) {
     Plotly.Plots.resize(box.plot);
   }
 }
 
 function render({ model, el }) {
-  const Plotly = plotly(model);
+  // plotly.js (4.8 MB) is evaluated only once there is a figure to draw: an empty grid
+  // (every panel's, until its first run) costs the page's first render nothing
   el.classList.add("dk-chart-grid");
   const boxes = new Map();
   const observer = new ResizeObserver((entries) => {
-    for (const entry of entries) { fit(Plotly, entry.target); }
+    for (const entry of entries) { fit(entry.target); }
   });
   const draw = () => {
     const figures = model.get("figures");
+    if (!figures.length && !boxes.size) { return; }
+    const Plotly = plotly(model);
     const keep = new Set(figures.map((f) => f.name));
     for (const [name, box] of boxes) {
       if (!keep.has(name)) {
@@ -126,14 +131,14 @@ function render({ model, el }) {
       }
     }
     // and once more after the page has laid out (a tab shown, a scrollbar come or gone)
-    requestAnimationFrame(() => { for (const box of boxes.values()) { fit(Plotly, box); } });
+    requestAnimationFrame(() => { for (const box of boxes.values()) { fit(box); } });
   };
   model.on("change:figures", draw);
   draw();
   return () => {
     observer.disconnect();
     model.off("change:figures", draw);
-    for (const box of boxes.values()) { Plotly.purge(box.plot); }
+    for (const box of boxes.values()) { globalThis.Plotly.purge(box.plot); }
   };
 }
 export default { render };
