@@ -8,9 +8,9 @@ from html import escape
 
 import pytest
 from designkit_widgets import DesignLab
+from designkit_widgets._util import checked_params
 
 from designkit.core.errors import DesignkitError
-from designkit_widgets._util import checked_params
 
 BAD = {"players": "9", "numbers": "nonsense"}  # CR-1.1 players 3–5; a number list
 
