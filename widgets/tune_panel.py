@@ -148,12 +148,12 @@ class TunePanel(BackgroundRun, widgets.VBox):
         self.n_trials = widgets.BoundedIntText(value=n_trials, min=1, max=10_000,
                                                description="Trials")
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
-                                              description="Games/trial")
+                                              description="Games/trial", style={"description_width": "initial"})
         self.recheck_games = widgets.BoundedIntText(value=recheck_games, min=1,
-                                                    max=1_000_000, description="Re-check")
+                                                    max=1_000_000, description="Re-check", style={"description_width": "initial"})
         self.recheck_games.tooltip = "games per variant on fresh seeds after the search"
         self.agents = widgets.Dropdown(options=AGENT_CHOICES, value="random",
-                                       description="Every seat")
+                                       description="Every seat", style={"description_width": "initial"})
         self.seed = widgets.IntText(value=seed, description="Seed")
         self.backend = widgets.ToggleButtons(options=["serial", "process"], value="serial",
                                              description="Backend",

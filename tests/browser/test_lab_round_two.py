@@ -210,3 +210,20 @@ def test_human_decisions_by_clicking_the_board(lab, snap) -> None:  # noqa: ANN0
     assert clicks >= BOARD_CLICKS, f"only {clicks} board clicks in 80 decisions"
     assert stepper.locator(".dk-error:visible").count() == 0
     snap(page, "after-board-clicks")
+
+
+def test_no_label_is_cut(lab, snap) -> None:  # noqa: ANN001
+    """Every field label of Simulate, Sweep and Tune shows whole at 1024 px (Sweep's
+    "2nd (heat map)" and "Games/point" were cut to "2nd (heat…" and "Games/po…")."""
+    _name, page = lab
+    page.set_viewport_size({"width": 1024, "height": 768})
+    cut = []
+    for tab in ("Simulate", "Sweep", "Tune"):
+        open_tab(page, tab)
+        page.locator(".dk-lab .widget-label:visible").first.wait_for(timeout=REDRAW_MS)
+        page.wait_for_timeout(300)
+        cut += page.evaluate("""(tab) => [...document.querySelectorAll('.dk-lab .widget-label')]
+          .filter(l => l.offsetParent !== null && l.scrollWidth > l.clientWidth + 1)
+          .map(l => tab + ': ' + l.textContent)""", tab)
+    snap(page, "tune-labels")
+    assert cut == [], f"labels cut: {cut}"
