@@ -194,14 +194,17 @@ def test_human_decisions_by_clicking_the_board(lab, snap) -> None:  # noqa: ANN0
         if "A (human) to decide" not in status.inner_text():
             stepper.locator(".dk-advance").click()
             expect(status).to_contain_text("A (human) to decide", timeout=REDRAW_MS)
+        expect(stepper.locator(".dk-action").first).to_be_visible(timeout=REDRAW_MS)
         page.wait_for_timeout(400)  # the board and buttons of this step settle
         before = log.inner_text()
+        step = re.search(r"Step (\d+)", status.inner_text()).group(1)
         target = stepper.locator(".dk-board-view .dk-clickable")
         if target.count():
             target.first.click()
             clicks += 1
         else:
             stepper.locator(".dk-action").first.click()
+        expect(status).not_to_contain_text(f"Step {step} ", timeout=REDRAW_MS)
         expect(log).not_to_have_text(before, timeout=REDRAW_MS)
         if clicks == 1:
             snap(page, "first-board-click")
@@ -218,12 +221,14 @@ def test_no_label_is_cut(lab, snap) -> None:  # noqa: ANN001
     _name, page = lab
     page.set_viewport_size({"width": 1024, "height": 768})
     cut = []
-    for tab in ("Simulate", "Sweep", "Tune"):
-        open_tab(page, tab)
-        page.locator(".dk-lab .widget-label:visible").first.wait_for(timeout=REDRAW_MS)
+    for tab, panel in (("Simulate", ".dk-sim"), ("Sweep", ".dk-sweep"), ("Tune", ".dk-tune")):
+        open_tab(page, tab)   # Sweep and Tune are built the first time they are opened
+        page.locator(f"{panel} .widget-label").first.wait_for(timeout=REDRAW_MS)
         page.wait_for_timeout(300)
-        cut += page.evaluate("""(tab) => [...document.querySelectorAll('.dk-lab .widget-label')]
-          .filter(l => l.offsetParent !== null && l.scrollWidth > l.clientWidth + 1)
-          .map(l => tab + ': ' + l.textContent)""", tab)
+        labels = page.evaluate("""(panel) => [...document.querySelectorAll(panel + ' .widget-label')]
+          .filter(l => l.offsetParent !== null && l.textContent.trim())
+          .map(l => [l.textContent, l.scrollWidth > l.clientWidth + 1])""", panel)
+        assert len(labels) >= 3, f"{tab}: its fields are not shown"
+        cut += [f"{tab}: {text}" for text, over in labels if over]
     snap(page, "tune-labels")
     assert cut == [], f"labels cut: {cut}"
