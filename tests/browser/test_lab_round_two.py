@@ -223,7 +223,7 @@ def test_no_label_is_cut(lab, snap) -> None:  # noqa: ANN001
     cut = []
     for tab, panel in (("Simulate", ".dk-sim"), ("Sweep", ".dk-sweep"), ("Tune", ".dk-tune")):
         open_tab(page, tab)   # Sweep and Tune are built the first time they are opened
-        page.locator(f"{panel} .widget-label").first.wait_for(timeout=REDRAW_MS)
+        page.locator(f"{panel} .widget-label:visible").first.wait_for(timeout=REDRAW_MS)
         page.wait_for_timeout(300)
         labels = page.evaluate("""(panel) => [...document.querySelectorAll(panel + ' .widget-label')]
           .filter(l => l.offsetParent !== null && l.textContent.trim())
