@@ -12,7 +12,7 @@ What the server is set up to do (see :func:`voila_command`):
 * **preheated kernels**: the asked-for game's notebook (every game's, for the index)
   runs in a pool of ``pool`` kernel before any page asks, so a page opens with live
   widgets in about a second instead of waiting 8-10 s for the notebook to execute;
-  the index page itself needs no kernel (pool 0);
+  the index page gets one too (it holds a lab);
 * **kernels end with their page**: the ``designkit`` template (``share/voila/templates``)
   gives the page the ``_xsrf`` cookie Voila's shutdown request needs (it was refused
   with 403 "_xsrf missing" and every closed page left its ~200 MB kernel running), and
@@ -80,12 +80,14 @@ def dashboard_notebook(game: str | None) -> Path:
 
 
 def pools_for(target: Path, pool: int = POOL) -> dict[str, dict[str, int]]:
-    """Preheated kernels per notebook: ``pool`` for a game's dashboard, none for the index,
-    the design-questions pages or any other notebook (Voila's ``kernel_pools_config``, keyed by path under the root)."""
+    """Preheated kernels per notebook: ``pool`` for a game's dashboard and for the index
+    (it holds a whole lab too: 7-8 s to first render without one), none for the
+    design-questions pages or any other notebook (Voila's ``kernel_pools_config``, keyed
+    by path under the root)."""
     if target.is_file():
         return {"default": {"pool_size": 0}, target.name: {"pool_size": pool}}
     games = sorted(p.name for p in target.glob("*.ipynb")
-                   if p.stem != "index" and not p.stem.startswith(QUESTIONS_PAGE))
+                   if not p.stem.startswith(QUESTIONS_PAGE))
     return {"default": {"pool_size": 0}, **{name: {"pool_size": pool} for name in games}}
 
 

@@ -70,12 +70,19 @@ class Flow:
 
     ``phases`` must be an ``IntEnum`` with members ``RUN`` (between questions)
     and ``OVER`` (the game has ended); every other member names a question.
+    ``names`` gives each phase a display name per language (``{"DRAFT": ("draft",
+    "ドラフト")}``, English then Japanese): a header shows those, never the code.
     """
 
-    def __init__(self, phases: type[enum.IntEnum]) -> None:
+    def __init__(self, phases: type[enum.IntEnum],
+                 names: dict[str, tuple[str, str]] | None = None) -> None:
         members = phases.__members__
         if "RUN" not in members or "OVER" not in members:
             raise TypeError(f"{phases.__name__} needs RUN and OVER members")
+        unknown = set(names or {}) - set(members)
+        if unknown:
+            raise TypeError(f"{phases.__name__} has no phase {', '.join(sorted(unknown))}")
+        self.names = dict(names or {})
         self.phases = phases
         self.RUN: enum.IntEnum = members["RUN"]
         self.OVER: enum.IntEnum = members["OVER"]
@@ -85,6 +92,14 @@ class Flow:
         size = max(int(p) for p in phases) + 1
         #: indexed by phase value: the hot path asks this on every step
         self.is_chance: list[bool] = [False] * size
+
+    def phase_name(self, phase: enum.IntEnum, lang: str = "en") -> str:
+        """``phase`` as the game names it for players (its code in lower case, spaces for
+        underscores, when the game declares no name for it)."""
+        pair = self.names.get(phase.name)
+        if pair is None:
+            return phase.name.lower().replace("_", " ")
+        return pair[1] if lang == "ja" else pair[0]
 
     def task(self, name: str) -> Callable[[Handler], Handler]:
         def register(fn: Handler) -> Handler:
