@@ -106,7 +106,7 @@ def _default_params():
 
 def test_sigterm_to_simulate_writes_finished_games_and_leaves_no_process(tmp_path):
     out = tmp_path / "partial.csv"
-    total = 6000  # batches of 375 games, about 1.5 s of CPU each
+    total = 60000  # enough batches that the workers are still busy at the signal (the engine got faster)
     proc = subprocess.Popen([EXE, "simulate", "crossroads", "--games", str(total), "--workers",
                              "2", "--out", str(out), "--quiet"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
