@@ -30,8 +30,8 @@ def place_area(st: WitchState, seat: int, w: int, pos: int) -> bool:
         st.emit("LW-5.1", seat, f"{worker_name(st, seat, w)} (Health {st.health[seat][w]}) is "
                 f"placed on {area.name_en}", f"{worker_name(st, seat, w)}（≪ヘルス≫"
                 f"{st.health[seat][w]}）を{area.name_ja}に配置", worker=w, area=area.id)
-    if st.occupant[pos] is not None:
-        push_out(st, seat, w, pos)
+    # LW-6.1 step 1, LW-A36: the push-out's own skills run before everything below
+    pushed = push_out(st, seat, w, pos) if st.occupant[pos] is not None else []
     st.occupant[pos] = (seat, w)
     st.loc[seat][w] = pos
     st.acting = (seat, w, pos)
@@ -40,7 +40,7 @@ def place_area(st: WitchState, seat: int, w: int, pos: int) -> bool:
         st.emit("LW-6.1", seat, f"Resolve: push-out, bonus, then actions — the "
                 f"{st.rules.ranks[w]} gives {st.actions_left} action(s)",
                 f"アクション回数{st.actions_left}回", n=st.actions_left)
-    push(st, *trigger_tasks(st, seat, "on_place_area", w),
+    push(st, *pushed, *trigger_tasks(st, seat, "on_place_area", w),
          *trigger_tasks(st, seat, "on_place_any", w), ("area_bonus", seat, w, pos),
          ("explore", seat, w, pos), ("rotate", pos))
     return False
