@@ -12,7 +12,8 @@ Codes:
 - ``dice_valid``: each die is one of the 24 orientations (LR-8.1) and lies on a
   card of its owner's album (LR-2.5, LR-7.6);
 - ``album_limit``: the album fits its rows × cols frame (LR-7.2), keeps the
-  character card at its centre, and its counts (cards, ★) match its cells;
+  character card at its centre, is one orthogonally connected group (LR-7.1), and its
+  counts (cards, ★) match its cells;
 - ``power_supply``: power is never negative nor above a limited supply (LR-A19).
 """
 
@@ -128,10 +129,30 @@ def _albums(st: RollingStoneState, out: list[Violation]) -> None:
         if frame is not None and not (frame[0] <= min(rows) and max(rows) <= frame[1]
                                       and frame[2] <= min(cols) and max(cols) <= frame[3]):
             out.append(Violation("album_limit", f"seat {p}'s album leaves its fixed frame"))
+        if not _connected(st, cells):
+            out.append(Violation("album_limit", f"seat {p}'s album has a card not connected "
+                                                "to the rest (LR-7.1: each card is placed "
+                                                "orthogonally next to another)"))
         cards = [album[i] for i in cells if album[i]]
         if st.placed[p] != len(cards) or st.stars[p] != sum(rules.card_stars[c] for c in cards):
             out.append(Violation("album_limit", f"seat {p}'s card or ★ count does not match "
                                                 "the album"))
+
+
+def _connected(st: RollingStoneState, cells: list[int]) -> bool:
+    """LR-7.1, LR-7.3: every card went next to a card already there (an overwrite keeps
+    the cell filled), so the occupied cells form one orthogonally connected group."""
+    rules = st.rules
+    at = {(rules.row_of[i], rules.col_of[i]) for i in cells}
+    start = (rules.row_of[rules.center], rules.col_of[rules.center])
+    todo, reached = [start], {start}
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nb in at and nb not in reached:
+                reached.add(nb)
+                todo.append(nb)
+    return len(reached) == len(at)
 
 
 def _power(st: RollingStoneState, out: list[Violation]) -> None:

@@ -46,6 +46,27 @@ def check_state(st: WitchState) -> list[Violation]:
     if explore != Counter(range(len(rules.explore))):
         out.append(Violation("exploration_conserved", "an exploration card is missing or doubled"))
     out += _events_conserved(st)
+    out += _board(st)
+    return out
+
+
+def _board(st: WitchState) -> list[Violation]:
+    """Every Area and University entry is a worker that says it is there, and no worker is
+    in two places (LW-5.1: one worker per Area; LW-A22; LW-7.1: the University slots)."""
+    out: list[Violation] = []
+    seen: Counter[tuple[int, int]] = Counter()
+    entries = [(pos, occ) for pos, occ in enumerate(st.occupant) if occ is not None]
+    entries += [(UNIV, occ) for occ in st.univ]
+    for where, occ in entries:
+        seat, w = occ
+        seen[(seat, w)] += 1
+        if not (0 <= seat < st.n and 0 <= w < len(st.rules.ranks)):
+            out.append(Violation("location", f"board entry {occ} is not a worker (LW-5.1)"))
+        elif st.loc[seat][w] != where:
+            out.append(Violation("location", f"seat {seat} worker {w} is on the board at "
+                                 f"{where} but its location is {st.loc[seat][w]} (LW-5.1)"))
+    out += [Violation("location", f"seat {s} worker {w} is in {k} places (LW-5.1)")
+            for (s, w), k in seen.items() if k > 1]
     return out
 
 
