@@ -27,6 +27,8 @@ Codes:
 
 from __future__ import annotations
 
+from collections import Counter
+
 from designkit.core.invariants import Violation
 from designkit.games.crossroads.state import CrossroadsState, Phase
 
@@ -203,3 +205,23 @@ def _question(st: CrossroadsState, out: list[Violation]) -> None:
             "(CR-8.4)")
     if ph is Phase.OVER and st.end_reason is None:
         bad("the game is over but has no end reason (CR-8)")
+
+
+# -- declarations for the contract suite (Game.components, Game.hidden_zones) -------------------
+def components(st: CrossroadsState) -> dict[str, int]:
+    """Every card by number and every skill card, over all places (CR-1.2, CR-2.1)."""
+    out: Counter[str] = Counter()
+    for counts in (st.deck, st.discard, *st.hands):
+        out.update({f"card {x}": k for x, k in enumerate(counts) if k})
+    loose = st.top + st.bottom + st.s2_cards + ([st.trigger] if st.trigger is not None else [])
+    loose += [x for pile in st.piles for group in pile.values() for x in group]
+    out.update(f"card {x}" for x in loose)
+    for mask in (st.crossroads, *st.skills):
+        out.update(f"skill {s.id}" for i, s in enumerate(st.rules.skills) if mask >> i & 1)
+    return dict(out)
+
+
+def hidden_zones(st: CrossroadsState, seat: int) -> list[list[tuple[str | int, ...]]]:
+    """The other seats' hands (CR-A14: hidden, their sizes public; a publicly known card
+    moved by a shuffle is refused by ``known_in_hand``, so the suite tries another)."""
+    return [[("hands", q) for q in range(st.n) if q != seat]]

@@ -162,3 +162,31 @@ def _power(st: RollingStoneState, out: list[Violation]) -> None:
     if supply is not None and sum(st.power) > supply:
         out.append(Violation("power_supply", f"{sum(st.power)} power handed out from a supply "
                                              f"of {supply} (LR-A19)"))
+
+
+# -- declarations for the contract suite (Game.components, Game.hidden_zones) -------------------
+def components(st: RollingStoneState) -> dict[str, int]:
+    """Album, dream and event cards by ID over all places, and the dice (LR-1)."""
+    rules = st.rules
+    out: Counter[str] = Counter()
+    cards = [c for deck in st.decks for c in deck] + st.field + st.removed
+    cards += [v for album in st.album for v in album if v] + [c for d in st.discard for c in d]
+    out.update(f"card {rules.card_id(c)}" for c in cards + _in_flight(st) if c is not None)
+    dreams = st.dream_pool + [d for s in range(st.n) for d in st.hands[s] + st.pending[s]]
+    dreams += [d for s in range(st.n) for _, d in st.skills[s]]
+    out.update(f"dream {rules.dreams[d].id}" for d in dreams)
+    events = st.events_row + st.events_done + [e for pool in st.event_pool for e in pool]
+    out.update(f"event {rules.events[e].id}" for e in events)
+    out["die"] = sum(len(d) for d in st.dice)
+    return dict(out)
+
+
+def hidden_zones(st: RollingStoneState, seat: int) -> list[list[tuple[str | int, ...]]]:
+    """Dream cards (LR-4): the other seats' hands and hidden passes, and the dream pool; the
+    left neighbour's hand is left out (``seat`` knows the dreams it passed there). Each
+    stage deck on its own (its order is hidden; the cards differ by stage)."""
+    left = (seat + 1) % st.n
+    dreams: list[tuple[str | int, ...]] = [("hands", q) for q in range(st.n)
+                                           if q not in (seat, left)]
+    dreams += [("pending", q) for q in range(st.n) if q != seat] + [("dream_pool",)]
+    return [dreams, *[[("decks", str(k))] for k in range(1, len(st.decks))]]

@@ -70,7 +70,8 @@ def _board(st: WitchState) -> list[Violation]:
     return out
 
 
-def _events_conserved(st: WitchState) -> list[Violation]:
+def _event_places(st: WitchState) -> Counter[int]:
+    """Event cards in every place of the state (hands, piles, familiars, pending tasks)."""
     seen: Counter[int] = Counter(st.ev_pool + st.ev_removed + st.ev_discard)
     for s in range(st.n):
         for group in (st.hands, st.picks, st.drafted, st.carried):
@@ -84,9 +85,41 @@ def _events_conserved(st: WitchState) -> list[Violation]:
             seen[t[_CARD_TASKS[t[0]]]] += 1
     if st.phase is Phase.FACILITY:
         seen[st.ctx[1]] += 1
+    return seen
+
+
+def _events_conserved(st: WitchState) -> list[Violation]:
+    seen = _event_places(st)
     expected = Counter(e for y in range(1, st.year + 1) for e in st.rules.year_events[y])
     if seen != expected:
         diff = (seen - expected) + (expected - seen)
         ids = ", ".join(sorted(st.rules.events[e].id for e in diff))
         return [Violation("events_conserved", f"event cards missing or doubled: {ids}")]
     return []
+
+
+# -- declarations for the contract suite (Game.components, Game.hidden_zones) -------------------
+def components(st: WitchState) -> dict[str, int]:
+    """Exploration and event cards by ID (a later year's events still in the box, LW-3.3),
+    legacy by type and, where limited, achievement tokens, over all places."""
+    rules = st.rules
+    out: Counter[str] = Counter(f"exploration {rules.explore[c].id}" for c in
+                                st.ex_deck + st.ex_discard + [c for x in st.explore for c in x])
+    seen = _event_places(st)
+    seen.update(e for evs in rules.year_events[st.year + 1:] for e in evs)
+    out.update({f"event {rules.events[e].id}": k for e, k in seen.items()})
+    for k, name in enumerate(rules.legacy):
+        out[f"legacy {name}"] = st.stock[k] + sum(st.legacy[s][k] for s in range(st.n))
+    per_seat = st.params.achievement_tokens_per_player
+    if per_seat is not None:   # handed out in year 1 (LW-2), in the box before
+        out["achievement token"] = (sum(st.tokens) + sum(len(t) for t in st.tokens_on)
+                                    if st.year else per_seat * st.n)
+    return dict(out)
+
+
+def hidden_zones(st: WitchState, seat: int) -> list[list[tuple[str | int, ...]]]:
+    """Event cards (LW-3.3, LW-3.4): the other seats' hands, hidden picks and drafted cards
+    with the undealt pool; the cards they kept face down (LW-11.4); the exploration deck."""
+    others = [q for q in range(st.n) if q != seat]
+    events = [(zone, q) for q in others for zone in ("hands", "picks", "drafted")]
+    return [[*events, ("ev_pool",)], [("carried", q) for q in others], [("ex_deck",)]]

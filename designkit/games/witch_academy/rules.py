@@ -87,6 +87,17 @@ class WitchGame(FlowGame):
 
         return check_state(st)
 
+    def components(self, st: WitchState) -> dict[str, int]:  # type: ignore[override]
+        from designkit.games.witch_academy.invariants import components
+
+        return components(st)
+
+    def hidden_zones(self, st: WitchState, seat: int  # type: ignore[override]
+                     ) -> list[list[tuple[str | int, ...]]]:
+        from designkit.games.witch_academy.invariants import hidden_zones
+
+        return hidden_zones(st, seat)
+
     def design_tables(self, params: WitchParams | None = None) -> list[DesignTable]:
         from designkit.games.witch_academy.tables import design_tables
 
