@@ -194,6 +194,23 @@ def test_the_log_reveals_nothing_the_observation_hides(name, players):
         game.apply(state, step.action)
 
 
+#: rule variants that add hidden information: the leak oracle plays each under them too
+HIDDEN_VARIANTS = [("classic_hero", {"weakness_cards": True}),   # CH-V2 private weaknesses
+                   ("classic_hero", {"suit_effects": True})]
+
+
+@pytest.mark.parametrize(("name", "changes"), HIDDEN_VARIANTS,
+                         ids=[f"{n}-{'-'.join(c)}" for n, c in HIDDEN_VARIANTS])
+def test_the_leak_oracle_under_variants_with_hidden_cards(name, changes):
+    game = _game(name)
+    params = game.params_type().replace(**changes)
+    from designkit.core.seats import player_count
+
+    played = checked_playout(game, params, _agents(("random", "greedy"), player_count(params)),
+                             seed=21, log=True, probe_every=5)
+    assert played.probes > 0
+
+
 # -- the declarations the oracle and the conservation check read --------------------------------
 @pytest.mark.parametrize("name", _cases("declarations", game_names()))
 def test_every_game_declares_hidden_zones_and_components(name):
@@ -232,6 +249,25 @@ def test_no_game_imports_another_game():
     contract = config["importlinter:contract:games-independent"]
     assert contract["type"] == "independence"
     assert set(contract["modules"].split()) == packages
+
+
+@pytest.mark.parametrize("name", _cases("bad_documents", game_names()))
+def test_a_bad_state_document_is_one_impossible_state_naming_the_key(name):
+    """One way for every game (core.invariants.parse_checked): a missing key or a value
+    of the wrong type is one ImpossibleState line, never a traceback or another error."""
+    from designkit.core.invariants import ImpossibleState
+
+    game = _game(name)
+    good = game.state_to_dict(game.new_state(game.params_type(), log=True))
+    del good["phase"]
+    with pytest.raises(ImpossibleState, match="state_format: key 'phase'") as err:
+        game.state_from_dict(good)
+    assert "\n" not in str(err.value)
+    bad = {k: ("x" if isinstance(v, list) else v)
+           for k, v in game.state_to_dict(game.new_state(game.params_type())).items()}
+    with pytest.raises(ImpossibleState, match="state_format|: ") as err:
+        game.state_from_dict(bad)
+    assert "\n" not in str(err.value)
 
 
 def test_probes_leave_the_state_alone():

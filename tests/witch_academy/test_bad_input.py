@@ -113,11 +113,10 @@ def test_saved_state_with_an_impossible_position_is_refused() -> None:
 def test_the_same_worker_on_two_areas_is_refused() -> None:
     """LW-5.1 (one worker per Area, a worker in one place): the board's entries are checked
     against the workers' locations, so a worker copied onto a second Area is refused."""
-    from designkit.core.invariants import ImpossibleState
-
     import random
 
     from designkit.core.game import CHANCE
+    from designkit.core.invariants import ImpossibleState
 
     st, rng = G.new_state(G.params_type(players=4), log=False), random.Random(3)
     while None not in st.occupant or all(o is None for o in st.occupant):
