@@ -431,8 +431,9 @@ def same_for_seat(game: Game, real: State, other: State, seat: int, what: str,
                   where: Callable[[], str], real_view: str | None = None) -> None:
     """``seat`` cannot tell ``real`` from ``other``: the same observation, the same ``view``
     and, after the same next step, the same new log events as it sees them (leaving out
-    events shown to it on purpose: its own draw may differ) unless the step itself revealed
-    a difference to the seat (a showdown: the observations differ). ``real_view``: the view
+    events shown to it on purpose: its own draw may differ) unless the step revealed a
+    difference (the observations differ) or took a hidden item out of hiding (a showdown
+    may name the cards it shows). ``real_view``: the view
     of ``real`` when the caller has it (views are the costly part)."""
     obs, theirs = game.observation(real, seat), game.observation(other, seat)
     if obs != theirs:
@@ -452,16 +453,33 @@ def same_for_seat(game: Game, real: State, other: State, seat: int, what: str,
     step = _common_step(game, real, other)
     if step is None:
         return
-    worlds, after = [], []
+    worlds, after, kept = [], [], True
     for s in (real, other):
         twin = s.clone()
         twin.log = []
         game.apply(twin, step)
         worlds.append(seen(twin.log, seat))
         after.append(game.observation(twin, seat))
-    if after[0] == after[1] and worlds[0] != worlds[1]:
+        kept &= hidden_items(game, twin, seat) == hidden_items(game, s, seat)
+    # a step that takes no hidden item out of hiding (no showdown, no card played) and
+    # leaves the observations equal must not tell the worlds apart in the log
+    if kept and after[0] == after[1] and worlds[0] != worlds[1]:
         raise ContractViolation(f"{what} changed seat {seat}'s log after {step!r}: "
                                 f"{_first_difference(worlds[0], worlds[1])} ({where()})")
+
+
+def hidden_items(game: Game, state: State, seat: int) -> list[list[str]]:
+    """The items of each group of ``seat``'s hidden zones, as sorted JSON texts."""
+    data = game.state_to_dict(state)
+    out = []
+    for group in game.hidden_zones(state, seat):
+        items: list[str] = []
+        for path in group:
+            parent, key = _at(data, path)
+            value = parent[key]
+            items += [json.dumps(x) for x in (value if isinstance(value, list) else [value])]
+        out.append(sorted(items))
+    return out
 
 
 def reloaded(game: Game, state: State) -> State:
