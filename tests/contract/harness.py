@@ -100,8 +100,8 @@ def checked_playout(game: Game, params: Params, agent_specs: Sequence[str] | str
         elif observe_every and step % observe_every == 0:
             for seat in range(players):
                 check_observation(game, state, seat, probe_rng, lambda step=step: where(step))
-        if step == replay_at:
-            check_round_trip_behaviour(game, state, out.agents, seed + step,
+        if step == replay_at:   # random agents: seeded like any, and cheap to play twice
+            check_round_trip_behaviour(game, state, ["random"] * players, seed + step,
                                        lambda step=step: where(step))
             out.replays += 1
         if who is CHANCE:
