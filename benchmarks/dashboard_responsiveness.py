@@ -15,8 +15,13 @@ drives Debian's Chromium with Playwright (``make bench-dashboard``):
 
 Targets: first render < 3 s, 1,000 greedy games < 5 s, step < 200 ms.
 
+``--pages`` times only the first render, of every page (the index and each game's lab),
+each served on its own with its preheated kernel: page load → first widget visible (the
+lab's game picker) → lab interactive (a Step click in the Play tab round-trips through
+the kernel), for ``--loads`` fresh loads per page.
+
 Usage: ``.venv/bin/python benchmarks/dashboard_responsiveness.py [--loads N] [--games N]
-[--workers N] [--clicks N]``
+[--workers N] [--clicks N] [--pages]``
 """
 
 from __future__ import annotations
@@ -158,6 +163,59 @@ def first_render(browser, server: VoilaServer, loads: int) -> list[tuple[float, 
     return out
 
 
+PAGES = ("index", "crossroads", "witch_academy", "classic_hero", "rolling_stone")
+FIRST_WIDGET = ".dk-lab .dk-game-select select"
+
+
+def page_render(browser, server: VoilaServer, loads: int, name: str  # noqa: ANN001
+                ) -> list[tuple[float, float]]:
+    """(first widget visible, lab interactive) in seconds for ``loads`` fresh pages of one
+    dashboard, each opened once the pool has a ready kernel."""
+    out = []
+    for i in range(loads):
+        pool_ready(server)
+        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        start = time.perf_counter()
+        page.goto(server.url, timeout=FIRST_RENDER_MS)
+        page.locator(FIRST_WIDGET).first.wait_for(state="visible", timeout=FIRST_RENDER_MS)
+        visible = time.perf_counter() - start
+        open_tab(page, "Play")
+        page.locator(STEP).first.wait_for(state="visible", timeout=FIRST_RENDER_MS)
+        page.evaluate(_TIMED_CLICK, [STEP, TIMELINE, "1", 60_000])
+        interactive = time.perf_counter() - start
+        out.append((visible, interactive))
+        print(f"  {name} load {i + 1}: first widget {visible:.2f} s, interactive "
+              f"{interactive:.2f} s", flush=True)
+        if i == 0:
+            page.screenshot(path=str(ARTIFACTS / f"bench-first-render-{name}.png"))
+        page.close(run_before_unload=True)
+    return out
+
+
+def all_pages(loads: int) -> int:
+    """First render of every page, one Voila server per page (its own preheated kernel)."""
+    results = {}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                     headless=True)
+        for name in PAGES:
+            server = VoilaServer(DASHBOARDS / f"{name}.ipynb",
+                                 log=ARTIFACTS / f"voila-bench-{name}.log").start()
+            try:
+                results[name] = page_render(browser, server, loads, name)
+            finally:
+                server.stop()
+        browser.close()
+    print(f"\nFirst render by page (Voila + Chromium at 1024 px; {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.1f} at the end)")
+    for name, times in results.items():
+        vis = statistics.median(v for v, _ in times)
+        act = statistics.median(a for _, a in times)
+        print(f"  {name:14s} first widget {vis:.2f} s, interactive {act:.2f} s (median of "
+              f"{len(times)}) {verdict('first render', act)}")
+    return 0
+
+
 def simulate_games(page, games: int, workers: int, runs: int) -> list[tuple[float, bool]]:  # noqa: ANN001
     """(seconds from Run click to chart redraw, progress bar moved) per run."""
     open_tab(page, "Simulate")
@@ -244,11 +302,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--runs", type=int, default=2, help="simulation runs to time")
     parser.add_argument("--clicks", type=int, default=20)
+    parser.add_argument("--pages", action="store_true",
+                        help="time only the first render, of every page")
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing: run scripts/ensure_chromium.sh", file=sys.stderr)
         return 2
     ARTIFACTS.mkdir(exist_ok=True)
+    if args.pages:
+        return all_pages(args.loads)
     server = VoilaServer(DASHBOARDS / "crossroads.ipynb",
                          log=ARTIFACTS / "voila-bench.log").start()
     print(f"Voila: {server.url} (crossroads design lab)", flush=True)

@@ -1,5 +1,5 @@
 """The ``designkit`` command: games, play, replay, simulate, dashboard, sweep, tune,
-report, playthroughs.
+report, cards, playthroughs.
 
 Errors a designer can cause (a bad parameter, file, record or agent name, an
 output path that cannot be written) print one line and exit with status 2, before
@@ -30,6 +30,8 @@ from designkit.core.params import Params
 from designkit.core.registry import get_game, list_games
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from designkit.sim.results import Results
 
 TABLE_SUFFIXES = (".csv", ".parquet")
@@ -235,10 +237,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _write_coverage(results: Results, out: Path) -> Path:
     """``--coverage --out x.csv``: the per-rule table beside it, as ``x.coverage.csv``."""
     from designkit.analysis.coverage import rule_coverage
+    from designkit.sim.results import write_table
 
-    path = out.with_name(f"{out.stem}.coverage.csv")
-    rule_coverage(results).to_csv(path, index=False, lineterminator="\n")
-    return path
+    return write_table(rule_coverage(results), out.with_name(f"{out.stem}.coverage.csv"))
+
+
+@contextmanager
+def _claimed(path: Path | None) -> Iterator[None]:
+    """Hold the output path for the whole run (a lock file beside it): a second run
+    writing the same file refuses at its start, not after its games."""
+    if path is None:
+        yield
+        return
+    from designkit.core.atomic import claim_output
+
+    with claim_output(path):
+        yield
+
+
+def _interrupt_code(signals: list[int]) -> int:
+    return 128 + signal.SIGTERM if signal.SIGTERM in signals else 130
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -250,11 +268,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     backend = _backend(args)
     # The runner (and pandas, ~1 s to import) loads only now: a mistyped option is refused
     # at once.
+    from designkit.core.atomic import deferred_interrupts
     from designkit.sim import simulate
 
-    results = simulate(game, args.games, params=params, agents=args.agents, seed=args.seed,
-                       workers=args.workers, backend=backend, scheduler=args.scheduler,
-                       progress=None if not args.quiet else False, coverage=args.coverage)
+    with _claimed(args.out):
+        results = simulate(game, args.games, params=params, agents=args.agents,
+                           seed=args.seed, workers=args.workers, backend=backend,
+                           scheduler=args.scheduler, coverage=args.coverage,
+                           progress=None if not args.quiet else False)
+        with deferred_interrupts() as held:  # a kill now still leaves a complete file
+            code = _simulate_outputs(args, params, results)
+    if held and not results.interrupted:
+        where = f"; {args.out} holds all {results.n_games} games" if args.out else ""
+        print(f"designkit: interrupted after the last game{where}", file=sys.stderr)
+        return _interrupt_code(held)
+    return code
+
+
+def _simulate_outputs(args: argparse.Namespace, params: Params, results: Results) -> int:
+    """Print the summary, write ``--out`` and say on stderr what an interrupted run kept."""
     changes = params.diff()
     if changes:
         print("variant: " + ", ".join(f"{k}={v[1]}" for k, v in changes.items()))
@@ -271,14 +303,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"wrote the rule coverage table to {_write_coverage(results, path)}")
     if results.interrupted:
         why = results.meta.get("stopped") or "interrupted"
+        kept = (f"; {args.out} holds those {results.n_games} games" if args.out
+                and results.n_games else "; nothing written" if args.out else "")
         print(f"designkit: stopped after {results.n_games} of {results.requested} games: "
-              f"{why}", file=sys.stderr)
+              f"{why}{kept}", file=sys.stderr)
         return 130 if why == "interrupted" else 2
     return 0
 
 
 def _backend(args: argparse.Namespace) -> str:
     """``--scheduler`` means Dask; with another explicit backend it is a mistake."""
+    wait = getattr(args, "worker_wait", None)
+    if wait is not None:  # read by the Dask backend when it connects
+        if args.scheduler is None:
+            raise DesignkitError("--worker-wait is for --scheduler (a cluster's workers)")
+        os.environ["DESIGNKIT_DASK_WORKER_WAIT"] = str(wait)
     if args.scheduler is None:
         return args.backend
     if args.backend in ("auto", "dask"):
@@ -291,9 +330,12 @@ def _backend(args: argparse.Namespace) -> str:
 
 
 _DASHBOARD_CHILD = """
-import sys
+import os, signal, sys
 from designkit.core.errors import DesignkitError
+from designkit.core.lifetime import exit_with_parent
 from designkit_widgets.serve import serve_dashboard
+# designkit dashboard killed outright: stop Voila and its kernels as SIGTERM does
+exit_with_parent(lambda: os.kill(os.getpid(), signal.SIGTERM), parent=int(sys.argv[3]))
 try:
     sys.exit(serve_dashboard(sys.argv[1] or None, port=int(sys.argv[2]), open_browser=False))
 except DesignkitError as err:
@@ -314,7 +356,7 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         raise DesignkitError(f"the dashboard needs the jupyter extra ({', '.join(missing)} "
                              f"missing): pip install -e '.[jupyter]'")
     proc = subprocess.Popen([sys.executable, "-c", _DASHBOARD_CHILD, args.game or "",
-                             str(args.port)], start_new_session=True)
+                             str(args.port), str(os.getpid())], start_new_session=True)
     try:
         return proc.wait()
     except KeyboardInterrupt:  # the child says "Stopping the design lab ..."
@@ -374,7 +416,7 @@ def _labels(game: Game, params: Params) -> dict[int, str]:
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
-    from designkit.analysis.sweep import parse_values, sweep, sweep_text
+    from designkit.analysis.sweep import parse_values, sweep
 
     game = get_game(args.game)
     params = _params(game, args)
@@ -390,13 +432,33 @@ def cmd_sweep(args: argparse.Namespace) -> int:
           + (f" × {args.param2}" if args.param2 else "")
           + f", {points} points × {args.games} games (seed {args.seed}, same seeds at every "
           f"point)")
-    table = sweep(game, args.param, values, args.param2, values2, n_games=args.games,
-                  params=params, agents=args.agents, seed=args.seed, backend=_backend(args),
-                  workers=args.workers, scheduler=args.scheduler, trace=args.trace,
-                  progress=None if not args.quiet else False)
-    print()
-    print(sweep_text(table, _labels(game, params)))
-    if args.out:
+    from designkit.core.atomic import deferred_interrupts
+
+    backend = _backend(args)
+    with _claimed(args.out):
+        table = sweep(game, args.param, values, args.param2, values2, n_games=args.games,
+                      params=params, agents=args.agents, seed=args.seed, backend=backend,
+                      workers=args.workers, scheduler=args.scheduler, trace=args.trace,
+                      progress=None if not args.quiet else False, keep_partial=True)
+        with deferred_interrupts() as held:  # a kill now still leaves a complete file
+            code = _sweep_outputs(args, game, params, table)
+    if held and code == 0:
+        where = f"; {args.out} holds every point" if args.out else ""
+        print(f"designkit: interrupted after the last point{where}", file=sys.stderr)
+        return _interrupt_code(held)
+    return code
+
+
+def _sweep_outputs(args: argparse.Namespace, game: Game, params: Params,
+                   table: pd.DataFrame) -> int:
+    """Print and write the finished points; on stderr, what an interrupted sweep kept."""
+    from designkit.analysis.sweep import sweep_text
+
+    stopped = table.attrs.get("stopped")
+    if len(table):
+        print()
+        print(sweep_text(table, _labels(game, params)))
+    if args.out and len(table):
         out = Path(args.out)
         if out.suffix.lower() in (".html", ".htm"):
             from designkit.analysis.report import sweep_page, write_report
@@ -404,11 +466,17 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             title = f"{game.title}: sweep of {args.param}" + (
                 f" × {args.param2}" if args.param2 else "")
             write_report(sweep_page(table, title, _labels(game, params)), out)
-        elif out.suffix.lower() == ".parquet":
-            table.to_parquet(out, index=False)
         else:
-            table.to_csv(out, index=False, lineterminator="\n")
+            from designkit.sim.results import write_table
+
+            write_table(table, out)
         print(f"\nwrote {out}")
+    if stopped:
+        kept = (f"; {args.out} holds those {stopped['points']} points" if args.out
+                and len(table) else "; nothing written" if args.out else "")
+        print(f"designkit: sweep stopped after {stopped['points']} of {stopped['of']} "
+              f"points: {stopped['why']}{kept}", file=sys.stderr)
+        return 130 if stopped["why"] == "interrupted" else 2
     return 0
 
 
@@ -473,7 +541,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     game = get_game(args.game)
     params = _params(game, args)
-    levels = [int(v) for v in parse_values(args.skill_levels)] if args.skill_levels else None
+    levels = _skill_levels(parse_values(args.skill_levels)) if args.skill_levels else None
     check_games(args.games)
     check_output(args.out, (".html", ".htm"), make_folder=True)
     html_text, results = make_report(game, args.games, params=params, agents=args.agents,
@@ -490,6 +558,15 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 130 if results.interrupted else 0
 
 
+def _skill_levels(values: list[object]) -> list[int]:
+    """``--skill-levels 16,32,64``: MCTS iteration counts, whole numbers 1 or more."""
+    bad = [v for v in values if isinstance(v, bool) or not isinstance(v, int) or v < 1]
+    if bad:
+        raise DesignkitError(f"--skill-levels: {bad[0]!r} is not an iteration count (whole "
+                             f"numbers 1 or more, e.g. 16,32,64)")
+    return [int(v) for v in values]  # type: ignore[call-overload]
+
+
 def _ladder_rungs(value: str | None) -> list[str] | None:
     """``--ladder`` alone: random, greedy and MCTS at two time budgets; or the bots given."""
     if value is None:
@@ -501,6 +578,18 @@ def _ladder_rungs(value: str | None) -> list[str] | None:
     for rung in rungs:
         get_agent(rung)  # a bad name stops here, before the report's games
     return rungs
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    """Print-and-play PDFs, PNG sheets and Tabletop Simulator decks (designkit.export)."""
+    from designkit.export import cards
+
+    paths = cards(args.game, variant=args.variant, lang=args.lang, out_dir=args.out,
+                  formats=args.format.split(","), backs=not args.no_backs,
+                  image_url=args.image_url)
+    for path in paths:
+        print(path)
+    return 0
 
 
 def cmd_playthroughs(args: argparse.Namespace) -> int:
@@ -556,6 +645,17 @@ def _game_seed(text: str) -> int:
     if not 0 <= value <= MAX_GAME_SEED:
         raise argparse.ArgumentTypeError(f"{value} is outside the allowed range 0–"
                                          f"{MAX_GAME_SEED}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds, 0.1 to 3600."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0.1 <= value <= 3600:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text} is outside the allowed range 0.1–3600")
     return value
 
 
@@ -623,11 +723,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="simulate many games and summarise")
     common(sim)
     sim.add_argument("--games", type=_count(1), required=True)
-    sim.add_argument("--workers", type=_count(1, 256), default=1)
+    sim.add_argument("--workers", type=_count(1, 256), default=None,
+                     help="worker processes (default: every core when the batch is big "
+                          "enough to pay for starting them, else 1)")
     sim.add_argument("--backend", choices=("auto", "serial", "process", "dask"),
                      default="auto")
     sim.add_argument("--scheduler", help="Dask scheduler address, tcp://HOST:PORT (implies "
                                          "--backend dask)")
+    sim.add_argument("--worker-wait", type=_seconds, metavar="SECONDS",
+                     help="with --scheduler: how long to wait for a first worker "
+                          "(default 30)")
     sim.add_argument("--out", type=Path, help="tidy output, .csv or .parquet")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("--coverage", action="store_true",
@@ -640,12 +745,18 @@ def build_parser() -> argparse.ArgumentParser:
     dash.add_argument("--port", type=_count(1, 65535), default=8866)
     dash.set_defaults(func=cmd_dashboard)
 
-    def run_opts(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--workers", type=_count(1, 256), default=1)
+    def run_opts(p: argparse.ArgumentParser, auto_workers: bool = False) -> None:
+        p.add_argument("--workers", type=_count(1, 256), default=None if auto_workers else 1,
+                       help="worker processes" + (" (default: every core when the batch is "
+                                                  "big enough to pay for them, else 1)"
+                                                  if auto_workers else ""))
         p.add_argument("--backend", choices=("auto", "serial", "process", "dask"),
                        default="auto")
         p.add_argument("--scheduler", help="Dask scheduler address, tcp://HOST:PORT "
                                            "(implies --backend dask)")
+        p.add_argument("--worker-wait", type=_seconds, metavar="SECONDS",
+                       help="with --scheduler: how long to wait for a first worker "
+                            "(default 30)")
         p.add_argument("--quiet", action="store_true", help="no progress bar")
 
     cmp = sub.add_parser("compare", help="compare rule variants on the same seeds (paired), "
@@ -657,7 +768,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "the first is the baseline (repeat: at least two)")
     cmp.add_argument("--metric", action="append", metavar="METRIC",
                      help="seat_balance (default), turn_order, winner_margin, turns, "
-                          "decisions, lead_changes, vp_share:SOURCE, rule:ID, col:NAME "
+                          "decisions, lead_changes, vp_share:SOURCE, rule:ID, end:REASON, col:NAME "
                           "(repeatable or comma separated)")
     cmp.add_argument("--precision", type=float, default=0.02,
                      help="stop when every difference is known to ± this, in the metric's "
@@ -683,7 +794,7 @@ def build_parser() -> argparse.ArgumentParser:
     swp.add_argument("--trace", action="store_true",
                      help="also measure drama, lead changes and decisiveness (slower)")
     swp.add_argument("--out", type=Path, help="sweep.html (plots), .csv or .parquet (table)")
-    run_opts(swp)
+    run_opts(swp, auto_workers=True)
     swp.set_defaults(func=cmd_sweep)
 
     tun = sub.add_parser("tune", help="search named parameters on their grids toward a "
@@ -736,6 +847,18 @@ def build_parser() -> argparse.ArgumentParser:
                      help="games per ladder rung")
     run_opts(rpt)
     rpt.set_defaults(func=cmd_report)
+
+    crd = sub.add_parser("cards", help="print-and-play PDF sheets, PNG sheets and Tabletop "
+                                        "Simulator decks from the card tables")
+    crd.add_argument("game")
+    crd.add_argument("--variant", type=Path, help="a variant YAML file (numbers, copies)")
+    crd.add_argument("--lang", choices=("ja", "en", "both"), default="both")
+    crd.add_argument("--out", type=Path, default=Path("cards"), help="folder (default cards/)")
+    crd.add_argument("--format", default="pdf,png,tts", help="pdf,png,tts (comma separated)")
+    crd.add_argument("--no-backs", action="store_true", help="no pages of card backs")
+    crd.add_argument("--image-url", help="Tabletop Simulator: the URL the sheet images will "
+                                         "be served from (default: file names)")
+    crd.set_defaults(func=cmd_cards)
 
     pt = sub.add_parser("playthroughs", help="regenerate the golden playthrough files")
     pt.add_argument("--game", help="only this game")

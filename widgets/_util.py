@@ -23,7 +23,7 @@ CSS = """<style>
 .dk-error .widget-html-content, .dk-error { white-space: normal; }
 .dk-ok { color: #1b5e20; }
 .dk-rule { font-family: monospace; font-size: 11px; color: #555; background: #eef;
-  border-radius: 3px; padding: 0 3px; }
+  border-radius: 3px; padding: 0 3px; white-space: nowrap; }
 .dk-help { color: #777; font-size: 11px; }
 .dk-log details { border-bottom: 1px solid #eee; padding: 1px 0; }
 .dk-log summary { cursor: pointer; }
@@ -104,16 +104,50 @@ ANALYSIS_CSS = """<style>
 </style>"""
 
 
-SLOW_AGENTS = ("mcts",)  # a game takes seconds: one game per batch
+SLOW_AGENTS = ("mcts",)  # the guess when no game is at hand to time
+BATCH_SECONDS = 0.25  # a batch this long: the bar moves and Stop acts well within a second
+_SECONDS_PER_GAME: dict[tuple[str, str, str], float] = {}
 
 
-def batch_size(agents: list[str], n_games: int, workers: int) -> int:
-    """Games per batch: one for slow agents (progress from the first game, Stop after the
-    game in progress), else small enough that the bar moves and Stop acts in well under a
-    second, large enough that batching costs nothing."""
+def batch_size(agents: list[str], n_games: int, workers: int, seconds: float | None = None
+               ) -> int:
+    """Games per batch: about :data:`BATCH_SECONDS` of play when the time of one game is
+    known (``seconds``, from :func:`seconds_per_game`), so the bar moves and Stop acts in
+    well under a second; large enough that batching costs nothing for fast agents. Without
+    a timing, agents known to be slow by name get one game per batch."""
+    cap = max(1, min(25, n_games // max(1, 20 * workers)))
+    if seconds is not None:
+        return max(1, min(cap, int(BATCH_SECONDS / max(seconds, 1e-6))))
     if any(a.split(":")[0] in SLOW_AGENTS for a in agents):
         return 1
-    return max(1, min(25, n_games // max(1, 20 * workers)))
+    return cap
+
+
+def seconds_per_game(game: Any, params: Any, agents: Any, seed: int = 0) -> float:
+    """How long one game takes with ``agents`` (a name for every seat or one per seat),
+    timed by playing one (remembered per game, agents and parameters for the kernel's
+    life). Call it off the kernel's thread: with greedy or MCTS bots it takes a while."""
+    import json
+    import time
+
+    from designkit.sim import simulate
+
+    key = (game.name, json.dumps(agents), json.dumps(params.to_dict(), sort_keys=True,
+                                                     default=str))
+    if key not in _SECONDS_PER_GAME:
+        start = time.perf_counter()
+        simulate(game, 1, params=params, agents=agents, seed=seed, progress=False)
+        _SECONDS_PER_GAME[key] = time.perf_counter() - start
+    return _SECONDS_PER_GAME[key]
+
+
+def measured_batch(game: Any, params: Any, seatings: list[Any], n_games: int,
+                   workers: int = 1, seed: int = 0) -> int:
+    """:func:`batch_size` for the slowest of ``seatings`` (each as ``agents`` of
+    :func:`seconds_per_game`), measured rather than guessed from the agents' names."""
+    seconds = max(seconds_per_game(game, params, s, seed) for s in seatings)
+    names = [n for s in seatings for n in ([s] if isinstance(s, str) else s)]
+    return batch_size(names, n_games, workers, seconds)
 
 
 class Stopped(KeyboardInterrupt):

@@ -10,7 +10,9 @@ knows a game: per-game code stays in the view.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -59,6 +61,21 @@ _CSS = """
 .dk-board-view svg .dk-clickable rect { stroke: #1e88e5; stroke-width: 2.5; }
 .dk-board-view svg .dk-clickable:hover rect { stroke: #fb8c00; stroke-width: 3.5; }
 """
+
+
+_TARGET = re.compile(r"data-action='([^']*)'[^>]*?\btitle=\"([^\"]*)\"")
+
+
+def board_titles(html_text: str) -> dict[str, str]:
+    """What each clickable board element says of its decision (its ``title``), by the
+    action's canonical JSON (:func:`action_key`): decision buttons show the same text."""
+    out = {}
+    for raw, title in _TARGET.findall(html_text):
+        try:
+            out.setdefault(action_key(json.loads(html.unescape(raw))), html.unescape(title))
+        except ValueError:
+            continue
+    return out
 
 
 def action_key(data: Any) -> str:

@@ -6,7 +6,8 @@ subplots, which could not reflow: at 1024 px the right column was cut, at 420 px
 charts vanished, and every subplot's legend entries landed in one shared legend.
 
 Here one anywidget carries plotly.js once (the copy inside the ``plotly`` package, so
-nothing is fetched from a CDN; evaluated at the first render, once per page) and draws each figure in its own box of a wrapping flex
+nothing is fetched from a CDN; evaluated when the first figure is drawn, once per page, so
+an empty grid costs the first render nothing) and draws each figure in its own box of a wrapping flex
 row: two or more columns when there is room, one when narrow. Each figure keeps its
 own legend and axes; ``autosize`` plus a ``ResizeObserver`` keep it at its box's width
 (also when a hidden tab is shown). Figures are plain plotly JSON in a synced list, so a
@@ -40,7 +41,10 @@ function plotly(model) {
   if (!globalThis.Plotly) { (new Function(model.get("_plotly")))(); }
   return globalThis.Plotly;
 }
-const CONFIG = {responsive: true, displaylogo: false,
+// Not plotly's own ``responsive`` (a window-resize handler racing the observer below, and
+// a plot div of height 100% that collapsed to 0 px after a resize): each plot div gets its
+// figure's height in px, and the observer of its box resizes it to the box's width.
+const CONFIG = {displaylogo: false,
                 modeBarButtonsToRemove: ["select2d", "lasso2d"]};
 
 function shown(div) { return div.offsetParent !== null && div.clientWidth > 0; }
@@ -63,15 +67,44 @@ function clicked(model, name, event) {
               x: plain(pt.x), y: plain(pt.y), customdata: data});
 }
 
+// Boxes are put in the order given *before* anything is drawn, and a box already in its
+// place is never moved: appending each box in turn while redrawing left it alone in the
+// last row (full width) while plotly measured it, and nothing resized it afterwards
+// (charts 958 px wide in 475 px cells on a second run). Each box is also watched on its
+// own, so a plot follows its cell whenever the cell changes size.
+function place(el, boxes, figures) {
+  figures.forEach((fig, i) => {
+    const box = boxes.get(fig.name);
+    const here = el.children[i];
+    if (here !== box) { el.insertBefore(box, here || null); }
+  });
+}
+
+function fit(box) {
+  const Plotly = globalThis.Plotly;
+  if (Plotly && shown(box.plot) && box.plot._fullLayout &&
+      Math.abs(box.plot._fullLayout.width - box.plot.clientWidth) > 1) {
+    Plotly.Plots.resize(box.plot);
+  }
+}
+
 function render({ model, el }) {
-  const Plotly = plotly(model);
+  // plotly.js (4.8 MB) is evaluated only once there is a figure to draw: an empty grid
+  // (every panel's, until its first run) costs the page's first render nothing
   el.classList.add("dk-chart-grid");
   const boxes = new Map();
+  const observer = new ResizeObserver((entries) => {
+    for (const entry of entries) { fit(entry.target); }
+  });
   const draw = () => {
     const figures = model.get("figures");
+    if (!figures.length && !boxes.size) { return; }
+    const Plotly = plotly(model);
     const keep = new Set(figures.map((f) => f.name));
     for (const [name, box] of boxes) {
-      if (!keep.has(name)) { Plotly.purge(box.plot); box.remove(); boxes.delete(name); }
+      if (!keep.has(name)) {
+        observer.unobserve(box); Plotly.purge(box.plot); box.remove(); boxes.delete(name);
+      }
     }
     for (const fig of figures) {
       let box = boxes.get(fig.name);
@@ -83,28 +116,29 @@ function render({ model, el }) {
         box.fresh = true;
       }
       box.className = "dk-chart dk-" + fig.name.replace(/_/g, "") + (fig.wide ? " dk-wide" : "");
-      el.appendChild(box);  // (re)appended in the order given
+    }
+    place(el, boxes, figures);  // the final layout first, then plotly measures each box
+    for (const fig of figures) {
+      const box = boxes.get(fig.name);
       const layout = Object.assign({}, fig.figure.layout || {}, {autosize: true});
       delete layout.width;
+      box.plot.style.height = (layout.height || 450) + "px";
       Plotly.react(box.plot, fig.figure.data || [], layout, CONFIG);
       if (box.fresh) {  // plotly's event methods exist once the plot is drawn
         box.fresh = false;
         box.plot.on("plotly_click", (event) => clicked(model, fig.name, event));
+        observer.observe(box);
       }
     }
+    // and once more after the page has laid out (a tab shown, a scrollbar come or gone)
+    requestAnimationFrame(() => { for (const box of boxes.values()) { fit(box); } });
   };
-  const observer = new ResizeObserver(() => {
-    for (const box of boxes.values()) {
-      if (shown(box.plot)) { Plotly.Plots.resize(box.plot); }
-    }
-  });
-  observer.observe(el);
   model.on("change:figures", draw);
   draw();
   return () => {
     observer.disconnect();
     model.off("change:figures", draw);
-    for (const box of boxes.values()) { Plotly.purge(box.plot); }
+    for (const box of boxes.values()) { globalThis.Plotly.purge(box.plot); }
   };
 }
 export default { render };

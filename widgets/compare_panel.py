@@ -156,6 +156,7 @@ class ComparePanel(BackgroundRun, widgets.VBox):
 
     # -- running --------------------------------------------------------------------------------
     def _job(self) -> _Job:
+        checked_params(self.params_source, self.game)  # refused, like every tab, on errors
         chosen = [self.baseline.value, *[v for v in self.variants.value
                                          if v != self.baseline.value]]
         plan = plan_comparison(self.game, [self._choice(n) for n in chosen],

@@ -25,7 +25,7 @@ from designkit.core.params import Params
 from designkit.core.registry import get_game, list_games
 from designkit.sim.results_file import ResultGame, game_of
 
-from ._util import close_tree, show_message, style_widget
+from ._util import checked_params, close_tree, show_message, style_widget
 from .chart_grid import ChartClick
 from .compare_panel import ComparePanel
 from .metrics_panel import MetricsPanel
@@ -74,6 +74,7 @@ class DesignLab(widgets.VBox):
         self.params_panel = ParamsPanel(self.game, variants_dir=self.variants_dir)
         self.rules = RulesPanel(self.game, self.params_panel)
         self.stepper = Stepper(self.game, self.params_panel.params)
+        self.stepper.params_check = lambda: checked_params(self.params_panel, self.game)
         self.sim_panel = SimulationPanel(self.game, self.params_panel,
                                          variants_dir=self.params_panel.variants_dir)
         self.params_panel.on_change(self._params_changed)

@@ -26,10 +26,10 @@ from designkit.core.registry import get_game
 
 from ._util import (
     BackgroundRun,
-    batch_size,
     chart_grid,
     checked_params,
     html_table,
+    measured_batch,
     show_figures,
     show_message,
 )
@@ -91,7 +91,8 @@ class LadderBox(BackgroundRun, widgets.VBox):
                                   f"{len(job.rungs)} rungs …")
         return L.run_ladder(self.game, job.rungs, job.n_games, params=job.params,
                             seed=job.seed, on_progress=self._tick,
-                            batch_size=batch_size(job.rungs, job.n_games, 1))
+                            batch_size=measured_batch(self.game, job.params, list(job.rungs),
+                                                      job.n_games, 1, job.seed))
 
     def _show(self, job: _Job, table: pd.DataFrame) -> None:
         self.table = table

@@ -34,10 +34,10 @@ from ._util import (
     BackgroundRun,
     SeatAgents,
     analysis_style,
-    batch_size,
     chart_grid,
     checked_params,
     html_table,
+    measured_batch,
     show_figures,
     show_message,
     style_widget,
@@ -146,7 +146,8 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
         return simulate(self.game, job.n_games, params=job.params, agents=agents,
                         seed=job.seed, workers=job.workers, progress=False, trace=True,
                         coverage=job.coverage, on_progress=self._tick,
-                        batch_size=batch_size(job.agents, job.n_games, job.workers))
+                        batch_size=measured_batch(self.game, job.params, [agents],
+                                                  job.n_games, job.workers, job.seed))
 
     # -- showing --------------------------------------------------------------------------------
     def _show(self, job: _Job, results: Results) -> None:

@@ -221,7 +221,8 @@ class ParamsPanel(widgets.VBox):
         count = len(self._errors)
         self.error_summary.value = (
             f'<div class="dk-error"><b>{count} field{"s" if count > 1 else ""} to fix</b> '
-            "(what you typed is kept; Play and Simulate go on with the last valid values)"
+            "(what you typed is kept; New game, Simulate, Metrics, Sweep, Tune and Compare "
+            "refuse until they are fixed)"
             f"<ul>{items}</ul></div>")
         self.error_summary.layout.display = None
 

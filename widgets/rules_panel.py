@@ -8,7 +8,8 @@ finds rules written with "ＶＰ" and "ｶｰﾄﾞ" finds "カード".
 
 Design tables are generic too: each is a sortable table (pick a column and the order;
 sorting is done here, on the DataFrame) with its chart, if the game gives one, in a
-responsive chart grid; they follow the parameter editor.
+responsive chart grid; they follow the parameter editor. The "Print & play" button
+(:class:`PrintPanel`, under the title) for games with printable card tables.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ import ipywidgets as widgets
 
 from designkit.core.game import Game
 from designkit.core.registry import get_game
+from designkit.export import printable
 
 from ._util import html_table, params_of, style_widget
+from .print_panel import PrintPanel
 
 
 def fold(text: str) -> str:
@@ -102,6 +105,10 @@ class RulesPanel(widgets.VBox):
                          f"<div class='dk-help'>{self.game.min_players}–"
                          f"{self.game.max_players} players · {len(self.rules)} rules</div>"),
             self.search, self.table, self.tables_box]
+        self.print_panel: PrintPanel | None = None
+        if printable(self.game):
+            self.print_panel = PrintPanel(self.game, params_source)
+            self.children = (*self.children[:2], self.print_panel, *self.children[2:])
         self.add_class("dk-rules")
         self.render()
         self.show_design_tables()

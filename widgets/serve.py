@@ -12,13 +12,21 @@ What the server is set up to do (see :func:`voila_command`):
 * **preheated kernels**: the asked-for game's notebook (every game's, for the index)
   runs in a pool of ``pool`` kernel before any page asks, so a page opens with live
   widgets in about a second instead of waiting 8-10 s for the notebook to execute;
-  the index page itself needs no kernel (pool 0);
+  the index page gets one too (it holds a lab);
 * **kernels end with their page**: the ``designkit`` template (``share/voila/templates``)
   gives the page the ``_xsrf`` cookie Voila's shutdown request needs (it was refused
   with 403 "_xsrf missing" and every closed page left its ~200 MB kernel running), and
   kernels idle for ``cull_idle`` seconds are culled anyway (a crashed tab sends nothing);
 * **offline**: the template drops the CDN stylesheet links (Font Awesome ships inside
-  Voila's own bundle), so no request leaves 127.0.0.1.
+  Voila's own bundle), so no request leaves 127.0.0.1;
+* **``/`` opens the lab**: Voila runs as :func:`run_voila`'s subclass, whose ``landing``
+  page (the index, or the game asked for) is where ``/`` and Voila's file list
+  (``/voila/tree``) redirect (302, so a browser caches nothing when the port serves
+  another game later);
+* **a prompt stop**: on SIGTERM or Ctrl-C the subclass cancels the kernel pool's pending
+  refills (Voila's own stop awaited each one: a kernel start plus a notebook run) and
+  kills its kernels at once (``shutdown_all(now=True)``: no shutdown request, no
+  ``shutdown_wait_time``); :func:`stop` kills every kernel it saw after Voila exits.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import logging
 import os
 import signal
 import socket
@@ -71,12 +80,14 @@ def dashboard_notebook(game: str | None) -> Path:
 
 
 def pools_for(target: Path, pool: int = POOL) -> dict[str, dict[str, int]]:
-    """Preheated kernels per notebook: ``pool`` for a game's dashboard, none for the index,
-    the design-questions pages or any other notebook (Voila's ``kernel_pools_config``, keyed by path under the root)."""
+    """Preheated kernels per notebook: ``pool`` for a game's dashboard and for the index
+    (it holds a whole lab too: 7-8 s to first render without one), none for the
+    design-questions pages or any other notebook (Voila's ``kernel_pools_config``, keyed
+    by path under the root)."""
     if target.is_file():
         return {"default": {"pool_size": 0}, target.name: {"pool_size": pool}}
     games = sorted(p.name for p in target.glob("*.ipynb")
-                   if p.stem != "index" and not p.stem.startswith(QUESTIONS_PAGE))
+                   if not p.stem.startswith(QUESTIONS_PAGE))
     return {"default": {"pool_size": 0}, **{name: {"pool_size": pool} for name in games}}
 
 
@@ -101,6 +112,69 @@ def voila_config(target: Path, pool: int = POOL, cull_idle: int = CULL_IDLE,
     return folder
 
 
+LANDING_TRAIT = "DesignkitVoila.landing"
+
+
+def run_voila(argv: Sequence[str] | None = None) -> None:
+    """Voila's command line (``python -c VOILA_MAIN FOLDER --DesignkitVoila.landing=PAGE
+    ...``), with :func:`voila_app_class`.
+
+    Voila is imported here, not at the top: this module is imported by the CLI's child and
+    the tests, and ``voila.app`` takes seconds to import on a loaded machine."""
+    voila_app_class().launch_instance(argv)
+    _exit_now(0)
+
+
+def _exit_now(status: int) -> None:
+    """Leave without the interpreter's teardown, once everything is stopped: the final
+    garbage collection of every module took 1-3 s more (seconds more on a loaded machine)
+    for nothing the stop needs (kernels, files and sockets are already dealt with)."""
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
+
+
+def voila_app_class() -> type:
+    """Voila with the landing redirect and the prompt stop (see the module docstring)."""
+    import shutil
+
+    from jupyter_core.utils import run_sync
+    from jupyter_server.base.handlers import path_regex
+    from jupyter_server.utils import url_path_join
+    from tornado.web import RedirectHandler
+    from traitlets import Unicode
+    from voila.app import Voila
+
+    class DesignkitVoila(Voila):
+        landing = Unicode("", config=True,
+                          help="notebook under the served folder that / redirects to")
+
+        def init_handlers(self) -> list:
+            handlers = super().init_handlers()
+            if not self.landing or self.notebook_path:
+                return handlers
+            page = {"url": url_path_join(self.server_url, "voila/render", self.landing),
+                    "permanent": False}
+            # first match wins: these come before Voila's tree handlers for the same paths
+            return [(self.server_url, RedirectHandler, page),
+                    (url_path_join(self.server_url, r"/voila/tree" + path_regex),
+                     RedirectHandler, page), *handlers]
+
+        def stop(self) -> None:
+            km = self.kernel_manager
+            pools, km._pools = getattr(km, "_pools", {}), {}
+            for task in (t for pool in pools.values() for t in pool):
+                task.cancel()
+            try:
+                run_sync(km.shutdown_all)(now=True)
+            except Exception as err:  # a refill cancelled while its kernel was launching
+                self.log.warning("kernel shutdown: %s (serve.py kills what is left)", err)
+            shutil.rmtree(self.connection_dir, ignore_errors=True)
+
+    return DesignkitVoila
+
+
 def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
     """The environment Voila runs in: our template folder first on ``JUPYTER_PATH``."""
     env = dict(os.environ if base is None else base, PYTHONUNBUFFERED="1")
@@ -109,16 +183,28 @@ def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def voila_command(target: Path, port: int, *extra: str, config_dir: Path | None = None
-                  ) -> list[str]:
+# Voila's process runs this file by path, not ``import designkit_widgets.serve``: the
+# package's __init__ imports the panels (pandas, pyarrow, plotly), 100+ MB and seconds of
+# start and exit in a process that needs none of them.
+VOILA_MAIN = (f"import runpy; runpy.run_path({str(Path(__file__).resolve())!r}, "
+              f"run_name='designkit_voila')['run_voila']()")
+
+
+def voila_command(target: Path, port: int, *extra: str, config_dir: Path | None = None,
+                  landing: str | None = None) -> list[str]:
     """The Voila command line for ``target`` (a notebook or a folder) on 127.0.0.1:``port``.
 
-    ``config_dir`` is a folder from :func:`voila_config` (kernel pool and culling).
+    ``config_dir`` is a folder from :func:`voila_config` (kernel pool and culling);
+    ``landing`` the notebook of the folder that ``/`` redirects to (default: the index
+    when the folder has one).
     """
     config = [f"--Voila.config_file_paths={config_dir}"] if config_dir else []
-    return [sys.executable, "-m", "voila", str(target), f"--port={port}", "--no-browser",
+    if landing is None and target.is_dir() and (target / "index.ipynb").is_file():
+        landing = "index.ipynb"
+    page = [f"--{LANDING_TRAIT}={landing}"] if landing and target.is_dir() else []
+    return [sys.executable, "-c", VOILA_MAIN, str(target), f"--port={port}", "--no-browser",
             f"--Voila.ip={HOST}", "--Voila.port_retries=0", f"--template={TEMPLATE}",
-            *config, *extra]
+            *config, *page, *extra]
 
 
 def port_free(port: int, host: str = HOST) -> bool:
@@ -130,14 +216,22 @@ def port_free(port: int, host: str = HOST) -> bool:
     return True
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Report a redirect as an HTTPError instead of following it."""
+
+    def redirect_request(self, *_args: object, **_kwargs: object) -> None:
+        return None
+
+
 def wait_until_up(url: str, proc: subprocess.Popen, timeout: float = 60.0) -> bool:
     """Poll ``url`` until the server answers (any HTTP status) or ``proc`` exits."""
     deadline = time.monotonic() + timeout
+    opener = urllib.request.build_opener(_NoRedirect)  # / redirects to a page that runs a kernel
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             return False
         try:
-            with urllib.request.urlopen(url, timeout=2):
+            with opener.open(url, timeout=2):
                 return True
         except urllib.error.HTTPError:
             return True
@@ -146,9 +240,10 @@ def wait_until_up(url: str, proc: subprocess.Popen, timeout: float = 60.0) -> bo
     return False
 
 
-def _kill_kernels(proc: subprocess.Popen) -> None:
-    """SIGKILL Voila's kernels first: a kernel torn down mid-execution by Voila's own
-    shutdown prints a zmq traceback into the user's terminal; a killed one says nothing."""
+def _kill_kernels(proc: subprocess.Popen, seen: dict[int, object]) -> None:
+    """SIGKILL Voila's kernels (and remember them in ``seen``): a kernel torn down
+    mid-execution by Voila's own shutdown prints a zmq traceback into the user's
+    terminal; a killed one says nothing."""
     try:
         import psutil
     except ImportError:  # pragma: no cover - psutil comes with jupyter_server
@@ -156,33 +251,45 @@ def _kill_kernels(proc: subprocess.Popen) -> None:
     with contextlib.suppress(psutil.Error):
         for child in psutil.Process(proc.pid).children(recursive=True):
             with contextlib.suppress(psutil.Error):
-                if "ipykernel" in " ".join(child.cmdline()):
+                if child.pid in seen or "ipykernel" in " ".join(child.cmdline()):
+                    seen[child.pid] = child
                     child.kill()
 
 
 def stop(proc: subprocess.Popen, timeout: float = 15.0) -> None:
-    """Stop Voila's kernels, then Voila with SIGTERM, SIGKILL if it hangs."""
+    """Stop Voila's kernels, then Voila with SIGTERM (SIGKILL if it hangs), killing any
+    kernel that started meanwhile: kernels run in sessions of their own, so one that
+    outlived Voila would be nobody's child."""
     if proc.poll() is not None:
         return
-    _kill_kernels(proc)
+    seen: dict[int, object] = {}
+    _kill_kernels(proc, seen)
     with contextlib.suppress(ProcessLookupError):
         proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(timeout)
-    except subprocess.TimeoutExpired:
+    deadline = time.monotonic() + timeout
+    while proc.poll() is None and time.monotonic() < deadline:
+        _kill_kernels(proc, seen)  # a pool refill that was launching as the signal came
+        time.sleep(0.05)
+    if proc.poll() is None:
         proc.kill()
         proc.wait()
+    for kernel in seen.values():
+        with contextlib.suppress(Exception):
+            kernel.kill()  # type: ignore[attr-defined]
 
 
 def start_voila(target: Path, port: int, *extra: str, preheat: Path | None = None,
                 pool: int = POOL, cull_idle: int = CULL_IDLE, stdout=None,  # noqa: ANN001
-                cwd: Path | None = None) -> subprocess.Popen:
+                cwd: Path | None = None, landing: str | None = None) -> subprocess.Popen:
     """Start Voila on ``target`` with the design lab's settings (see the module docstring);
-    ``preheat`` (a notebook in ``target``) limits the kernel pool to that notebook.
+    ``preheat`` (a notebook in ``target``) limits the kernel pool to that notebook and is
+    where ``/`` redirects (``landing`` overrides that; default the index).
     ``stdout``: a file for Voila's output (stderr too), or None to inherit."""
     config_dir = voila_config(preheat or target, pool, cull_idle)
     cwd = cwd or (target if target.is_dir() else target.parent)
-    return subprocess.Popen(voila_command(target, port, *extra, config_dir=config_dir),
+    landing = landing or (preheat.name if preheat is not None else None)
+    return subprocess.Popen(voila_command(target, port, *extra, config_dir=config_dir,
+                                          landing=landing),
                             cwd=cwd, env=voila_env(), stdout=stdout,
                             stderr=subprocess.STDOUT if stdout is not None else None)
 
@@ -209,6 +316,10 @@ def serve_dashboard(game: str | None, port: int = 8866, open_browser: bool = Fal
         raise _Terminated
 
     previous = signal.signal(signal.SIGTERM, terminated)
+    # ``designkit dashboard`` stops this process with SIGINT. Started in the background
+    # (``make dashboard &``, nohup, a script) it inherits SIGINT ignored, and that SIGINT
+    # was lost: the CLI waited its 15 s before SIGTERM (the 8-18 s stops of issue 25).
+    previous_int = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         if wait_until_up(f"http://{HOST}:{port}/", proc):
             print(f"\nDesign lab: {url}\n(Ctrl-C stops the server)\n", flush=True)
@@ -224,6 +335,7 @@ def serve_dashboard(game: str | None, port: int = 8866, open_browser: bool = Fal
     finally:
         stop(proc)
         signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGINT, previous_int)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -244,4 +356,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    _exit_now(main())  # Voila and its kernels are gone: skip the teardown (see _exit_now)

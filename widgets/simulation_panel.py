@@ -7,9 +7,13 @@ With A/B on, the current parameters run against the draft or a saved variant on 
 same seeds, and the difference in win rate by seat is shown with its interval; with
 different player counts each seat is compared against its fair share.
 
-Slow agents (MCTS) run one game per batch, so the bar moves from the first game and
-Stop acts after the game in progress; a new run clears the old table and greys out
-the old charts until its own are drawn.
+Games run in batches of about a quarter of a second of play, timed by playing one game
+with the chosen agents (:func:`~._util.measured_batch`; a greedy Witch Academia game takes
+seconds, a random Crossroads one milliseconds), so the bar ("12 / 300 games") moves and
+Stop is heard within a batch. Stop gives Run back at once: the game in progress ends in
+the background, then the finished games' results are built ("building results …"),
+unless a new run has started meanwhile, which waits for that game and replaces them. A
+new run clears the old table and greys out the old charts until its own are drawn.
 
 From a number to the game behind it: a click on a point of a chart carrying game ids
 (the game-length chart) or an Open button of the notable-games table hands that game
@@ -22,7 +26,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -44,10 +48,10 @@ from designkit.sim.results_file import ResultGame, game_of, play_command
 
 from ._util import (
     SeatAgents,
-    batch_size,
     chart_grid,
+    checked_params,
     html_table,
-    params_of,
+    measured_batch,
     show_figures,
     show_message,
     style_widget,
@@ -73,6 +77,8 @@ class _Job:
     baseline: Params | None = None
     baseline_name: str = ""
     baseline_agents: list[str] | None = None
+    stopped: bool = False  # Stop was pressed for this run
+    after: threading.Thread | None = field(default=None, repr=False)  # a stopped run's thread
 
 
 class SimulationPanel(SeatAgents, widgets.VBox):
@@ -90,7 +96,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.baseline_results: Results | None = None
         self.comparison = None
         self._thread: threading.Thread | None = None
-        self._stop = False
+        self._current: _Job | None = None  # the run the page shows progress of
         self._open_callbacks: list[OpenGame] = []
         self._build(n_games, seed)
         if hasattr(params_source, "on_change"):
@@ -118,7 +124,10 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.stop_button.on_click(lambda _b: self.stop())
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Games")
         self.progress.add_class("dk-progress")
+        self.count = widgets.HTML()  # "12 / 300 games": the bar alone says nothing of games
+        self.count.add_class("dk-count")
         self.status = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.status.add_class("dk-status")
         self.summary = widgets.HTML()
         self.summary.add_class("dk-summary")
         self.positions = widgets.HTML()
@@ -138,7 +147,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             widgets.HBox([self.n_games, self.workers, self.seed],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.ab, self.baseline]),
-            widgets.HBox([self.run_button, self.stop_button, self.progress]),
+            widgets.HBox([self.run_button, self.stop_button, self.progress, self.count]),
             self.status, widgets.HBox([self.summary, self.positions],
                                       layout=widgets.Layout(flex_flow="row wrap",
                                                             grid_gap="4px 24px")),
@@ -164,21 +173,27 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         return self._thread is not None and self._thread.is_alive()
 
     def stop(self) -> None:
-        """Stop after the batch in progress (one game with slow agents); the finished games
-        are kept and charted."""
-        self._stop = True
-        if self.running:
-            show_message(self.status, "stopping after the game in progress …")
+        """Stop the run: Run is usable at once; the game in progress ends in the background,
+        then the finished games are kept and charted (unless a new run has begun)."""
+        job = self._current
+        if job is None or job.stopped or not self.running:
+            return
+        job.stopped = True
+        self._busy(False)
+        show_message(self.status, "stopped: the game in progress ends, then the results of "
+                                  "the finished games are built …")
 
     def run(self, blocking: bool = True) -> Results | threading.Thread | None:
         """Run the simulation: in this thread (``blocking``; returns the Results) or in the
-        background (returns the thread). Refused, running nothing, while params have errors."""
+        background (returns the thread). Refused, running nothing, while params have errors.
+        After Stop, a new run may start at once: it waits for the stopped run's last game."""
         try:
             job = self._job()
         except DesignkitError as err:
             show_message(self.status, str(err), error=True)
             return None
-        self._stop = False
+        job.after = self._thread if self.running else None
+        self._current = job
         self._busy(True)
         if blocking:
             return self._work(job, raise_errors=True)
@@ -188,12 +203,9 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         return self._thread
 
     def _job(self) -> _Job:
-        if self.running:
+        if self.running and not (self._current and self._current.stopped):
             raise DesignkitError("a simulation is already running")
-        params, errors = params_of(self.params_source, self.game)
-        if errors:
-            listed = "; ".join(f"{k}: {v}" for k, v in errors.items())
-            raise DesignkitError(f"Refused: fix the parameter errors first ({listed})")
+        params = checked_params(self.params_source, self.game)
         self._fit_seats()
         self.refresh_variants()
         job = _Job(params, [d.value for d in self.agent_dropdowns], self.n_games.value,
@@ -212,41 +224,63 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.run_button.disabled = busy
         self.stop_button.disabled = not busy
 
+    def _count(self, done: int, total: int) -> None:
+        with self.progress.hold_sync():
+            self.progress.max, self.progress.value = max(1, total), min(done, total)
+        self.count.value = f"{done} / {total} games"
+
     def _work(self, job: _Job, raise_errors: bool = False) -> Results | None:
         try:
             total = job.n_games * (2 if job.baseline is not None else 1)
-            with self.progress.hold_sync():
-                self.progress.max, self.progress.value = total, 0
+            self._count(0, total)
             self.summary.value = self.positions.value = ""  # the old tables are gone ...
             self.charts.add_class("dk-stale")  # ... and the old charts greyed out
-            show_message(self.status, f"running {total} games …")
+            if job.after is not None:  # a stopped run is finishing its last game
+                show_message(self.status, "waiting for the stopped run's last game …")
+                job.after.join()
             base = None
             if job.baseline is not None:
                 base = self._simulate(job, job.baseline, offset=0)
-            results = None if self._stop and base is not None else \
+            results = None if job.stopped and base is not None else \
                 self._simulate(job, job.params, offset=total - job.n_games)
+            if job is not self._current:  # a newer run replaces these results
+                return results
+            if job.stopped:
+                show_message(self.status, "building results of the finished games …")
             self._show(job, results, base)
             return results
         except Exception as err:  # shown on the page: a thread's traceback would be lost
-            show_message(self.status, f"{type(err).__name__}: {err}", error=True)
+            if job is self._current:
+                show_message(self.status, f"{type(err).__name__}: {err}", error=True)
             if raise_errors and not isinstance(err, DesignkitError):
                 raise
             return None
         finally:
-            self._busy(False)
+            if job is self._current:
+                self._busy(False)
 
     def _simulate(self, job: _Job, params: Params, offset: int) -> Results:
+        total = job.n_games * (2 if job.baseline is not None else 1)
+
         def progress(done: int, _total: int) -> None:
-            self.progress.value = offset + done
-            if self._stop:
+            if job is self._current:
+                self._count(offset + done, total)
+            if job.stopped:
                 raise _Stop
 
         names = job.baseline_agents if params is job.baseline and job.baseline_agents \
             else job.agents
         agents = names if len(set(names)) > 1 else names[0]
+        if job is self._current and not job.stopped:
+            show_message(self.status, f"running {total} games (timing one game to size "
+                                      "the batches) …")
+        batch = measured_batch(self.game, params, [agents], job.n_games, job.workers,
+                               job.seed)
+        if job is self._current and not job.stopped:
+            show_message(self.status, f"running {total} games …")
         return simulate(self.game, job.n_games, params=params, agents=agents, seed=job.seed,
                         workers=job.workers, progress=False, on_progress=progress,
-                        batch_size=batch_size(names, job.n_games, job.workers))
+                        batch_size=batch)
 
     # -- from a number to the game behind it ------------------------------------------------------
     def on_open_game(self, callback: OpenGame) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from html import escape
 from typing import Any
 
@@ -32,7 +32,7 @@ from designkit.core.registry import get_game
 from designkit.session import HUMAN, Session, seat_count
 
 from ._util import close_tree, held, show_message, shows_errors, style_widget
-from .board_view import BoardView, action_key
+from .board_view import BoardView, action_key, board_titles
 from .log_view import LOG_LIMIT, log_html
 
 # "mcts:0.1s" is the strongest opponent to playtest against: a tenth of a second per move.
@@ -62,6 +62,29 @@ class SeedText(widgets.Text):
         return seed
 
 
+_UI = {
+    "new": ("New game", "新しいゲーム"), "step": ("Step", "1手進める"),
+    "advance": ("To next human decision", "次の人間の手番まで"),
+    "end": ("Play to end", "最後まで"), "undo": ("Undo", "元に戻す"), "redo": ("Redo", "やり直す"),
+    "save": ("Save record", "記録を保存"), "load": ("Load record", "記録を読み込む"),
+    "earlier": ("◀ earlier", "◀ 前"), "later": ("later ▶", "次 ▶"), "seed": ("Seed", "シード"),
+    "view_as": ("View as", "視点"), "auto": ("bots move on their own", "ボットが自動で進める"),
+    "pace": ("pace (s)", "間隔（秒）"), "timeline": ("Step", "ステップ"), "record": ("Record", "記録"),
+    "decisions": ("<b>Decisions</b> (or click the board)", "<b>選択肢</b>（盤面もクリックできます）"),
+    "log": ("<b>Event log</b> (click an entry for its rule)",
+            "<b>イベントログ</b>（項目をクリックするとルールを表示）"),
+    "chance": ("chance step next (Step draws it)", "次は偶然の手順（「1手進める」で引く）"),
+    "over": ("Game over.", "ゲーム終了。"),
+    "no_decision": ("No human decision now: use Step.", "今は人間の選択はありません：「1手進める」を押してください。"),
+}
+
+
+def _ui(key: str, lang: str) -> str:
+    """The stepper's own words in ``lang`` ("en" or "ja")."""
+    en, ja = _UI[key]
+    return ja if lang == "ja" else en
+
+
 class Stepper(widgets.VBox):
     """One game in progress for ``game``; seats are played by humans or bots."""
 
@@ -77,10 +100,15 @@ class Stepper(widgets.VBox):
         self.session = Session(self.game, params, seed, controllers)
         self.action_buttons: list[widgets.Button] = []
         self._shown_actions: tuple = ()
+        #: called before New game; raises DesignkitError while the parameter editor shows
+        #: errors (the lab sets it), so New game refuses instead of silently starting with
+        #: the last valid values
+        self.params_check: Callable[[], Any] | None = None
         self._lock = threading.RLock()  # the session is shared with the auto-play thread
         self._auto_thread: threading.Thread | None = None
         self._log_page: int | None = None  # None: follow the newest events
         self._build(seed, lang, record_path)
+        self._relabel()
         self._view_as_human()
         self.add_class("dk-stepper")
         self.render()
@@ -144,13 +172,14 @@ class Stepper(widgets.VBox):
         self._no_actions = widgets.HTML()
         self._build_seats()
         self.viewer.observe(lambda _c: self.render(), names="value")
-        self.lang.observe(lambda _c: self.render(), names="value")
+        self.lang.observe(lambda _c: (self._relabel(), self.render()), names="value")
         self.timeline.observe(self._on_timeline, names="value")
         self.auto.observe(lambda change: self._auto_changed(change.new), names="value")
-        left = widgets.VBox([self.board, widgets.HTML("<b>Decisions</b> (or click the board)"),
-                             self.actions],
+        self.decisions_head = widgets.HTML(_ui("decisions", lang))
+        self.log_head = widgets.HTML(_ui("log", lang))
+        left = widgets.VBox([self.board, self.decisions_head, self.actions],
                             layout=widgets.Layout(flex="1 1 520px", min_width="0"))
-        right = widgets.VBox([widgets.HTML("<b>Event log</b> (click an entry for its rule)"),
+        right = widgets.VBox([self.log_head,
                               widgets.HBox([self.log_earlier, self.log_where, self.log_later],
                                            layout=widgets.Layout(align_items="center")),
                               self.log_view],
@@ -167,6 +196,21 @@ class Stepper(widgets.VBox):
             widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap",
                                                               grid_gap="8px")),
             widgets.HBox([self.record_path, self.save_button, self.load_button])]
+
+    def _relabel(self) -> None:
+        """Every label of the stepper in the chosen language (日本語 switches them all)."""
+        lang = self.lang.value
+        for widget, key in ((self.new_button, "new"), (self.step_button, "step"),
+                            (self.advance_button, "advance"), (self.end_button, "end"),
+                            (self.undo_button, "undo"), (self.redo_button, "redo"),
+                            (self.save_button, "save"), (self.load_button, "load"),
+                            (self.log_earlier, "earlier"), (self.log_later, "later"),
+                            (self.seed_input, "seed"), (self.viewer, "view_as"),
+                            (self.auto, "auto"), (self.pace, "pace"),
+                            (self.timeline, "timeline"), (self.record_path, "record")):
+            widget.description = _ui(key, lang)
+        self.decisions_head.value = _ui("decisions", lang)
+        self.log_head.value = _ui("log", lang)
 
     def _build_seats(self) -> None:
         """Controller dropdowns and viewer choices for the session's seat count."""
@@ -259,6 +303,8 @@ class Stepper(widgets.VBox):
     @shows_errors("message")
     def new_game(self, seed: int | None = None) -> None:
         """Start again with the seed box's seed (or ``seed``) and :attr:`params`."""
+        if self.params_check is not None:  # the editor's errors: refused, as Simulate is
+            self.params_check()
         seed = self.seed_input.seed if seed is None else seed
         players = self.session.players
         with self._lock:
@@ -410,8 +456,10 @@ class Stepper(widgets.VBox):
         self.log_view.value = log_html(self.game.name, [e for _i, e in part], lang, fresh,
                                        self.game.seats_label, limit=LOG_LIMIT)
         first = page * LOG_LIMIT + 1 if shown else 0
-        self.log_where.value = (f"<span class='dk-help'>events {first}–"
-                                f"{page * LOG_LIMIT + len(part)} of {len(shown)}</span>")
+        last = page * LOG_LIMIT + len(part)
+        self.log_where.value = ("<span class='dk-help'>" + (
+            f"イベント {first}–{last}（全{len(shown)}件）" if lang == "ja" else
+            f"events {first}–{last} of {len(shown)}") + "</span>")
         self.log_earlier.disabled = page == 0
         self.log_later.disabled = page >= pages - 1
 
@@ -463,19 +511,27 @@ class Stepper(widgets.VBox):
 
     def _status_html(self) -> str:
         s, g = self.session, self.game
-        head = f"<b>Step {s.cursor}</b> of {len(s.steps)} · seed {s.seed} · "
+        ja = self.lang.value == "ja"
+        head = (f"<b>ステップ {s.cursor}</b> / {len(s.steps)} · シード {s.seed} · " if ja else
+                f"<b>Step {s.cursor}</b> of {len(s.steps)} · seed {s.seed} · ")
         if s.is_over:
             scores = g.scores(s.state)
             winners = ", ".join(g.seats_label(w) for w in g.winners(s.state))
             shown = ", ".join(f"{g.seats_label(i)} {v:g}" for i, v in enumerate(scores))
-            return head + f"<b>game over</b>: {escape(shown)}; winner {escape(winners)}"
+            return head + (f"<b>ゲーム終了</b>：{escape(shown)}；勝者 {escape(winners)}" if ja
+                           else f"<b>game over</b>: {escape(shown)}; winner {escape(winners)}")
         who = s.to_move
         if who is CHANCE:
-            return head + "chance step next (Step draws it)"
+            return head + _ui("chance", self.lang.value)
         name = s.controllers[who]
-        return head + f"<b>{escape(g.seats_label(who))}</b> ({escape(name)}) to decide"
+        seat = escape(g.seats_label(who))
+        return head + (f"<b>{seat}</b>（{escape(name)}）の決定" if ja else
+                       f"<b>{seat}</b> ({escape(name)}) to decide")
 
     def _render_actions(self, lang: str) -> None:
+        """One button per decision; its tooltip also says what the choice means, from the
+        ``title`` of the board element standing for it (a card's effect text, a class's
+        ability), so no game needs code here."""
         s = self.session
         actions = tuple(s.legal_actions()) if s.human_to_move else ()
         key = (actions, lang, s.cursor, s.human_to_move)
@@ -483,17 +539,20 @@ class Stepper(widgets.VBox):
             return
         self._shown_actions = key
         old_buttons, self.action_buttons = self.action_buttons, []
+        meanings = board_titles(self.board.html)
         for action in actions:
-            button = widgets.Button(description=self.game.describe_action(action, lang),
-                                    layout=widgets.Layout(width="auto"),
-                                    tooltip=self.game.describe_action(action, lang))
+            text = self.game.describe_action(action, lang)
+            meaning = meanings.get(action_key(self.game.action_to_json(action)))
+            button = widgets.Button(description=text, layout=widgets.Layout(width="auto"),
+                                    tooltip=f"{text}: {meaning}" if meaning and meaning not in text
+                                    else text)
             button.add_class("dk-action")
             button.on_click(lambda _b, a=action: self.choose(a))
             self.action_buttons.append(button)
         if actions:
             self.actions.children = self.action_buttons
         else:
-            note = "Game over." if s.is_over else "No human decision now: use Step."
+            note = _ui("over" if s.is_over else "no_decision", lang)
             self._no_actions.value = f"<i>{note}</i>"
             self.actions.children = [self._no_actions]
         for old in old_buttons:  # after the swap, so no view points at a closed model

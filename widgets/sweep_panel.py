@@ -111,7 +111,8 @@ class SweepPanel(BackgroundRun, widgets.VBox):
         first = next((n for n in tunable(self.game.params_type)
                       if n in self.specs and not n.startswith("players")), names[0])
         wide = widgets.Layout(width="460px")
-        self.param = widgets.Dropdown(options=names, value=first, description="Parameter")
+        self.param = widgets.Dropdown(options=names, value=first, description="Parameter",
+                                       style={"description_width": "initial"})
         self.param.add_class("dk-sweep-param")
         self.values = widgets.Text(description="Values", layout=wide,
                                    placeholder="24, 25, 26  or  20:30  or  0.2:0.6:0.1")
@@ -119,15 +120,18 @@ class SweepPanel(BackgroundRun, widgets.VBox):
         self.help = widgets.HTML()
         self.param2 = widgets.Dropdown(options=[("(none: line charts)", NONE)]
                                        + [(n, n) for n in names],
-                                       value=NONE, description="2nd (heat map)")
+                                       value=NONE, description="2nd (heat map)",
+                                       style={"description_width": "initial"})
         self.param2.add_class("dk-sweep-param2")
         self.values2 = widgets.Text(description="Values", layout=wide, disabled=True)
         self.values2.add_class("dk-sweep-values2")
         self.help2 = widgets.HTML()
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
-                                              description="Games/point")
+                                              description="Games/point",
+                                       style={"description_width": "initial"})
         self.agents = widgets.Dropdown(options=AGENT_CHOICES, value="random",
-                                       description="Every seat")
+                                       description="Every seat",
+                                       style={"description_width": "initial"})
         self.seed = widgets.IntText(value=seed, description="Seed")
         self.backend = widgets.ToggleButtons(options=["serial", "process"], value="serial",
                                              description="Backend",

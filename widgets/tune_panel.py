@@ -90,6 +90,12 @@ class _Job:
     save_anyway: bool
 
 
+def lab_words(text: str) -> str:
+    """The library's advice as the lab says it: a checkbox, not a command-line flag."""
+    return text.replace("with --save-anyway",
+                        "by ticking \u201csave even if the gain did not hold\u201d")
+
+
 class TunePanel(BackgroundRun, widgets.VBox):
     """Tune ``game`` starting from ``params_source`` (a ParamsPanel, whose ``set_params``
     receives the best variant on request; or a Params, a callable, None for the draft).
@@ -142,12 +148,12 @@ class TunePanel(BackgroundRun, widgets.VBox):
         self.n_trials = widgets.BoundedIntText(value=n_trials, min=1, max=10_000,
                                                description="Trials")
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
-                                              description="Games/trial")
+                                              description="Games/trial", style={"description_width": "initial"})
         self.recheck_games = widgets.BoundedIntText(value=recheck_games, min=1,
-                                                    max=1_000_000, description="Re-check")
+                                                    max=1_000_000, description="Re-check", style={"description_width": "initial"})
         self.recheck_games.tooltip = "games per variant on fresh seeds after the search"
         self.agents = widgets.Dropdown(options=AGENT_CHOICES, value="random",
-                                       description="Every seat")
+                                       description="Every seat", style={"description_width": "initial"})
         self.seed = widgets.IntText(value=seed, description="Seed")
         self.backend = widgets.ToggleButtons(options=["serial", "process"], value="serial",
                                              description="Backend",
@@ -326,7 +332,7 @@ class TunePanel(BackgroundRun, widgets.VBox):
             if hasattr(self.params_source, "refresh_variants"):
                 self.params_source.refresh_variants()
         elif result.not_saved:
-            saved = f"; nothing saved: {result.not_saved}"
+            saved = f"; nothing saved: {lab_words(result.not_saved)}"
         show_message(self.status, f"{len(result.trials)} trials × {result.n_games} games, "
                                   f"re-checked with {result.recheck_games} games{saved}")
 

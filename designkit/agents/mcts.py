@@ -29,6 +29,7 @@ import time
 from collections.abc import Hashable
 
 from designkit.agents.base import Agent
+from designkit.core.flow import FlowGame, FlowState
 from designkit.core.game import CHANCE, Game, State
 from designkit.core.seats import player_count
 
@@ -50,6 +51,23 @@ class _Node:
         self.avail = 1
         self.total = 0.0
         self.seat = seat  # the seat whose decision led here
+
+
+def plain_flow(game: Game) -> bool:
+    """Whether ``game`` is on the core flow with its stepping untouched, so a playout may
+    read ``state.phase`` / ``state.options`` instead of asking ``to_move`` and
+    ``legal_actions`` (the answers are the same). Worked out once per class."""
+    cls = type(game)
+    found = _PLAIN_FLOW.get(cls)
+    if found is None:
+        found = _PLAIN_FLOW[cls] = (
+            issubclass(cls, FlowGame) and cls.to_move is FlowGame.to_move
+            and cls.legal_actions is FlowGame.legal_actions and cls.apply is FlowGame.apply
+            and cls._apply is FlowGame._apply and cls._apply_chance is FlowGame._apply_chance)
+    return found
+
+
+_PLAIN_FLOW: dict[type, bool] = {}
 
 
 def _rewards(game: Game, state: State) -> list[float]:
@@ -184,6 +202,8 @@ class MCTSAgent(Agent):
 
     def _playout(self, game: Game, st: State, rng: random.Random) -> list[float]:
         """Random moves to the end, or to the cut-off and then the heuristic's judgement."""
+        if plain_flow(game):
+            return self._flow_playout(game, st, rng)  # type: ignore[arg-type]
         to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply
         left = self.cut
         while True:
@@ -199,6 +219,29 @@ class MCTSAgent(Agent):
                 left -= 1
             legal = legal_actions(st)
             apply(st, legal[rng.randrange(len(legal))], check=False)
+
+    def _flow_playout(self, game: FlowGame, st: FlowState, rng: random.Random
+                      ) -> list[float]:
+        """:meth:`_playout` for a game on the core flow, reading the phase and the open
+        question's options directly: the same steps and the same draws of ``rng``, without
+        a ``to_move`` / ``legal_actions`` call and a list copy per step."""
+        flow = game.flow
+        is_chance, over = flow.is_chance, flow.OVER
+        sample, apply_chance, apply = game.sample_chance, game._apply_chance, game._apply
+        left = self.cut
+        while True:
+            ph = st.phase
+            if is_chance[ph]:
+                apply_chance(st, sample(st, rng))
+                continue
+            if ph is over:
+                return _rewards(game, st)
+            if left is not None:
+                if left <= 0:
+                    return self._judge(game, st)
+                left -= 1
+            options = st.options
+            apply(st, options[rng.randrange(len(options))])
 
     def _judge(self, game: Game, st: State) -> list[float]:
         """Each seat's chance of winning from the heuristic: a logistic of its lead.

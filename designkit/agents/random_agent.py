@@ -6,6 +6,7 @@ import random
 from collections.abc import Hashable
 
 from designkit.agents.base import Agent
+from designkit.agents.mcts import plain_flow
 from designkit.core.game import Game, State
 
 
@@ -13,6 +14,7 @@ class RandomAgent(Agent):
     name = "random"
 
     def act(self, game: Game, state: State, rng: random.Random) -> Hashable:
-        actions = game.legal_actions(state)
+        # a game on the core flow holds its options: the same sequence, without a list copy
+        actions = state.options if plain_flow(game) else game.legal_actions(state)
         self.last_options = len(actions)
         return actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0]

@@ -24,6 +24,7 @@ import plotly.graph_objects as go
 from designkit.analysis import charts as C
 from designkit.analysis import metrics as M
 from designkit.analysis.sweep_charts import PALETTE, band_traces
+from designkit.core.atomic import write_text_atomic
 from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.registry import get_game
@@ -446,5 +447,4 @@ def sweep_page(table: pd.DataFrame, title: str, labels: dict[int, str] | None = 
 def write_report(html_text: str, path: str | Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(html_text, encoding="utf-8")
-    return path
+    return write_text_atomic(path, html_text)

@@ -11,6 +11,7 @@ it live in :mod:`designkit.analysis.sweep_charts`.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -27,31 +28,44 @@ from designkit.sim.results import Results
 
 def parse_values(text: str) -> list[Any]:
     """Grid values typed by a person: ``24,25,26``; ``24,25,...,30`` (step from the first
-    two); ``24:30`` or ``0.2:0.6:0.1`` (start:stop:step, stop included); words as they are."""
+    two); ``24:30`` or ``0.2:0.6:0.1`` (start:stop:step, stop included); words as they are.
+    Anything else (no values, ``1:.inf``, ``a,b,...,c``) is one DesignkitError."""
     text = text.strip()
     if ":" in text and "," not in text:
         parts = [_scalar(p) for p in text.split(":")]
-        if len(parts) not in (2, 3) or not all(isinstance(p, (int, float)) for p in parts):
-            raise DesignkitError(f"values {text!r}: write START:STOP or START:STOP:STEP")
+        if len(parts) not in (2, 3) or not all(_finite(p) for p in parts):
+            raise DesignkitError(f"values {text!r}: write START:STOP or START:STOP:STEP "
+                                 "with finite numbers, e.g. 24:30 or 0.2:0.6:0.1")
         start, stop = parts[0], parts[1]
         step = parts[2] if len(parts) == 3 else 1
         return _arith(start, stop, step, text)
     items = [t.strip() for t in text.split(",") if t.strip()]
+    if not items:
+        raise DesignkitError(f"values {text!r}: no values; write 24,25,26 or 24:30")
     if "..." in items:
         i = items.index("...")
         if i < 2 or i != len(items) - 2:
             raise DesignkitError(f"values {text!r}: write A,B,...,Z (two values, ..., the last)")
-        a, b, z = _scalar(items[0]), _scalar(items[1]), _scalar(items[-1])
+        a, b, z = _scalar(items[i - 2]), _scalar(items[i - 1]), _scalar(items[-1])
+        if not all(_finite(v) for v in (a, b, z)):
+            raise DesignkitError(f"values {text!r}: A,B,...,Z needs finite numbers, e.g. "
+                                 "24,25,...,30")
         return [_scalar(x) for x in items[:i - 2]] + _arith(a, z, b - a, text)
     return [_scalar(t) for t in items]
+
+
+def _finite(value: Any) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
 
 
 def _arith(start: float, stop: float, step: float, text: str) -> list[Any]:
     if not step or (stop - start) / step < 0:
         raise DesignkitError(f"values {text!r}: the step does not lead from start to stop")
-    count = int(round((stop - start) / step)) + 1
-    if count > 10_000:
-        raise DesignkitError(f"values {text!r}: {count} points is too many")
+    ratio = (stop - start) / step
+    if not math.isfinite(ratio) or ratio >= 10_000:
+        raise DesignkitError(f"values {text!r}: more than 10,000 points is too many")
+    count = int(round(ratio)) + 1
     vals = [start + i * step for i in range(count)]
     if all(isinstance(x, int) for x in (start, stop, step)):
         return [int(v) for v in vals]
@@ -81,27 +95,50 @@ def grid_params(base: Params, param: str, values: Sequence[Any], param2: str | N
 def run_points(game: Game | str, param: str, values: Sequence[Any], param2: str | None = None,
                values2: Sequence[Any] | None = None, n_games: int = 1000,
                params: Params | None = None, agents: str | Sequence[str] | None = None,
-               seed: int = 0, backend: str = "auto", workers: int = 1, scheduler: Any = None,
+               seed: int = 0, backend: str = "auto", workers: int | None = None,
+               scheduler: Any = None,
                executor: Executor | None = None, trace: bool = False,
                progress: bool | None = False,
-               on_progress: Callable[[int, int], None] | None = None
-               ) -> list[tuple[dict[str, Any], Results]]:
+               on_progress: Callable[[int, int], None] | None = None,
+               keep_partial: bool = False) -> list[tuple[dict[str, Any], Results]]:
     """Simulate every grid point; ``[(point, Results), ...]`` in grid order.
-    ``on_progress(done, total)`` counts games over all points (for panels)."""
+    ``on_progress(done, total)`` counts games over all points (for panels). With
+    ``keep_partial`` an interrupt (Ctrl-C, SIGTERM, workers lost) returns every point
+    instead of raising, the unfinished ones with ``Results.interrupted`` set."""
     game = get_game(game)
     base = params if params is not None else game.params_type()
     points = grid_params(base, param, values, param2, values2)
     runs = simulate_many(game, [p for _, p in points], n_games, seed=seed, agents=agents,
                          backend=backend, workers=workers, scheduler=scheduler,
                          executor=executor, trace=trace, progress=progress,
-                         on_progress=on_progress)
+                         on_progress=on_progress, keep_partial=keep_partial)
     return [(point, res) for (point, _), res in zip(points, runs, strict=True)]
 
 
 def sweep_table(runs: Sequence[tuple[dict[str, Any], Results]]) -> pd.DataFrame:
-    """The tidy table of :func:`sweep` from :func:`run_points`' output."""
+    """The tidy table of :func:`sweep` from :func:`run_points`' output.
+
+    Only finished points make rows: a point cut short by an interrupt would be measured on
+    fewer (and other) games than its neighbours. When some are missing, ``table.attrs
+    ["stopped"]`` says so: ``{"points": finished, "of": all, "why": reason}``.
+    """
+    finished = [(point, res) for point, res in runs if not res.interrupted]
+    if len(finished) < len(runs):
+        why = next(r.meta.get("stopped") for _, r in runs if r.interrupted) or "interrupted"
+        table = _point_rows(finished, runs)
+        table.attrs["stopped"] = {"points": len(finished), "of": len(runs), "why": why}
+        return table
+    return _point_rows(finished, runs)
+
+
+def _point_rows(finished: Sequence[tuple[dict[str, Any], Results]],
+                runs: Sequence[tuple[dict[str, Any], Results]]) -> pd.DataFrame:
+    if not finished:
+        names = list(runs[0][0]) if runs else []
+        return pd.DataFrame(columns=[*names, "metric", "seat", "category", "value", "lo",
+                                     "hi", "n"])
     frames = []
-    for point, res in runs:
+    for point, res in finished:
         table = summary(res)
         for i, (name, value) in enumerate(point.items()):
             table.insert(i, name, [value] * len(table))
@@ -112,10 +149,12 @@ def sweep_table(runs: Sequence[tuple[dict[str, Any], Results]]) -> pd.DataFrame:
 def sweep(game: Game | str, param: str, values: Sequence[Any], param2: str | None = None,
           values2: Sequence[Any] | None = None, n_games: int = 1000,
           params: Params | None = None, agents: str | Sequence[str] | None = None,
-          seed: int = 0, backend: str = "auto", workers: int = 1, scheduler: Any = None,
+          seed: int = 0, backend: str = "auto", workers: int | None = None,
+          scheduler: Any = None,
           executor: Executor | None = None, trace: bool = False,
           progress: bool | None = False,
-          on_progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
+          on_progress: Callable[[int, int], None] | None = None,
+          keep_partial: bool = False) -> pd.DataFrame:
     """Sweep ``param`` over ``values`` (and ``param2`` over ``values2``: the full grid).
 
     Every point plays ``n_games`` games on seed ``seed`` with ``agents``, starting
@@ -123,12 +162,14 @@ def sweep(game: Game | str, param: str, values: Sequence[Any], param2: str | Non
     column per swept parameter, then ``metric, seat, category, value, lo, hi, n``
     (see :func:`designkit.analysis.metrics.summary`; ``trace=True`` adds drama,
     lead changes and decisiveness). ``backend``/``workers``/``scheduler`` as in
-    ``simulate``; all points' batches run together on one pool or cluster;
-    ``on_progress(done, total)`` counts finished games over all points.
+    ``simulate`` (``workers=None``: every core when the whole grid is big enough to pay
+    for them); all points' batches run together on one pool or cluster;
+    ``on_progress(done, total)`` counts finished games over all points. With
+    ``keep_partial`` an interrupt returns the finished points (see :func:`sweep_table`).
     """
     return sweep_table(run_points(game, param, values, param2, values2, n_games, params,
                                   agents, seed, backend, workers, scheduler, executor, trace,
-                                  progress, on_progress))
+                                  progress, on_progress, keep_partial))
 
 
 def swept_params(table: pd.DataFrame) -> list[str]:

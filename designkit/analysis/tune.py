@@ -305,6 +305,24 @@ def _table(target: Target, base: Results, best: Results, ab: Mapping[str, np.nda
     return out
 
 
+def _save_path(game: str, save: bool | str | Path, name: str | None, target: Target,
+               seed: int) -> Path | None:
+    """Where the variant will be written, checked now (folder writable, a .yaml name):
+    a read-only data folder must be said before the search, not after it."""
+    from designkit.core.outputs import check_output
+
+    if save is False:
+        return None
+    if save is True:
+        stem = name or f"tuned-{target.kind}-seed{seed}"
+        if not stem.strip() or any(c in stem for c in "/\\\0") or stem.startswith("."):
+            raise DesignkitError(f"--name {stem!r}: a variant name is a file name without "
+                                 "folders, e.g. long-game")
+        path = data_dir(game) / "variants" / f"{stem}.yaml"
+        return check_output(path, (".yaml", ".yml"), make_folder=True, option="save place")
+    return check_output(Path(save), (".yaml", ".yml"), make_folder=True, option="--out")
+
+
 def tune(game: Game | str, target: Target | str = "equal-seats",
          space: Mapping[str, Range | None] | Sequence[str] | None = None,
          n_trials: int = 30, n_games: int = 1000, params: Params | None = None,
@@ -353,6 +371,7 @@ def tune(game: Game | str, target: Target | str = "equal-seats",
     keeps = [parse_keep(k) if isinstance(k, str) else k for k in keep]
     recheck_games = recheck_games or max(2000, 2 * n_games)
     recheck_seed = seed + 1 if recheck_seed is None else recheck_seed
+    save_path = _save_path(g.name, save, name, tgt, seed)  # checked before the search
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     sampler = optuna.samplers.TPESampler(seed=seed if sampler_seed is None else sampler_seed)
     study = optuna.create_study(direction="minimize", sampler=sampler)
@@ -429,11 +448,8 @@ def tune(game: Game | str, target: Target | str = "equal-seats",
                 f"(seed {seed}); re-check on seed {recheck_seed}: loss "
                 f"{recheck.iloc[0]['loss']:.4f} → {recheck.iloc[-1]['loss']:.4f}, "
                 f"{'held' if held else 'did not hold (saved anyway)'}")
-        if save is True:
-            stem = name or f"tuned-{tgt.kind}-seed{seed}"
-            path = data_dir(g.name) / "variants" / f"{stem}.yaml"
-        else:
-            path = Path(save)
+        path = save_path
+        assert path is not None
         best.save(path, note=note)
     trials = _trials_frame(study, dims)
     return TuneResult(game=g.name, target=tgt, base=base, best=best,

@@ -17,6 +17,7 @@ Metric names (``designkit compare --metric``):
   (a key of the game's VP sources or a unique prefix: ``vp_share:boss`` = ``boss_hp``);
 * ``lead_changes`` — how often the leader changed (the game's heuristic, sampled per turn);
 * ``rule:ID`` — share of games in which rule ``ID`` fired (coverage);
+* ``end:REASON`` — share of games that end for that reason (``end:27`` in Crossroads);
 * ``col:NAME`` — any numeric column of the results (a game column, or the mean over seats
   of a seat column).
 """
@@ -34,7 +35,7 @@ from designkit.core.errors import DesignkitError
 from designkit.sim.results import Results
 
 NAMED = ("seat_balance", "turn_order", "winner_margin", "turns", "decisions", "lead_changes")
-PREFIXED = ("vp_share:", "rule:", "col:")
+PREFIXED = ("vp_share:", "rule:", "end:", "col:")
 
 
 @dataclass(frozen=True)
@@ -73,8 +74,10 @@ def parse_metric(text: str) -> Metric:
             if prefix == "rule:":
                 return Metric(name, f"games in which {key} fires", needs_coverage=True,
                               unit="%")
+            if prefix == "end:":
+                return Metric(name, f"games that end by {key}", unit="%")
             return Metric(name, key)
-    known = [*NAMED, "vp_share:KEY", "rule:ID", "col:NAME"]
+    known = [*NAMED, "vp_share:KEY", "rule:ID", "end:REASON", "col:NAME"]
     close = difflib.get_close_matches(name, known, n=len(known), cutoff=0.0)
     raise DesignkitError(f"--metric {name}: unknown; choose {', '.join(close)}")
 
@@ -104,6 +107,8 @@ def per_game(metric: Metric, results: Results) -> np.ndarray:
         return _vp_share(results, name.split(":", 1)[1], ids)
     if name.startswith("rule:"):
         return _rule_fired(results, name.split(":", 1)[1], ids)
+    if name.startswith("end:"):
+        return (games["end_reason"].astype(str) == name.split(":", 1)[1]).to_numpy(dtype=float)
     if name.startswith("col:"):
         return _column(results, name.split(":", 1)[1], ids)
     raise DesignkitError(f"{name} is not a per-game metric")

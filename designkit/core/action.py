@@ -43,9 +43,12 @@ class Action(NamedTuple):
         """The decision as a designer reads it, in English or Japanese."""
         texts: Texts = getattr(type(self), "TEXT_JA" if lang == "ja" else "TEXT_EN", {})
         text = texts.get(self.kind)
-        if text is None:
-            return self.kind if self.arg is None else f"{self.kind} {self.arg!r}"
-        return text(self.arg)
+        if text is not None:
+            try:
+                return text(self.arg)
+            except Exception:  # noqa: BLE001 - a junk argument (a hand-edited record)
+                pass  # is named as it is: describing never fails
+        return self.kind if self.arg is None else f"{self.kind} {self.arg!r}"
 
     def to_json(self) -> list[Any]:
         """``[kind, arg]`` with tuples written as lists (records, saved games)."""
@@ -58,6 +61,26 @@ class Action(NamedTuple):
                 or not isinstance(data[0], str)):
             raise IllegalAction(f"not an action: {data!r} (expected [kind, argument])")
         return cls(data[0], _from_json(data[1]))
+
+
+def offered(action: Any, options: Any) -> bool:
+    """``action in options``, but exactly: ``True`` is not the option ``1`` (equal in
+    Python, a different argument in a record), and an unhashable argument is simply not
+    among them."""
+    try:
+        if action not in options:
+            return False
+    except TypeError:
+        return False
+    return any(_exact(action, o) for o in options if o == action)
+
+
+def _exact(a: Any, b: Any) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(_exact(x, y) for x, y in zip(a, b, strict=True))
+    return True
 
 
 def action_label(action: Any, lang: str = "en") -> str:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import csv
 import difflib
+import io
+import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +28,11 @@ from designkit.core.errors import DataError
 from designkit.core.paths import data_dir
 
 T = TypeVar("T")
+#: the largest card table read: a deck is dozens to hundreds of cards, and every game
+#: enumerates its cards per position, so a 190 MB events.csv (2 games took 320 s and 7 GB)
+#: is refused in one line instead of being played
+MAX_TABLE_BYTES = 5_000_000
+MAX_ROWS = 10_000
 #: what identifies one version of a file: modification time (ns) and size; (0, -1) if missing
 Stamp = tuple[int, int]
 
@@ -46,38 +53,54 @@ class Column:
 def load_table(path: str | Path, columns: Sequence[Column],
                vocabulary: Mapping[str, HookSpec] | None = None,
                row_check: Callable[[dict[str, Any]], str | None] | None = None,
-               ) -> list[dict[str, Any]]:
-    """Read and validate ``path``; return one dict per card with typed values."""
+               row_key: str | None = None) -> list[dict[str, Any]]:
+    """Read and validate ``path``; return one dict per card with typed values.
+
+    ``row_key``: also store each card's spreadsheet row under that key, for a game whose
+    own later checks name the row (blank rows counted, as everywhere here)."""
     path = Path(path)
     name = str(path)
+    size = path.stat().st_size if path.is_file() else 0
+    if size > MAX_TABLE_BYTES:
+        raise DataError(name, f"{size / 1e6:,.1f} MB is larger than a card table may be "
+                              f"({MAX_TABLE_BYTES // 1_000_000} MB, about {MAX_ROWS:,} cards "
+                              f"of long text): is this the right file?")
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError as err:
         raise DataError(name, "file not found") from err
     except UnicodeDecodeError as err:
         raise DataError(name, "not UTF-8 text (save the sheet as CSV UTF-8)") from err
-    reader = csv.DictReader(text.splitlines())
-    header = [h.strip() for h in (reader.fieldnames or [])]
-    reader.fieldnames = header
-    _check_header(name, header, columns)
+    records = _records(name, text)
+    if len(records) - 1 > MAX_ROWS:
+        raise DataError(name, f"{len(records) - 1:,} rows, more than a card table may hold "
+                              f"({MAX_ROWS:,}): is this the right file?")
+    if not records:
+        raise DataError(name, "the file is empty (a header row and one row per card)")
+    header_row, cells = records[0]
+    header = [h.strip() for h in cells]
+    _check_header(name, header, columns, header_row)
     for col in columns:
         if col.required and col.name not in header:
-            raise DataError(name, f"missing column (have: {', '.join(header)})", row=1,
-                            column=col.name)
+            raise DataError(name, f"missing column (have: {', '.join(header)})",
+                            row=header_row, column=col.name)
     rows: list[dict[str, Any]] = []
     seen: dict[str, set[Any]] = {c.name: set() for c in columns if c.unique}
-    for rowno, raw in enumerate(reader, start=2):
-        if not any((v or "").strip() for v in raw.values() if isinstance(v, str)):
+    for rowno, values in records[1:]:
+        raw = _by_column(name, rowno, header, values)
+        if raw is None:
             continue
         row: dict[str, Any] = {}
         for col in columns:
-            cell = (raw.get(col.name) or "").strip()
+            cell = raw.get(col.name, "")
             row[col.name] = _cell(name, rowno, col, cell, vocabulary)
             if col.unique:
                 if row[col.name] in seen[col.name]:
                     raise DataError(name, f"duplicate value {row[col.name]!r}", row=rowno,
                                     column=col.name)
                 seen[col.name].add(row[col.name])
+        if row_key is not None:
+            row[row_key] = rowno
         if row_check is not None:
             problem = row_check(row)
             if problem:
@@ -87,16 +110,63 @@ def load_table(path: str | Path, columns: Sequence[Column],
     return rows
 
 
-def _check_header(file: str, header: Sequence[str], columns: Sequence[Column]) -> None:
+#: characters no spreadsheet cell means to hold: C0/C1 controls (a tab and line breaks
+#: inside a quoted cell aside), line and paragraph separators, byte-order marks
+_INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
+
+
+def _records(file: str, text: str) -> list[tuple[int, list[str]]]:
+    """``(spreadsheet row, cells)`` of every row after leading blank ones. Blank rows count
+    (a spreadsheet shows them), a quoted cell spanning lines is one row, and only CR/LF
+    end a row (``str.splitlines`` would also split at U+2028 inside a cell)."""
+    out: list[tuple[int, list[str]]] = []
+    try:
+        for number, cells in enumerate(csv.reader(io.StringIO(text, newline="")), start=1):
+            if cells or out:
+                out.append((number, cells))
+    except csv.Error as err:
+        raise DataError(file, f"not readable as CSV ({err})") from None
+    for number, cells in out:
+        for cell in cells:
+            bad = _INVISIBLE.search(cell)
+            if bad:
+                raise DataError(file, f"the cell {cell[:30]!r} holds an invisible control "
+                                      f"character U+{ord(bad.group()):04X} at position "
+                                      f"{bad.start() + 1}: delete it", row=number)
+    return out
+
+
+def _by_column(file: str, rowno: int, header: Sequence[str], values: Sequence[str]
+               ) -> dict[str, str] | None:
+    """A row's stripped cells by column name; None for a blank row. A filled cell beyond
+    the last headed column is an error (it would be dropped: ``…,bless(n=1)``)."""
+    cells = [v.strip() for v in values]
+    if not any(cells):
+        return None
+    extra = [c for c in cells[len(header):] if c]
+    if extra:
+        raise DataError(file, f"the cell {extra[0][:40]!r} lies beyond the last column "
+                              f"(the header has {len(header)} columns): put it in a headed "
+                              f"column or add the column's name", row=rowno)
+    named = {h: c for h, c in zip(header, cells, strict=False) if h}
+    unheaded = [c for h, c in zip(header, cells, strict=False) if not h and c]
+    if unheaded:
+        raise DataError(file, f"the cell {unheaded[0][:40]!r} is in a column with no name "
+                              f"in the header row", row=rowno)
+    return named
+
+
+def _check_header(file: str, header: Sequence[str], columns: Sequence[Column],
+                  row: int = 1) -> None:
     known = [c.name for c in columns]
     for title in header:
         if title and title not in known:
             close = difflib.get_close_matches(title, known, n=1, cutoff=0.0)
             hint = f"; did you mean '{close[0]}'?" if close else ""
-            raise DataError(file, f"unknown column{hint} (known: {', '.join(known)})", row=1,
-                            column=title)
+            raise DataError(file, f"unknown column{hint} (known: {', '.join(known)})",
+                            row=row, column=title)
         if header.count(title) > 1 and title:
-            raise DataError(file, "column appears twice", row=1, column=title)
+            raise DataError(file, "column appears twice", row=row, column=title)
 
 
 def _cell(file: str, rowno: int, col: Column, cell: str,

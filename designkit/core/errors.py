@@ -19,6 +19,10 @@ class ParamError(DesignkitError, ValueError):
         self.field = field
         self.detail = message
 
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+        """Picklable, so an error raised in a simulation worker reaches the parent."""
+        return (type(self), (self.field, self.detail))
+
 
 class DataError(DesignkitError, ValueError):
     """A bad row in a card table or a bad variant file: names file, row and column."""
@@ -32,6 +36,9 @@ class DataError(DesignkitError, ValueError):
             where += f", column '{column}'"
         super().__init__(f"{where}: {message}")
         self.file, self.row, self.column, self.detail = file, row, column, message
+
+    def __reduce__(self) -> tuple[type, tuple[str, str, int | None, str | None]]:
+        return (type(self), (self.file, self.detail, self.row, self.column))
 
 
 class IllegalAction(DesignkitError, ValueError):

@@ -37,9 +37,10 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
-from designkit.core.action import Action, action_label
-from designkit.core.errors import IllegalAction
+from designkit.core.action import Action, action_label, offered
+from designkit.core.errors import DesignkitError, IllegalAction
 from designkit.core.game import CHANCE, Chance, Game, State
+from designkit.core.table_needs import check_table_needs
 
 S = TypeVar("S", bound="FlowState")
 
@@ -69,12 +70,19 @@ class Flow:
 
     ``phases`` must be an ``IntEnum`` with members ``RUN`` (between questions)
     and ``OVER`` (the game has ended); every other member names a question.
+    ``names`` gives each phase a display name per language (``{"DRAFT": ("draft",
+    "ドラフト")}``, English then Japanese): a header shows those, never the code.
     """
 
-    def __init__(self, phases: type[enum.IntEnum]) -> None:
+    def __init__(self, phases: type[enum.IntEnum],
+                 names: dict[str, tuple[str, str]] | None = None) -> None:
         members = phases.__members__
         if "RUN" not in members or "OVER" not in members:
             raise TypeError(f"{phases.__name__} needs RUN and OVER members")
+        unknown = set(names or {}) - set(members)
+        if unknown:
+            raise TypeError(f"{phases.__name__} has no phase {', '.join(sorted(unknown))}")
+        self.names = dict(names or {})
         self.phases = phases
         self.RUN: enum.IntEnum = members["RUN"]
         self.OVER: enum.IntEnum = members["OVER"]
@@ -84,6 +92,14 @@ class Flow:
         size = max(int(p) for p in phases) + 1
         #: indexed by phase value: the hot path asks this on every step
         self.is_chance: list[bool] = [False] * size
+
+    def phase_name(self, phase: enum.IntEnum, lang: str = "en") -> str:
+        """``phase`` as the game names it for players (its code in lower case, spaces for
+        underscores, when the game declares no name for it)."""
+        pair = self.names.get(phase.name)
+        if pair is None:
+            return phase.name.lower().replace("_", " ")
+        return pair[1] if lang == "ja" else pair[0]
 
     def task(self, name: str) -> Callable[[Handler], Handler]:
         def register(fn: Handler) -> Handler:
@@ -169,8 +185,22 @@ def ask(st: FlowState, phase: enum.IntEnum, seat: int, ctx: tuple[Any, ...],
         return False
     if not found:
         raise RuntimeError(f"{st.flow.phases.__name__}.{phase.name}: no option for seat {seat}")
+    if len(found) > MAX_OPTIONS:
+        raise TooManyOptions(f"{st.flow.phases.__name__}.{phase.name}: {len(found):,} options "
+                             f"for seat {seat}, more than the limit of {MAX_OPTIONS:,} a "
+                             f"decision may offer: the card data or parameters make this "
+                             f"position too large (fewer dice, slots or alternatives)")
     st.options = found
     return True
+
+
+#: the most options one decision may offer: bots evaluate each, records list them; a
+#: position with more is a data mistake (8 Fortune slots of 4 alternatives on 8 dice)
+MAX_OPTIONS = 20_000
+
+
+class TooManyOptions(DesignkitError):
+    """A position offers more options than :data:`MAX_OPTIONS` (a one-line error)."""
 
 
 def roll(st: FlowState, phase: enum.IntEnum, ctx: tuple[Any, ...], count: int = 0) -> bool:
@@ -212,7 +242,11 @@ class FlowGame(Game):
     action_type: ClassVar[type[Action]] = Action
 
     def start(self, st: FlowState, *tasks: tuple[Any, ...]) -> None:
-        """Queue the setup tasks and run to the first question."""
+        """Queue the setup tasks and run to the first question, once the card tables are
+        known to hold what the parameters need (``Game.table_needs``)."""
+        params = getattr(st, "params", None)
+        if params is not None:
+            check_table_needs(self.name, self.table_needs(params))
         push(st, *tasks)
         run(st)
 
@@ -296,9 +330,22 @@ class FlowGame(Game):
             raise IllegalAction(f"{label} is not a {self.title} action "
                                 f"(expected {self.action_type.__name__}, got "
                                 f"{type(action).__name__})")
-        if action not in st.options:
+        if not offered(action, st.options):
             raise IllegalAction(f"{label} is not legal for {self.seats_label(who)}: "
-                                f"{self.explain_illegal(st, action)}")
+                                f"{self._why_illegal(st, action)}")
+
+    def _why_illegal(self, st: FlowState, action: Action) -> str:
+        """The game's reason; for an argument of a shape the game never offers (a
+        hand-edited record: ``["take", "Q"]``), which its explainer was not written to
+        read, the options of that kind instead: one line either way, never a traceback."""
+        try:
+            return self.explain_illegal(st, action)
+        except Exception:  # noqa: BLE001 - the explainer assumes well-formed arguments
+            same = [o for o in st.options if o.kind == action.kind]
+            shown = ", ".join(action_label(o) for o in (same or st.options)[:8])
+            more = " …" if len(same or st.options) > 8 else ""
+            what = f"{action.kind} options now" if same else f"no {action.kind} now; legal"
+            return f"{what}: {shown}{more}"
 
     def action_to_json(self, action: Hashable) -> Any:
         if not isinstance(action, Action):

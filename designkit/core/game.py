@@ -20,6 +20,7 @@ from designkit.core.seats import seat_label
 
 if TYPE_CHECKING:
     from designkit.core.params import Params
+    from designkit.core.table_needs import TableNeed
 
 
 class Chance(enum.Enum):
@@ -110,6 +111,10 @@ class Game:
     max_players: ClassVar[int] = 1
     #: rule IDs whose events explain how a tie for first place was settled
     tie_break_rules: ClassVar[tuple[str, ...]] = ()
+    #: the files under ``data/<game>/`` the game reads (its card tables): what records and
+    #: results files hash, so a ``notes.csv`` or a results file saved there is not a rule
+    #: change. ``None`` (a game that does not say): every ``*.csv`` but ``rules.csv``.
+    card_tables: ClassVar[tuple[str, ...] | None] = None
     #: VP source key (``vp_sources``) → (English, Japanese) label for charts and panels
     VP_SOURCE_LABELS: ClassVar[dict[str, tuple[str, str]]] = {}
 
@@ -205,6 +210,12 @@ class Game:
 
     def action_from_json(self, data: Any) -> Hashable:
         raise NotImplementedError
+
+    def table_needs(self, params: Params) -> Sequence[TableNeed]:
+        """What ``params`` need of the card tables (counts per player count): checked
+        before a game starts, so a short table is one line, never a short game. A game
+        whose tables any parameters fit declares none."""
+        return ()
 
     def describe_action(self, action: Hashable, lang: str = "en") -> str:
         describe = getattr(action, "describe", None)

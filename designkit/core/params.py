@@ -9,6 +9,7 @@ so nothing has to repeat the list of parameters (TAG's four-times problem).
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from typing import Any, ClassVar, Self
 
 import yaml
 
+from designkit.core.atomic import write_text_atomic
 from designkit.core.errors import DataError, ParamError
 
 _MISSING = dataclasses.MISSING
@@ -50,6 +52,8 @@ class ParamSpec:
     #: a default read from a data file: the kind is inferred from it on first use, so
     #: importing a game never reads its tables (a broken table must not stop another game)
     infer: Callable[[], Any] | None = field(default=None, compare=False, repr=False)
+    #: a table whose rows are exactly its default's (``max_health`` per die): see ``param``
+    fixed_rows: bool = False
 
     def resolved(self) -> ParamSpec:
         """This spec with its kind inferred from the default, if it was deferred."""
@@ -120,12 +124,14 @@ def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "Genera
           range: tuple[float, float] | None = None, choices: tuple[Any, ...] | None = None,
           item_range: tuple[float, float] | None = None, default_factory: Any = _MISSING,
           optional: bool = False, kind: str | None = None, label: str = "",
-          label_ja: str = "", step: float | None = None, tune: bool | None = None) -> Any:
+          label_ja: str = "", step: float | None = None, tune: bool | None = None,
+          fixed_rows: bool = False) -> Any:
     """Declare a parameter field: default, allowed values, help text and rule ID in one place.
 
     ``step`` is the grid a tuning search uses (declare it on fractions); ``tune=True``
     puts the field in the game's default list of parameters to tune, ``tune=False``
-    keeps a search away from it.
+    keeps a search away from it. ``fixed_rows`` (tables): the default's rows are all
+    there are (per die, per player count), so a row it lacks is refused, not kept unread.
     """
     if step is not None and (isinstance(step, bool) or not step > 0 or range is None):
         raise TypeError(f"param step={step!r}: a positive step needs a range")
@@ -138,7 +144,7 @@ def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "Genera
     spec = ParamSpec(kind=kind, help=help, rule=rule, group=group, range=range,
                      choices=tuple(choices) if choices is not None else None,
                      optional=optional, item_range=item_range, label=label, label_ja=label_ja,
-                     step=step, tune=tune, infer=infer)
+                     step=step, tune=tune, infer=infer, fixed_rows=fixed_rows)
     if default_factory is not _MISSING:
         return field(default_factory=default_factory, metadata={"param": spec})
     return field(default=default, metadata={"param": spec})
@@ -218,13 +224,17 @@ class Params:
         if kind == "table":
             if not isinstance(value, Mapping):
                 raise ParamError(name, f"{value!r} is not a table of name: value")
+            if spec.fixed_rows:
+                _check_table_keys(name, value, cls._default_keys(name))
             return FrozenTable({str(k): _check_number(f"{name}[{k}]", spec, v, spec.item_range)
                                 for k, v in value.items()})
         if kind == "list":
             if isinstance(value, str):
                 value = [v for v in value.replace(",", " ").split() if v]
             if not isinstance(value, (list, tuple)):
-                raise ParamError(name, f"{value!r} is not a list")
+                raise ParamError(name, f"{value!r} is not a list; write the items in "
+                                       f"brackets or with commas, e.g. {name}=[1,2,3] or "
+                                       f"{name}=1,2,3")
             items = []
             for i, v in enumerate(value):
                 v = _scalar(v)
@@ -234,6 +244,14 @@ class Params:
                     items.append(_check_number(f"{name}[{i}]", spec, v, spec.item_range))
             return tuple(items)
         raise TypeError(kind)
+
+    @classmethod
+    def _default_keys(cls, name: str) -> tuple[str, ...]:
+        """The rows of a table parameter's default (per die, per player count, per
+        skill): a variant may change their values, not add rows nobody reads."""
+        f = next(f for f in dataclasses.fields(cls) if f.name == name)
+        default = f.default_factory() if f.default_factory is not _MISSING else f.default
+        return tuple(str(k) for k in default) if isinstance(default, Mapping) else ()
 
     @classmethod
     def check_value(cls, name: str, value: Any) -> Any:
@@ -291,8 +309,7 @@ class Params:
     def save(self, path: str | Path, note: str = "") -> Path:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.to_yaml(note=note), encoding="utf-8")
-        return path
+        return write_text_atomic(path, self.to_yaml(note=note))
 
     @classmethod
     def load(cls, path: str | Path) -> Self:
@@ -307,10 +324,46 @@ class Params:
         if cls.game_name and game != cls.game_name:
             raise DataError(str(path), f"variant is for game '{game}', not '{cls.game_name}'",
                             column="game")
+        cls._check_variant_keys(doc, str(path))
         body = doc.get("params", {}) or {}
         if not isinstance(body, Mapping):
             raise DataError(str(path), "'params' must be a mapping", column="params")
         return cls.from_dict(body, source=str(path))
+
+    @classmethod
+    def _check_variant_keys(cls, doc: Mapping[str, Any], source: str) -> None:
+        """A key a variant file does not know would be ignored and the defaults simulated:
+        a parameter at top level (``params:`` forgotten) or a typo (``param:``) is one
+        line naming the key and what was meant."""
+        specs = cls.specs()
+        for key in doc:
+            if key in VARIANT_KEYS:
+                continue
+            if str(key) in specs:
+                raise DataError(source, f"'{key}' is a parameter: put it under 'params:' "
+                                        f"(params: {{{key}: …}})", column=str(key))
+            close = difflib.get_close_matches(str(key), VARIANT_KEYS, n=1, cutoff=0.0)
+            raise DataError(source, f"unknown key '{key}' (did you mean '{close[0]}'?); a "
+                                    f"variant file holds {', '.join(VARIANT_KEYS)}",
+                            column=str(key))
+
+
+#: the top-level keys of a variant file: ``params`` and the texts that describe it
+VARIANT_KEYS = ("game", "params", "note", "name", "title", "title_ja", "description_en",
+                "description_ja", "rules")
+
+
+def _check_table_keys(name: str, value: Mapping[Any, Any], known: tuple[str, ...]) -> None:
+    """A row the table parameter does not have (``max_health: {…, d10: 10}``) would be
+    kept and never read: one ParamError with the closest known row instead."""
+    if not known:
+        return
+    for key in value:
+        if str(key) not in known:
+            close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.0)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise ParamError(f"{name}[{key}]", f"no such row{hint}; the rows are "
+                                               f"{', '.join(known)}")
 
 
 def _check_number(name: str, spec: ParamSpec, value: Any,

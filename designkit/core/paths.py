@@ -9,8 +9,10 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 def data_root() -> Path:
-    """``data/`` beside the package; ``DESIGNKIT_DATA`` points elsewhere (a designer's copy)."""
-    return Path(os.environ.get("DESIGNKIT_DATA", REPO_ROOT / "data"))
+    """``data/`` beside the package; ``DESIGNKIT_DATA`` points elsewhere (a designer's copy).
+    An empty ``DESIGNKIT_DATA=`` means unset (not ``.``, the current folder)."""
+    value = os.environ.get("DESIGNKIT_DATA", "").strip()
+    return Path(value) if value else REPO_ROOT / "data"
 
 
 def data_dir(game: str) -> Path:

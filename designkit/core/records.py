@@ -19,6 +19,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from designkit.core.atomic import write_text_atomic
 from designkit.core.errors import DataError, DesignkitError, IllegalAction, RecordMismatch
 from designkit.core.game import CHANCE, Game, State
 from designkit.core.params import Params
@@ -56,26 +57,50 @@ def canonical_hash(value: Any) -> str:
 def data_hashes(game_name: str) -> dict[str, str]:
     """``data/<game>/<file>.csv`` → SHA-256 of its bytes, for every card table of the game.
 
-    ``rules.csv`` holds only rule texts shown beside the log, so it is left out: editing a
-    translation must not invalidate records.
+    Only the tables the game declares (``Game.card_tables``): a ``notes.csv`` or a results
+    file saved into the data folder does not change the rules, so it must not make every
+    old record refuse to replay. ``rules.csv`` holds only rule texts shown beside the log,
+    so it is left out too: editing a translation must not invalidate records.
     """
     folder = data_dir(game_name)
     if not folder.is_dir():
         return {}
     out = {}
-    for path in sorted(folder.rglob("*.csv")):
-        rel = path.relative_to(folder).as_posix()
-        if rel != "rules.csv":
+    for rel in _table_names(game_name, folder):
+        path = folder / rel
+        if path.is_file():
             out[f"data/{game_name}/{rel}"] = _digest(path.read_bytes())
     return out
 
 
+def _declared(game_name: str) -> tuple[str, ...] | None:
+    try:
+        return get_game(game_name).card_tables
+    except DesignkitError:
+        return None
+
+
+def _table_names(game_name: str, folder: Path) -> list[str]:
+    declared = _declared(game_name)
+    if declared is not None:
+        return sorted(declared)
+    return sorted(rel for rel in (p.relative_to(folder).as_posix()
+                                  for p in folder.rglob("*.csv")) if rel != "rules.csv")
+
+
 def data_differences(record: dict[str, Any]) -> list[str]:
-    """How the card tables on disk differ from those the record was made with (empty: same)."""
+    """How the card tables on disk differ from those the record was made with (empty: same).
+
+    A recorded file the game does not read (hashed by an older version that took every
+    ``*.csv``) is no difference."""
     recorded = (record.get("hashes") or {}).get("data")
     if recorded is None:
         return []
     now = data_hashes(record["game"])
+    declared = _declared(record["game"])
+    if declared is not None:
+        recorded = {k: v for k, v in recorded.items()
+                    if k in {f"data/{record['game']}/{rel}" for rel in declared}}
     out = [f"made with a different {name}" for name in sorted(recorded)
            if name in now and now[name] != recorded[name]]
     out += [f"made with {name}, which is missing now" for name in sorted(recorded)
@@ -118,7 +143,7 @@ def save_record(record: dict[str, Any], path: str | Path) -> Path:
         raise DataError(str(path), f"folder {path.parent} does not exist")
     text = json.dumps(record, ensure_ascii=False, indent=1)
     try:
-        path.write_text(text, encoding="utf-8")
+        write_text_atomic(path, text, option="--record")
     except OSError as err:
         raise DataError(str(path), f"cannot be written ({err.strerror or err})") from None
     return path

@@ -24,10 +24,16 @@ import threading
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 
-from designkit.core.errors import DesignkitError
+from designkit.core.errors import DesignkitError, WorkerLost
 
 RETRIES = 3
 CONNECT_TIMEOUT = 20.0
+WORKER_WAIT = 30.0
+
+
+class SchedulerLost(WorkerLost):
+    """The scheduler went away mid-run: the batches already received are kept (like
+    :class:`WorkerLost`, which ``simulate_many(keep_partial=True)`` turns into results)."""
 
 
 def _distributed() -> Any:
@@ -59,11 +65,51 @@ def dask_client(scheduler: Any = None, workers: int = 2) -> Iterator[Any]:
             client.close()
             cluster.close()
         return
-    client = _connect(distributed, scheduler, connect_timeout())
+    with _quiet_client_logs():
+        client = _connect(distributed, scheduler, connect_timeout())
+        try:
+            _wait_for_workers(client, str(scheduler), worker_wait())
+            yield client
+        finally:
+            client.close()
+
+
+@contextlib.contextmanager
+def _quiet_client_logs() -> Iterator[None]:
+    """A lost scheduler makes the client log its reconnection tracebacks; designkit says
+    what happened in one line instead (:class:`SchedulerLost`)."""
+    names = ("distributed.client", "distributed.utils", "distributed.comm",
+             "distributed.core")
+    loggers = [logging.getLogger(n) for n in names]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL)
     try:
-        yield client
+        yield
     finally:
-        client.close()
+        for lg, level in zip(loggers, levels, strict=True):
+            lg.setLevel(level)
+
+
+def worker_wait() -> float:
+    """Seconds to wait for a scheduler's first worker (``DESIGNKIT_DASK_WORKER_WAIT``,
+    the CLI's ``--worker-wait``; default 30): a scheduler without workers never plays a
+    game, so waiting longer only hides the mistake."""
+    try:
+        return max(0.1, float(os.environ.get("DESIGNKIT_DASK_WORKER_WAIT", WORKER_WAIT)))
+    except ValueError:
+        return WORKER_WAIT
+
+
+def _wait_for_workers(client: Any, address: str, wait: float) -> None:
+    if client.scheduler_info().get("workers"):
+        return
+    try:
+        client.wait_for_workers(1, timeout=wait)
+    except (TimeoutError, OSError):
+        raise DesignkitError(f"scheduler {address}: no worker joined within {wait:g} s, so no "
+                             f"game can run; start one with `dask worker {address}` (or wait "
+                             f"longer with --worker-wait SECONDS)") from None
 
 
 def connect_timeout() -> float:
@@ -80,11 +126,15 @@ def check_address(scheduler: str) -> str:
 
     text = str(scheduler).strip()
     try:
-        get_address_host_port(text)
+        host, port = get_address_host_port(text)
     except (ValueError, TypeError) as err:
         raise DesignkitError(f"--scheduler {scheduler!r}: not a Dask scheduler address "
                              f"({err}); write tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786"
                              ) from None
+    if not host or not 1 <= int(port) <= 65535:
+        raise DesignkitError(f"--scheduler {scheduler!r}: "
+                             + (f"port {port} is outside 1–65535" if host else "no host")
+                             + "; write tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786")
     return text
 
 
@@ -135,7 +185,15 @@ def run_tasks(client: Any, tasks: Sequence[tuple[Hashable, Callable, tuple]],
     delivered: set[Any] = set()
     try:
         for fut in distributed.as_completed(futures):
-            finished(futures[fut], fut.result())
+            try:
+                result = fut.result()
+            except (distributed.CancelledError, OSError) as err:
+                if client.status == "running" and not _lost(err):
+                    raise
+                raise SchedulerLost(f"the Dask scheduler {_address(client)} was lost after "
+                                    f"{len(delivered)} of {len(futures)} batches "
+                                    f"({type(err).__name__})") from None
+            finished(futures[fut], result)
             delivered.add(fut)
     except KeyboardInterrupt:
         for fut, key in futures.items():
@@ -144,6 +202,19 @@ def run_tasks(client: Any, tasks: Sequence[tuple[Hashable, Callable, tuple]],
                     finished(key, fut.result(timeout=5))
         client.cancel([f for f in futures if f not in delivered])
         raise
+    except SchedulerLost:
+        raise
     except BaseException:
         client.cancel([f for f in futures if f not in delivered])
         raise
+
+
+def _lost(err: BaseException) -> bool:
+    """A future cancelled because the client lost its scheduler (not by a user)."""
+    return "connection" in str(err).lower() or "lost" in str(err).lower()
+
+
+def _address(client: Any) -> str:
+    with contextlib.suppress(Exception):
+        return str(client.scheduler.address)
+    return "(unknown address)"

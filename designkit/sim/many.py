@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -25,10 +27,12 @@ import pandas as pd
 from designkit.agents import make_agents, nondeterministic
 from designkit.core.errors import DesignkitError, WorkerLost
 from designkit.core.game import Game
+from designkit.core.lifetime import exit_with_parent
 from designkit.core.limits import check_games, check_seed
 from designkit.core.params import Params
 from designkit.core.registry import get_game
 from designkit.core.seats import player_count
+from designkit.core.table_needs import check_table_needs
 from designkit.sim.results import Results
 from designkit.sim.runner import run_batch
 
@@ -40,6 +44,23 @@ GAME_COLUMNS = ("game_id", "seed", "players", "turns", "decisions", "end_reason"
 SEAT_COLUMNS = ("game_id", "seed", "seat", "agent", "score", "rank", "won")
 #: ``Results.rules``: events logged per rule ID in each game (``simulate(..., coverage=True)``)
 RULE_COLUMNS = ["game_id", "rule", "count"]
+#: ``workers=None`` (the default) uses every core when the batch would take at least this
+#: many seconds serially. Starting spawn workers (a fresh interpreter each, importing
+#: designkit and pandas) measured 4.4 s at load 11.6 and 6.6-8.0 s at load 14.6 on the
+#: shared 2-core machine; it is CPU-bound, so about 1 s on an idle one (an estimate), and
+#: 2 workers pay above twice the start-up: 6 s keeps a margin for a busy machine
+#: (benchmarks/README.md, issue 19)
+AUTO_PARALLEL_SECONDS = 6.0
+#: games played in the parent to time a batch before choosing (their rows are kept)
+PILOT_GAMES = 2
+
+
+def cores() -> int:
+    """The cores this process may run on (``os.sched_getaffinity`` where there is one)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - macOS, Windows
+        return os.cpu_count() or 1
 
 
 def _progress_bar(total: int, enabled: bool | None) -> Any:
@@ -124,7 +145,7 @@ class Executor:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
                     max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_worker_init)
+                    initializer=_worker_init, initargs=(os.getpid(),))
             return self._pool
 
     def _drop_pool(self, kill: bool) -> None:
@@ -180,9 +201,11 @@ class Executor:
                 raise
 
 
-def _worker_init() -> None:
-    """Workers leave Ctrl-C to the parent: it keeps finished batches and stops them."""
+def _worker_init(parent: int | None = None) -> None:
+    """Workers leave Ctrl-C to the parent: it keeps finished batches and stops them. A
+    parent killed outright (SIGKILL) cannot: each worker then exits by itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent(parent=parent)
 
 
 def _split(config: Config, agents: str | Sequence[str] | None
@@ -194,8 +217,9 @@ def _split(config: Config, agents: str | Sequence[str] | None
 
 def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, seed: int = 0,
                   agents: str | Sequence[str] | None = None, backend: str = "auto",
-                  workers: int = 1, scheduler: Any = None, executor: Executor | None = None,
-                  trace: bool = False, coverage: bool = False, progress: bool | None = False,
+                  workers: int | None = None, scheduler: Any = None,
+                  executor: Executor | None = None, trace: bool = False,
+                  coverage: bool = False, progress: bool | None = False,
                   batch_size: int | None = None,
                   on_progress: Callable[[int, int], None] | None = None,
                   keep_partial: bool = False) -> list[Results]:
@@ -204,6 +228,10 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
     Every configuration plays the same seeded games (``seed``), so differences
     between them are not blurred by different deals. Pass an ``executor`` to
     reuse its pool or cluster; otherwise one is made for this call.
+    ``workers=None`` (the default) with the ``auto`` backend plays the first games in
+    this process, and moves the rest to a pool of every core when the whole batch
+    would take ``AUTO_PARALLEL_SECONDS`` or more serially; the rows are the same
+    either way (``Results.meta["auto_workers"]`` says it chose).
     ``on_progress(done, total)`` is called as batches finish (games over all
     configurations), for panels; ``progress`` toggles the tqdm bar. An interrupt
     (Ctrl-C, a panel's Stop) propagates, unless ``keep_partial`` asks for the
@@ -217,17 +245,13 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
     fn = run_batch
     if trace:
         from designkit.sim.trace import run_batch_traced as fn
-    own = executor is None
-    ex = executor if executor is not None else Executor(backend, workers, scheduler)
-    chunks = batches(n_games, ex.workers, batch_size)
-    jobs, tasks = [], []
-    for i, config in enumerate(configs):
+    jobs = []
+    for config in configs:
         params, agent_spec = _split(config, agents)
-        players = player_count(params)
-        specs = [a.name for a in make_agents(agent_spec, players)]
+        # the tables must hold what these params deal: one line here, not in a worker
+        check_table_needs(game.name, game.table_needs(params))
+        specs = [a.name for a in make_agents(agent_spec, player_count(params))]
         jobs.append((params, specs))
-        job = (game.name, params.to_dict(), specs, seed)
-        tasks += [((i, c.start), fn, (*job, c, coverage)) for c in chunks]
     collected: dict[tuple[int, int], list] = {}
     total = n_games * len(jobs)
     bar = _progress_bar(total, progress)
@@ -235,34 +259,87 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
 
     def finished(key: Hashable, rows: list) -> None:
         nonlocal done
-        collected[key] = rows
+        collected[key] = rows  # type: ignore[index]
         done += len(rows)
         if bar is not None:
             bar.update(len(rows))
         if on_progress is not None:
             on_progress(done, total)
 
+    own = executor is None
+    auto = own and workers is None and backend == "auto" and scheduler is None
+    stopped = ""
+    ex: Executor | None = executor
     try:
-        ex.run(tasks, finished)
+        skip = 0
+        if auto:
+            skip, workers = _pilot(game, jobs[0], seed, n_games, total, fn, coverage, finished,
+                                   batch_size)
+        elif own and workers is None:
+            workers = 1 if backend == "serial" else cores()
+        if ex is None:
+            ex = Executor(backend, workers or 1, scheduler)
+        ex.run(_tasks(game, jobs, seed, n_games, skip, ex.workers, batch_size, fn, coverage),
+               finished)
     except (KeyboardInterrupt, WorkerLost) as err:
         if not keep_partial:
             raise
         # keep the finished batches: Results.interrupted says the run was cut short
         stopped = str(err) or "interrupted"
-    else:
-        stopped = ""
     finally:
         if bar is not None:
             bar.close()
-        if own:
+        if own and ex is not None:
             ex.close()
+    meta: dict[str, Any] = {"backend": ex.backend if ex is not None else "serial",
+                            "workers": ex.workers if ex is not None else 1}
+    if auto:
+        meta["auto_workers"] = True
     out = []
     for i, (params, specs) in enumerate(jobs):
         rows = [r for key in sorted(k for k in collected if k[0] == i) for r in collected[key]]
         out.append(results_from_rows(game, params, specs, seed, rows, n_games, trace,
-                                     {"backend": ex.backend, "workers": ex.workers}
-                                     | ({"stopped": stopped} if stopped else {}), coverage))
+                                     meta | ({"stopped": stopped} if stopped else {}),
+                                     coverage))
     return out
+
+
+def _tasks(game: Game, jobs: list[tuple[Params, list[str]]], seed: int, n_games: int,
+           skip: int, workers: int, batch_size: int | None, fn: Callable, coverage: bool
+           ) -> list[Task]:
+    """One task per batch of every configuration; the first ``skip`` games of the first
+    configuration were played already (the pilot)."""
+    tasks: list[Task] = []
+    for i, (params, specs) in enumerate(jobs):
+        job = (game.name, params.to_dict(), specs, seed)
+        start = skip if i == 0 else 0
+        for c in batches(n_games - start, workers, batch_size):
+            chunk = range(c.start + start, c.stop + start)
+            tasks.append(((i, chunk.start), fn, (*job, chunk, coverage)))
+    return tasks
+
+
+def _pilot(game: Game, job: tuple[Params, list[str]], seed: int, n_games: int, total: int,
+           fn: Callable, coverage: bool, finished: Callable[[Hashable, Any], None],
+           batch_size: int | None = None) -> tuple[int, int]:
+    """Play the first games in this process, timing each, and choose the worker count:
+    every core when ``total`` games at the fastest pilot game's pace would take
+    ``AUTO_PARALLEL_SECONDS`` or more (the first game also pays for reading tables, so
+    the fastest is the pace). The pilot is ``PILOT_GAMES`` games, or one batch when
+    ``batch_size`` is given (reported as one, as a batch would be).
+    Returns (games played, workers)."""
+    params, specs = job
+    n = min(batch_size or PILOT_GAMES, n_games)
+    fastest = float("inf")
+    rows: list = []
+    for gid in range(n):
+        start = time.perf_counter()
+        rows += fn(game.name, params.to_dict(), specs, seed, range(gid, gid + 1), coverage)
+        fastest = min(fastest, time.perf_counter() - start)
+    finished((0, 0), rows)
+    left = total - n
+    parallel = cores() > 1 and left > 0 and fastest * left >= AUTO_PARALLEL_SECONDS
+    return n, cores() if parallel else 1
 
 
 def results_from_rows(game: Game, params: Params, specs: list[str], seed: int, rows: list,

@@ -10,6 +10,7 @@ from typing import Any
 
 import pandas as pd
 
+from designkit.core.atomic import atomic_output
 from designkit.core.errors import DesignkitError
 from designkit.core.seats import seat_label
 from designkit.sim.intervals import Z95, wilson_interval
@@ -97,10 +98,7 @@ class Results:
         table = self.seats.merge(self.games[cols], on="game_id", how="left",
                                  suffixes=("", "_game"))
         table = table.assign(**replay_columns(self.game, self.params))
-        if path.suffix == ".parquet":
-            table.to_parquet(path, index=False)
-        else:
-            table.to_csv(path, index=False, lineterminator="\n")
+        write_table(table, path)
         return path
 
     def summary_text(self) -> str:
@@ -133,6 +131,18 @@ class Results:
             lines.append(f"note: {', '.join(timed)} search for a time per decision, so these "
                          "games are not reproducible from their seeds (use mcts:N for that)")
         return "\n".join(lines)
+
+
+def write_table(table: pd.DataFrame, path: str | Path) -> Path:
+    """A table as Parquet (``.parquet``, any case) or CSV, complete or not at all
+    (:func:`designkit.core.atomic.atomic_output`)."""
+    path = Path(path)
+    with atomic_output(path) as tmp:
+        if path.suffix.lower() == ".parquet":
+            table.to_parquet(tmp, index=False)
+        else:
+            table.to_csv(tmp, index=False, lineterminator="\n")
+    return path
 
 
 def _source_labeller(game_name: str, lang: str) -> Callable[[str], str]:

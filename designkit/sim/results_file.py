@@ -12,7 +12,8 @@ rebuilds it), four columns:
 * ``params_sha`` — the start of the SHA-256 of *all* parameters, so a replay notices when
   the draft's defaults changed since the file was written (the changed fields alone would
   then describe another game);
-* ``data_sha`` — the same for the game's card tables (``data/<game>/*.csv``).
+* ``data_sha`` — the same for the card tables the game declares (``Game.card_tables``
+  under ``data/<game>/``).
 
 Columns rather than a sidecar file: a CSV or Parquet file is copied, mailed and opened in
 a spreadsheet alone, and a sidecar gets lost on the way. The repeated values cost about

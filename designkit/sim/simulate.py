@@ -29,7 +29,7 @@ from designkit.sim.results import Results
 
 
 def simulate(game: Game | str, n_games: int, params: Params | None = None,
-             agents: str | Sequence[str] | None = None, seed: int = 0, workers: int = 1,
+             agents: str | Sequence[str] | None = None, seed: int = 0, workers: int | None = None,
              backend: str = "auto", progress: bool | None = None,
              on_progress: Progress | None = None, batch_size: int | None = None,
              scheduler: Any = None, trace: bool = False, coverage: bool = False) -> Results:
@@ -41,14 +41,17 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
     ``trace`` (off by default) also samples ``game.heuristic`` for every seat at
     the start of every turn: ``results.meta["trace"]`` (see ``designkit.sim.trace``).
     ``coverage`` (off by default) counts the events each rule ID logs per game:
-    ``results.rules`` (see ``designkit.analysis.coverage``).
+    ``results.rules`` (see ``designkit.analysis.coverage``). ``workers=None`` (the
+    default) uses every core when the batch is big enough to pay for starting them
+    (``designkit.sim.many.AUTO_PARALLEL_SECONDS``); the rows are the same as serial.
     """
     game = get_game(game)
     params = params if params is not None else game.params_type()
     check_games(n_games)  # before a pool or cluster is started
     seed = check_seed(seed)
-    with Executor(backend, workers, scheduler) as executor:
-        return simulate_many(game, [(params, agents)], n_games, seed=seed, executor=executor,
-                             trace=trace, coverage=coverage, progress=progress,
-                             batch_size=batch_size, on_progress=on_progress,
-                             keep_partial=True)[0]
+    if workers is not None:
+        Executor(backend, workers, scheduler)  # a bad backend or count: one line, no games
+    return simulate_many(game, [(params, agents)], n_games, seed=seed, backend=backend,
+                         workers=workers, scheduler=scheduler, trace=trace, coverage=coverage,
+                         progress=progress, batch_size=batch_size, on_progress=on_progress,
+                         keep_partial=True)[0]

@@ -55,9 +55,14 @@ class VoilaServer:
     lab's settings (``designkit_widgets.serve``: template, preheated kernels, culling)."""
 
     def __init__(self, target: Path, python: str = sys.executable, log: Path | None = None,
-                 cwd: Path | None = None, pool: int = 1) -> None:
-        self.target, self.python, self.cwd = target, python, cwd or target.parent
-        self.pool = pool
+                 cwd: Path | None = None, pool: int = 1, preheat: Path | None = None,
+                 landing: str | None = None) -> None:
+        """``target`` a notebook or a folder; for a folder, ``preheat`` (one of its
+        notebooks) limits the kernel pool to it and ``landing`` is where ``/`` redirects
+        (default the folder's index), as ``designkit dashboard [GAME]`` serves."""
+        self.target, self.python = target, python
+        self.cwd = cwd or target.parent
+        self.pool, self.preheat, self.landing = pool, preheat, landing
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log = log or ARTIFACTS / f"voila-{target.stem}.log"
@@ -67,9 +72,9 @@ class VoilaServer:
         from designkit_widgets.serve import voila_command, voila_config, voila_env
 
         self.log.parent.mkdir(parents=True, exist_ok=True)
-        config_dir = voila_config(self.target, pool=self.pool)
+        config_dir = voila_config(self.preheat or self.target, pool=self.pool)
         cmd = voila_command(self.target, self.port, "--show_tracebacks=True",
-                            config_dir=config_dir)
+                            config_dir=config_dir, landing=self.landing)
         cmd[0] = self.python
         self._log = self.log.open("w")
         self.proc = subprocess.Popen(cmd, cwd=self.cwd, stdout=self._log,

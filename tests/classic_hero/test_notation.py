@@ -118,3 +118,57 @@ def _direct(cond, vals):
             if cond.kind == "sum" and sum(v) >= cond.total and sum(v) - min(v) < cond.total:
                 return True
     return False
+
+
+# -- issue 22 item 6 and issue 21: only the digits spec §5.1 lists, no spaces in numbers ----
+@pytest.mark.parametrize(("text", "position", "fragment"), [
+    ("𐩀", 1, "only the digits 0–9"),        # Kharoshthi digit one: int() reads it
+    ("፩・6", 1, "only the digits 0–9"),       # Ethiopic digit one: int() refuses it
+    ("①・2", 1, "only the digits 0–9"),       # NFKC would make it 1: not in the spec
+    ("5・¹", 3, "only the digits 0–9"),
+    ("1 6↑", 3, "a space inside a number"),   # must not read as 16↑
+    ("1\u30006↑", 3, "a space inside a number"),  # an ideographic space
+    ("1" * 5000 + "↑", 1, "more than 3 digits"),
+    ("1000↑", 1, "more than 3 digits"),
+])
+def test_conditions_refuse_unlisted_digits_spaces_and_huge_numbers(text, position, fragment):
+    with pytest.raises(NotationError) as err:
+        parse_condition(text)
+    assert err.value.position == position and fragment in str(err.value)
+    assert len(str(err.value)) < 200  # one readable line, even for 5,000 digits
+
+
+@pytest.mark.parametrize(("text", "fragment"), [
+    ("+𐩀", "only the digits 0–9"), ("+1 0", "a space inside a number"),
+    ("+" + "9" * 5000, "more than 3 digits"), ("-٣", "only the digits 0–9"),
+])
+def test_fortunes_refuse_the_same(text, fragment):
+    with pytest.raises(NotationError, match=fragment):
+        parse_fortune(text)
+
+
+@pytest.mark.parametrize(("text", "canonical"), [
+    ("１６↑", "16↑"), ("５・６", "5・6"), (" 5 ・ 6 ", "5・6"), ("ゾロ目 3", "ゾロ目3"),
+    ("Z3", "ゾロ目3"), ("5 / 6・6", "5/6・6"),
+])
+def test_full_width_digits_and_spaces_between_tokens_still_read(text, canonical):
+    assert parse_condition(text).canonical() == canonical
+
+
+def test_a_huge_number_in_a_card_table_is_one_line(tmp_path, monkeypatch):
+    import shutil
+
+    from designkit.core.errors import DataError
+    from designkit.core.paths import REPO_ROOT
+    from designkit.games.classic_hero.cards import load_demon_lords
+
+    data = tmp_path / "data"
+    shutil.copytree(REPO_ROOT / "data", data)
+    monkeypatch.setenv("DESIGNKIT_DATA", str(data))
+    path = data / "classic_hero" / "demon_lords.csv"
+    path.write_text(path.read_text(encoding="utf-8").replace("16↑", "1" * 5000 + "↑", 1),
+                    encoding="utf-8")
+    with pytest.raises(DataError, match=r"row 2, column 'hp3': a number of more than 3 "
+                                        r"digits at position 1") as err:
+        load_demon_lords()
+    assert len(str(err.value)) < 300

@@ -133,8 +133,8 @@ def test_ch_e4_rearmost_moves_again_in_the_engine_ch_5_1():
 def test_pass_trial_lets_a_pawn_pass_one_empty_trial_ch_5_4():
     st = scenario(track=E4_TRACK, pos={A: 0, B: 3, C: 5}, abilities={A: ["CL4"]})
     stops = destinations(st, A)
-    assert [q for q, via in stops if via is None] == [1, 4]
-    assert [q for q, via in stops if via is not None] == [6, 7]   # 7 is the next empty Trial
+    assert [q for q, via in stops if not via] == [1, 4]
+    assert [q for q, via in stops if via] == [6, 7]   # 7 is the next empty Trial
 
 
 # -- CH-E5 Demon Lord battle ------------------------------------------------------------------------------

@@ -73,6 +73,13 @@ COMMANDS: dict[str, tuple[list[str], str]] = {
                      "--workers"),
     "port_out_of_range": (["dashboard", "--port", "70000"], "--port"),
     "unknown_option": (["simulate", "crossroads", "--games", "5", "--gmes", "5"], "--gmes"),
+    # issue 22 items 12 and 17 (their neighbours are tested in-process: test_arguments.py)
+    "sweep_values_infinite": (["sweep", "crossroads", "--param", "end_hand_sum", "--values",
+                               "1:.inf"], "1:.inf"),
+    "report_skill_levels_words": (["report", "crossroads", "--skill-levels", "a,b"],
+                                  "--skill-levels"),
+    "scheduler_port_out_of_range": (["simulate", "crossroads", "--games", "5", "--scheduler",
+                                     "tcp://127.0.0.1:99999"], "99999"),
 }
 
 

@@ -151,7 +151,7 @@ def test_sweep_stop_shows_nothing_new(params_panel):
 def test_lab_appends_analysis_tabs_built_on_first_view(game, variants_dir, find):
     lab = DesignLab(game, variants_dir=variants_dir)
     assert list(lab.tabs.titles) == ["Rules", "Parameters", "Play", "Simulate",
-                                     "Metrics", "Sweep", "Tune"]
+                                     "Metrics", "Sweep", "Tune", "Compare"]
     assert lab.metrics_panel is None and not find(lab, "dk-metrics")
     lab.tabs.selected_index = 4
     assert isinstance(lab.metrics_panel, MetricsPanel) and len(find(lab, "dk-metrics")) == 1
@@ -163,6 +163,9 @@ def test_lab_appends_analysis_tabs_built_on_first_view(game, variants_dir, find)
     lab.tabs.selected_index = 4
     assert len(find(lab, "dk-metrics")) == 1  # built once
     assert lab.analysis_panel("Sweep") is lab.sweep_panel
+    assert lab.compare_panel is None and not find(lab, "dk-compare")
+    lab.tabs.selected_index = 7
+    assert find(lab, "dk-compare") == [lab.compare_panel]
 
 
 def test_lab_tabs_share_the_params_and_rebuild_per_game(variants_dir):

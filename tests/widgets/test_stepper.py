@@ -247,3 +247,24 @@ def test_a_seat_played_by_mcts_on_a_time_budget_keeps_its_moves_through_undo_and
     stepper.timeline.value = 0
     stepper.timeline.value = n
     assert stepper.session.steps == steps and stepper.board.html == board
+
+
+def test_japanese_switches_every_label_of_the_stepper():
+    """Issue 26: 日本語 switches the status line, the buttons and the headings too."""
+    import re
+
+    from designkit_widgets import Stepper
+
+    st = Stepper("classic_hero", controllers=["human", "random", "random"])
+    st.lang.value = "ja"
+    labels = [w.description for w in (st.new_button, st.step_button, st.advance_button,
+                                      st.end_button, st.undo_button, st.redo_button,
+                                      st.save_button, st.load_button, st.seed_input,
+                                      st.viewer, st.auto, st.pace, st.timeline,
+                                      st.record_path)]
+    labels += [st.status.value, st.decisions_head.value, st.log_head.value,
+               st.log_where.value]
+    latin = [t for t in labels if not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", t)]
+    assert latin == [], f"untranslated: {latin}"
+    st.lang.value = "en"
+    assert st.step_button.description == "Step" and "Step" in st.status.value

@@ -170,3 +170,11 @@ def test_tune_refuses_bad_input(params_panel, variants_dir):
     assert panel.progress.value == 0 and not panel.run_button.disabled
     assert panel.result is None and panel.load_button.disabled
     assert not variants_dir.exists()
+
+
+def test_the_lab_never_names_a_command_line_flag():
+    from designkit_widgets.tune_panel import lab_words
+
+    said = lab_words("the gain did not hold, so the variant is only reported (save it "
+                     "anyway with --save-anyway)")
+    assert "--" not in said and "save even if the gain did not hold" in said

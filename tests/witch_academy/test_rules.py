@@ -309,6 +309,24 @@ def test_familiar_abilities_push_immune_same_free_and_on_place() -> None:
     assert st.health[A][D4] == 4 and st.res[B] == res("W1")
 
 
+def test_lw_a36_push_out_familiars_resolve_at_the_push_out() -> None:
+    """LW-A36: Hedgehog FA2-2 (on_pushed) and Griffin FA2-5 (on_push) resolve at the
+    push-out, step 1 of LW-6.1: their resources come before the Area bonus, the
+    exploration actions and the rotation, so they can be spent in the same placement."""
+    st = scenario(4, year=2, explore={"FOREST": ("EX-G-1", "EX-G-2")})
+    ix = st.rules.event_index
+    st.familiars[A][D8] = [ix["FA2-5"]]
+    st.familiars[B][D4] = [ix["FA2-2"]]
+    place(st, B, D4, "FOREST")
+    resume(st, ("turn", A))
+    play(st, ("worker", "d8"), ("target", "FOREST"))
+    assert st.phase is Phase.COLOUR and st.seat == B
+    play(st, ("colour", "W"), ("colour", "G"))
+    assert st.res[B] == res("W1") and st.res[A] == res("G1") and st.health[B][D4] == 4
+    assert st.phase is Phase.BONUS and "LW-6.4" not in rules_logged(st)
+    assert [st.rules.explore[c].id for c in st.explore[0]] == ["EX-G-1", "EX-G-2"]
+
+
 def test_lw_7_7_magic_and_recall() -> None:
     """LW-7.7: magic applies then is discarded; recall(1) returns another placed worker."""
     st = scenario(4, hands={A: ("MG1-3",)})

@@ -66,3 +66,35 @@ def test_design_tables_follow_the_ratio() -> None:
     assert len(frame) == 27 and frame.loc["AS2-5", ["1st VP", "2nd VP", "3rd+ VP"]].tolist() \
         == [12, 6, 3]
     assert tables[1].frame.set_index("id").loc["RQ1-3", "VP"] == 2
+
+
+def test_board_targets_are_open_decisions_with_card_texts():
+    """Issue 26: every ``data-action`` on the board is a legal action; draft picks (LW-3.4),
+    worker placement (LW-5.1) and Areas / the University are taken on the board; hand
+    cards show what they do; the header names the phase, never its code."""
+    import json
+    import re
+
+    from designkit.games.witch_academy.state import FLOW
+    from designkit.session import Session
+
+    game = G
+    session = Session(game, seed=5, controllers=["human", "random", "random", "random"])
+    rng = random.Random(5)
+    clickable: set[str] = set()
+    for _ in range(400):
+        session.advance()
+        if session.is_over:
+            break
+        legal = {json.dumps(game.action_to_json(a)) for a in session.legal_actions()}
+        html = game.view(session.state, 0)
+        assert f"{session.state.phase.name} ·" not in html
+        assert FLOW.phase_name(session.state.phase) in html
+        for raw in re.findall(r"data-action='([^']*)'", html):
+            data = json.loads(raw.replace("&quot;", '"').replace("&#x27;", "'")
+                              .replace("&amp;", "&"))
+            assert json.dumps(data) in legal
+            clickable.add(data[0])
+        session.human_move(rng.choice(session.legal_actions()))
+    assert {"pick", "worker", "target"} <= clickable
+    assert 'class="dk-card"' in html and "VP" in html

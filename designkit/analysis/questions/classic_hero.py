@@ -70,7 +70,15 @@ RED_DICE = Question(
     "bonus. — How much do red dice win now, as the bonus (red_die_bonus_vp) and the dice "
     "limit (max_dice) change?", SOURCE)
 
-QUESTIONS = (TEMPO, DEMON_LORD, DETOURS, RED_DICE)
+COMPLEX_VP = Question(
+    "complex_vp", "Does VP come in too many ways?",
+    "また、勝利点の入り方もちょっと複雑なので、そこをどうするかという問題もある。",
+    "Also, the way VP comes in is a little complicated, which is another problem. — How "
+    "many scoring sources are there, what share of the VP does each give, and how many of "
+    "them decide who wins?", SOURCE)
+
+QUESTIONS = (TEMPO, DEMON_LORD, DETOURS, RED_DICE, COMPLEX_VP)
+DECIDES = 0.10   # a source "decides" games when removing it changes the winner this often
 
 # -- the ■問題点 cures (problem → cure → verdict) -----------------------------------------------
 #: VP the Demon Lord hands out, whatever the rules (the draft's HPs and final damage, CH-V1's
@@ -338,6 +346,36 @@ def demon_lord(results: Results) -> Answer:
                    "Demon Lord's VP and see whether the top score changes hands."])
 
 
+# -- how many ways VP comes in ----------------------------------------------------------------
+def vp_split(results: Results) -> Answer:
+    """Per VP source: its share of the VP gained (delta method over games) and how often
+    taking it away changes the winner (Wilson); the reading counts the deciding sources."""
+    seats = results.seats
+    cols = vp_columns(results)
+    gained = seats[cols].clip(lower=0).sum(axis=1).groupby(seats.game_id).sum()
+    rows = []
+    for col in cols:
+        part = seats[col].clip(lower=0).groupby(seats.game_id).sum()
+        changed = winner_changes_without(results, col)
+        rows.append({"source": col.removeprefix("vp_"),
+                     **{f"share_{k}": v for k, v in share_row(part.tolist(),
+                                                               gained.tolist()).items()},
+                     **rate_row(float(changed.sum()), len(changed))})
+    table = pd.DataFrame(rows)
+    fig = bars(table.rename(columns={"rate": "rate"}), "source",
+               "Games whose winner changes without each VP source", "share of games")
+    deciding = table[table.lo >= DECIDES]
+    shown = ", ".join(f"{r.source} {pct(r.rate)}" for r in deciding.itertuples())
+    reading = (f"{len(cols)} scoring sources; {len(deciding)} of them change the winner in at "
+               f"least {pct(DECIDES)} of {results.n_games} games (lower bound of the 95 % "
+               f"interval): {shown or 'none'}. Shares of the VP gained: "
+               + ", ".join(f"{r.source} {pct(r.share_rate)}" for r in table.itertuples())
+               + ".")
+    return Answer(COMPLEX_VP, fig, table, reading,
+                  ["'Changes the winner' is the counterfactual of the Demon Lord question, "
+                   "one source at a time."])
+
+
 # -- detours ----------------------------------------------------------------------------------
 def detour_table(results: Results, watch: HeroWatch) -> pd.DataFrame:
     """Win rate by events stopped at per game (grouped in bands), Wilson 95%."""
@@ -449,4 +487,5 @@ def answer_all(n_games: int = 50, n_sweep: int = 40, seed: int = 2026,
     limit = red_dice_table("max_dice", (4, 6, 8), n_sweep, seed, agents=sweep_agents)
     out = cures(n_cures, seed, workers=workers)   # N_CURES of the notebook
     return [tempo(watch), demon_lord(results), detours(results, watch),
-            red_dice(bonus, limit, sweep_agents), *(answer(p, out) for p in PROBLEMS)]
+            red_dice(bonus, limit, sweep_agents), vp_split(results),
+            *(answer(p, out) for p in PROBLEMS)]

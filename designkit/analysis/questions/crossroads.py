@@ -20,6 +20,8 @@ from designkit.analysis.questions.common import (
     separated,
     simulate_observed,
 )
+from designkit.analysis.questions.cures import Problem, run_cures
+from designkit.analysis.variant_compare import Comparison
 from designkit.core.registry import get_game
 from designkit.sim.results import Results
 
@@ -45,6 +47,45 @@ SKILLS = Question(
     SOURCE)
 
 QUESTIONS = (ENDING_27, DECLARING, SKILLS)
+
+# -- the change list's cures (problem → cure → verdict) ----------------------------------------
+CHANGES = "Crossroads 草案６a, 大まかな変更点 (001_6fed6a906c6916d3.txt)"
+REMOVAL = Question(
+    "three_player_removal", "Three players: remove one number, or play them all?",
+    "３人時は１数字抜く仕様に戻す",
+    "Back to removing one number at three players. — Does playing every number at three "
+    "players change how games end, their length or the seats' balance?", CHANGES)
+RANGE = Question(
+    "number_range", "Numbers 2–8 instead of the previous range",
+    "数字を２〜８に変更",
+    "The numbers become 2–8 (the draft does not say what they were; 1–7 and 1–8 are the "
+    "two readings). — What does the range do to a 27 hand and to game length?", CHANGES)
+MERIT_27 = Question(
+    "merit_27", "A bigger merit for ending on 27",
+    "２７終了のメリットを増加",
+    "The merit of ending on 27 increased (declaring 27 discards half the hand: "
+    "「その半分（端数切り捨て）を捨て札にしてください」). — How often do games end on 27, "
+    "before the change (no discard) and one step further (discard all)?", CHANGES)
+PROBLEMS = (
+    Problem(REMOVAL, ("end:27", "turns", "seat_balance"), ("three_player_all_numbers",),
+            "Share of games ended by a 27 declaration, turns per game and the largest gap of "
+            "a turn position's win rate from the fair share; three players (the rule's "
+            "only table)."),
+    Problem(RANGE, ("end:27", "turns", "winner_margin"), ("numbers_1_to_7", "numbers_1_to_8"),
+            "Share of games ended by 27, turns per game and the winner's margin."),
+    Problem(MERIT_27, ("end:27", "winner_margin"),
+            ("declare_27_no_discard", "declare_27_discard_all"),
+            "Share of games ended by a 27 declaration, and the winner's margin."),
+)
+PRECISION = {"end:27": 0.03, "turns": 0.5, "seat_balance": 0.03, "winner_margin": 0.5}
+
+
+def cures(n_games: int = 400, seed: int = 2026, agents: str = "greedy", workers: int = 1
+          ) -> Comparison:
+    """The draft and every cure on the same seeded games, three players (the removal
+    rule's table; the other changes are read there too)."""
+    return run_cures(GAME, PROBLEMS, n_games, seed, agents, PRECISION, players=3,
+                     workers=workers)
 MIN_HELD = 20  # seat-games a skill must be held in before its win rate is read
 
 
@@ -171,6 +212,10 @@ def _agents(results: Results) -> str:
     return ", ".join(names) + " bots"
 
 
-def answer_all(n_games: int = 600, seed: int = 2026) -> list[Answer]:
+def answer_all(n_games: int = 600, seed: int = 2026, n_cures: int = 400, workers: int = 1
+               ) -> list[Answer]:
     """Every question of this draft, answered from one seeded batch (the dashboard page)."""
-    return answers(run(n_games, seed))
+    from designkit.analysis.questions.cures import answer
+
+    out = cures(n_cures, seed, workers=workers)   # N_CURES of the notebook
+    return [*answers(run(n_games, seed)), *(answer(p, out) for p in PROBLEMS)]

@@ -21,7 +21,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from designkit.analysis.questions.common import LAYOUT, Answer, Question
-from designkit.analysis.stats import mean_interval
+from designkit.analysis.stats import mean_interval, wilson_interval
 from designkit.analysis.variant_compare import Comparison, compare_variants
 from designkit.analysis.variant_metrics import (
     imbalance,
@@ -61,7 +61,11 @@ def draft_value(out: Comparison, metric: str) -> tuple[float, float, float]:
     res = out.results[0]
     if m.paired_games:
         values = per_game(m, res)
-        mean, lo, hi = mean_interval(values[np.isfinite(values)].tolist())
+        values = values[np.isfinite(values)]
+        if len(values) and set(np.unique(values)) <= {0.0, 1.0}:    # a rate: Wilson
+            lo, hi = wilson_interval(float(values.sum()), len(values))
+            return float(values.mean()), float(lo), float(hi)
+        mean, lo, hi = mean_interval(values.tolist())
         return float(mean), float(lo), float(hi)
     won, _ = won_by_position(res)
     rng = np.random.default_rng(out.seed)

@@ -28,6 +28,8 @@ from designkit.analysis.questions.common import (
     simulate_observed,
     winner_changes_without,
 )
+from designkit.analysis.questions.cures import Problem, run_cures
+from designkit.analysis.variant_compare import Comparison
 from designkit.core.game import State
 from designkit.core.params import Params
 from designkit.core.registry import get_game
@@ -49,6 +51,36 @@ MARKER = Question(
     "that VP decide the game, and how often does its holder win?", SOURCE)
 
 QUESTIONS = (POSITIONS, MARKER)
+
+# -- the change list's cures (problem → cure → verdict) ----------------------------------------
+CHANGES = "Life is Rolling Stone 草案１０, 大まかな変更点 (000_696e4a72b1b659bc.txt)"
+SWAP = Question(
+    "order_bonus_swap", "Order bonuses 2 and 3 swapped",
+    "基本効果２と３を交換",
+    "The order bonuses of slots 2 and 3 were swapped (slot 2 moves a die, slot 3 takes the "
+    "start-player marker). — Would swapping them back even out the order slots?", CHANGES)
+MARKER_VP = Question(
+    "start_marker_vp", "The start-player marker's 1 VP",
+    "最後手番のスタＰを１ＶＰに変更",
+    "The start-player marker at the end is now worth 1 VP (the previous value is not "
+    "stated: 0 is the kit's reading). — What do 0, 1 and 2 VP change?", CHANGES)
+PROBLEMS = (
+    Problem(SWAP, ("seat_balance", "winner_margin"), ("order_bonus_swapped_back",
+                                                       "previous_rule"),
+            "The largest gap of a seat's win rate from the fair share, and the winner's "
+            "margin."),
+    Problem(MARKER_VP, ("vp_share:start_marker", "winner_margin"),
+            ("start_marker_no_vp", "start_marker_2vp"),
+            "The share of the VP gained from the marker, and the winner's margin."),
+)
+PRECISION = {"seat_balance": 0.03, "winner_margin": 0.5, "vp_share:start_marker": 0.005}
+
+
+def cures(n_games: int = 200, seed: int = 2026, agents: str = "greedy", workers: int = 1
+          ) -> Comparison:
+    """The draft and every cure on the same seeded games (four players)."""
+    return run_cures(GAME, PROBLEMS, n_games, seed, agents, PRECISION, players=4,
+                     workers=workers)
 
 
 def previous_rule(params: Params) -> Params:
@@ -170,6 +202,10 @@ def _agents(runs: dict[str, Results]) -> str:
     return ", ".join(names) + " bots"
 
 
-def answer_all(n_games: int = 40, seed: int = 2026) -> list[Answer]:
+def answer_all(n_games: int = 40, seed: int = 2026, n_cures: int = 200, workers: int = 1
+               ) -> list[Answer]:
     """Every question of this draft, answered from one seeded batch per rule."""
-    return answers(run(n_games, seed))
+    from designkit.analysis.questions.cures import answer
+
+    out = cures(n_cures, seed, workers=workers)   # N_CURES of the notebook
+    return [*answers(run(n_games, seed)), *(answer(p, out) for p in PROBLEMS)]

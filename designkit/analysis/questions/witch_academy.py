@@ -32,7 +32,9 @@ from designkit.analysis.questions.common import (
     vp_columns,
     winner_changes_without,
 )
+from designkit.analysis.questions.cures import Problem, run_cures
 from designkit.analysis.sweep import run_points
+from designkit.analysis.variant_compare import Comparison
 from designkit.core.game import State
 from designkit.core.registry import get_game
 from designkit.sim.results import Results
@@ -61,7 +63,76 @@ UNIVERSITY_Q = Question(
     "The magic workshop renamed the University, with resource exchange added as its "
     "common action (change list) — where do workers go, and what does it win?", SOURCE)
 
-QUESTIONS = (RATIO, LEGACY, UNIVERSITY_Q)
+SECOND = Question(
+    "second_completions", "How often is an assignment completed a second or third time?",
+    "課題の点数比率を１００・７５・５０（％）に変更",
+    "The ratio only matters when a card is completed again: how often does a second or "
+    "third completion of one assignment happen?", SOURCE)
+
+QUESTIONS = (RATIO, LEGACY, UNIVERSITY_Q, SECOND)
+
+# -- the change list's cures (problem → cure → verdict) ----------------------------------------
+START = Question(
+    "start_compensation", "Does the starting-resource compensation offset turn order?",
+    "スタートプレイヤーは２個、２番目と３番目のプレイヤーは３個、４番目と５番目のプレイヤーは４個"
+    "得てください。",
+    "The start player gets 2 resources, the 2nd and 3rd 3, the 4th and 5th 4. — Under "
+    "greedy bots the start player wins more than the later seats; does the 2/3/3/4/4 "
+    "compensation even it out, and what if it is removed or made flat?", SOURCE)
+EXCHANGE = Question(
+    "university_exchange", "The University's resource exchange",
+    "大学の共通アクションとして、資源交換を追加",
+    "The change list adds a resource exchange to the University's common actions. — What "
+    "does it change?", SOURCE)
+STOCK = Question(
+    "legacy_stock", "18 or 27 legacy tokens",
+    "レガシーには「武器」「雑貨」「祭器」の３種類があり、各９個ずつあります。",
+    "The components list 18 legacy tokens, the text 9 of each of 3 types (27). — Does the "
+    "larger stock change the majorities or the game?", SOURCE)
+RATIO_CURE = Question(
+    "ratio_cure", "The assignment ratio, against the draft",
+    "課題の点数比率を１００・７５・５０（％）に変更",
+    "The assignment ratio becomes 100·75·50 %. — Flat and steeper ratios against the draft, "
+    "on the same deals.", SOURCE)
+MAJORITY = Question(
+    "legacy_majority_cure", "The legacy majority's weight",
+    "成績を排除し、探索で得られるレガシーでマジョリティ判定するように変更",
+    "Grades are replaced by majorities of the legacies found exploring. — No majority, "
+    "4 VP and 12 VP against the draft's 8.", SOURCE)
+FORCED = Question(
+    "forced_pass_vp", "Forced-pass VP",
+    "１度パスしたらラウンドが終了するまで強制パスとなり、強制パスをする度に１ＶＰを得てください",
+    "After a first pass every further pass is forced and scores 1 VP. — What if forced "
+    "passes score nothing?", SOURCE)
+PROBLEMS = (
+    Problem(START, ("turn_order", "seat_balance"), ("no_start_compensation",
+                                                    "flat_start_resources_3"),
+            "The start player's win rate (fair share: 1/players) and the largest gap of a "
+            "turn position's win rate from the fair share; three players, as observed."),
+    Problem(EXCHANGE, ("winner_margin", "vp_share:assignment"), ("no_university_exchange",),
+            "The winner's margin and the share of VP from assignments."),
+    Problem(STOCK, ("vp_share:legacy_majority", "winner_margin"), ("legacy_stock_9",),
+            "The share of VP from the legacy majorities, and the winner's margin."),
+    Problem(RATIO_CURE, ("vp_share:assignment", "winner_margin"),
+            ("assignment_ratio_flat", "assignment_ratio_steeper"),
+            "The share of VP from assignments, and the winner's margin."),
+    Problem(MAJORITY, ("vp_share:legacy_majority", "winner_margin"),
+            ("no_legacy_majority", "legacy_majority_4", "legacy_majority_12"),
+            "The share of VP from the legacy majorities, and the winner's margin."),
+    Problem(FORCED, ("vp_share:forced_pass", "winner_margin"), ("no_forced_pass_vp",),
+            "The share of VP from forced passes, and the winner's margin."),
+)
+PRECISION = {"turn_order": 0.03, "seat_balance": 0.03, "winner_margin": 1.0,
+             "vp_share:assignment": 0.02, "vp_share:legacy_majority": 0.02,
+             "vp_share:forced_pass": 0.01}
+
+
+def cures(n_games: int = 100, seed: int = 2026, agents: str = "greedy", workers: int = 1
+          ) -> Comparison:
+    """The draft and every cure on the same seeded games, three players (where the
+    start-player advantage was seen)."""
+    return run_cures(GAME, PROBLEMS, n_games, seed, agents, PRECISION, players=3,
+                     workers=workers)
 
 
 class Placements(Observer):
@@ -75,6 +146,9 @@ class Placements(Observer):
         super().start(game_id)
         self.count: dict[tuple[int, str], int] = defaultdict(int)
         self.pending: tuple[Any, ...] | None = None
+        self.on_card: dict[str, int] = {}
+        if not hasattr(self, "ranks"):
+            self.ranks: list[dict[str, int]] = []
 
     def decision(self, state: State, seat: int, action: Hashable, options: int) -> None:
         a: Any = action
@@ -87,9 +161,10 @@ class Placements(Observer):
             self.pending = None
 
     def step(self, state: State) -> None:
-        if self.pending is None:
-            return
         st: Any = state
+        if self.pending is None:
+            self._completions(st)
+            return
         if st.phase.name == "TARGET":
             return  # the target is asked: counted by decision()
         where = ("university" if self.pending in st.univ else
@@ -97,6 +172,19 @@ class Placements(Observer):
         if where is not None:
             self.count[(self.pending[0], where)] += 1
         self.pending = None
+
+        self._completions(st)
+
+    def _completions(self, st: Any) -> None:
+        """Each completion of a displayed assignment, by its rank on the card (LW-10.2):
+        the card's tokens grow from k to k + 1 (cards that leave the display are gone)."""
+        seen = self.on_card
+        now = {st.rules.assignments[a].id: len(t)
+               for a, t in zip(st.display, st.tokens_on, strict=False)}
+        for card, k in now.items():
+            for rank in range(seen.get(card, 0), k):
+                self.ranks.append({"game_id": self.game_id, "rank": rank + 1})
+        self.on_card = now
 
     def finish(self, state: State) -> None:
         st: Any = state
@@ -244,6 +332,28 @@ def university(res: Results, watch: Placements) -> Answer:
     return Answer(UNIVERSITY_Q, fig, pd.concat([summary, table], ignore_index=True), reading)
 
 
+def completions(watch: Placements) -> Answer:
+    """Completions by their rank on the card (1st, 2nd, 3rd…) with Wilson intervals of
+    each rank's share: the 75 % and 50 % of the ratio apply only to ranks 2 and 3+."""
+    ranks = pd.DataFrame(getattr(watch, "ranks", []), columns=["game_id", "rank"])
+    total = len(ranks)
+    games = ranks["game_id"].nunique() if total else 0
+    rows = [{"rank": f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd+'}",
+             **rate_row(float((ranks["rank"] == k).sum() if k < 3 else
+                              (ranks["rank"] >= 3).sum()), total)} for k in (1, 2, 3)]
+    table = pd.DataFrame(rows)
+    fig = bars(table, "rank", "Assignment completions by their rank on the card",
+               "share of completions")
+    r2, r3 = table.iloc[1], table.iloc[2]
+    per_game = total / games if games else float("nan")
+    reading = (f"{total} completions in {games} games ({per_game:.1f} a game): a second "
+               f"completion is {rate_text(r2.rate, r2.lo, r2.hi)} of them and a third or "
+               f"later {rate_text(r3.rate, r3.lo, r3.hi)}; the ratio's 75 % and 50 % touch "
+               f"only those.")
+    return Answer(SECOND, fig, table, reading,
+                  ["Ranks are counted as tokens land on a displayed card (LW-10.2)."])
+
+
 def _margin(res: Results) -> float:
     top = res.seats.sort_values(["game_id", "rank", "seat"]).groupby("game_id").score
     return float((top.nth(0).to_numpy() - top.nth(1).to_numpy()).mean())
@@ -254,11 +364,16 @@ def _agents(runs: dict[str, Results]) -> str:
     return ", ".join(names) + " bots"
 
 
-def answer_all(n_games: int = 20, seed: int = 2026, agents: str = "greedy"
-               ) -> list[Answer]:
-    """Every question of this draft from seeded batches (the dashboard page)."""
+def answer_all(n_games: int = 20, seed: int = 2026, agents: str = "greedy",
+               n_cures: int = 100, workers: int = 1) -> list[Answer]:
+    """Every question of this draft from seeded batches (the dashboard page), then each
+    proposed change against the draft."""
+    from designkit.analysis.questions.cures import answer
+
     runs, watch = run(n_games, seed, agents=agents)
     base = next(iter(runs.values()))
+    out = cures(n_cures, seed, agents=agents, workers=workers)   # N_CURES of the notebook
     return [assignment_ratio(runs), legacy_majority(legacy_runs(base, n_games, seed=seed,
                                                                 agents=agents)),
-            university(base, watch)]
+            university(base, watch), completions(watch),
+            *(answer(p, out) for p in PROBLEMS)]

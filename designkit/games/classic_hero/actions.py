@@ -45,13 +45,24 @@ def lord_name(lid: str, lang: str = "en") -> str:
     return lid
 
 
-def _dest(a: tuple[int, str | None, str | None], lang: str) -> str:
+def passers(via: str | tuple[str, ...] | None) -> tuple[str, ...]:
+    """The PASS_TRIAL abilities a move spends: none, one ID, or several (CH-A34)."""
+    if via is None:
+        return ()
+    return (via,) if isinstance(via, str) else tuple(via)
+
+
+def _dest(a: tuple[int, str | None, str | tuple[str, ...] | None], lang: str) -> str:
     slot, card, via = a
+    used = passers(via)
     if lang == "ja":
         text = "【ゴール】へ進む" if card is None else f"{slot}番（{card}）へ進む"
-        return text + (f"（{ability_name(via, 'ja')}で試練を通過）" if via else "")
+        names = "と".join(ability_name(v, "ja") for v in used)
+        return text + (f"（{names}で試練を通過）" if used else "")
     text = "move to the Goal" if card is None else f"move to slot {slot} ({card})"
-    return text + (f", passing a Trial with {ability_name(via)}" if via else "")
+    names = " and ".join(ability_name(v) for v in used)
+    trials = "a Trial" if len(used) == 1 else f"{len(used)} Trials"
+    return text + (f", passing {trials} with {names}" if used else "")
 
 
 def _ability_en(a: tuple[Any, ...]) -> str:

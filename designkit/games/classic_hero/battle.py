@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from designkit.core.flow import ask, push, roll
 from designkit.games.classic_hero.actions import HeroAction, seat_name
+from designkit.games.classic_hero.reach import reachable
 from designkit.games.classic_hero.resolve import (
+    DIE_ABILITIES,
     ability_options,
     apply_ability,
     apply_bless,
@@ -101,7 +103,36 @@ def battle(st: ClassicHeroState, seat: int) -> bool:
             st.emit("CH-7.4", seat, f"No HP can be achieved with {st.dice_text(seat)}: "
                     "the battle ends", f"達成できるＨＰがないので魔王戦終了（{st.dice_text(seat)}）")
         return False
+    if not any(a.kind in ("hit", "weak", "rest", "rest_free") for a in options) \
+            and not _any_reachable(st, seat):
+        if st.log is not None:
+            st.emit("CH-A33", seat, f"No HP can be achieved with {st.dice_text(seat)}, whatever "
+                    f"the {st.bless[seat]} blessing(s) and ready abilities would do: the battle "
+                    "ends and they are kept", f"加護や能力を使っても達成できるＨＰがないので"
+                    f"魔王戦終了（{st.dice_text(seat)}、加護は持ち越し）")
+        return False
     return ask(st, Phase.BATTLE, seat, (seat,))
+
+
+def _targets(st: ClassicHeroState, seat: int) -> list:
+    """The conditions ``seat`` may still achieve in this battle: HPs and own weaknesses."""
+    rules = st.rules
+    repeat = st.params.shared_hp == "repeat"
+    out = [cond for b, marks in st.lords_up for h, (cond, _) in enumerate(rules.lords[b].hps)
+           if not ((b, h) in st.hp_by[seat] if repeat else marks[h])]
+    return out + [rules.weaknesses[w].hps[0][0] for w in st.weak[seat]]
+
+
+def _any_reachable(st: ClassicHeroState, seat: int) -> bool:
+    """CH-A33: could the blessings and ready die abilities make some target achievable?"""
+    rules = st.rules
+    ready = tuple((rules.abilities[a].hook.name, int(rules.abilities[a].hook.args.get("n", 1)))
+                  for a in st.abilities[seat]
+                  if rules.abilities[a].timing == "once_per_stage" and a not in st.spent[seat]
+                  and rules.abilities[a].hook.name in DIE_ABILITIES)
+    values = [st.dice[seat][i][0] for i in st.available(seat)]
+    return any(reachable(cond, values, st.bless[seat], st.params.blessing_delta, ready,
+                         rules.lo, rules.hi) for cond in _targets(st, seat))
 
 
 @FLOW.decision(Phase.BATTLE, _battle_options)

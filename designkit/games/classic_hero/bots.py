@@ -10,38 +10,65 @@ the result is relative to the best opponent.
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from designkit.games.classic_hero.notation import can_achieve
 from designkit.games.classic_hero.resolve import values
-from designkit.games.classic_hero.scoring import cities_by_stage, request_count
 from designkit.games.classic_hero.state import ClassicHeroState, Phase
 
 _SUIT_WORTH = {"Trial": 2.0, "Ruins": 1.5, "City": 1.5, "Pilgrimage": 1.5, "Request": 1.5}
 
 
 def estimate(st: ClassicHeroState, seat: int) -> float:
-    """Expected final VP of ``seat`` (a cheap, hand-tuned guess)."""
+    """Expected final VP of ``seat`` (a cheap, hand-tuned guess).
+
+    The hot path of greedy play: card facts come from :func:`_tables` (once per ruleset)
+    and the dice are read in one pass; the terms are summed in the same order, so the
+    value is the same float as the term-by-term reading."""
     p, r = st.params, st.rules
     value = float(st.vp[seat])
     if st.phase is Phase.OVER:
         return value
-    left = p.stages - st.stage + (0 if st.at_goal(seat) else 1)
+    t = _tables(r)
+    at_goal = st.pos[seat] == r.goal
+    left = p.stages - st.stage + (0 if at_goal else 1)
     dice = st.dice[seat]
     owned = min(len(dice), p.max_dice)   # a die over the limit goes back (CH-2.3)
-    reds = min(owned, sum(d[1] for d in dice))
-    value += left * (1.2 * owned + 0.9 * p.red_die_bonus_vp * reds)
-    value += 0.4 * sum(1 for d in dice if not d[2]) + 0.8 * st.bless[seat]
-    value += 0.03 * sum(d[0] for d in dice if not d[2])   # high dice meet more sums
-    cities = cities_by_stage(st, seat)
-    value += p.city_set_vp * (min(cities) + 0.25 * sum(1 for c in cities if c))
-    value += 1.0 * request_count(st, seat)
-    stage_pilgrim = any(r.suit_of[e] == "Pilgrimage" and r.events[e].stage == st.stage
-                        for e in st.taken[seat])
+    red = free = pips = 0
+    for d in dice:
+        red += d[1]
+        if not d[2]:
+            free += 1
+            pips += d[0]
+    reds = min(owned, red)
+    red_worth = 0.6 if p.red_dice_multi else 0.9 * p.red_die_bonus_vp  # CH-V5: one more HP
+    value += left * (1.2 * owned + red_worth * reds)
+    value += 0.4 * free + 0.8 * st.bless[seat]
+    value += 0.03 * pips   # high dice meet more sums
+    cities = [0] * p.stages
+    requests = 0
+    stage_pilgrim = False
+    city_stage, is_request, pilgrim_stage = t.city_stage, t.is_request, t.pilgrim_stage
+    for e in st.taken[seat]:
+        c = city_stage[e]
+        if c:
+            cities[c - 1] += 1
+        elif is_request[e]:
+            requests += 1
+        elif pilgrim_stage[e] == st.stage:
+            stage_pilgrim = True
+    value += p.city_set_vp * (min(cities) + 0.25 * sum([1 for c in cities if c]))
+    abilities = st.abilities[seat]
+    if abilities:
+        requests += sum([t.request_count[a] for a in abilities])
+    value += 1.0 * requests
     value += 1.5 * stage_pilgrim
-    value += 0.5 * len(st.artifacts[seat]) + 0.6 * len(st.taken[seat])
+    value += (0.5 if p.road_vp else 0.0) * len(st.artifacts[seat]) + 0.6 * len(st.taken[seat])
+    value += _variant_worth(st, seat)
     # a once-per-stage ability kept is worth a little: spend it only for a gain
-    value += 0.3 * sum(1 for a in st.abilities[seat] if r.abilities[a].timing ==
-                       "once_per_stage" and a not in st.spent[seat])
-    if st.seat == seat and st.phase in (Phase.FORTUNE, Phase.CHECK) and not st.at_goal(seat):
+    once, spent = t.once_per_stage, st.spent[seat]
+    value += 0.3 * sum([1 for a in abilities if once[a] and a not in spent])
+    if st.seat == seat and st.phase in _ACHIEVING and not at_goal:
         card = st.track[st.pos[seat]]
         if card is not None:
             avail = st.available(seat)
@@ -51,7 +78,67 @@ def estimate(st: ClassicHeroState, seat: int) -> float:
     return value
 
 
+_ACHIEVING = (Phase.FORTUNE, Phase.CHECK)
+
+
+class _Tables(NamedTuple):
+    """What the evaluation reads of the card tables, worked out once per ruleset."""
+
+    city_stage: tuple[int, ...]       # per event: its stage if a City, else 0
+    is_request: tuple[bool, ...]      # per event
+    pilgrim_stage: tuple[int, ...]    # per event: its stage if a Pilgrimage, else 0
+    request_count: tuple[int, ...]    # per ability: COUNT_SUIT(Request, n) (CH-9.2)
+    once_per_stage: tuple[bool, ...]  # per ability
+
+
+def _tables(rules: Any) -> _Tables:
+    """The ruleset's :class:`_Tables`, kept on it (edited card tables compile to a new
+    ruleset, so they are never stale)."""
+    tables = rules.__dict__.get("_bot_tables")
+    if tables is None:
+        suits, events = rules.suit_of, rules.events
+        tables = _Tables(
+            city_stage=tuple(events[e].stage if suits[e] == "City" else 0
+                             for e in range(len(events))),
+            is_request=tuple(suits[e] == "Request" for e in range(len(events))),
+            pilgrim_stage=tuple(events[e].stage if suits[e] == "Pilgrimage" else 0
+                                for e in range(len(events))),
+            request_count=tuple(_request_passive(a) for a in rules.abilities),
+            once_per_stage=tuple(a.timing == "once_per_stage" for a in rules.abilities))
+        object.__setattr__(rules, "_bot_tables", tables)
+    return tables
+
+
+def _request_passive(ability: Any) -> int:
+    """What ``scoring.request_count`` adds for one held ability."""
+    hook = ability.hook
+    if hook.name == "count_suit" and ability.timing in ("passive", "scoring") \
+            and hook.args["suit"] == "Request":
+        return int(hook.args["n"])
+    return 0
+
+
 def heuristic(st: ClassicHeroState, seat: int) -> float:
     mine = estimate(st, seat)
-    best = max(estimate(st, s) for s in range(st.n) if s != seat)
+    best = float("-inf")
+    for s in range(st.n):
+        if s != seat:
+            v = estimate(st, s)
+            if v > best:
+                best = v
     return mine - best
+
+
+def _variant_worth(st: ClassicHeroState, seat: int) -> float:
+    """What a rule variant's own holdings are worth (0 under the draft's rules): weakness
+    cards still to hit (CH-V2) and a five-suit set collection in the making (CH-V7)."""
+    p, r = st.params, st.rules
+    value = 0.0
+    if st.weak[seat]:
+        bonus = st.stage if p.boss_hp_vp == "base_plus_stage" else 0
+        value += sum(0.5 * (r.weaknesses[w].hps[0][1] + bonus) for w in st.weak[seat])
+    if p.set_collection == "suits":
+        suits = [r.suit_of[e] for e in st.taken[seat]]
+        counts = [suits.count(x) for x in ("Trial", "Ruins", "City", "Pilgrimage", "Request")]
+        value += p.set_collection_vp * (min(counts) + 0.15 * sum(1 for c in counts if c))
+    return value

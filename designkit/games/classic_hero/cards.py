@@ -131,7 +131,7 @@ def _notation(file: str, row: dict[str, Any], column: str, parse: Any) -> Any:
         return parse(row[column] or "")
     except NotationError as err:
         raise DataError(file, f"{err.message} at position {err.position} of "
-                              f"{err.text!r}", row=row["_row"], column=column) from None
+                              f"{err.shown!r}", row=row["_row"], column=column) from None
 
 
 def _stamp(*names: str) -> tuple[tuple[str, float], ...]:
@@ -170,14 +170,21 @@ def _events(path: Path, stamp: Any) -> tuple[EventCard, ...]:
     return tuple(out)
 
 
-def _rows_numbered(path: Path, columns: list[Column]) -> list[dict[str, Any]]:
-    rows = load_table(path, columns, vocabulary=VOCABULARY)
-    # load_table skips blank lines: recover each record's spreadsheet row from the file
-    lines = path.read_text(encoding="utf-8-sig").splitlines()
-    first = [i for i, line in enumerate(lines[1:], start=2) if line.strip()]
-    for r, rowno in zip(rows, first, strict=False):
-        r["_row"] = rowno
-    return rows
+def _rows_numbered(path: Path, columns: list[Column],
+                   row_check: Any = None) -> list[dict[str, Any]]:
+    """The rows with their spreadsheet row under ``_row`` (blank rows counted)."""
+    return load_table(path, columns, vocabulary=VOCABULARY, row_check=row_check,
+                      row_key="_row")
+
+
+def _lord_check(row: dict[str, Any]) -> str | None:
+    """A base without its HP, or an HP after an empty one, would be dropped silently."""
+    for i in (1, 2, 3):
+        if row[f"base{i}"] is not None and not row[f"hp{i}"]:
+            return f"hp{i}: base{i} is given but hp{i} is empty (give both or neither)"
+        if i > 1 and row[f"hp{i}"] and not row[f"hp{i - 1}"]:
+            return f"hp{i - 1}: empty, but hp{i} is given (fill the HPs in order)"
+    return None
 
 
 def load_demon_lords() -> tuple[DemonLord, ...]:
@@ -189,11 +196,12 @@ def _lords(path: Path, stamp: Any) -> tuple[DemonLord, ...]:
     file = str(path)
     cols = [Column("id", unique=True), Column("name"), Column("name_ja")]
     for i in (1, 2, 3):
-        cols += [Column(f"hp{i}", required=i == 1, default=""),
-                 Column(f"base{i}", "int", range=(0, 20), required=False, default=0)]
+        # hp1 must be filled (a Demon Lord with nothing to fight is no card)
+        cols += [Column(f"hp{i}", required=i == 1, default=None if i == 1 else ""),
+                 Column(f"base{i}", "int", range=(0, 20), required=False, default=None)]
     out = []
-    for r in _rows_numbered(path, cols):
-        hps = tuple((_notation(file, r, f"hp{i}", parse_condition), r[f"base{i}"])
+    for r in _rows_numbered(path, cols, _lord_check):
+        hps = tuple((_notation(file, r, f"hp{i}", parse_condition), r[f"base{i}"] or 0)
                     for i in (1, 2, 3) if r[f"hp{i}"])
         out.append(DemonLord(r["id"], r["name"], r["name_ja"], hps))
     return tuple(out)

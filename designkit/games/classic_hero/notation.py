@@ -14,10 +14,13 @@ table ask the same questions again and again.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from functools import lru_cache
 from itertools import combinations, permutations, product
 from typing import NamedTuple
+
+from designkit.core.errors import DesignkitError
 
 #: separators and words after NFKC (the ASCII aliases of spec §5.1 map onto these)
 _SLOT_SEP = {"・", ".", "·", "•"}
@@ -30,8 +33,9 @@ class NotationError(ValueError):
     """A condition or Fortune that does not parse; ``position`` is 1-based in the input."""
 
     def __init__(self, text: str, position: int, message: str) -> None:
-        super().__init__(f"{message} at position {position} of {text!r}")
-        self.text, self.position, self.message = text, position, message
+        shown = text if len(text) <= 40 else text[:40] + "…"  # one line, however long
+        super().__init__(f"{message} at position {position} of {shown!r}")
+        self.text, self.position, self.message, self.shown = text, position, message, shown
 
 
 class Condition(NamedTuple):
@@ -83,15 +87,32 @@ Atom = tuple[str, int]
 Fortune = tuple[tuple[Atom, ...], ...]
 
 
-def _normalise(text: str) -> list[tuple[str, int]]:
-    """NFKC per character, keeping each character's 1-based position in the input."""
-    out: list[tuple[str, int]] = []
+#: the digits spec §5.1 accepts: ASCII and full-width (NFKC maps these onto ASCII). Other
+#: characters Python calls digits (``𐩀``, ``፩``, ``①``, ``¹``) are refused, not read
+_DIGITS = frozenset("0123456789")
+_WIDE_DIGITS = frozenset(chr(0xFF10 + d) for d in range(10))
+#: no number of the notation needs more (sums go to 72): a longer one is a typo, and
+#: reading a 5,000-digit number is not something to attempt
+MAX_DIGITS = 3
+
+
+def _normalise(text: str) -> list[tuple[str, int, bool]]:
+    """NFKC per character, keeping each character's 1-based position in the input and
+    whether whitespace came just before it (whitespace itself is dropped)."""
+    out: list[tuple[str, int, bool]] = []
+    gap = False
     for i, ch in enumerate(text, start=1):
-        for c in unicodedata.normalize("NFKC", ch):
+        folded = unicodedata.normalize("NFKC", ch)
+        if any(c.isdigit() for c in folded) and ch not in _DIGITS | _WIDE_DIGITS:
+            folded = ch  # a look-alike the spec does not list: kept, so it is named
+        for c in folded:
             if c in _MINUS:
                 c = "-"
-            if not c.isspace():
-                out.append((c, i))
+            if c.isspace():
+                gap = True
+                continue
+            out.append((c, i, gap))
+            gap = False
     return out
 
 
@@ -107,7 +128,7 @@ class _Reader:
         return len(self.text) + 1
 
     def peek(self, n: int = 1) -> str:
-        return "".join(c for c, _ in self.chars[self.i:self.i + n])
+        return "".join(c for c, _, _ in self.chars[self.i:self.i + n])
 
     def take(self, n: int = 1) -> str:
         s = self.peek(n)
@@ -121,14 +142,25 @@ class _Reader:
         return NotationError(self.text, self.pos(), message)
 
     def integer(self, what: str) -> int:
+        """A whole number of ASCII digits (after NFKC), at most ``MAX_DIGITS`` long, with
+        no space inside."""
         start = self.i
-        while not self.done() and self.peek().isdigit():
+        while not self.done() and self.peek() in _DIGITS:
+            if self.i > start and self.chars[self.i][2]:
+                raise self.fail("a space inside a number (write the digits together, or "
+                                "separate dice with ・)")
             self.i += 1
-        digits = "".join(c for c, _ in self.chars[start:self.i])
+            if self.i - start > MAX_DIGITS:
+                self.i = start
+                raise self.fail(f"a number of more than {MAX_DIGITS} digits")
+        digits = "".join(c for c, _, _ in self.chars[start:self.i])
         if not digits:
             self.i = start
             found = self.peek() or "the end"
-            raise self.fail(f"expected {what}, found {found!r}")
+            hint = (" (only the digits 0–9, also full-width, are read)"
+                    if found[:1].isdigit() or unicodedata.numeric(found[:1], None) is not None
+                    else "")
+            raise self.fail(f"expected {what}, found {found!r}{hint}")
         return int(digits)
 
 
@@ -321,6 +353,13 @@ def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: 
     if not fortune or not values:
         return ()
     m = min(len(fortune), len(values))
+    widest = sorted((len(f) for f in fortune), reverse=True)[:m]
+    ways = math.comb(len(fortune), m) * math.perm(len(values), m) * math.prod(widest)
+    if ways > MAX_FORTUNE_WAYS:
+        raise FortuneTooLarge(f"Fortune {fortune_text(fortune)} on {len(values)} dice has "
+                              f"{ways:,} ways to apply, more than the limit of "
+                              f"{MAX_FORTUNE_WAYS:,}: use fewer slots or alternatives, or "
+                              f"fewer dice")
     best, kept = -1, []
     for falts in combinations(range(len(fortune)), m):
         for dice in permutations(range(len(values)), m):
@@ -332,6 +371,15 @@ def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: 
                 if full == best:
                     kept.append(tuple(zip(dice, choice, strict=True)))
     return tuple(kept)
+
+
+#: the most ways to apply one Fortune that are enumerated (CH-A10 enumerates every way;
+#: 8 slots of 4 alternatives on 8 dice are 2.6 billion, hours for one position)
+MAX_FORTUNE_WAYS = 500_000
+
+
+class FortuneTooLarge(DesignkitError):
+    """A Fortune with more ways to apply than :data:`MAX_FORTUNE_WAYS` (one line)."""
 
 
 def _alternatives(falts: list[tuple[Atom, ...]]) -> list[tuple[Atom, ...]]:

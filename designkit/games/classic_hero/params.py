@@ -121,6 +121,10 @@ class ClassicHeroParams(Params):
                           rule="CH-9.3", group=SCORE,
                           help="Ties for most VP: higher speed, then draw; or a draw")
 
+    pass_trial_once_per_move: bool = param(False, rule="CH-A34", group=VARIANTS,
+                                           help="At most one PASS_TRIAL ability per move "
+                                                "(default: a seat holding Thief and "
+                                                "Pathfinder may spend both, one per Trial)")
     # -- the draft's own cures (■問題点), each off = the draft as written ---------------------------
     shared_hp: str = param("off", choices=("off", "repeat", "once"), rule="CH-V1",
                            group=VARIANTS, label_ja="共通HP",

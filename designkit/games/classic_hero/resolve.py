@@ -262,12 +262,15 @@ def ability_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     return out
 
 
-def apply_ability(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple) -> None:
+def apply_ability(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple,
+                  step: str = "CH-A28") -> None:
+    """A once-per-stage die ability (CH-A28); ``step`` cites the rule that allows it here
+    (CH-A35 at the move and Fortune steps)."""
     aid_text, (i, v, red), target = a.arg
     aid = st.rules.ability_index[aid_text]
     st.spent[seat].append(aid)
     if st.log is not None:
-        st.emit("CH-A28", seat, f"{seat_name(seat)}: {a.describe()} (once per stage)",
+        st.emit(step, seat, f"{seat_name(seat)}: {a.describe()} (once per stage)",
                 f"{seat_name(seat)}：{a.describe('ja')}（ステージ毎に１回）")
     if target is None:
         push(st, ("roll_die", seat, i, "CH-A28"), then)

@@ -29,6 +29,8 @@ from designkit.games.classic_hero.state import (
 
 class ClassicHeroGame(FlowGame):
     name = "classic_hero"
+    card_tables = ("abilities.csv", "demon_lords.csv", "events.csv", "races.csv",
+                   "weaknesses.csv")
     title = "Classic Hero"
     title_ja = "王道勇者"
     params_type = ClassicHeroParams

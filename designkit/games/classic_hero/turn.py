@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from designkit.core.flow import ask, push
-from designkit.games.classic_hero.actions import HeroAction, seat_name
+from designkit.games.classic_hero.actions import HeroAction, passers, seat_name
 from designkit.games.classic_hero.cards import SUIT_JA
 from designkit.games.classic_hero.notation import (
     Fortune,
@@ -71,38 +71,52 @@ def is_last(st: ClassicHeroState, seat: int) -> bool:
     return all(st.at_goal(s) for s in range(st.n) if s != seat)
 
 
-def destinations(st: ClassicHeroState, seat: int) -> list[tuple[int, int | None]]:
-    """CH-5.3, CH-5.4: legal stops ``(position, ability used to pass a Trial or None)``."""
+def destinations(st: ClassicHeroState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """CH-5.3, CH-5.4: legal stops ``(position, PASS_TRIAL abilities spent to get there)``.
+
+    Each ready PASS_TRIAL ability passes one empty Trial on the move (CH-A34: a seat holding
+    two may spend both); ``pass_trial_once_per_move`` is the reading "at most one".
+    """
     rules = st.rules
     goal = rules.goal
     if is_last(st, seat):
-        return [(goal, None)]
+        return [(goal, ())]
     occupied = {p for s, p in enumerate(st.pos) if s != seat}
-    passer = st.ready(seat, "pass_trial")
-    via: int | None = None
-    out: list[tuple[int, int | None]] = []
+    ready = [a for a in st.abilities[seat] if rules.abilities[a].hook.name == "pass_trial"
+             and rules.abilities[a].timing == "once_per_stage" and a not in st.spent[seat]]
+    limit = min(len(ready), 1 if st.params.pass_trial_once_per_move else len(ready))
+    used: list[int] = []
+    out: list[tuple[int, tuple[int, ...]]] = []
     for q in range(st.pos[seat] + 1, goal):
         card = st.track[q]
         if card is None or q in occupied:
             continue                   # blanks and other pawns can be passed, not stopped on
-        out.append((q, via))
+        out.append((q, tuple(used)))
         if rules.suit_of[card] == "Trial":   # an empty Trial is a forced stop
-            if passer is None or via is not None:
+            if len(used) >= limit:
                 return out
-            via = passer               # PASS_TRIAL: stops beyond it use the ability
-    out.append((goal, via))
+            used.append(ready[len(used)])    # PASS_TRIAL: stops beyond it use one more
+    out.append((goal, tuple(used)))
     return out
+
+
+def _via(st: ClassicHeroState, used: tuple[int, ...]) -> str | tuple[str, ...] | None:
+    """The move action's record of the abilities spent: None, one ID, or a tuple of IDs
+    (one ID stays a plain string, as records written before CH-A34 have it)."""
+    ids = tuple(st.rules.abilities[a].id for a in used)
+    return None if not ids else ids[0] if len(ids) == 1 else ids
 
 
 def _move_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     seat = st.ctx[0]
     rules = st.rules
     moves = []
-    for q, via in destinations(st, seat):
+    for q, used in destinations(st, seat):
         card = st.track[q] if q != rules.goal else None
         moves.append(HeroAction("move", (q, None if card is None else rules.events[card].id,
-                                         None if via is None else rules.abilities[via].id)))
-    return (*rest_options(st, seat), *moves)
+                                         _via(st, used))))
+    # CH-A35: a ready once-per-stage die ability at the move step too
+    return (*rest_options(st, seat), *ability_options(st, seat), *moves)
 
 
 @FLOW.task("move")
@@ -116,17 +130,25 @@ def moved(st: ClassicHeroState, a: HeroAction) -> None:
     if a.kind in ("rest", "rest_free"):
         apply_rest(st, seat, a, ("move", seat))
         return
+    if a.kind == "ability":
+        apply_ability(st, seat, a, ("move", seat), step="CH-A35")
+        return
     q, card_id, via = a.arg
     rules = st.rules
-    if via is not None:
-        st.spent[seat].append(rules.ability_index[via])
+    spent = passers(via)
+    for aid in spent:
+        st.spent[seat].append(rules.ability_index[aid])
+    if len(spent) > 1 and st.log is not None:
+        st.emit("CH-A34", seat, f"{seat_name(seat)} spends {len(spent)} PASS_TRIAL abilities "
+                f"on one move, each passing one empty Trial", f"{seat_name(seat)}は１回の移動で"
+                f"{len(spent)}つの試練通過能力を使う")
     frm = st.pos[seat]
     if frm == 0 and seat in st.start_order:
         st.start_order.remove(seat)
     st.pos[seat] = q
     if st.log is not None:
-        extra = f", passing an empty Trial with {a.describe().split(' with ')[-1]}" \
-            if via else ""
+        extra = (f", passing {'an empty Trial' if len(spent) == 1 else 'empty Trials'} with "
+                 f"{a.describe().split(' with ')[-1]}") if spent else ""
         if q == rules.goal:
             rule = "CH-5.5" if is_last(st, seat) else "CH-5.3"
             why = (" (the last player must go straight to the Goal, ignoring Trials)"
@@ -222,6 +244,7 @@ def _fortune_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     skip = st.ready(seat, "ignore_fortune")
     if skip is not None:
         opts.append(HeroAction("ignore_fortune", st.rules.abilities[skip].id))
+    opts += ability_options(st, seat)   # CH-A35: a die ability before the Fortune applies
     return tuple(opts)
 
 
@@ -242,11 +265,20 @@ def fortune(st: ClassicHeroState, seat: int) -> bool:
     return ask(st, Phase.FORTUNE, seat, (seat,))
 
 
+@FLOW.task("fortune_ask")
+def fortune_ask(st: ClassicHeroState, seat: int) -> bool:
+    """The Fortune question again, after a die ability was used at the Fortune step."""
+    return bool(st.available(seat)) and ask(st, Phase.FORTUNE, seat, (seat,))
+
+
 @FLOW.decision(Phase.FORTUNE, _fortune_options)
 def fortune_applied(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     card = st.rules.events[st.track[st.pos[seat]]]
     who = seat_name(seat)
+    if a.kind == "ability":
+        apply_ability(st, seat, a, ("fortune_ask", seat), step="CH-A35")
+        return
     if a.kind == "ignore_fortune":
         st.spent[seat].append(st.rules.ability_index[a.arg])
         if st.log is not None:

@@ -6,15 +6,25 @@ Demon Lords show each HP with its condition and a mark once achieved; every
 hero shows white/red dice (used ones faded), blessings, artifacts, cards
 and VP. Nothing in Classic Hero is hidden (spec §7), so every viewer sees
 the same board; ``seat`` only highlights that hero.
+
+The board is clickable where a decision has a natural target (``data-action``, see
+docs/ARCHITECTURE.md "Boards you click"): a slot or the Goal (move there, achieve the
+card there), a die of the seat to move (the first open decision on that die alone:
+Fortune, blessing, ability, adjust, return, grow …), a Demon Lord's HP (hit it with the
+first listed set of dice), a class or skill card (take it). Where one target stands for
+several decisions the click takes the first listed; the buttons offer every one.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from html import escape
+from typing import Any
 
 from designkit.games.classic_hero.actions import seat_name
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, SUIT_COLOUR, SUIT_JA
-from designkit.games.classic_hero.state import ClassicHeroState, Phase
+from designkit.games.classic_hero.state import FLOW, ClassicHeroState, Phase
 
 W, H = 46, 92
 PAWN = ("#6a1b9a", "#00838f", "#ef6c00", "#2e7d32")
@@ -22,133 +32,233 @@ _T = {
     "en": {"stage": "Stage", "to_move": "to move", "over": "game over", "start": "Start",
            "goal": "Goal", "lords": "Demon Lords", "vp": "VP", "bless": "blessings",
            "skills": "abilities", "cards": "cards", "art": "artifacts", "speed": "speed",
-           "display": "Skill display", "none": "–", "decks": "decks (events / lords / skills)"},
+           "display": "Skill display", "none": "–", "decks": "decks (events / lords / skills)",
+           "chance": "dice and cards"},
     "ja": {"stage": "ステージ", "to_move": "の手番", "over": "ゲーム終了", "start": "スタート",
            "goal": "ゴール", "lords": "魔王", "vp": "VP", "bless": "加護", "skills": "能力",
            "cards": "カード", "art": "アーティファクト", "speed": "速度",
-           "display": "スキル置き場", "none": "なし", "decks": "山札（イベント／魔王／スキル）"},
+           "display": "スキル置き場", "none": "なし", "decks": "山札（イベント／魔王／スキル）",
+           "chance": "サイコロ・カード"},
+}
+
+
+Targets = dict[tuple[Any, ...], Any]
+_ONE_DIE = {"bless": 0, "adjust": 0, "set": 0, "fix": 0, "ability": 1}  # arg[i] is the die
+_DIE_KINDS = ("return", "grow_upgrade", "star", "upgrade", "reroll", "invert")
+
+
+def _keys(kind: str, arg: Any) -> list[tuple[Any, ...]]:
+    """The board elements standing for decision (kind, arg)."""
+    if kind == "move":
+        return [("goal",) if arg[1] is None else ("slot", arg[0])]
+    if kind == "achieve":
+        return [("card", arg[0])]
+    if kind == "hit":
+        return [("hp", arg[0], arg[1])]
+    if kind in ("class", "skill"):
+        return [("ability", arg)]
+    if kind == "fortune" and len(arg) == 1:
+        return [("die", arg[0][0][0])]
+    if kind in _ONE_DIE:
+        return [("die", arg[_ONE_DIE[kind]][0])]
+    if kind in _DIE_KINDS:
+        return [("die", arg[0])]
+    return []
+
+
+def targets(st: ClassicHeroState) -> Targets:
+    """Board element -> the first open decision it stands for (none at chance steps)."""
+    out: Targets = {}
+    for a in getattr(st, "options", ()) or ():
+        for key in _keys(a.kind, a.arg):
+            out.setdefault(key, a)
+    return out
+
+
+def _act(opts: Targets, *key: Any) -> str:
+    a = opts.get(key)
+    if a is None:
+        return ""
+    return f" data-action='{escape(json.dumps(a.to_json(), ensure_ascii=False))}'"
+
+
+_ZORO = re.compile(r"ゾロ目(\d+)")
+
+
+def notation(text: str, lang: str = "en") -> str:
+    """A condition or Fortune in the board's language: the draft writes 反転 (invert),
+    振り直し (reroll) and ゾロ目N (N dice alike) in Japanese even in English tables."""
+    if lang == "ja":
+        return text
+    text = text.replace("振り直し", "reroll").replace("反転", "invert")
+    return _ZORO.sub(lambda m: f"{m.group(1)} alike", text)
+
+
+LEGEND = {
+    "en": "Dice: W3 = a white die showing 3, R5 = a red die showing 5; 5・6 = one die "
+          "showing 5 and one showing 6; 5/6 = a die showing 5 or 6; ★ = the die used is "
+          "marked spent; 3 alike (ゾロ目3 in the draft) = three dice showing the same "
+          "number; 14↑ = dice adding up to 14 or more; faded dice are used this stage.",
+    "ja": "サイコロ：W3＝白サイコロの3、R5＝赤サイコロの5；5・6＝5と6のサイコロ；5/6＝5か6の"
+          "サイコロ；★＝使ったサイコロを使用済みにする；ゾロ目3＝同じ目のサイコロ3個；"
+          "14↑＝合計14以上；薄いサイコロはこのステージで使用済み。",
 }
 
 
 def render(st: ClassicHeroState, seat: int | None = None, lang: str = "en") -> str:
     t = _T.get(lang, _T["en"])
-    parts = [_status(st, t), _track(st, t, lang), _lords(st, t, lang)]
+    opts = targets(st)
+    parts = [_status(st, t, lang), _track(st, t, lang, opts), _lords(st, t, lang, opts),
+             _classes(st, lang, opts)]
     parts.append('<div style="display:flex;flex-wrap:wrap;gap:8px">'
-                 + "".join(_hero(st, q, seat, t, lang) for q in range(st.n)) + "</div>")
+                 + "".join(_hero(st, q, seat, t, lang, opts) for q in range(st.n)) + "</div>")
+    parts.append(f'<div class="dk-legend" style="color:#555;font-size:11px;margin-top:4px">'
+                 f'{escape(LEGEND.get(lang, LEGEND["en"]))}</div>')
     return ('<div class="dk-board dk-classic-hero" style="font-family:sans-serif;'
             'font-size:12px">' + "".join(parts) + "</div>")
 
 
-def _status(st: ClassicHeroState, t: dict[str, str]) -> str:
+def phase_name(phase: Phase, lang: str = "en") -> str:
+    """The phase as players call it (CH's declared display names), never its code."""
+    return FLOW.phase_name(phase, lang)
+
+
+def _status(st: ClassicHeroState, t: dict[str, str], lang: str) -> str:
     if st.phase is Phase.OVER:
         state = t["over"]
     else:
-        who = f"{seat_name(st.seat)} {t['to_move']}" if st.seat is not None else "chance"
-        state = f"{st.phase.name} · {who}"
+        who = f"{seat_name(st.seat)} {t['to_move']}" if st.seat is not None else t["chance"]
+        state = f"{phase_name(st.phase, lang)} · {who}"
     decks = f"{len(st.event_deck)} / {len(st.lord_deck)} / {len(st.skill_deck)}"
     return (f'<div class="dk-status"><b>{t["stage"]} {st.stage}</b> · {state} · '
             f'{t["decks"]}: {decks}</div>')
 
 
-def _pawn(x: float, y: float, seat: int) -> str:
-    return (f'<circle cx="{x}" cy="{y}" r="9" fill="{PAWN[seat % 4]}"/>'
-            f'<text x="{x}" y="{y + 4}" font-size="11" fill="#fff" text-anchor="middle">'
-            f'{seat_name(seat)}</text>')
+def _pawn(seat: int) -> str:
+    return (f'<span class="dk-pawn" style="display:inline-block;width:18px;height:18px;'
+            f'line-height:18px;border-radius:9px;margin:1px;text-align:center;color:#fff;'
+            f'font-size:11px;background:{PAWN[seat % 4]}">{seat_name(seat)}</span>')
 
 
-def _track(st: ClassicHeroState, t: dict[str, str], lang: str) -> str:
-    r = st.rules
-    n = r.slots
-    width = (n + 2) * (W + 4) + 40
-    out = [f'<svg class="dk-track" width="{width}" height="{H + 10}" '
-           'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">']
-    # Start card: pawns still there, left to right (CH-4.3, CH-4.4)
+_SLOT = ("display:inline-flex;flex-direction:column;align-items:center;box-sizing:border-box;"
+         f"width:{W}px;height:{H}px;border-radius:4px;font-size:9px;text-align:center;"
+         "overflow:hidden;padding:2px 1px")
+
+
+def _end_box(cls: str, title: str, pawns: list[int], act: str = "") -> str:
+    """Start or Goal: a wider grey card holding the pawns there (CH-4.3, CH-4.4, CH-9)."""
+    return (f'<div class="dk-slot {cls}"{act} style="{_SLOT};width:{W + 10}px;background:#eee;'
+            f'border:1px solid #555"><span style="font-size:10px">{title}</span>'
+            f'<span>{"".join(_pawn(s) for s in pawns)}</span></div>')
+
+
+def _slot(st: ClassicHeroState, q: int, lang: str, opts: Targets) -> str:
+    e = st.track[q]
+    who = st.occupant(q)
+    pawn = _pawn(who) if who is not None else ""
+    number = f'<span style="margin-top:auto;color:#888;font-size:8px">{q}</span>'
+    if e is None:
+        return (f'<div class="dk-slot" data-slot="{q}"{_act(opts, "slot", q)} '
+                f'style="{_SLOT};background:#fff;'
+                f'border:1px dashed #ccc"><span style="margin-top:auto">{pawn}</span>'
+                f'{number}</div>')
+    card = st.rules.events[e]
+    suit = SUIT_JA[card.suit] if lang == "ja" else card.suit
+    fortune, condition = notation(card.fortune_text, lang), notation(card.condition.text, lang)
+    tip = escape(f"{card.id} {suit}: Fortune {fortune}, condition {condition}" if lang != "ja"
+                 else f"{card.id} {suit}：天運 {fortune}、条件 {condition}")
+    colour = SUIT_COLOUR[card.suit]
+    act = _act(opts, "slot", q) or _act(opts, "card", card.id)
+    return (f'<div class="dk-slot" data-slot="{q}"{act} title="{tip}" style="{_SLOT};'
+            f'background:{colour}59;border:2px solid {colour}">'
+            f'<span>{escape(card.id)}</span><span>{escape(suit)}</span>'
+            f'<b style="font-size:10px">{escape(condition)}</b>'
+            f'<span style="color:#555">{escape(fortune)}</span>'
+            f'<span style="margin-top:auto">{pawn}</span>{number}</div>')
+
+
+def _track(st: ClassicHeroState, t: dict[str, str], lang: str, opts: Targets) -> str:
+    """Start, the event slots and the Goal as cards in a wrapping row: the whole track
+    shows in any column (a fixed-width drawing was cut after slot 10 at 1024 px)."""
     starters = [s for s in st.start_order if st.pos[s] == 0]
-    out.append(f'<rect x="2" y="2" width="{W + 10}" height="{H}" rx="5" fill="#eee" '
-               f'stroke="#555"/><text x="{W / 2 + 7}" y="14" font-size="10" '
-               f'text-anchor="middle">{t["start"]}</text>')
-    for k, s in enumerate(starters):
-        out.append(_pawn(14 + (k % 2) * 22, 32 + (k // 2) * 24, s))
-    for q in range(1, n + 1):
-        x = 16 + W + (q - 1) * (W + 4) + 4
-        e = st.track[q]
-        if e is None:
-            out.append(f'<rect x="{x}" y="2" width="{W}" height="{H}" rx="4" fill="#fff" '
-                       f'stroke="#ccc" stroke-dasharray="3,3"/>')
-        else:
-            card = r.events[e]
-            suit = SUIT_JA[card.suit] if lang == "ja" else card.suit
-            tip = escape(f"{card.id} {suit}: Fortune {card.fortune_text}, "
-                         f"condition {card.condition.text}")
-            out.append(f'<g><title>{tip}</title><rect x="{x}" y="2" width="{W}" height="{H}" '
-                       f'rx="4" fill="{SUIT_COLOUR[card.suit]}" fill-opacity="0.35" '
-                       f'stroke="{SUIT_COLOUR[card.suit]}" stroke-width="2"/>'
-                       f'<text x="{x + W / 2}" y="13" font-size="9" text-anchor="middle">'
-                       f'{escape(card.id)}</text><text x="{x + W / 2}" y="25" font-size="9" '
-                       f'text-anchor="middle">{escape(suit)}</text>'
-                       f'<text x="{x + W / 2}" y="41" font-size="10" font-weight="bold" '
-                       f'text-anchor="middle">{escape(card.condition.text)}</text>'
-                       f'<text x="{x + W / 2}" y="54" font-size="9" text-anchor="middle" '
-                       f'fill="#555">{escape(card.fortune_text)}</text></g>')
-        out.append(f'<text x="{x + W / 2}" y="{H - 2}" font-size="8" text-anchor="middle" '
-                   f'fill="#888">{q}</text>')
-        who = st.occupant(q)
-        if who is not None:
-            out.append(_pawn(x + W / 2, 72, who))
-    gx = 16 + W + n * (W + 4) + 8
-    out.append(f'<rect x="{gx}" y="2" width="{W + 10}" height="{H}" rx="5" fill="#eee" '
-               f'stroke="#555"/><text x="{gx + W / 2 + 5}" y="14" font-size="10" '
-               f'text-anchor="middle">{t["goal"]}</text>')
-    for k, s in enumerate(st.goal_order):
-        out.append(_pawn(gx + 12 + (k % 2) * 22, 32 + (k // 2) * 24, s))
-    out.append("</svg>")
-    return f'<div style="overflow-x:auto">{"".join(out)}</div>'
+    cards = [_end_box("dk-start", t["start"], starters)]
+    cards += [_slot(st, q, lang, opts) for q in range(1, st.rules.slots + 1)]
+    cards.append(_end_box("dk-goal", t["goal"], list(st.goal_order), _act(opts, "goal")))
+    return ('<div class="dk-track" style="display:flex;flex-wrap:wrap;gap:4px;margin:4px 0">'
+            + "".join(cards) + "</div>")
 
 
-def _lords(st: ClassicHeroState, t: dict[str, str], lang: str) -> str:
+def _lords(st: ClassicHeroState, t: dict[str, str], lang: str, opts: Targets) -> str:
     r = st.rules
     boxes = []
     for b, marks in st.lords_up:
         lord = r.lords[b]
         hps = "".join(
-            f'<span style="display:inline-block;margin:1px 3px;padding:1px 4px;border:1px solid '
-            f'#999;border-radius:3px;{"background:#ccc;text-decoration:line-through" if m else ""}'
-            f'">HP{i + 1} {escape(c.text)} : {base}{" ✔" if m else ""}</span>'
+            f'<span class="dk-hp"{_act(opts, "hp", lord.id, i + 1)} style="display:inline-block;'
+            f'margin:1px 3px;padding:1px 4px;border:1px solid #999;border-radius:3px;'
+            f'{"background:#ccc;text-decoration:line-through" if m else ""}'
+            f'">HP{i + 1} {escape(notation(c.text, lang))} : {base}{" ✔" if m else ""}</span>'
             for i, ((c, base), m) in enumerate(zip(lord.hps, marks, strict=True)))
         boxes.append(f'<div style="border:1px solid #7b1fa2;border-radius:4px;padding:3px">'
                      f'<b>{escape(lord.label(lang))}</b> {hps}</div>')
-    display = ", ".join(escape(r.abilities[a].label(lang)) for a in st.display) or t["none"]
+    display = "".join(_ability(r.abilities[a], lang, opts) for a in st.display) or t["none"]
     return (f'<div style="margin:4px 0"><b>{t["lords"]}</b>: '
             f'<div style="display:flex;gap:6px;flex-wrap:wrap">{"".join(boxes) or t["none"]}'
-            f'</div><div>{t["display"]}: {display}</div></div>')
+            f'</div><div>{t["display"]}: <div style="display:flex;gap:4px;flex-wrap:wrap">'
+            f'{display}</div></div></div>')
 
 
-def _die(v: int, red: bool, used: bool, fixed: bool = False) -> str:
+def _ability(card: Any, lang: str, opts: Targets) -> str:
+    """A class or skill card: its name and what it does (CH-5.6), clickable to take it."""
+    text = card.text_ja if lang == "ja" else card.text
+    return (f'<span class="dk-ability"{_act(opts, "ability", card.id)} title="{escape(text)}" '
+            f'style="display:inline-block;max-width:260px;border:1px solid #999;'
+            f'border-radius:4px;padding:1px 5px;margin:1px"><b>{escape(card.label(lang))}</b>'
+            f' <span style="color:#555;font-size:11px">{escape(text)}</span></span>')
+
+
+def _classes(st: ClassicHeroState, lang: str, opts: Targets) -> str:
+    """The class cards on offer while a hero chooses one (CH-3)."""
+    offer = [a.arg for a in getattr(st, "options", ()) or () if a.kind == "class"]
+    if not offer:
+        return ""
+    head = "クラス" if lang == "ja" else "Classes"
+    by_id = {a.id: a for a in st.rules.abilities}
+    cards = "".join(_ability(by_id[c], lang, opts) for c in offer if c in by_id)
+    return (f'<div style="margin:4px 0"><b>{head}</b>: <div style="display:flex;gap:4px;'
+            f'flex-wrap:wrap">{cards}</div></div>')
+
+
+def _die(v: int, red: bool, used: bool, fixed: bool = False, act: str = "") -> str:
     fill, text = ("#c62828", "#fff") if red else ("#fff", "#222")
     style = "opacity:0.35;" if used else ""
     style += "outline:2px dashed #1565c0;" if fixed else ""
     title = ("red" if red else "white") + (" (used)" if used else "") + (
         " (fixed, CH-V3)" if fixed else "")
-    return (f'<span class="dk-die" title="{title}"'
+    return (f'<span class="dk-die"{act} title="{title}"'
             f' style="{style}display:inline-block;width:18px;height:18px;line-height:18px;'
             f'text-align:center;margin:1px;border:1px solid #444;border-radius:3px;'
             f'background:{fill};color:{text};font-weight:bold">{v or "?"}</span>')
 
 
-def _hero(st: ClassicHeroState, q: int, seat: int | None, t: dict[str, str], lang: str) -> str:
+def _hero(st: ClassicHeroState, q: int, seat: int | None, t: dict[str, str], lang: str,
+          opts: Targets) -> str:
     r = st.rules
     race = r.races[st.race[q]] if st.race[q] is not None else None
     head = f"{seat_name(q)}" + (f" · {escape(race.label(lang))} ({t['speed']} {race.speed})"
                                 if race else "")
-    dice = "".join(_die(*d, fixed=i in st.fixed[q]) for i, d in enumerate(st.dice[q]))
-    abil = ", ".join(escape(r.abilities[a].label(lang))
-                     + (" ✓" if a in st.spent[q] else "") for a in st.abilities[q]) or t["none"]
+    mine = opts if st.seat == q else {}  # only the seat to move has open decisions
+    dice = "".join(_die(*d, fixed=i in st.fixed[q], act=_act(mine, "die", i))
+                   for i, d in enumerate(st.dice[q]))
+    abil = "".join(_ability(r.abilities[a], lang, {}) + (" ✓" if a in st.spent[q] else "")
+                   for a in st.abilities[q]) or t["none"]
     cards = ", ".join(escape(r.events[e].id) for e in st.taken[q]) or t["none"]
     arts = ", ".join(escape(ARTIFACT_NAMES.get(a, (a, a))[1 if lang == "ja" else 0])
                      for a in st.artifacts[q]) or t["none"]
     edge = "3px solid #333" if seat == q else "1px solid #999"
     return (f'<div class="dk-seat" style="border:{edge};border-radius:6px;padding:4px;'
-            f'min-width:210px"><div style="color:{PAWN[q % 4]}"><b>{head}</b> · '
+            f'min-width:210px;max-width:100%;box-sizing:border-box">'
+            f'<div style="color:{PAWN[q % 4]}"><b>{head}</b> · '
             f'{st.vp[q]} {t["vp"]}</div><div>{dice}</div>'
             f'<div>{t["bless"]}: {st.bless[q]} · {t["art"]}: {arts}</div>'
             f'<div>{t["skills"]}: {abil}</div><div>{t["cards"]}: {cards}</div>'

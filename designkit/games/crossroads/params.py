@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from designkit.core.errors import ParamError
-from designkit.core.params import Params, param
+from designkit.core.params import VARIANTS, Params, param
 from designkit.games.crossroads.skills import load_skills
 
 
@@ -127,6 +127,10 @@ class CrossroadsParams(Params):
     tiebreak: str = param("clockwise", choices=("clockwise", "draw"), rule="CR-10.2",
                           group=SCORE, help="Tie-break: clockwise from the ending player's "
                                             "left neighbour, or shared wins (CR-A15)")
+    # -- rule variants (the draft's change list as switches; default = the draft) ------------------
+    three_player_removal: bool = param(True, rule="CR-V1", group=VARIANTS,
+                                       help="3 players remove removed_numbers_3p (change list: "
+                                            "one number again); off: every number")
 
     def check_consistency(self) -> None:
         known = _skill_ids()
@@ -146,6 +150,9 @@ class CrossroadsParams(Params):
                                              f"{self.players} players")
 
     def removed_numbers(self) -> tuple[int, ...]:
+        """CR-2.1: the numbers left out at this player count (none at 3 under CR-V1)."""
+        if self.players == 3 and not self.three_player_removal:
+            return ()
         return {3: self.removed_numbers_3p, 4: self.removed_numbers_4p,
                 5: self.removed_numbers_5p}[self.players]
 

@@ -505,6 +505,10 @@ def _declare(st: CrossroadsState, a: Action) -> None:
                 f"hand: {', '.join(map(str, st.hand_cards(seat)))}",
                 f"{seat_name(seat)}が{p.end_hand_sum}を宣言し手札を公開",
                 hand=st.hand_cards(seat))
+        if not st.discard_left:   # never with the draft's numbers: a 27 hand has 4+ cards
+            st.emit("CR-8.2", seat, f"{seat_name(seat)} discards nothing: {st.hand_n[seat]} "
+                    f"cards × {p.declare_discard_fraction:g} rounds to 0",
+                    f"{seat_name(seat)}の捨て札は0枚", card=None)
     push(st, ("declare_discard",))
 
 

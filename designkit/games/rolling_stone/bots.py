@@ -44,19 +44,25 @@ def dream_value(st: RollingStoneState, seat: int, ops: tuple[Any, ...]) -> float
     return total
 
 
-def estimate(st: RollingStoneState, seat: int, own: bool = True) -> float:
-    """Expected final VP of ``seat`` (``own``: use its hidden dream hand too)."""
+def estimate(st: RollingStoneState, seat: int, own: bool = True,
+             totals: list[int] | None = None, ranks: list[int] | None = None) -> float:
+    """Expected final VP of ``seat`` (``own``: use its hidden dream hand too; ``totals``
+    and ``ranks``: every seat's dice sum and settlement place, shared by the seats of one
+    position, see :func:`_position_terms`)."""
     p, rules = st.params, st.rules
     value = float(st.vp[seat])
     if st.phase is Phase.OVER:
         return value
-    dice_sum = st.dice_sum(seat)
+    if totals is None:
+        totals = [st.dice_sum(q) for q in range(st.n)]
+    dice_sum = totals[seat]
     value += dice_sum * p.final_dice_vp_per_pip
     coming = sum(1 for s in rules.mid_stages if s > st.stage or (
         s == st.stage and st.settling != "mid"))
     if coming:
-        totals = [st.dice_sum(q) for q in range(st.n)]
-        place = places(totals, p.mid_settlement_ranking)[seat]
+        if ranks is None:
+            ranks = places(totals, p.mid_settlement_ranking)
+        place = ranks[seat]
         table = p.mid_settlement_vp
         value += 0.6 * coming * (table[place - 1] if place <= len(table) else 0)
     _, _, net = adversity(st.stars[seat], st.power[seat], p.adversity_vp_covered,
@@ -84,18 +90,31 @@ def _six_potential(st: RollingStoneState, seat: int) -> float:
     each distinct target cell counts fully and a shared one only a little.
     """
     rules = st.rules
-    dice = rules.dice
-    target = st.params.power_trigger_value
+    to_target = _directions_to(rules.dice, st.params.power_trigger_value)
     album = st.album[seat]
     cells: list[int] = []
     for k, o in enumerate(st.dice[seat]):
-        d = dice.direction_to(o, target)
+        d = to_target[o]
         if d is not None:
             x = st.dcell[seat][k] + rules.step[d]
             if album[x] is None and in_frame(st, seat, x):
                 cells.append(x)
     distinct = len(set(cells))
     return 0.4 * distinct + 0.1 * (len(cells) - distinct)
+
+
+_DIRECTIONS: dict[tuple[str, int], tuple[int | None, ...]] = {}
+
+
+def _directions_to(dice: Any, value: int) -> tuple[int | None, ...]:
+    """``dice.direction_to(o, value)`` for every orientation ``o``, worked out once (a
+    die's tables are fixed by its chirality, ``dice.dice_table``)."""
+    key = (dice.chirality, value)
+    found = _DIRECTIONS.get(key)
+    if found is None:
+        found = _DIRECTIONS[key] = tuple(dice.direction_to(o, value)
+                                         for o in range(len(dice.top)))
+    return found
 
 
 def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> float:
@@ -106,8 +125,16 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
         if who is CHANCE and st.phase in _CHANCE_LOOKAHEAD and st.ctx[0] == seat:
             outcomes = game.chance_outcomes(st)
             return sum(prob * _child(game, st, o, seat, depth) for o, prob in outcomes)
-    mine = estimate(st, seat)
-    return mine - max(estimate(st, q, own=False) for q in range(st.n) if q != seat)
+    totals = [st.dice_sum(q) for q in range(st.n)]
+    ranks = places(totals, st.params.mid_settlement_ranking)
+    mine = estimate(st, seat, True, totals, ranks)
+    best = float("-inf")
+    for q in range(st.n):
+        if q != seat:
+            v = estimate(st, q, False, totals, ranks)
+            if v > best:
+                best = v
+    return mine - best
 
 
 def _child(game: Game, st: RollingStoneState, step: Any, seat: int, depth: int) -> float:

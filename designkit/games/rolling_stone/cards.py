@@ -222,11 +222,11 @@ DREAM_COLUMNS = (
     Column("id", unique=True),
     Column("name"),
     Column("name_ja", required=False, default=""),
-    Column("dream", "effects", required=False, default=()),
+    Column("dream", "effects", default=()),  # the column must be there (cells may be empty)
     Column("trigger", "effects"),
     Column("limit", choices=LIMITS, required=False, default="none"),
     Column("optional", "bool", required=False, default=False),
-    Column("skill", "effects", required=False, default=()),
+    Column("skill", "effects", default=()),
     Column("dream_text", required=False, default=""),
     Column("skill_text", required=False, default=""),
     Column("dream_text_ja", required=False, default=""),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designkit.core.errors import ParamError
-from designkit.core.params import Params, param
+from designkit.core.params import VARIANTS, Params, param
 from designkit.games.rolling_stone.cards import (
     ALL_COLOURS,
     load_album_cards,
@@ -188,6 +188,10 @@ class RollingStoneParams(Params):
                                help="VP for a completely filled album")
     start_marker_vp: int = param(1, range=(0, 10), rule="LR-12.5", group=SCORE, tune=True,
                                  help="VP for holding the start player marker at the end")
+    # -- rule variants (the draft's change list as switches; default = the draft) ------------------
+    order_bonus_swap: bool = param(True, rule="LR-V1", group=VARIANTS,
+                                   help="Bonuses of slots 2 and 3 as draft 10 swapped them "
+                                        "(change list); off: swapped back")
 
     def check_consistency(self) -> None:
         if self.players_min > self.players_max:
@@ -243,5 +247,13 @@ class RollingStoneParams(Params):
                                                             f"{n_events} stage-{stage} events")
 
     # -- derived ------------------------------------------------------------------------------------
+    def slot_bonuses(self) -> tuple[str, ...]:
+        """LR-6.2: each slot's bonus; under LR-V1 (``order_bonus_swap`` off) the bonuses of
+        slots 2 and 3 change places again, undoing draft 10's 『基本効果２と３を交換』."""
+        bonus = tuple(self.order_bonus)
+        if self.order_bonus_swap or len(bonus) < 3:
+            return bonus
+        return (bonus[0], bonus[2], bonus[1]) + bonus[3:]
+
     def field_size(self) -> int:
         return self.common_field_size if self.common_field_size is not None else self.players

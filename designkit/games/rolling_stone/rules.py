@@ -32,6 +32,7 @@ from designkit.games.rolling_stone.state import (
 
 class RollingStoneGame(FlowGame):
     name = "rolling_stone"
+    card_tables = ("album_cards.csv", "dreams.csv", "events.csv")
     title = "Life is Rolling Stone"
     # the draft's own title is English (『■■　Life is Rolling Stone　草案１０』); this is its
     # reading in katakana, so the Japanese side of the lab has a Japanese title

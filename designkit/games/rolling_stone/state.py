@@ -149,7 +149,7 @@ class Ruleset:
             stage_events=tuple(stage_events), rows=rows, cols=cols, stride=stride, size=size,
             center=rows * stride + cols, step=(-stride, 1, stride, -1), rc=rc,
             row_of=tuple(r for r, _ in rc), col_of=tuple(c for _, c in rc),
-            bonus=tuple(p.order_bonus),
+            bonus=p.slot_bonuses(),
             mid_stages=frozenset(s for s in p.mid_settlement_after_stages if s < p.stages),
             stamp=stamp, actions={})
 

@@ -55,6 +55,10 @@ def order_bonus(st: RollingStoneState, seat: int, slot: int) -> bool:
     """LR-6.2: the bonus of the chosen slot (none / move a die / marker / power)."""
     p = st.params
     kind = st.rules.bonus[slot - 1]
+    if st.log is not None and not p.order_bonus_swap and slot in (2, 3) and kind != "none":
+        st.emit("LR-V1", seat, f"Variant: bonuses 2 and 3 swapped back, slot {slot} gives "
+                f"{kind.replace('_', ' ')}", f"バリアント：基本効果２と３を元に戻す"
+                f"（「{slot}」）", slot=slot, bonus=kind)
     if kind == "move_die":
         if st.log is not None:
             st.emit("LR-6.2", seat, f"Order bonus of slot {slot}: {seat_name(seat)} may move one "

@@ -237,7 +237,8 @@ def cube_svg(top: int, north: int, east: int, colour: str, action: str = "",
     north_face = (f"{x0},{y0} {x0 + d},{y0 - d} {x0 + s + d},{y0 - d} {x0 + s},{y0}")
     east_face = (f"{x0 + s},{y0} {x0 + s + d},{y0 - d} {x0 + s + d},{y0 + s - d} "
                  f"{x0 + s},{y0 + s}")
-    return (f'<svg class="dk-orientation"{action} xmlns="http://www.w3.org/2000/svg" '
+    return (f'<svg class="dk-orientation"{action} title="{escape(title)}" '
+            'xmlns="http://www.w3.org/2000/svg" '
             f'width="{w}" height="{h}" viewBox="0 0 {w} {h}" style="margin:2px;'
             f'vertical-align:middle"><title>{escape(title)}</title>'
             f'<polygon points="{north_face}" fill="{fill}" fill-opacity="0.75" stroke="#222" '
@@ -250,6 +251,15 @@ def cube_svg(top: int, north: int, east: int, colour: str, action: str = "",
             + "</svg>")
 
 
+def faces_text(orientation: tuple[int, int, int], lang: str = "en") -> str:
+    """An orientation (top, north, east; LR-8.1) in words, so a choice reads without the
+    picture: "3 on top, 1 toward the album's top edge, 5 toward its right edge"."""
+    top, north, east = orientation
+    if lang == "ja":
+        return f"上の面が{top}、奥（アルバムの上辺側）が{north}、右が{east}"
+    return f"{top} on top, {north} facing the album's top edge, {east} facing its right edge"
+
+
 def _orientations(st: RollingStoneState, lang: str, opts: dict[tuple[str, Any], Any]) -> str:
     """The orientations a die may take now, each drawn as a die to click."""
     choices = [a for a in opts.values() if a.kind == "orient"]
@@ -260,7 +270,8 @@ def _orientations(st: RollingStoneState, lang: str, opts: dict[tuple[str, Any], 
     head = (f"{name}のサイコロの向き（上・奥・右）:" if lang == "ja" else
             f"Orientation of the {name} die (top, north, east):")
     dice = "".join(cube_svg(a.arg[1], a.arg[2], a.arg[3], colour,
-                            _act(opts, "orient", a.arg), a.describe(lang)) for a in choices)
+                            _act(opts, "orient", a.arg), faces_text(a.arg[1:], lang))
+                   for a in choices)
     return f'<div class="dk-orient-choice" style="margin:4px 0"><b>{head}</b> {dice}</div>'
 
 

@@ -12,17 +12,19 @@ its best continuation.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from designkit.core.game import Game
 from designkit.games.witch_academy.scoring import assignment_vp, majority_vp
 from designkit.games.witch_academy.state import RES_INDEX, E, Phase, WitchState
 
+# LEGACY: a token chosen after paying for it (Moria's bonus, Lore) is seen with the payment
 _LOOKAHEAD = frozenset({Phase.TARGET, Phase.ASSIGN, Phase.EXPLORE, Phase.ES,
-                        Phase.UNIV,
-                        Phase.BONUS})
+                        Phase.UNIV, Phase.BONUS, Phase.LEGACY})
 _RES_VALUE, _ELIXIR_VALUE, _HEALTH_VALUE, _PROGRESS_VALUE = 0.8, 1.0, 0.25, 0.5
+#: the share of a held request's net VP the hand is worth (see ``_hand_value``)
+_HELD_REQUEST = 0.5
+_REQUEST_RULE = "LW-7.5"
 
 
 def estimate(st: WitchState, seat: int, own: bool = True,
@@ -30,38 +32,66 @@ def estimate(st: WitchState, seat: int, own: bool = True,
              display: list[tuple[int, int, tuple[tuple[int, int], ...]]] | None = None
              ) -> float:
     """Expected final VP of ``seat`` (``shares``: legacy majority VP per type and seat;
-    ``display``: :func:`display_terms`, both shared by every seat of one position)."""
+    ``display``: :func:`display_terms`, both shared by every seat of one position).
+
+    The hot path of greedy play: card facts come from :class:`_Tables` (worked out once
+    per ruleset); the sums keep the order of the terms, so the value is the same float."""
     value = float(st.vp[seat])
     if st.phase is Phase.OVER:
         return value + 0.01 * st.res[seat][E]
+    tables = _tables(st.rules)
     res = st.res[seat]
     total = sum(res)
-    facilities = st.active_facilities(seat) if st.facilities[seat] else []
-    cap = st.params.resource_cap + sum(c.passive_value("carry_cap") for c in facilities)
+    facilities = _active_facilities(st.facilities[seat], tables) if st.facilities[seat] else ()
+    carry = tables.carry_cap
+    cap = st.params.resource_cap + sum([carry[i] for i in facilities])
     basics = total - res[E]
     kept = min(total, cap + 3)
     value += min(basics, kept) * _RES_VALUE + min(res[E], kept) * _ELIXIR_VALUE
     value += _PROGRESS_VALUE * assignment_progress(st, seat, display)
     for gains in shares if shares is not None else legacy_shares(st):
         value += 0.8 * gains[seat]
-    value += _HEALTH_VALUE * sum(st.health[seat]) * (st.params.rounds - st.year + 1) / 3
-    tables = _tables(st.rules)
     left = st.params.rounds - st.year + 1      # round ends still to come, this one included
+    value += _HEALTH_VALUE * sum(st.health[seat]) * left / 3
     if own:
         hand_value = tables.hand_value
         value += sum([hand_value[e] for e in st.hands[seat]])
     else:
         value += 0.4 * len(st.hands[seat])
+    if st.stack:
+        value += _pending_request(st, seat, tables.request_vp)
     legacy = st.legacy[seat]
     types = max(1, len(legacy) - legacy.count(0))
-    for card in facilities:
-        value += _card_value(card.effect, card.passive, left, types)
-    ev = st.rules.events
+    memo, ops = tables.card_memo, tables.ops
+    for i in facilities:
+        v = memo.get((i, left, types))
+        if v is None:
+            v = memo[(i, left, types)] = card_value(ops[i], left, types)
+        value += v
     for cards in st.familiars[seat]:
         for i in cards:
-            card = ev[i]
-            value += _card_value(card.effect, card.passive, left, types)
+            v = memo.get((i, left, types))
+            if v is None:
+                v = memo[(i, left, types)] = card_value(ops[i], left, types)
+            value += v
     return value
+
+
+def _active_facilities(stacks: list[list[int]], tables: _Tables) -> list[int]:
+    """LW-7.8 as ``WitchState.active_facilities``, as event indices: per stack, the
+    highest number among the top run of one facility name (the topmost of equals)."""
+    name_of, number = tables.facility, tables.number
+    out = []
+    for stack in stacks:
+        name = name_of[stack[-1]]
+        best, best_n = -1, -1
+        for i in reversed(stack):
+            if name_of[i] != name:
+                break
+            if best < 0 or number[i] > best_n:
+                best, best_n = i, number[i]
+        out.append(best)
+    return out
 
 
 def display_terms(st: WitchState) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
@@ -106,6 +136,14 @@ class _Tables(NamedTuple):
 
     hand_value: tuple[float, ...]                                 # per event card in hand
     cost: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]     # per assignment
+    carry_cap: tuple[int, ...]                                    # per event card
+    facility: tuple[str, ...]                                     # per event card
+    number: tuple[int, ...]                                       # per event card
+    ops: tuple[tuple[tuple[Any, ...], ...], ...]                  # effect + passive
+    request_vp: tuple[int, ...]                                   # per event card
+    card_memo: dict[tuple[int, int, int], float]                  # (card, rounds, types)
+    positions: dict[Any, Any]                                     # display / shares memo
+    opponents: dict[Any, float]                                   # an opponent's estimate
 
 
 def _tables(rules: Any) -> _Tables:
@@ -113,25 +151,44 @@ def _tables(rules: Any) -> _Tables:
     new ruleset, so they are never stale)."""
     tables = rules.__dict__.get("_bot_tables")
     if tables is None:
+        ev = rules.events
         tables = _Tables(
-            hand_value=tuple(_hand_value(card) for card in rules.events),
+            hand_value=tuple(_hand_value(card) for card in ev),
             cost=tuple((sum(n for _, n in a.cost), tuple((RES_INDEX[r], n) for r, n in a.cost))
-                       for a in rules.assignments))
+                       for a in rules.assignments),
+            carry_cap=tuple(c.passive_value("carry_cap") for c in ev),
+            facility=tuple(c.facility for c in ev), number=tuple(c.number for c in ev),
+            ops=tuple(c.effect + c.passive for c in ev),
+            request_vp=tuple(c.vp if c.type == "request" else 0 for c in ev),
+            card_memo={}, positions={}, opponents={})
         object.__setattr__(rules, "_bot_tables", tables)
     return tables
 
 
 def _hand_value(card: Any) -> float:
-    """A card in hand: a request is worth its VP net of its cost, anything else a little."""
+    """A card in hand: a request is worth part of its VP net of its cost, anything else a
+    little. Only part: a held request scores nothing until a University action and the
+    resources meet (LW-7.5), so one worth playing is worth more played (see
+    :func:`_pending_request`) than kept; valued in full, greedy never played one."""
     if card.type == "request":
-        return max(0.0, card.vp - _RES_VALUE * card.cost) + 0.3
+        return _HELD_REQUEST * max(0.0, card.vp - _RES_VALUE * card.cost) + 0.3
     return 0.3
 
 
-@lru_cache(maxsize=16384)
-def _card_value(effect: tuple[tuple[Any, ...], ...], passive: tuple[tuple[Any, ...], ...],
-                rounds_left: int, legacy_types: int) -> float:
-    return card_value(effect + passive, rounds_left, legacy_types)
+def _pending_request(st: WitchState, seat: int, request_vp: tuple[int, ...]) -> float:
+    """A request being played (LW-7.5): its VP once paid, less the units still owed, so
+    the estimate does not drop while the payment runs through its one-unit steps."""
+    vp = owed = 0
+    for task in st.stack:
+        if task[0] == "request_done" and task[1] == seat:
+            vp += request_vp[task[2]]
+        elif task[0] == "pay1" and task[1] == seat and task[3] == _REQUEST_RULE:
+            owed += 1
+    if not vp:
+        return 0.0
+    if st.phase is Phase.PAY and st.ctx == (seat, "ANYRES", _REQUEST_RULE):
+        owed += 1
+    return vp - _RES_VALUE * owed
 
 
 def card_value(ops: tuple[tuple[Any, ...], ...], rounds_left: int, legacy_types: int) -> float:
@@ -159,10 +216,52 @@ def card_value(ops: tuple[tuple[Any, ...], ...], rounds_left: int, legacy_types:
 def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
     if depth and st.phase in _LOOKAHEAD and st.seat == seat:
         return max(_child(game, st, a, seat, depth) for a in st.options)
-    shares = legacy_shares(st)
-    display = display_terms(st)
+    position, (shares, display) = _position_terms(st)
     mine = estimate(st, seat, True, shares, display)
-    return mine - max(estimate(st, q, False, shares, display) for q in range(st.n) if q != seat)
+    best = float("-inf")
+    if st.phase is Phase.OVER:
+        for q in range(st.n):
+            if q != seat:
+                v = estimate(st, q, False, shares, display)
+                if v > best:
+                    best = v
+        return mine - best
+    tables = _tables(st.rules)
+    memo = tables.opponents
+    if len(memo) >= _POSITIONS_KEPT:
+        memo.clear()
+    for q in range(st.n):
+        if q != seat:
+            pending = _pending_request(st, q, tables.request_vp) if st.stack else 0.0
+            key = (position, pending, st.year, st.vp[q], st.tokens[q], len(st.hands[q]),
+                   tuple(st.res[q]), tuple(st.health[q]), tuple(st.legacy[q]),
+                   tuple([tuple(x) for x in st.facilities[q]]),
+                   tuple([tuple(x) for x in st.familiars[q]]))
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = estimate(st, q, False, shares, display)
+            if found > best:
+                best = found
+    return mine - best
+
+
+_POSITIONS_KEPT = 20_000
+
+
+def _position_terms(st: WitchState) -> tuple[Any, tuple[list[list[int]], list[Any]]]:
+    """:func:`legacy_shares` and :func:`display_terms` of a position, remembered per
+    ruleset by what they read (legacy counts; display and tokens on it), with that key:
+    greedy looks at many positions that differ only in the mover's own resources, so an
+    opponent's estimate is remembered too, by everything of that seat it reads."""
+    memo = _tables(st.rules).positions
+    key = (tuple([tuple(x) for x in st.legacy]), tuple(st.display),
+           tuple([len(t) for t in st.tokens_on]))
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _POSITIONS_KEPT:
+            memo.clear()
+        found = memo[key] = (legacy_shares(st), display_terms(st))
+    return key, found
 
 
 def legacy_shares(st: WitchState) -> list[list[int]]:

@@ -185,7 +185,7 @@ def _exploration(stamp: tuple[str, float]) -> tuple[Exploration, ...]:
                                                              default=""),
         Column("family", choices=RESOURCES), Column("base", "effects"),
         Column("es_health", "int", required=False, range=(1, 8), default=None),
-        Column("es", "effects", required=False, default=()),
+        Column("es", "effects", default=()),  # the column must be there (cells may be empty)
     ], VOCABULARY, _es_check)
     return tuple(Exploration(r["id"], r["name_en"], r["name_ja"] or r["name_en"], r["family"],
                              compile_effects(r["base"]), r["es_health"],
@@ -232,14 +232,14 @@ def _events(stamp: tuple[str, float]) -> tuple[EventCard, ...]:
         Column("number", "int", required=False, range=(0, 9), default=None),
         Column("passive", required=False, default=""),
         Column("trigger", required=False, default="", choices=TRIGGERS),
-        Column("effect", "effects", required=False, default=()),
-    ], VOCABULARY, _event_check)
+        Column("effect", "effects", default=()),
+    ], VOCABULARY, _event_check, row_key="_row")
     out = []
-    for rowno, r in enumerate(rows, start=2):
+    for r in rows:
         try:
             passive = compile_effects(parse_effects(r["passive"], PASSIVES))
         except ValueError as err:
-            raise DataError(path, str(err), row=rowno, column="passive") from None
+            raise DataError(path, str(err), row=r["_row"], column="passive") from None
         out.append(EventCard(r["id"], r["year"], r["type"], r["name_en"],
                              r["name_ja"] or r["name_en"], r["cost"] or 0, r["vp"] or 0,
                              r["die"], r["facility"], r["number"] or 0, passive, r["trigger"],

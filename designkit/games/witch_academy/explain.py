@@ -62,6 +62,8 @@ def explain_illegal(st: WitchState, action: Any) -> str:
             return (f"a same-rank push costs {st.params.push_same_rank_cost} Health and the "
                     f"{rules.ranks[w]} at {st.health[seat][w]} would fall below the payment "
                     f"floor {st.params.payment_floor} (LW-8.3, LW-0.2)")
+    if st.phase is Phase.UNIV and kind == "exchange" and not st.params.university_exchange:
+        return "the University offers no Resource Exchange under this variant (LW-V1)"
     if st.phase is Phase.UNIV and kind == "exchange":
         if isinstance(arg, tuple) and len(arg) == 2 and arg[1] == "E":
             return "an exchange can never give Elixir (LW-7.3)"

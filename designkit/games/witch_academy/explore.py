@@ -30,7 +30,6 @@ def place_area(st: WitchState, seat: int, w: int, pos: int) -> bool:
         st.emit("LW-5.1", seat, f"{worker_name(st, seat, w)} (Health {st.health[seat][w]}) is "
                 f"placed on {area.name_en}", f"{worker_name(st, seat, w)}（≪ヘルス≫"
                 f"{st.health[seat][w]}）を{area.name_ja}に配置", worker=w, area=area.id)
-    # LW-6.1 step 1, LW-A36: the push-out's own skills run before everything below
     pushed = push_out(st, seat, w, pos) if st.occupant[pos] is not None else []
     st.occupant[pos] = (seat, w)
     st.loc[seat][w] = pos

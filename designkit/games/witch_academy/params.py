@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designkit.core.errors import ParamError
-from designkit.core.params import Params, param
+from designkit.core.params import VARIANTS, Params, param
 from designkit.games.witch_academy.cards import RANKS
 
 SETUP, FLOW, WORK, CARDS, SCORE = (
@@ -31,7 +31,7 @@ class WitchParams(Params):
     rounds: int = param(3, range=(1, 3), rule="LW-3.1", group=FLOW,
                         help="Rounds (school years); the tables hold decks for years 1–3")
     areas_by_players: dict = param(default_factory=lambda: {"3": 4, "4": 6, "5": 8},
-                                   item_range=(1, 9), rule="LW-2.1", group=SETUP,
+                                   fixed_rows=True, item_range=(1, 9), rule="LW-2.1", group=SETUP,
                                    help="Area cards dealt around the University, by players")
     exploration_deck_size: int = param(45, range=(1, 45), rule="LW-2.2", group=SETUP,
                                        help="Exploration cards used (first N rows of "
@@ -52,10 +52,10 @@ class WitchParams(Params):
     worker_ranks: tuple = param(RANKS, kind="list", rule="LW-2.3", group=WORK,
                                 help="Worker dice of each player (subset of d4 d6 d8)")
     max_health: dict = param(default_factory=lambda: {"d4": 4, "d6": 6, "d8": 8},
-                             item_range=(1, 20), rule="LW-0.2", group=WORK,
+                             fixed_rows=True, item_range=(1, 20), rule="LW-0.2", group=WORK,
                              help="Maximum (and starting) Health by die")
     actions_per_rank: dict = param(default_factory=lambda: {"d4": 1, "d6": 2, "d8": 3},
-                                   item_range=(0, 6), rule="LW-5.3", group=WORK,
+                                   fixed_rows=True, item_range=(0, 6), rule="LW-5.3", group=WORK,
                                    help="Actions a placed worker gives, by die")
     unplaceable_health: int = param(1, range=(1, 4), rule="LW-5.1", group=WORK,
                                     help="A worker at this Health or below cannot be placed")
@@ -125,6 +125,10 @@ class WitchParams(Params):
                                          "rounded down)")
     tiebreak: str = param("elixir", choices=("elixir", "none"), rule="LW-12.3", group=SCORE,
                           help="Tie for most VP: most Elixir left, then a draw")
+    # -- rule variants (the draft's change list as switches; default = the draft) --------------------
+    university_exchange: bool = param(True, rule="LW-V1", group=VARIANTS,
+                                      help="The University offers Resource Exchange (change "
+                                           "list); off: Card Play only")
 
     def check_consistency(self) -> None:
         if str(self.players) not in self.areas_by_players:

@@ -17,6 +17,7 @@ from designkit.core.flow import FlowGame
 from designkit.core.game import DesignTable
 from designkit.core.invariants import Violation
 from designkit.core.registry import register
+from designkit.core.table_needs import TableNeed, count
 from designkit.games.witch_academy import (  # noqa: F401
     explore,
     resolve,
@@ -26,6 +27,12 @@ from designkit.games.witch_academy import (  # noqa: F401
     university,  # noqa: F401
 )
 from designkit.games.witch_academy.actions import WitchAction
+from designkit.games.witch_academy.cards import (
+    load_areas,
+    load_assignments,
+    load_events,
+    load_exploration,
+)
 from designkit.games.witch_academy.params import WitchParams
 from designkit.games.witch_academy.state import (
     FLOW,
@@ -40,6 +47,7 @@ from designkit.games.witch_academy.state import (
 
 class WitchGame(FlowGame):
     name = "witch_academy"
+    card_tables = ("areas.csv", "assignments.csv", "events.csv", "exploration.csv")
     title = "Little Witch Academia"
     title_ja = "リトルウィッチアカデミア"
     params_type = WitchParams
@@ -97,6 +105,31 @@ class WitchGame(FlowGame):
         from designkit.games.witch_academy.invariants import hidden_zones
 
         return hidden_zones(st, seat)
+
+    def table_needs(self, params: WitchParams) -> list[TableNeed]:  # type: ignore[override]
+        """LW-2.1/2.2 set-up and each year's LW-3.2/3.3 decks, for these players."""
+        p, n = params, params.players
+        n_explore = count(load_exploration())
+        needs = [
+            TableNeed("areas.csv", "Area cards", count(load_areas()), p.areas(),
+                      f"areas_by_players for {n} players, LW-2.1"),
+            TableNeed("exploration.csv", "Exploration cards", n_explore,
+                      p.areas() * p.exploration_cards_per_area,
+                      f"{p.areas()} Areas × exploration_cards_per_area for {n} players, "
+                      "LW-2.2"),
+            TableNeed("exploration.csv", "Exploration cards", n_explore,
+                      p.exploration_deck_size, "exploration_deck_size, LW-2.2")]
+        events, assignments = load_events(), load_assignments()
+        for y in range(1, p.rounds + 1):
+            needs.append(TableNeed(
+                "events.csv", f"year-{y} event cards", count(e for e in events if e.year == y),
+                n * p.draft_hand_size,
+                f"{n} players × draft_hand_size, LW-3.3"))
+            needs.append(TableNeed(
+                "assignments.csv", f"year-{y} assignments",
+                count(a for a in assignments if a.year == y), p.display_size(),
+                f"assignments on display for {n} players, LW-3.2"))
+        return needs
 
     def design_tables(self, params: WitchParams | None = None) -> list[DesignTable]:
         from designkit.games.witch_academy.tables import design_tables

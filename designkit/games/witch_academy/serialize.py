@@ -13,6 +13,7 @@ from typing import Any
 from designkit.core.events import Event
 from designkit.core.flow_dict import last_from_json, last_to_json, listify, tuplify
 from designkit.core.invariants import BadStateValue, parse_checked
+from designkit.core.params import VARIANTS
 from designkit.games.witch_academy.actions import WitchAction
 from designkit.games.witch_academy.invariants import check_state
 from designkit.games.witch_academy.params import WitchParams
@@ -23,10 +24,17 @@ _FIELDS = ("stack", "phase", "seat", "ctx", "forced") + WitchState.__slots__
 _TUPLES = ("ctx", "acting")
 
 
+def params_to_dict(p: WitchParams) -> dict[str, Any]:
+    """Every parameter, less the rule switches (group Variants) left at the draft's value:
+    a state saved before a cure was added reads the same, and loads the same (a missing
+    field is its default)."""
+    specs, changed = p.specs(), p.diff()
+    return {k: v for k, v in p.to_dict().items()
+            if specs[k].group != VARIANTS or k in changed}
 
 
 def state_to_dict(st: WitchState) -> dict[str, Any]:
-    out: dict[str, Any] = {"params": st.params.to_dict()}
+    out: dict[str, Any] = {"params": params_to_dict(st.params)}
     for name in _FIELDS:
         if name in _SKIP:
             continue

@@ -174,10 +174,8 @@ def _chose_target(st: WitchState, a: WitchAction) -> None:
 def push_out(st: WitchState, seat: int, w: int, pos: int) -> list[tuple]:
     """LW-8.2 to LW-8.4: a higher rank pushes free, the same rank pays; the pushed loses 1.
 
-    Returns the tasks of the skills the push-out triggers (the pushed worker's
-    ``on_pushed``, the pusher's ``on_push``) for the caller to run first: they resolve
-    at the push-out, step 1 of LW-6.1, before the Area bonus (LW-A36, LW-7.6).
-    """
+    Returns the familiar effects the push-out triggers (on_pushed, on_push), which the
+    placement resolves first, before the Area bonus and the actions (LW-A36)."""
     other, ow = st.occupant[pos]
     p = st.params
     same = st.rules.rank_value[w] == st.rules.rank_value[ow]
@@ -206,7 +204,7 @@ def push_out(st: WitchState, seat: int, w: int, pos: int) -> list[tuple]:
     if st.log is not None:
         st.emit("LW-8.5", seat, f"{worker_name(st, seat, w)} occupies {area.name_en}",
                 f"{worker_name(st, seat, w)}が{area.name_ja}に入る")
-    return [*trigger_tasks(st, other, "on_pushed", ow), *trigger_tasks(st, seat, "on_push", w)]
+    return trigger_tasks(st, other, "on_pushed", ow) + trigger_tasks(st, seat, "on_push", w)
 
 
 def trigger_tasks(st: WitchState, seat: int, trigger: str, w: int | None = None

@@ -4,6 +4,8 @@ Each University action is one decision: skip the rest, an exchange pair
 (source → target, then the amount as a second small decision), or a card
 from the hand. A Request's any-resource cost is paid one unit at a time, and
 only where the player holds more than one kind does that become a choice.
+The rule variant LW-V1 (``university_exchange`` off) takes the exchange away, so
+the change list's addition can be weighed against the draft without it.
 """
 
 from __future__ import annotations
@@ -58,6 +60,10 @@ def place_univ(st: WitchState, seat: int, w: int) -> bool:
         st.emit("LW-5.3", seat, f"University slots (earliest first): [{queue}]; the "
                 f"{st.rules.ranks[w]} gives {st.actions_left} action(s)",
                 f"【大学】：[{queue}]、アクション回数{st.actions_left}回", n=st.actions_left)
+        if not p.university_exchange:
+            st.emit("LW-V1", seat, "Variant: the University offers no Resource Exchange; "
+                    "each action is a Card Play or skipped", "バリアント：【大学】に資源交換は"
+                    "なく、アクションは手札使用のみ", n=st.actions_left)
     push(st, *trigger_tasks(st, seat, "on_place_univ", w),
          *trigger_tasks(st, seat, "on_place_any", w), ("univ_action", seat, w))
     return False
@@ -82,10 +88,11 @@ def playable(st: WitchState, seat: int, w: int, e: int) -> bool:
 
 
 def _univ_options(st: WitchState) -> tuple[WitchAction, ...]:
+    """Exchange pairs (LW-7.3; none under the variant LW-V1), playable cards, or stop."""
     seat, w = st.ctx
     held = st.res[seat]
     out = [act("exchange", (src, tgt)) for i, src in enumerate(RESOURCES) if held[i]
-           for tgt in BASIC if tgt != src]
+           for tgt in BASIC if tgt != src] if st.params.university_exchange else []
     ev = st.rules.events
     seen: dict[str, WitchAction] = {}
     for e in st.hands[seat]:

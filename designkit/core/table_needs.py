@@ -1,0 +1,45 @@
+"""What a game's parameters need of its card tables, checked before any game is played.
+
+A table with fewer cards than the parameters deal (3 Areas for the 6 that 4 players
+need, 10 year-1 events for a 20-card draft) either crashes mid-game or, worse, plays
+silently with fewer cards. So a game declares its needs as data, ``Game.table_needs
+(params)`` → :class:`TableNeed` (per player count, since ``params`` holds it), and the
+core checks them when a game starts (``FlowGame.start``; :func:`check_table_needs` for
+anything else): the first need not met is one DataError naming the table, the count
+found and the count needed, and the parameter that asks for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from designkit.core.errors import DataError
+from designkit.core.paths import data_dir
+
+
+@dataclass(frozen=True)
+class TableNeed:
+    """``found`` rows of ``what`` in ``file``; the parameters ``why`` need ``needed``."""
+
+    file: str
+    what: str
+    found: int
+    needed: int
+    why: str
+
+    def message(self) -> str:
+        return (f"{self.found} {self.what}, but {self.needed} are needed ({self.why}): add "
+                f"rows or change the parameters")
+
+
+def check_table_needs(game_name: str, needs: Iterable[TableNeed]) -> None:
+    """Raise the first unmet need as a one-line DataError naming the table."""
+    for need in needs:
+        if need.found < need.needed:
+            raise DataError(str(data_dir(game_name) / need.file), need.message())
+
+
+def count(rows: Iterable[Any]) -> int:
+    return sum(1 for _ in rows)

@@ -1,0 +1,114 @@
+"""Classic Hero (王道勇者): event cards with suit, condition and Fortune in the draft's
+notation, Demon Lords with their HP lines, races, and the class and skill cards of
+``abilities.csv``. Ability texts are the table's own (the ones the log names)."""
+
+from __future__ import annotations
+
+from designkit.core.effects import Hook
+from designkit.core.paths import data_dir
+from designkit.export.content import NewDeck, components
+from designkit.export.decks import Deck, raw_rows, with_raw
+from designkit.games.classic_hero.cards import (
+    ARTIFACT_NAMES,
+    SUIT_JA,
+    load_abilities,
+    load_demon_lords,
+    load_events,
+    load_races,
+    load_weaknesses,
+)
+from designkit.games.classic_hero.params import ClassicHeroParams
+
+#: spec §5.2's event effects, as a printed card says them
+EFFECT_TEXT: dict[str, tuple[str, str]] = {
+    "upgrade": ("Turn up to {n} white dice red", "白サイコロを{n}個まで赤にする"),
+    "gain_die": ("Gain {n} white dice", "白サイコロを{n}個得る"),
+    "bless": ("Gain {n} blessing(s)", "加護を{n}得る"),
+    "adjust": ("Change one die by up to ±{n}", "サイコロ１個の目を±{n}まで変える"),
+    "set": ("Set one die to {value}", "サイコロ１個の目を{value}にする"),
+    "set_any": ("Set one die to any value", "サイコロ１個を好きな目にする"),
+    "reroll": ("Reroll up to {n} dice", "サイコロを{n}個まで振り直す"),
+    "invert": ("Invert up to {n} dice", "サイコロを{n}個まで反転する"),
+    "vp": ("Gain {n} VP", "{n}ＶＰを得る"),
+    "artifact": ("Artifact {name_en} ({greek})", "アーティファクト「{name_ja}」（{greek}）"),
+}
+GREEK = {"a": "α", "b": "β"}
+TIMING_EN = {"immediate": "When taken", "stage_start": "Each stage start",
+             "once_per_stage": "Once per stage", "passive": "Always", "scoring": "At scoring"}
+TIMING_JA = {"immediate": "獲得時", "stage_start": "各ステージ開始時",
+             "once_per_stage": "ステージ毎に１回", "passive": "常時", "scoring": "得点計算時"}
+
+
+def effect_text(h: Hook, lang: str) -> str:
+    en, ja = EFFECT_TEXT[h.name]
+    args = {k: v for k, v in h.args.items()}
+    if h.name == "artifact":
+        t = str(h.args["type"])
+        names = ARTIFACT_NAMES.get(t, (t, t))
+        args = {"name_en": names[0], "name_ja": names[1], "greek": GREEK.get(t[0], t[0]) + t[1:]}
+    return (ja if lang == "ja" else en).format(**args)
+
+
+def decks(params: ClassicHeroParams, new: NewDeck) -> list[Deck]:
+    weak = [_weaknesses(new)] if load_weaknesses() else []
+    return [_events(new), _lords(new), *weak, _races(new), _abilities(new, "class"),
+            _abilities(new, "skill"), *components.classic_hero(params, new)]
+
+
+def _events(new: NewDeck) -> Deck:
+    path = data_dir("classic_hero") / "events.csv"
+    b = new("events", ("Event cards", "イベントカード"), path)
+    for e, row in zip(load_events(), raw_rows(path), strict=False):
+        b.add(e.id, {**with_raw(row), "stage": e.stage, "suit_en": e.suit,
+                     "suit_ja": SUIT_JA[e.suit], "name_en": e.suit, "name_ja": SUIT_JA[e.suit],
+                     "condition": e.condition.text or row["condition"],
+                     "fortune": e.fortune_text,
+                     "effect_en": "\n".join(effect_text(h, "en") for h in e.effects),
+                     "effect_ja": "\n".join(effect_text(h, "ja") for h in e.effects)})
+    return b.deck()
+
+
+def _lords(new: NewDeck) -> Deck:
+    path = data_dir("classic_hero") / "demon_lords.csv"
+    b = new("demon_lords", ("Demon Lords", "魔王カード"), path)
+    for lord, row in zip(load_demon_lords(), raw_rows(path), strict=False):
+        hp: dict[str, object] = {}
+        for i in (1, 2, 3):
+            cell = row.get(f"hp{i}", "")
+            hp[f"hp{i}_line"] = (f"HP{i}  {cell}  ▶ {row.get(f'base{i}', '0') or 0}" if cell
+                                 else "")
+        b.add(lord.id, {**with_raw(row), "name_en": lord.name, "name_ja": lord.name_ja,
+                        "hp_count": len(lord.hps), **hp})
+    return b.deck()
+
+
+def _weaknesses(new: NewDeck) -> Deck:
+    """CH-V2's private weakness cards: one HP line each (condition ▶ base merit)."""
+    path = data_dir("classic_hero") / "weaknesses.csv"
+    b = new("weaknesses", ("Weakness cards", "弱点カード"), path)
+    for w, row in zip(load_weaknesses(), raw_rows(path), strict=False):
+        b.add(w.id, {**with_raw(row), "name_en": w.name, "name_ja": w.name_ja,
+                     "hp_line": f"{row.get('condition', '')}  ▶ {row.get('base', '0')}"})
+    return b.deck()
+
+
+def _races(new: NewDeck) -> Deck:
+    path = data_dir("classic_hero") / "races.csv"
+    b = new("races", ("Races", "種族カード"), path)
+    for r, row in zip(load_races(), raw_rows(path), strict=False):
+        b.add(r.id, {**with_raw(row), "name_en": r.name, "name_ja": r.name_ja,
+                     "speed": r.speed})
+    return b.deck()
+
+
+def _abilities(new: NewDeck, kind: str) -> Deck:
+    path = data_dir("classic_hero") / "abilities.csv"
+    title = ("Classes", "職業カード") if kind == "class" else ("Skills", "スキルカード")
+    b = new("classes" if kind == "class" else "skills", title, path)
+    rows = [r for r in raw_rows(path) if r.get("kind") == kind]
+    for a, row in zip([a for a in load_abilities() if a.kind == kind], rows, strict=False):
+        b.add(a.id, {**with_raw(row), "name_en": a.name, "name_ja": a.name_ja,
+                     "timing_en": TIMING_EN[a.timing], "timing_ja": TIMING_JA[a.timing],
+                     "effect_en": a.text, "effect_ja": a.text_ja,
+                     "engine": row.get("ability", "")})
+    return b.deck()

@@ -1,0 +1,118 @@
+"""Issue 22 item 3 (and 17's port): a Dask run never hangs and never ends in a traceback.
+
+A scheduler with no workers is a one-line error after ``--worker-wait`` seconds; a
+scheduler lost mid-run keeps the batches already received (``SchedulerLost``, which
+``simulate_many(keep_partial=True)`` turns into interrupted results); an address with an
+impossible port is refused at once. The scheduler and worker are real ``dask`` processes.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from designkit.core.errors import DesignkitError  # noqa: E402
+from designkit.sim.dask_backend import check_address, dask_client  # noqa: E402
+from designkit.sim.many import simulate_many  # noqa: E402
+
+DASK = str(Path(sys.executable).parent / "dask")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start(*argv: str) -> subprocess.Popen:
+    return subprocess.Popen([DASK, *argv], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(10)
+
+
+@pytest.fixture
+def scheduler():
+    port = _free_port()
+    proc = _start("scheduler", "--host", "127.0.0.1", "--port", str(port),
+                  "--dashboard-address", ":0")
+    address = f"tcp://127.0.0.1:{port}"
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.2)
+    yield proc, address
+    _stop(proc)
+
+
+def test_a_scheduler_without_workers_is_an_error_after_the_wait(scheduler, monkeypatch):
+    _, address = scheduler
+    monkeypatch.setenv("DESIGNKIT_DASK_WORKER_WAIT", "1.5")
+    start = time.monotonic()
+    with pytest.raises(DesignkitError, match=r"no worker joined within 1\.5 s"), \
+            dask_client(address):
+        pass
+    assert time.monotonic() - start < 15
+
+
+def test_a_lost_scheduler_keeps_the_finished_batches(scheduler):
+    proc, address = scheduler
+    worker = _start("worker", address, "--nworkers", "1", "--nthreads", "1",
+                    "--no-dashboard")
+    try:
+        killed: list[int] = []
+
+        def on_progress(done: int, total: int) -> None:
+            if not killed:  # the first batch is in: the scheduler goes away
+                killed.append(done)
+                os.killpg(proc.pid, signal.SIGKILL)
+
+        start = time.monotonic()
+        (res,) = simulate_many("crossroads", [_params()], 400, backend="dask",
+                               scheduler=address, batch_size=20, on_progress=on_progress,
+                               keep_partial=True)
+        assert time.monotonic() - start < 90
+    finally:
+        _stop(worker)
+    assert res.interrupted and 20 <= res.n_games < 400
+    assert "scheduler" in res.meta["stopped"] and "was lost after" in res.meta["stopped"]
+    # what was kept is whole: every kept game has all its seats
+    assert (res.seats.groupby("game_id")["seat"].count() == 4).all()
+
+
+def _params():
+    from designkit.core.registry import get_game
+
+    return get_game("crossroads").params_type()
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:99999", "tcp://127.0.0.1:0",
+                                     "tcp://:8786"])
+def test_impossible_addresses_are_refused_at_once(address):
+    with pytest.raises(DesignkitError, match="write tcp://HOST:PORT"):
+        check_address(address)
+
+
+def test_worker_wait_option_is_checked(capsys):
+    from designkit import cli
+
+    with pytest.raises(SystemExit) as stop:  # argparse: one line, exit 2
+        cli.main(["simulate", "crossroads", "--games", "2", "--worker-wait", "nan"])
+    assert stop.value.code == 2 and "--worker-wait" in capsys.readouterr().err
+    assert cli.main(["simulate", "crossroads", "--games", "2", "--worker-wait", "5"]) == 2
+    assert "--worker-wait is for --scheduler" in capsys.readouterr().err

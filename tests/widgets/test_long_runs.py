@@ -1,0 +1,78 @@
+"""Long runs with slow bots (issue 26): batches sized by a measured game time, a games
+count beside the bar, Stop that gives Run back at once, a kernel never blocked."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from designkit_widgets import SimulationPanel
+from designkit_widgets._util import BATCH_SECONDS, batch_size, measured_batch
+
+from designkit import get_game
+
+HERO = get_game("classic_hero")  # greedy: a few tenths of a second per game
+
+
+def test_batches_follow_the_measured_time_of_a_game_not_the_agents_name() -> None:
+    assert batch_size(["greedy"], 300, 1, seconds=2.0) == 1
+    assert batch_size(["greedy"], 300, 1, seconds=BATCH_SECONDS / 3) == 3
+    assert batch_size(["mcts:50"], 10_000, 1, seconds=0.001) == 25  # fast: name ignored
+    slow = measured_batch(HERO, HERO.params_type(), ["greedy"], 300)
+    fast = measured_batch(get_game("crossroads"), get_game("crossroads").params_type(),
+                          ["random"], 10_000)
+    assert slow < fast
+
+
+def _wait(predicate, seconds: float = 60.0) -> None:  # noqa: ANN001
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def _longest_pause(until: threading.Thread) -> float:
+    """The longest the calling (kernel) thread waited for a 10 ms sleep while ``until``
+    runs: how long a click would wait for the kernel."""
+    worst = 0.0
+    while until.is_alive():
+        start = time.perf_counter()
+        time.sleep(0.01)
+        worst = max(worst, time.perf_counter() - start - 0.01)
+    return worst
+
+
+def test_stop_gives_run_back_at_once_and_the_finished_games_are_charted() -> None:
+    panel = SimulationPanel(HERO, n_games=300)
+    for d in panel.agent_dropdowns:
+        d.value = "greedy"
+    thread = panel.run(blocking=False)
+    _wait(lambda: panel.progress.value >= 2)
+    assert panel.count.value == f"{panel.progress.value} / 300 games"
+    start = time.perf_counter()
+    panel.stop()
+    assert time.perf_counter() - start < 0.1
+    assert not panel.run_button.disabled and panel.stop_button.disabled
+    assert "building" in panel.status.value or "results" in panel.status.value
+    pause = _longest_pause(thread)
+    assert pause < 0.5, f"the kernel thread waited {pause:.2f} s"
+    assert 2 <= panel.results.n_games < 300 and panel.results.interrupted
+    assert "stopped early" in panel.status.value and panel.figures
+
+
+def test_run_right_after_stop_replaces_the_stopped_run() -> None:
+    panel = SimulationPanel(HERO, n_games=200)
+    for d in panel.agent_dropdowns:
+        d.value = "greedy"
+    first = panel.run(blocking=False)
+    _wait(lambda: panel.progress.value >= 1)
+    panel.stop()
+    panel.n_games.value = 4
+    second = panel.run(blocking=False)
+    assert second is not first and panel.run_button.disabled
+    pause = _longest_pause(second)
+    assert pause < 0.5, f"the kernel thread waited {pause:.2f} s"
+    assert not first.is_alive()
+    assert panel.results.n_games == 4 and not panel.results.interrupted
+    assert panel.status.value == "4 games" and panel.count.value == "4 / 4 games"
+    assert not panel.run_button.disabled
