@@ -34,6 +34,9 @@ class Chance(enum.Enum):
 
 CHANCE = Chance.CHANCE
 
+#: a path into a ``state_to_dict`` document: keys and list indices (``("hands", 2)``)
+ZonePath = tuple[str | int, ...]
+
 
 class DesignTable(NamedTuple):
     """A table a game offers the designer beside its rules (e.g. exact odds of each card).
@@ -164,6 +167,28 @@ class Game:
     def check_state(self, state: State) -> list[Violation]:
         """The game's invariants broken by ``state`` (none: a possible position)."""
         return []
+
+    def hidden_zones(self, state: State, seat: int) -> list[list[ZonePath]]:
+        """Where the things ``seat`` cannot see live in ``state_to_dict(state)``.
+
+        Groups of paths (keys and list indices into the dict); a path ends at a list (its
+        items) or at one item. Items may be exchanged among the zones of one group, each
+        zone keeping its length, without ``seat`` being able to tell (other seats' hands
+        and the deck they come from). The contract suite shuffles them and requires the
+        same observation, ``view`` and seat log for ``seat``: a leak check that does not
+        trust the game's own ``observation`` / ``determinize``. Default: nothing hidden.
+        """
+        return []
+
+    def components(self, state: State) -> dict[str, int]:
+        """Every physical component of the game in ``state``, by id (``"card 5"``,
+        ``"die"``, ``"token"``), counted over all places, the box included.
+
+        What a rule moves never appears or vanishes, so the contract suite checks that this
+        count is the same after every step. Default: nothing declared (a game whose
+        components are unbounded, e.g. cards drawn with replacement).
+        """
+        return {}
 
     def design_tables(self, params: Params | None = None) -> list[DesignTable]:
         """Tables worth reading before simulating (odds, costs); none by default."""

@@ -44,16 +44,41 @@ def require_valid(violations: list[Violation]) -> None:
 S = TypeVar("S")
 
 
+class BadStateValue(ValueError):
+    """A game's parser found a malformed value at ``key`` of a saved state (one line)."""
+
+    def __init__(self, key: str, what: str) -> None:
+        self.key = key
+        super().__init__(f"key '{key}': {what}")
+
+
+def format_violation(exc: Exception) -> Violation:
+    """The ``state_format`` violation of a parser's exception, naming the key it concerns."""
+    if isinstance(exc, BadStateValue):
+        return Violation("state_format", str(exc))
+    if isinstance(exc, KeyError):
+        return Violation("state_format", f"key {exc}: missing or unknown")
+    return Violation("state_format", str(exc) or type(exc).__name__)
+
+
 def parse_checked(parse: Callable[[], S], check: Callable[[S], list[Violation]]) -> S:
-    """Run a game's ``state_from_dict`` parser: a malformed document (missing key, bad
-    index or type) becomes one :class:`ImpossibleState` naming what is wrong, never a
-    traceback, and a well-formed but impossible state is refused by the game's checks."""
+    """The one way every game's ``state_from_dict`` refuses bad input.
+
+    A malformed document (missing key, bad index or type; a parser raises
+    :class:`BadStateValue` to name the key) becomes one :class:`ImpossibleState` with the
+    code ``state_format``, never a traceback; a well-formed but impossible state is refused
+    by the game's checks, whose messages cite the rule. A validator that itself trips over
+    a malformed state (an index out of range) is refused the same way, not crashed.
+    """
     try:
         st = parse()
-    except (KeyError, IndexError, TypeError, ValueError) as exc:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, ImpossibleState):
             raise
-        what = f"missing or unknown {exc}" if isinstance(exc, KeyError) else str(exc)
-        raise ImpossibleState([Violation("state_format", what)]) from None
-    require_valid(check(st))
+        raise ImpossibleState([format_violation(exc)]) from None
+    try:
+        found = check(st)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        raise ImpossibleState([format_violation(exc)]) from None
+    require_valid(found)
     return st

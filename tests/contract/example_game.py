@@ -21,7 +21,7 @@ from designkit.core.cardtable import Column, Table
 from designkit.core.flow import Flow, FlowGame, FlowState, ask, push, roll
 from designkit.core.flow_dict import flow_from_dict, flow_to_dict
 from designkit.core.game import rank_seats
-from designkit.core.invariants import Violation, require_valid
+from designkit.core.invariants import Violation, parse_checked
 from designkit.core.params import Params, param
 from designkit.core.seats import player_count, seat_label
 
@@ -195,11 +195,20 @@ class HighCardGame(FlowGame):
 
     def state_from_dict(self, data: dict[str, Any], params: Params | None = None,
                         log: bool = True) -> HighCardState:
+        """A malformed or impossible document is one ImpossibleState (``parse_checked``)."""
+        return parse_checked(lambda: self._parse(data, log), self.check_state)
+
+    def _parse(self, data: dict[str, Any], log: bool) -> HighCardState:
         st = self.new_state(HighCardParams.from_dict(data["params"]), log=False)
         st.cards, st.redraws, st.points = data["cards"][:], data["redraws"][:], data["points"][:]
         flow_from_dict(st, data, log=log)
-        require_valid(self.check_state(st))
         return st
+
+    def hidden_zones(self, st: HighCardState,  # type: ignore[override]
+                     seat: int) -> list[list[tuple[str | int, ...]]]:
+        """The other seats' drawn cards (HC-2: a drawn card is hidden until the showdown).
+        No ``components``: cards are drawn with replacement, nothing is conserved."""
+        return [[("cards", q) for q, c in enumerate(st.cards) if q != seat and c is not None]]
 
     def rule_texts(self) -> dict[str, dict[str, str]]:
         return {r["rule_id"]: r for r in RULES.load(RULES_CSV)}

@@ -5,8 +5,14 @@ A game is stepped by hand with the same RNGs as :func:`designkit.core.play.play_
 after every step the game's own ``check_state`` invariants must hold (so a failure is
 replayed by ``play_game`` with the seed it names). Every ``probe_every`` steps the
 expensive generic checks run too: clone independence, the dict round trip, illegal and
-foreign actions, observations against determinisations. :func:`check_log_hides` checks
-what each seat's log reveals. Nothing here knows a game: it uses only the ``Game`` contract.
+foreign actions, observations against determinisations, the information-leak oracle
+(:func:`check_leaks`: the game's determinisation and a generic shuffle of the hidden zones
+it declares must leave a seat's observation, ``view`` and log equal) and ``view`` for every
+seat and the designer. The game's declared ``components`` are checked after every step;
+:func:`check_round_trip_behaviour` continues a loaded copy to the end, and
+:func:`check_lazy_logging` plays a silent game with a spy on the event text.
+:func:`check_log_hides` checks what each seat's log reveals. Nothing here knows a game: it
+uses only the ``Game`` contract.
 """
 
 from __future__ import annotations
@@ -15,15 +21,17 @@ import json
 import math
 import random
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from designkit.agents import make_agents
 from designkit.core.action import Action
 from designkit.core.errors import IllegalAction
-from designkit.core.events import log_for
-from designkit.core.game import CHANCE, Game, State
+from designkit.core.events import Event, log_for
+from designkit.core.game import CHANCE, Game, State, ZonePath
+from designkit.core.invariants import ImpossibleState
 from designkit.core.params import Params
 from designkit.core.play import Step, agent_rng, chance_rng
 from designkit.core.seats import player_count
@@ -31,6 +39,8 @@ from designkit.core.seats import player_count
 MAX_STEPS = 20_000
 #: outcomes / decisions of a node compared pairwise by the log-leak probe
 LEAK_ALTERNATIVES = 3
+#: shuffles of the hidden zones tried until one gives a state the game accepts
+SHUFFLE_TRIES = 6
 
 
 @dataclass
@@ -42,6 +52,7 @@ class Playout:
     state: State
     steps: list[Step] = field(default_factory=list)
     probes: int = 0
+    replays: int = 0
 
 
 class ContractViolation(AssertionError):
@@ -54,11 +65,14 @@ def violations(game: Game, state: State) -> list[Any]:
 
 def checked_playout(game: Game, params: Params, agent_specs: Sequence[str] | str, seed: int,
                     *, log: bool = False, probe_every: int = 0, observe_every: int = 0,
-                    rng: random.Random | None = None) -> Playout:
+                    replay_at: int | None = None, rng: random.Random | None = None) -> Playout:
     """Play one game to its end, checking the contract after every step.
 
     ``probe_every``: run every probe each that many steps; ``observe_every``: only the
-    observation / determinisation check (cheap enough for every step).
+    observation / determinisation check (cheap enough for every step); ``replay_at``: at
+    that step, load a copy of the dumped state and play both to the end
+    (:func:`check_round_trip_behaviour`). The game's ``components`` are compared with the
+    first position's after every step.
     """
     players = player_count(params)
     agents = make_agents(agent_specs, players)
@@ -73,6 +87,7 @@ def checked_playout(game: Game, params: Params, agent_specs: Sequence[str] | str
                 f"{params.diff()}")
 
     _expect_no_violations(game, state, lambda: where(0))
+    box = game.components(state)
     for step in range(MAX_STEPS):
         who = game.to_move(state)
         if who is None:
@@ -85,6 +100,10 @@ def checked_playout(game: Game, params: Params, agent_specs: Sequence[str] | str
         elif observe_every and step % observe_every == 0:
             for seat in range(players):
                 check_observation(game, state, seat, probe_rng, lambda step=step: where(step))
+        if step == replay_at:   # random agents: seeded like any, and cheap to play twice
+            check_round_trip_behaviour(game, state, ["random"] * players, seed + step,
+                                       lambda step=step: where(step))
+            out.replays += 1
         if who is CHANCE:
             outcomes = game.chance_outcomes(state)
             total = sum(p for _, p in outcomes)
@@ -107,6 +126,7 @@ def checked_playout(game: Game, params: Params, agent_specs: Sequence[str] | str
             out.steps.append(Step(who, action))
         game.apply(state, action)  # checked: the contract says a legal step never raises
         _expect_no_violations(game, state, lambda step=step: where(step + 1))
+        check_components(game, state, box, lambda step=step: where(step + 1))
     else:
         raise ContractViolation(f"no end after {MAX_STEPS} steps ({where(MAX_STEPS)})")
     if not game.is_over(state):
@@ -163,8 +183,13 @@ def probe(game: Game, state: State, rng: random.Random, where: Callable[[], str]
     check_round_trip(game, state, before, where)
     check_clone_independent(game, state, before, rng, where)
     check_illegal_actions(game, state, before, where)
-    for seat in range(player_count(state.params)):
+    players = player_count(state.params)
+    for seat in range(players):
         check_observation(game, state, seat, rng, where)
+    # the leak oracle for one seat a probe, drawn from the probe's seeded RNG: every seat
+    # comes up many times a game, at a third to a fifth of the cost (views are dear)
+    check_leaks(game, state, rng.randrange(players), rng, where)
+    check_views(game, state, where)
     if game.state_to_dict(state) != before:
         raise ContractViolation(f"a probe changed the real state ({where()})")
 
@@ -339,3 +364,227 @@ def _first_difference(a: list[tuple[Any, ...]], b: list[tuple[Any, ...]]) -> str
         if x != y:
             return f"{x[:3]} vs {y[:3]}"
     return f"{len(a)} vs {len(b)} events"
+
+
+# -- conservation ------------------------------------------------------------------------------
+def check_components(game: Game, state: State, box: dict[str, int],
+                     where: Callable[[], str]) -> None:
+    """The game's declared components (cards by id, dice, tokens) are all still there."""
+    now = game.components(state)
+    if now != box:
+        diff = {k: (box.get(k, 0), now.get(k, 0)) for k in sorted(set(box) | set(now))
+                if box.get(k, 0) != now.get(k, 0)}
+        raise ContractViolation(f"components not conserved (at the start, now): {diff} "
+                                f"({where()})")
+
+
+# -- the information-leak oracle -----------------------------------------------------------------
+def _at(data: Any, path: ZonePath) -> tuple[Any, Any]:
+    """(parent, key) of ``path`` in a state document."""
+    for key in path[:-1]:
+        data = data[key]
+    return data, path[-1]
+
+
+def shuffle_hidden(game: Game, state: State, seat: int, rng: random.Random) -> State | None:
+    """A state that differs from ``state`` only in what ``seat`` cannot see: the items of
+    each group of the game's ``hidden_zones`` dealt out again at random, each zone keeping
+    its length, through the game's own dict form. ``None`` when nothing is hidden or no
+    shuffle gave a state the game accepts (a publicly known card moved)."""
+    groups = game.hidden_zones(state, seat)
+    if not groups:
+        return None
+    data = game.state_to_dict(state)
+    for _ in range(SHUFFLE_TRIES):
+        doc = json.loads(json.dumps(data))
+        for group in groups:
+            spots = [_at(doc, path) for path in group]
+            values = [parent[key] for parent, key in spots]
+            pool = [x for v in values for x in (v if isinstance(v, list) else [v])]
+            rng.shuffle(pool)
+            for (parent, key), old in zip(spots, values, strict=True):
+                k = len(old) if isinstance(old, list) else 1
+                parent[key] = pool[:k] if isinstance(old, list) else pool[0]
+                pool = pool[k:]
+        if doc == data:
+            continue
+        try:
+            return game.state_from_dict(doc, state.params, log=True)
+        except ImpossibleState:
+            continue
+    return None
+
+
+def _common_step(game: Game, a: State, b: State) -> Hashable | None:
+    """A step possible in both positions (the first, so both worlds take the same)."""
+    who = game.to_move(a)
+    if who is None or who != game.to_move(b):
+        return None
+    if who is CHANCE:
+        there = {o for o, _ in game.chance_outcomes(b)}
+        return next((o for o, _ in game.chance_outcomes(a) if o in there), None)
+    there_legal = set(game.legal_actions(b))
+    return next((x for x in game.legal_actions(a) if x in there_legal), None)
+
+
+def same_for_seat(game: Game, real: State, other: State, seat: int, what: str,
+                  where: Callable[[], str], real_view: str | None = None) -> None:
+    """``seat`` cannot tell ``real`` from ``other``: the same observation, the same ``view``
+    and, after the same next step, the same new log events as it sees them (leaving out
+    events shown to it on purpose: its own draw may differ) unless the step revealed a
+    difference (the observations differ) or took a hidden item out of hiding (a showdown
+    may name the cards it shows). ``real_view``: the view
+    of ``real`` when the caller has it (views are the costly part)."""
+    obs, theirs = game.observation(real, seat), game.observation(other, seat)
+    if obs != theirs:
+        diff = {k: (obs.get(k), theirs.get(k)) for k in sorted(set(obs) | set(theirs))
+                if obs.get(k) != theirs.get(k)}
+        raise ContractViolation(f"{what} changed seat {seat}'s observation: {diff} "
+                                f"({where()})")
+    mine = game.view(real, seat) if real_view is None else real_view
+    there = game.view(other, seat)
+    if mine != there:
+        at = next((i for i, (x, y) in enumerate(zip(mine, there, strict=False)) if x != y),
+                  min(len(mine), len(there)))
+        raise ContractViolation(f"{what} changed seat {seat}'s view: the view shows "
+                                f"something the seat cannot see: "
+                                f"…{mine[max(0, at - 80):at + 40]!r} vs "
+                                f"…{there[max(0, at - 80):at + 40]!r} ({where()})")
+    step = _common_step(game, real, other)
+    if step is None:
+        return
+    worlds, after, kept = [], [], True
+    for s in (real, other):
+        twin = s.clone()
+        twin.log = []
+        game.apply(twin, step)
+        worlds.append(seen(twin.log, seat))
+        after.append(game.observation(twin, seat))
+        kept &= hidden_items(game, twin, seat) == hidden_items(game, s, seat)
+    # a step that takes no hidden item out of hiding (no showdown, no card played) and
+    # leaves the observations equal must not tell the worlds apart in the log
+    if kept and after[0] == after[1] and worlds[0] != worlds[1]:
+        raise ContractViolation(f"{what} changed seat {seat}'s log after {step!r}: "
+                                f"{_first_difference(worlds[0], worlds[1])} ({where()})")
+
+
+def hidden_items(game: Game, state: State, seat: int) -> list[list[str]]:
+    """The items of each group of ``seat``'s hidden zones, as sorted JSON texts."""
+    data = game.state_to_dict(state)
+    out = []
+    for group in game.hidden_zones(state, seat):
+        items: list[str] = []
+        for path in group:
+            parent, key = _at(data, path)
+            value = parent[key]
+            items += [json.dumps(x) for x in (value if isinstance(value, list) else [value])]
+        out.append(sorted(items))
+    return out
+
+
+def reloaded(game: Game, state: State) -> State:
+    """``state`` through its dict form, as the shuffled worlds are built (so the oracle
+    compares hidden items only, not what a load rebuilds, such as a chance node's stale
+    options)."""
+    return game.state_from_dict(json.loads(json.dumps(game.state_to_dict(state))),
+                                state.params, log=True)
+
+
+def check_leaks(game: Game, state: State, seat: int, rng: random.Random,
+                where: Callable[[], str], base: State | None = None) -> None:
+    """The leak oracle: the game's determinisation, and a shuffle of its hidden zones that
+    does not use the game's observation code, look the same to ``seat`` as ``base`` (the
+    position loaded back, :func:`reloaded`; built here when not given)."""
+    base = reloaded(game, state) if base is None else base
+    mine = game.view(base, seat)
+    same_for_seat(game, base, game.determinize(base, seat, rng), seat,
+                  f"determinize({seat})", where, mine)
+    other = shuffle_hidden(game, base, seat, rng)
+    if other is not None:
+        same_for_seat(game, base, other, seat, "a shuffle of the hidden zones", where, mine)
+
+
+def check_views(game: Game, state: State, where: Callable[[], str]) -> None:
+    """``view`` renders for every seat and the designer in both languages."""
+    for seat in [None, *range(player_count(state.params))]:
+        for lang in ("en", "ja"):
+            try:
+                html = game.view(state, seat, lang)
+            except Exception as err:  # noqa: BLE001 - any crash breaks the contract
+                raise ContractViolation(f"view(seat={seat}, lang={lang}) raised "
+                                        f"{type(err).__name__}: {err} ({where()})") from err
+            if not isinstance(html, str) or not html.strip():
+                raise ContractViolation(f"view(seat={seat}, lang={lang}) is not HTML text "
+                                        f"({where()})")
+
+
+# -- the round trip by behaviour ----------------------------------------------------------------
+def _play_on(game: Game, state: State, agent_specs: Sequence[str], seed: int
+             ) -> tuple[list[Hashable], list[float]]:
+    agents = make_agents(list(agent_specs), player_count(state.params))
+    crng = chance_rng(seed)
+    rngs = [agent_rng(seed, s) for s in range(len(agents))]
+    steps: list[Hashable] = []
+    while (who := game.to_move(state)) is not None and len(steps) < MAX_STEPS:
+        step = game.sample_chance(state, crng) if who is CHANCE else \
+            agents[who].act(game, state, rngs[who])
+        steps.append(step)
+        game.apply(state, step)
+    return steps, list(game.scores(state))
+
+
+def check_round_trip_behaviour(game: Game, state: State, agent_specs: Sequence[str],
+                               seed: int, where: Callable[[], str]) -> None:
+    """load(dump(state)) plays on to the same game as the original: under the same seeded
+    agents and chance, the same steps and the same scores (a field ``state_to_dict``
+    forgets shows here even when the dict compares equal with itself)."""
+    data = json.loads(json.dumps(game.state_to_dict(state)))
+    back = game.state_from_dict(data, state.params, log=False)
+    original = state.clone()
+    original.log = None
+    steps, scores = _play_on(game, original, agent_specs, seed)
+    steps_back, scores_back = _play_on(game, back, agent_specs, seed)
+    if steps != steps_back or scores != scores_back:
+        at = next((i for i, (x, y) in enumerate(zip(steps, steps_back, strict=False))
+                   if x != y), min(len(steps), len(steps_back)))
+        raise ContractViolation(f"the loaded copy plays another game: step {at} of the "
+                                f"continuation differs, scores {scores} vs {scores_back} "
+                                f"({where()})")
+
+
+# -- lazy logging -------------------------------------------------------------------------------
+@contextmanager
+def event_text_spy() -> Iterator[list[str]]:
+    """Record every ``State.emit`` made while logging is off (its text was built for
+    nothing) and every ``Event`` built, by rule ID."""
+    calls: list[str] = []
+    emit, new = State.emit, Event.__new__
+
+    def spy_emit(self: State, rule: str, *args: Any, **kwargs: Any) -> None:
+        if self.log is None:
+            calls.append(rule)
+        emit(self, rule, *args, **kwargs)
+
+    def spy_new(cls: type, *args: Any, **kwargs: Any) -> Event:
+        calls.append(str(args[0] if args else kwargs.get("rule")))
+        return new(cls, *args, **kwargs)
+
+    State.emit = spy_emit  # type: ignore[method-assign]
+    Event.__new__ = spy_new  # type: ignore[method-assign]
+    try:
+        yield calls
+    finally:
+        State.emit = emit  # type: ignore[method-assign]
+        Event.__new__ = new  # type: ignore[method-assign]
+
+
+def check_lazy_logging(game: Game, params: Params, agent_specs: Sequence[str],
+                       seed: int) -> None:
+    """With logging off, a whole game builds no event and calls no ``emit``."""
+    state = game.new_state(params, log=False)
+    with event_text_spy() as calls:
+        _play_on(game, state, agent_specs, seed)
+    if calls:
+        raise ContractViolation(f"{game.name}, seed {seed}: with logging off, event text was "
+                                f"built for rules {sorted(set(calls))[:8]} (guard each emit "
+                                "with `if st.log is not None`)")

@@ -9,7 +9,13 @@ registering it. Failures name the game, seed, agents, params and step.
   exactly to its score;
 * random in-range Params from the Params metadata (hypothesis, and a plain seeded sweep
   of hundreds of games): never a crash, never a broken invariant;
-* the log as a seat sees it reveals nothing its observation hides.
+* the log as a seat sees it reveals nothing its observation hides;
+* (issue 21) the information-leak oracle at every probe: the game's determinisation and a
+  generic shuffle of the hidden zones it declares (``Game.hidden_zones``) leave each seat's
+  observation, ``view`` and log equal; ``view`` renders for every seat and the designer;
+  a loaded copy plays on to the same game (steps and scores); the declared
+  ``Game.components`` are conserved after every step; with logging off no event text is
+  built; no game imports another (``.importlinter``).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from tests.contract.conftest import examples, game_names, game_player_cases
 from tests.contract.example_game import GAME as EXAMPLE
 from tests.contract.harness import (
     check_illegal_actions,
+    check_lazy_logging,
     check_log_hides,
     checked_playout,
     probe,
@@ -44,6 +51,12 @@ DETERMINIZE_SEEDS = 8
 #: known game bugs the suite found, with a repro: (test, game) -> reason. The lead drops
 #: an entry when the fix is merged (a strict xfail that passes fails the run).
 KNOWN_BUGS: dict[tuple[str, str], str] = {}
+#: games that declare no ``components``, and why (every other game must declare them)
+NO_COMPONENTS = {
+    "high_card": "cards are drawn with replacement (HC-2): nothing to conserve",
+    "classic_hero": "the state keeps no discard piles and dice are gained (see "
+                    "classic_hero/invariants.py components)",
+}
 
 
 def _game(name: str) -> Game:
@@ -84,8 +97,10 @@ def test_checked_playouts_records_and_rule_ids(name, players):
         seed = 1000 * players + i
         played = checked_playout(game, params, _agents(AGENT_MIXES[i % len(AGENT_MIXES)],
                                                        players),
-                                 seed, log=True, probe_every=PROBE_EVERY)
+                                 seed, log=True, probe_every=PROBE_EVERY,
+                                 replay_at=5 + 13 * i)
         assert played.probes > 0
+        assert played.replays == 1 or len(played.steps) <= 5 + 13 * i
         cited = {e.rule for e in played.state.log or []}
         missing = sorted(r for r in cited if r not in rules)
         assert not missing, f"{name}: events cite rules missing from rules.csv: {missing}"
@@ -177,6 +192,82 @@ def test_the_log_reveals_nothing_the_observation_hides(name, players):
     for i, step in enumerate(played.steps):
         check_log_hides(game, state, lambda i=i: f"{name}, seed {seed}, step {i}")
         game.apply(state, step.action)
+
+
+#: rule variants that add hidden information: the leak oracle plays each under them too
+HIDDEN_VARIANTS = [("classic_hero", {"weakness_cards": True}),   # CH-V2 private weaknesses
+                   ("classic_hero", {"suit_effects": True})]
+
+
+@pytest.mark.parametrize(("name", "changes"), HIDDEN_VARIANTS,
+                         ids=[f"{n}-{'-'.join(c)}" for n, c in HIDDEN_VARIANTS])
+def test_the_leak_oracle_under_variants_with_hidden_cards(name, changes):
+    game = _game(name)
+    params = game.params_type().replace(**changes)
+    from designkit.core.seats import player_count
+
+    played = checked_playout(game, params, _agents(("random", "greedy"), player_count(params)),
+                             seed=21, log=True, probe_every=5)
+    assert played.probes > 0
+
+
+# -- the declarations the oracle and the conservation check read --------------------------------
+@pytest.mark.parametrize("name", _cases("declarations", game_names()))
+def test_every_game_declares_hidden_zones_and_components(name):
+    from designkit.core.game import Game as Base
+
+    game = _game(name)
+    assert type(game).hidden_zones is not Base.hidden_zones, f"{name}: no hidden_zones"
+    state = game.new_state(game.params_type(), log=False)
+    assert bool(game.components(state)) != (name in NO_COMPONENTS), \
+        f"{name}: declare components, or say in NO_COMPONENTS why there are none"
+
+
+@pytest.mark.parametrize("name", _cases("lazy_logging", game_names()))
+def test_logging_off_builds_no_event_text(name):
+    game = _game(name)
+    for seed in range(2):
+        params = game.params_type()
+        from designkit.core.seats import player_count
+
+        check_lazy_logging(game, params, ["random"] * player_count(params), seed)
+
+
+def test_no_game_imports_another_game():
+    """.importlinter's independence contract names every game package (lint-imports
+    checks it in make lint / make test), so a new game cannot be left out."""
+    import configparser
+    from pathlib import Path
+
+    import designkit.games
+
+    root = Path(designkit.games.__file__).parent
+    packages = {f"designkit.games.{p.name}" for p in root.iterdir()
+                if (p / "__init__.py").exists()}
+    config = configparser.ConfigParser()
+    config.read(Path(__file__).parents[2] / ".importlinter")
+    contract = config["importlinter:contract:games-independent"]
+    assert contract["type"] == "independence"
+    assert set(contract["modules"].split()) == packages
+
+
+@pytest.mark.parametrize("name", _cases("bad_documents", game_names()))
+def test_a_bad_state_document_is_one_impossible_state_naming_the_key(name):
+    """One way for every game (core.invariants.parse_checked): a missing key or a value
+    of the wrong type is one ImpossibleState line, never a traceback or another error."""
+    from designkit.core.invariants import ImpossibleState
+
+    game = _game(name)
+    good = game.state_to_dict(game.new_state(game.params_type(), log=True))
+    del good["phase"]
+    with pytest.raises(ImpossibleState, match="state_format: key 'phase'") as err:
+        game.state_from_dict(good)
+    assert "\n" not in str(err.value)
+    bad = {k: ("x" if isinstance(v, list) else v)
+           for k, v in game.state_to_dict(game.new_state(game.params_type())).items()}
+    with pytest.raises(ImpossibleState, match="state_format|: ") as err:
+        game.state_from_dict(bad)
+    assert "\n" not in str(err.value)
 
 
 def test_probes_leave_the_state_alone():

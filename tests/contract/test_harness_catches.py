@@ -13,9 +13,14 @@ from tests.contract import example_game as ex
 from tests.contract.harness import (
     ContractViolation,
     check_clone_independent,
+    check_components,
     check_illegal_actions,
+    check_lazy_logging,
+    check_leaks,
     check_log_hides,
     check_observation,
+    check_round_trip_behaviour,
+    check_views,
     check_vp_sources,
     checked_playout,
 )
@@ -127,3 +132,109 @@ def test_a_real_game_that_drops_a_category_is_caught(monkeypatch):
         k: v for k, v in whole(st, s).items() if k != "hand"})
     with pytest.raises(ContractViolation, match=f"seat {seat}"):
         check_vp_sources(game, state, game.scores(state), lambda: "dropped hand")
+
+
+# -- issue 21: the probes the suite missed ---------------------------------------------------------
+def _all_drawn() -> ex.HighCardState:
+    st = _at_first_draw()
+    for card in (3, 4, 5):
+        GAME.apply(st, card)            # every seat holds a hidden card; A chooses now
+    return st
+
+
+def test_an_observation_showing_every_hand_is_caught_although_determinize_agrees(monkeypatch):
+    """The game's own pair (observation + a determinisation that changes nothing) passes
+    the old check; the shuffle of the declared hidden zones does not trust either."""
+    st = _all_drawn()
+    seen_all = ex.HighCardGame.observation
+
+    def leaky(self, state, seat):
+        return {**seen_all(self, state, seat), "cards": state.cards[:]}
+
+    monkeypatch.setattr(ex.HighCardGame, "observation", leaky)
+    monkeypatch.setattr(ex.HighCardGame, "determinize", lambda self, state, seat, rng:
+                        state.clone())
+    check_observation(GAME, st, 0, random.Random(1), lambda: "leaky")    # the old check passes
+    with pytest.raises(ContractViolation, match="shuffle of the hidden zones changed seat 0's "
+                                                "observation"):
+        check_leaks(GAME, st, 0, random.Random(1), lambda: "leaky")
+
+
+def test_a_view_that_shows_hidden_cards_is_caught(monkeypatch):
+    st = _all_drawn()
+    monkeypatch.setattr(ex.HighCardGame, "view", lambda self, state, seat=None, lang="en":
+                        "<p>" + " ".join(map(str, state.cards)) + "</p>")
+    with pytest.raises(ContractViolation, match="changed seat 0's view"):
+        check_leaks(GAME, st, 0, random.Random(1), lambda: "peeking view")
+
+
+def test_a_view_that_raises_is_caught(monkeypatch):
+    def broken(self, state, seat=None, lang="en"):
+        if seat is None:
+            raise KeyError("designer")
+        return "<p>fine</p>"
+
+    monkeypatch.setattr(ex.HighCardGame, "view", broken)
+    with pytest.raises(ContractViolation, match=r"view\(seat=None, lang=en\) raised KeyError"):
+        check_views(GAME, _all_drawn(), lambda: "raising view")
+
+
+def test_a_state_to_dict_that_forgets_a_field_is_caught(monkeypatch):
+    """Without ``redraws`` the dict still round-trips with itself, but the loaded copy has
+    every redraw back and plays another game."""
+    st = _all_drawn()
+    GAME.apply(st, ex.REDRAW)           # A spends its redraw
+    dump, load = ex.HighCardGame.state_to_dict, ex.HighCardGame._parse
+
+    def forgetful(self, state):
+        return {k: v for k, v in dump(self, state).items() if k != "redraws"}
+
+    def lenient(self, data, log):
+        return load(self, {**data, "redraws": [state_redraws] * len(data["cards"])}, log)
+
+    state_redraws = st.params.redraws
+    monkeypatch.setattr(ex.HighCardGame, "state_to_dict", forgetful)
+    monkeypatch.setattr(ex.HighCardGame, "_parse", lenient)
+    back = GAME.state_from_dict(GAME.state_to_dict(st))
+    assert GAME.state_to_dict(back) == GAME.state_to_dict(st)     # the old check passes
+    with pytest.raises(ContractViolation, match="the loaded copy plays another game"):
+        for seed in range(10):
+            check_round_trip_behaviour(GAME, st, ["random"] * 3, seed, lambda: "forgetful")
+
+
+def test_a_card_that_vanishes_is_caught(monkeypatch):
+    """Crossroads with a discard that loses a card, its own invariants switched off: only
+    the declared components show it."""
+    from designkit.core.registry import get_game
+
+    game = get_game("crossroads")
+    monkeypatch.setattr(type(game), "check_state", lambda self, state: [])
+    apply = type(game)._apply
+
+    def lossy(self, state, action):
+        apply(self, state, action)
+        for x, k in enumerate(state.discard):
+            if k:
+                state.discard[x] -= 1    # a discarded card vanishes
+                return
+
+    monkeypatch.setattr(type(game), "_apply", lossy)
+    with pytest.raises(ContractViolation, match="components not conserved"):
+        checked_playout(game, game.params_type(players=3), "random", seed=4)
+    state = game.new_state(game.params_type(players=3), log=False)
+    box = game.components(state)
+    check_components(game, state, box, lambda: "untouched")
+
+
+def test_eager_log_text_is_caught(monkeypatch):
+    """An emit outside ``if st.log is not None`` builds its text for nothing."""
+    step = ex.FLOW.chances[ex.Phase.DRAW]
+
+    def eager(st, card):
+        st.cards[st.ctx[0]] = card
+        st.emit("HC-2", st.ctx[0], f"draws a {card}", f"{card}を引く", visible_to=(st.ctx[0],))
+
+    check_lazy_logging(GAME, ex.HighCardParams(), ["random"] * 3, seed=1)      # as shipped
+    monkeypatch.setitem(ex.FLOW.chances, ex.Phase.DRAW, step._replace(apply=eager))
+    with pytest.raises(ContractViolation, match=r"event text was built for rules \['HC-2'\]"):
+        check_lazy_logging(GAME, ex.HighCardParams(), ["random"] * 3, seed=1)

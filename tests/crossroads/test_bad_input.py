@@ -14,7 +14,7 @@ from designkit.games.crossroads import CrossroadsParams
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.skills import load_skills, skills_path
 
-from .conftest import A, B, C, D, G, make_state, play
+from .conftest import A, B, C, D, G, build_dict, make_state, play
 
 # -- parameters ------------------------------------------------------------------------------------
 
@@ -270,8 +270,66 @@ def test_state_from_dict_rejects_an_impossible_state(changes, code):
 def test_state_from_dict_names_a_missing_key():
     data = _saved()
     del data["hands"]
-    with pytest.raises(ImpossibleState, match="state_format: missing or unknown 'hands'"):
+    with pytest.raises(ImpossibleState, match="state_format: key 'hands': missing or unknown"):
         G.state_from_dict(data)
+
+
+# -- validator gaps (issue 21) --------------------------------------------------------------------
+def _refused(data, params=None, match=""):
+    with pytest.raises(ImpossibleState, match=match) as err:
+        G.state_from_dict(data, params)
+    assert "\n" not in str(err.value)
+    return err.value
+
+
+def test_a_wrong_player_count_is_an_impossible_state_not_an_index_error():
+    """CR-1.1: per-seat lists shorter than the player count, or Params for another count,
+    are refused by the validator itself (no IndexError inside check_state)."""
+    data = _saved(hands=[[3, 5], [], []], known=[[], [], []])
+    _refused(data, match=r"players: hands has 3 entries for 4 players \(CR-1\.1\)")
+    _refused(_saved(), CrossroadsParams(players=3), match="the state has 4 players, the Params 3")
+    st = make_state()
+    st.hands.pop()
+    assert G.check_state(st)[0].code == "players"          # direct call: a list, no crash
+
+
+def test_more_groups_of_a_number_than_protection_allows_are_refused():
+    """CR-4.5, CR-7.3: one S3 card, so at most two groups of a number stand at once; with
+    no skill that protects groups in the game, at most one."""
+    three = build_dict(piles={A: {4: 1}, B: {4: 1}, C: {4: 1}}, skills={A: ["S3"]})
+    _refused(three, match=r"3 groups of 4 on the table \(seats \[0, 1, 2\]\); at most 2")
+    two = build_dict(piles={A: {4: 1}, B: {4: 1}})
+    G.state_from_dict(two)       # S3 may have moved since it protected one: possible
+    no_s3 = CrossroadsParams(crossroads_skills=("S1", "S2", "S4", "S5", "S6", "S7", "S8"))
+    _refused(build_dict(piles={A: {4: 1}, B: {4: 1}}, params=no_s3), no_s3,
+             match="at most 1: no skill of this game protects groups")
+
+
+def test_a_group_needing_two_s4_cards_or_a_far_s7_card_is_refused():
+    """CR-7.4 (S4: one hand card of any number per release) and CR-7.7 (S7: one hand card
+    of n±1): a group of 5 holding a 2 and an 8 needs two S4 cards; with S4 out of the game
+    a 7 in a group of 5 is no S7 card. A 4 and a 6 (S7 + S4) are possible."""
+    G.state_from_dict(build_dict(piles={A: {5: [4, 6, 5]}}))
+    _refused(build_dict(piles={A: {5: [2, 8, 5]}}),
+             match=r"2 cards that only S4 could change .* S4 changes 1 per release")
+    _refused(build_dict(piles={A: {5: [4, 6, 2, 5]}}), match=r"3 changed cards, S4 and S7 "
+             r"change 1 \+ 1")
+    no_s4 = CrossroadsParams(crossroads_skills=("S1", "S2", "S3", "S5", "S6", "S7", "S8"))
+    G.state_from_dict(build_dict(piles={A: {5: [6, 5]}}, params=no_s4), no_s4)
+    _refused(build_dict(piles={A: {5: [7, 5]}}, params=no_s4), no_s4,
+             match=r"neither 5 nor 5±1.*S4 changes 0")
+
+
+def test_a_game_ended_by_27_without_an_ending_player_is_refused():
+    """CR-8.4: the ending player is the active player of the ending turn; an OVER state
+    with end reason "27" must name one (the tie-break CR-10.2 starts from it)."""
+    data = build_dict()
+    data.update(phase="OVER", end_reason="27", ending=None, final=[0, 0, 0, 0])
+    _refused(data, match=r"question: .*ending player None is no seat \(CR-8\.4\)")
+    data.update(ending=2)
+    G.state_from_dict(data)
+    data.update(end_reason=None)
+    _refused(data, match="no end reason")
 
 
 def test_check_state_is_empty_for_every_reachable_position():

@@ -896,3 +896,14 @@ def test_cr_a14_face_up_passes_and_releases_stay_public():
     for e in st.log:
         if e.rule in ("CR-6.1", "CR-6.4", "CR-4.1", "CR-4.5", "CR-8.1", "CR-8.2", "CR-9.4"):
             assert e.visible_to is None
+
+
+def test_view_shows_another_seats_vp_without_its_s1_discards():
+    """CR-A14 (hands are hidden) with CR-7.1 (S1: at the end, discard one card of each
+    distinct number): A holds S1 and either {3, 5, 5} (S1 would discard 2) or {3, 4, 5}
+    (3). B sees three cards either way, so B's view, its "VP now" included, must be the
+    same; counting S1 for another seat told B how many numbers A's hand holds."""
+    st = make_state(hands={A: [3, 5, 5]}, skills={A: ["S1"]}, active=A, trigger=6)
+    st_other = make_state(hands={A: [3, 4, 5]}, skills={A: ["S1"]}, active=A, trigger=6)
+    assert G.view(st, B) == G.view(st_other, B)
+    assert G.view(st, None) != G.view(st_other, None)    # the designer sees the hands

@@ -323,3 +323,21 @@ def test_check_state_is_empty_for_every_reachable_position():
                     else rng.choice(G.legal_actions(st)))
         assert G.check_state(st) == []
         assert G.check_state(G.state_from_dict(G.state_to_dict(st))) == []
+
+
+def test_an_album_card_not_connected_to_the_rest_is_refused():
+    """LR-7.1: every card is placed orthogonally next to a card with a die of its colour,
+    so an album is one connected group; a card two cells below the character card (inside
+    the 4×4 frame, LR-7.2) with nothing between is impossible."""
+    def lone(d):
+        d["albums"][A].append([2, 0, _deck1(d).pop()])
+
+    with pytest.raises(ImpossibleState, match=r"album_limit: seat 0's album has a card not "
+                       r"connected to the rest \(LR-7\.1") as err:
+        G.state_from_dict(_saved(lone))
+    assert "\n" not in str(err.value)
+
+    def joined(d):                      # the same card beside the character card: possible
+        d["albums"][A].append([1, 0, _deck1(d).pop()])
+
+    assert G.check_state(G.state_from_dict(_saved(joined))) == []

@@ -106,5 +106,40 @@ def test_saved_state_with_an_impossible_position_is_refused() -> None:
     with pytest.raises(ImpossibleState, match="health_range"):
         G.state_from_dict(data)
     del data["health"]
-    with pytest.raises(DataError, match="saved state.*'health'"):
+    with pytest.raises(ImpossibleState, match="state_format: key 'health': missing"):
         G.state_from_dict(data)
+
+
+def test_the_same_worker_on_two_areas_is_refused() -> None:
+    """LW-5.1 (one worker per Area, a worker in one place): the board's entries are checked
+    against the workers' locations, so a worker copied onto a second Area is refused."""
+    import random
+
+    from designkit.core.game import CHANCE
+    from designkit.core.invariants import ImpossibleState
+
+    st, rng = G.new_state(G.params_type(players=4), log=False), random.Random(3)
+    while None not in st.occupant or all(o is None for o in st.occupant):
+        G.apply(st, G.sample_chance(st, rng) if G.to_move(st) is CHANCE
+                else rng.choice(G.legal_actions(st)))
+    data = G.state_to_dict(st)
+    G.state_from_dict(data)                      # each worker on one Area: fine
+    worker = next(o for o in data["occupant"] if o is not None)
+    data["occupant"][data["occupant"].index(None)] = worker
+    with pytest.raises(ImpossibleState, match=r"location: seat \d worker \d is on the board at \d but its location is \d \(LW-5\.1\)"):
+        G.state_from_dict(data)
+
+
+def test_a_malformed_state_is_one_impossible_state_naming_the_key() -> None:
+    """Every game refuses bad input the same way (core.invariants.parse_checked)."""
+    from designkit.core.invariants import ImpossibleState
+
+    data = G.state_to_dict(scenario(4))
+    data["phase"] = "NAP"
+    with pytest.raises(ImpossibleState, match="state_format: key 'phase': unknown phase 'NAP'"):
+        G.state_from_dict(data)
+    data = G.state_to_dict(scenario(4))
+    data["health"] = data["health"][:2]            # two seats of Health for four players
+    with pytest.raises(ImpossibleState) as err:
+        G.state_from_dict(data)
+    assert "\n" not in str(err.value)

@@ -440,3 +440,40 @@ def test_lw_a17_forced_pass_each_turn_and_lw_a28_hidden_kept_card() -> None:
 
     assert not any("RQ1-2" in e.text for e in log_for(st.log, A))
     assert G.observation(st, A)["kept_counts"] == [0, 1, 0]
+
+
+def test_lw_6_1_lw_a36_push_out_skills_resolve_before_the_area_bonus() -> None:
+    """LW-6.1 step 1, LW-7.6, LW-A36, worked example: in round 2 Blue's d8 with the Griffin
+    (FA2-5: ``on_push: gain(ANY, 1)``, ``push_same_free``) pushes Red's d8 out of the
+    Forest holding W1. The Griffin's resource is chosen first (W: now W2), then the Area
+    bonus is offered (declined), and the Trade EX-G-6 (pay 2 of any → G3) is already
+    payable in the same placement. Before the fix the skill ran after the rotation."""
+    st = scenario(4, year=2, explore={"FOREST": ("EX-G-6", "EX-G-1")}, resources={B: "W1"})
+    st.familiars[B][D8] = [st.rules.event_index["FA2-5"]]       # Griffin
+    place(st, A, D8, "FOREST")
+    resume(st, ("turn", B))
+    play(st, ("worker", "d8"), ("target", "FOREST"))
+    assert (st.phase, st.seat) == (Phase.COLOUR, B)             # step 1: the push-out skill
+    play(st, ("colour", "W"))
+    assert st.res[B] == res("W2") and st.phase is Phase.BONUS   # step 2: the Area bonus
+    play(st, ("bonus", False))
+    assert st.phase is Phase.EXPLORE and ("explore", "EX-G-6") in options(st)
+    play(st, ("explore", "EX-G-6"))          # W2 paid (the only way: applied at once)
+    assert st.res[B] == res("G3") and st.health[B][D8] == 8          # G3; the push was free
+    logged = rules_logged(st)
+    assert logged.index("LW-7.6") < logged.index("LW-6.2") < logged.index("LW-6.3")
+
+
+def test_lw_a36_the_pushed_workers_skill_resolves_at_the_push_out() -> None:
+    """LW-A36 (LW-8.4, LW-7.6): Red's d4 with the Hedgehog (FA2-2: ``push_immune``,
+    ``on_pushed: gain(ANY, 1)``) is pushed by Blue's d6: Red chooses its resource first,
+    before Blue's Area bonus; the d4 loses no Health."""
+    st = scenario(4, year=2, explore={"FOREST": ("EX-G-1", "EX-G-2")})
+    st.familiars[A][D4] = [st.rules.event_index["FA2-2"]]       # Hedgehog
+    place(st, A, D4, "FOREST")
+    resume(st, ("turn", B))
+    play(st, ("worker", "d6"), ("target", "FOREST"))
+    assert (st.phase, st.seat) == (Phase.COLOUR, A)
+    play(st, ("colour", "R"))
+    assert st.res[A] == res("R1") and st.health[A][D4] == 4
+    assert (st.phase, st.seat) == (Phase.BONUS, B)

@@ -65,3 +65,19 @@ def _variant_violations(st: ClassicHeroState) -> list[Violation]:
     if len(weak) != len(set(weak)) or any(not 0 <= w < len(st.rules.weaknesses) for w in weak):
         out.append(Violation("cards_conserved", "a weakness card is in two places (CH-V2)"))
     return out
+
+
+# -- declarations for the contract suite (Game.components, Game.hidden_zones) -------------------
+def components(st: ClassicHeroState) -> dict[str, int]:
+    """Nothing is conserved in Classic Hero's state: it keeps no discard piles (a used
+    skill card, a defeated Demon Lord, a weakness card played in a battle, CH-V2, leave
+    it), the weakness deck is a full deck again each stage and dice are gained (CH-2.3);
+    so no count is declared (``cards_conserved`` checks each stage's event deck)."""
+    return {}
+
+
+def hidden_zones(st: ClassicHeroState, seat: int) -> list[list[tuple[str | int, ...]]]:
+    """CH-V2 「自分だけが知るボスの弱点」: the other seats' weakness cards and the deck."""
+    if not st.params.weakness_on:
+        return []
+    return [[*[("weaknesses", q) for q in range(st.n) if q != seat], ("weakness_deck",)]]

@@ -121,6 +121,17 @@ class ClassicHeroGame(FlowGame):
 
         return check_state(st)
 
+    def components(self, st: ClassicHeroState) -> dict[str, int]:  # type: ignore[override]
+        from designkit.games.classic_hero.invariants import components
+
+        return components(st)
+
+    def hidden_zones(self, st: ClassicHeroState, seat: int  # type: ignore[override]
+                     ) -> list[list[tuple[str | int, ...]]]:
+        from designkit.games.classic_hero.invariants import hidden_zones
+
+        return hidden_zones(st, seat)
+
     def game_summary(self, st: ClassicHeroState) -> dict[str, Any]:
         return {"skill_shortfalls": st.shortfalls["skills"],
                 "lord_shortfalls": st.shortfalls["lords"],

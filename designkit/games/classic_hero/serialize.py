@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from designkit.core.errors import DataError
 from designkit.core.events import Event
 from designkit.core.flow_dict import last_from_json, last_to_json, listify, tuplify
-from designkit.core.invariants import require_valid
+from designkit.core.invariants import BadStateValue, parse_checked
 from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.params import ClassicHeroParams
 from designkit.games.classic_hero.setup import blank_state
@@ -96,7 +95,18 @@ def _variant_from_dict(st: ClassicHeroState, data: dict[str, Any]) -> None:
 
 def state_from_dict(data: dict[str, Any], params: ClassicHeroParams | None = None,
                     log: bool = True) -> ClassicHeroState:
-    """Rebuild a state; a malformed document is a DataError naming the key."""
+    """Rebuild a state; a malformed or impossible one is one ImpossibleState naming the key
+    or the broken invariant (``core.invariants.parse_checked``, as in every game)."""
+    from designkit.games.classic_hero.invariants import check_state
+
+    st = parse_checked(lambda: _parse(data, params, log), check_state)
+    if st.phase in FLOW.decisions:
+        st.options = tuple(FLOW.decisions[st.phase].options(st))
+    return st
+
+
+def _parse(data: dict[str, Any], params: ClassicHeroParams | None, log: bool
+           ) -> ClassicHeroState:
     p = params if params is not None else ClassicHeroParams(players=data.get("players", 3))
     r = Ruleset.compile(p)
     st = blank_state(r, log)
@@ -152,11 +162,7 @@ def state_from_dict(data: dict[str, Any], params: ClassicHeroParams | None = Non
         key = "log"
         if log and data.get("log") is not None:
             st.log = [Event.from_dict(e) for e in data["log"]]
-    except (KeyError, ValueError, TypeError, IndexError) as err:
-        raise DataError("<state>", f"bad value: {err}", column=key) from None
-    from designkit.games.classic_hero.invariants import check_state
-
-    require_valid(check_state(st))   # an impossible position is refused where it appears
-    if st.phase in FLOW.decisions:
-        st.options = tuple(FLOW.decisions[st.phase].options(st))
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError) as err:
+        what = f"missing or unknown {err}" if isinstance(err, KeyError) else str(err)
+        raise BadStateValue(key, what) from None
     return st

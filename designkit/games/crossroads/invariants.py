@@ -8,8 +8,16 @@ Codes:
 - ``counts_consistent``: the cached counts (``deck_n``, ``hand_n``) and the owner
   lists of S2 cards match what they count; no count is negative;
 - ``known_in_hand``: publicly known hand cards (CR-A14) are really in that hand;
+- ``players``: every per-seat list has one entry per player of the Params (checked
+  first: the other checks index by seat, so a wrong count stops there);
 - ``group_limit``: one group per number per work pile (CR-4.3), each holding its
-  number (the trigger, CR-4.1) and at most the S4/S7 cards a release can add;
+  number (the trigger, CR-4.1) and at most the S4/S7 cards a release can add: a card
+  that is not *n* nor *n*±delta needs S4 (CR-7.4), so no more of them than S4 adds, and an
+  S7 card is *n*±delta (CR-7.7); at most one group of a number on the table unless a skill
+  protects groups, and never more than one plus the protecting skills (CR-4.5, CR-7.3:
+  "at most two groups of a number can stand at once"). Which group was protected is not
+  in the state (S3 may change hands after it protected one), so two groups whose owners
+  no longer hold S3 are possible;
 - ``skill_in_one_place``: every skill of the game is in the Crossroads or with
   exactly one player (CR-6.2, CR-6.3);
 - ``skill_limit``: nobody holds more than ``max_skills_held`` once an exchange is over;
@@ -18,6 +26,8 @@ Codes:
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from designkit.core.invariants import Violation
 from designkit.games.crossroads.state import CrossroadsState, Phase
@@ -28,6 +38,9 @@ _WITH_TRIGGER = frozenset({Phase.ACT, Phase.COMPOSE, Phase.TAKE, Phase.RETURN, P
 def check_state(st: CrossroadsState) -> list[Violation]:
     """Every broken invariant of ``st`` (an empty list for a possible position)."""
     out: list[Violation] = []
+    _players(st, out)
+    if out:
+        return out
     _cards(st, out)
     _counts(st, out)
     _groups(st, out)
@@ -63,6 +76,17 @@ def _cards(st: CrossroadsState, out: list[Violation]) -> None:
             return
 
 
+def _players(st: CrossroadsState, out: list[Violation]) -> None:
+    n = st.params.players
+    lists = {"hands": st.hands, "hand_n": st.hand_n, "known": st.known, "piles": st.piles,
+             "skills": st.skills, "released": st.released}
+    if st.n != n:
+        out.append(Violation("players", f"the state has {st.n} players, the Params {n} "
+                                        "(CR-1.1)"))
+    out += [Violation("players", f"{key} has {len(v)} entries for {n} players (CR-1.1)")
+            for key, v in lists.items() if len(v) != n]
+
+
 def _counts(st: CrossroadsState, out: list[Violation]) -> None:
     arrays = [("deck", st.deck), ("discard", st.discard)] + [
         (f"hand of seat {s}", h) for s, h in enumerate(st.hands)]
@@ -87,16 +111,45 @@ def _counts(st: CrossroadsState, out: list[Violation]) -> None:
 
 
 def _groups(st: CrossroadsState, out: list[Violation]) -> None:
-    p = st.params
-    extra = p.s4_cards_per_release + p.s7_cards_per_release
     for s, pile in enumerate(st.piles):
         for n, group in pile.items():
             if not group or n not in group:
                 out.append(Violation("group_limit", f"seat {s}'s group of {n} does not hold "
                                                     f"a {n} (CR-4.1)"))
-            elif len(group) - group.count(n) > extra:
-                out.append(Violation("group_limit", f"seat {s}'s group of {n} holds more S4/S7 "
-                                                    f"cards than one release adds ({extra})"))
+            else:
+                _composition(st, s, n, group, out)
+    protect = st.rules.masks.get("protect_groups", 0)
+    most = 1 + bin(protect & _in_game(st)).count("1")
+    for n in {n for pile in st.piles for n in pile}:
+        owners = [q for q, pile in enumerate(st.piles) if n in pile]
+        if len(owners) > most:
+            why = ("a skill protects groups (CR-7.3)" if most > 1
+                   else "no skill of this game protects groups (CR-4.5)")
+            out.append(Violation("group_limit", f"{len(owners)} groups of {n} on the table "
+                                 f"(seats {owners}); at most {most}: {why}"))
+
+
+def _in_game(st: CrossroadsState) -> int:
+    return sum(1 << st.rules.index[sid] for sid in st.params.crossroads_skills)
+
+
+def _composition(st: CrossroadsState, s: int, n: int, group: tuple[int, ...],
+                 out: list[Violation]) -> None:
+    """The changed cards of a group of ``n``: S4 adds any number (CR-7.4), S7 n±delta
+    (CR-7.7), each at most its cards per release, and only if the skill is in the game."""
+    p, masks, game = st.params, st.rules.masks, _in_game(st)
+    k4 = p.s4_cards_per_release if masks.get("release_copy_hand_number", 0) & game else 0
+    k7 = p.s7_cards_per_release if masks.get("release_shift_hand_number", 0) & game else 0
+    near = sum(1 for x in group if abs(x - n) == p.s7_delta)
+    far = sum(1 for x in group if x != n and abs(x - n) != p.s7_delta)
+    if far > k4:
+        out.append(Violation("group_limit", f"seat {s}'s group of {n} holds {far} cards that "
+                             f"only S4 could change (neither {n} nor {n}±{p.s7_delta}), S4 "
+                             f"changes {k4} per release (CR-7.4, CR-7.7)"))
+    elif near + far > k4 + k7:
+        out.append(Violation("group_limit", f"seat {s}'s group of {n} holds {near + far} "
+                             f"changed cards, S4 and S7 change {k4} + {k7} per release "
+                             "(CR-7.4, CR-7.7)"))
 
 
 def _skills(st: CrossroadsState, out: list[Violation]) -> None:
@@ -145,3 +198,30 @@ def _question(st: CrossroadsState, out: list[Violation]) -> None:
         bad("no S2 cards to keep")
     if ph is Phase.OVER and st.final is None:
         bad("the game is over but has no final scores")
+    if st.end_reason not in (None, "27", "deck_out"):
+        bad(f"unknown end reason {st.end_reason!r} (CR-8)")
+    if st.end_reason is not None and (st.ending is None or not 0 <= st.ending < n):
+        bad(f"the game ended ({st.end_reason}) but the ending player {st.ending} is no seat "
+            "(CR-8.4)")
+    if ph is Phase.OVER and st.end_reason is None:
+        bad("the game is over but has no end reason (CR-8)")
+
+
+# -- declarations for the contract suite (Game.components, Game.hidden_zones) -------------------
+def components(st: CrossroadsState) -> dict[str, int]:
+    """Every card by number and every skill card, over all places (CR-1.2, CR-2.1)."""
+    out: Counter[str] = Counter()
+    for counts in (st.deck, st.discard, *st.hands):
+        out.update({f"card {x}": k for x, k in enumerate(counts) if k})
+    loose = st.top + st.bottom + st.s2_cards + ([st.trigger] if st.trigger is not None else [])
+    loose += [x for pile in st.piles for group in pile.values() for x in group]
+    out.update(f"card {x}" for x in loose)
+    for mask in (st.crossroads, *st.skills):
+        out.update(f"skill {s.id}" for i, s in enumerate(st.rules.skills) if mask >> i & 1)
+    return dict(out)
+
+
+def hidden_zones(st: CrossroadsState, seat: int) -> list[list[tuple[str | int, ...]]]:
+    """The other seats' hands (CR-A14: hidden, their sizes public; a publicly known card
+    moved by a shuffle is refused by ``known_in_hand``, so the suite tries another)."""
+    return [[("hands", q) for q in range(st.n) if q != seat]]

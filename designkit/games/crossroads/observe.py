@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from designkit.games.crossroads.state import CrossroadsState, Phase
+from designkit.games.crossroads.state import FLOW, CrossroadsState, Phase
 
 _TRIGGER_PRIVATE = (Phase.ACT, Phase.S2_KEEP)
 
@@ -90,4 +90,7 @@ def determinize(st: CrossroadsState, seat: int, rng: random.Random) -> Crossroad
     c.deck = [0] * len(c.deck)
     for x in it:
         c.deck[x] += 1
+    if c.phase in FLOW.decisions and seat != c.seat:
+        # the mover's options follow its cards, which were dealt anew (an S2 keep, a release)
+        c.options = tuple(FLOW.decisions[c.phase].options(c))
     return c

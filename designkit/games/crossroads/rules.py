@@ -110,6 +110,17 @@ class CrossroadsGame(FlowGame):
 
         return check_state(st)
 
+    def components(self, st: CrossroadsState) -> dict[str, int]:  # type: ignore[override]
+        from designkit.games.crossroads.invariants import components
+
+        return components(st)
+
+    def hidden_zones(self, st: CrossroadsState, seat: int  # type: ignore[override]
+                     ) -> list[list[tuple[str | int, ...]]]:
+        from designkit.games.crossroads.invariants import hidden_zones
+
+        return hidden_zones(st, seat)
+
     def state_to_dict(self, st: CrossroadsState) -> dict[str, Any]:
         from designkit.games.crossroads.serialize import state_to_dict
 

@@ -118,9 +118,13 @@ def render(st: CrossroadsState, seat: int | None = None, lang: str = "en") -> st
     t = _LABELS.get(lang, _LABELS["en"])
     opts = _options(st)
     vp = [b["total"] for b in final_scores(st, apply_s1=True)]
+    # S1's discards depend on the numbers in a hand (CR-7.1): another seat's VP is shown
+    # without them until the end, or the view would tell how many numbers its hand holds
+    public = [b["total"] for b in final_scores(st, apply_s1=False)]
     rows = []
     for q in range(st.n):
-        rows.append(_seat_row(st, q, seat, vp[q], t, lang, opts))
+        shown = vp[q] if seat is None or q == seat or st.final is not None else public[q]
+        rows.append(_seat_row(st, q, seat, shown, t, lang, opts))
     skills = st.rules.skills
     cross = " ".join(skill_chip(st, i, lang, _act(opts, "take", s.id))
                      for i, s in enumerate(skills) if st.crossroads >> i & 1) or t["empty"]

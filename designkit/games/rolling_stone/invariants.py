@@ -12,7 +12,8 @@ Codes:
 - ``dice_valid``: each die is one of the 24 orientations (LR-8.1) and lies on a
   card of its owner's album (LR-2.5, LR-7.6);
 - ``album_limit``: the album fits its rows × cols frame (LR-7.2), keeps the
-  character card at its centre, and its counts (cards, ★) match its cells;
+  character card at its centre, is one orthogonally connected group (LR-7.1), and its
+  counts (cards, ★) match its cells;
 - ``power_supply``: power is never negative nor above a limited supply (LR-A19).
 """
 
@@ -128,10 +129,30 @@ def _albums(st: RollingStoneState, out: list[Violation]) -> None:
         if frame is not None and not (frame[0] <= min(rows) and max(rows) <= frame[1]
                                       and frame[2] <= min(cols) and max(cols) <= frame[3]):
             out.append(Violation("album_limit", f"seat {p}'s album leaves its fixed frame"))
+        if not _connected(st, cells):
+            out.append(Violation("album_limit", f"seat {p}'s album has a card not connected "
+                                                "to the rest (LR-7.1: each card is placed "
+                                                "orthogonally next to another)"))
         cards = [album[i] for i in cells if album[i]]
         if st.placed[p] != len(cards) or st.stars[p] != sum(rules.card_stars[c] for c in cards):
             out.append(Violation("album_limit", f"seat {p}'s card or ★ count does not match "
                                                 "the album"))
+
+
+def _connected(st: RollingStoneState, cells: list[int]) -> bool:
+    """LR-7.1, LR-7.3: every card went next to a card already there (an overwrite keeps
+    the cell filled), so the occupied cells form one orthogonally connected group."""
+    rules = st.rules
+    at = {(rules.row_of[i], rules.col_of[i]) for i in cells}
+    start = (rules.row_of[rules.center], rules.col_of[rules.center])
+    todo, reached = [start], {start}
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nb in at and nb not in reached:
+                reached.add(nb)
+                todo.append(nb)
+    return len(reached) == len(at)
 
 
 def _power(st: RollingStoneState, out: list[Violation]) -> None:
@@ -141,3 +162,31 @@ def _power(st: RollingStoneState, out: list[Violation]) -> None:
     if supply is not None and sum(st.power) > supply:
         out.append(Violation("power_supply", f"{sum(st.power)} power handed out from a supply "
                                              f"of {supply} (LR-A19)"))
+
+
+# -- declarations for the contract suite (Game.components, Game.hidden_zones) -------------------
+def components(st: RollingStoneState) -> dict[str, int]:
+    """Album, dream and event cards by ID over all places, and the dice (LR-1)."""
+    rules = st.rules
+    out: Counter[str] = Counter()
+    cards = [c for deck in st.decks for c in deck] + st.field + st.removed
+    cards += [v for album in st.album for v in album if v] + [c for d in st.discard for c in d]
+    out.update(f"card {rules.card_id(c)}" for c in cards + _in_flight(st) if c is not None)
+    dreams = st.dream_pool + [d for s in range(st.n) for d in st.hands[s] + st.pending[s]]
+    dreams += [d for s in range(st.n) for _, d in st.skills[s]]
+    out.update(f"dream {rules.dreams[d].id}" for d in dreams)
+    events = st.events_row + st.events_done + [e for pool in st.event_pool for e in pool]
+    out.update(f"event {rules.events[e].id}" for e in events)
+    out["die"] = sum(len(d) for d in st.dice)
+    return dict(out)
+
+
+def hidden_zones(st: RollingStoneState, seat: int) -> list[list[tuple[str | int, ...]]]:
+    """Dream cards (LR-4): the other seats' hands and hidden passes, and the dream pool; the
+    left neighbour's hand is left out (``seat`` knows the dreams it passed there). Each
+    stage deck on its own (its order is hidden; the cards differ by stage)."""
+    left = (seat + 1) % st.n
+    dreams: list[tuple[str | int, ...]] = [("hands", q) for q in range(st.n)
+                                           if q not in (seat, left)]
+    dreams += [("pending", q) for q in range(st.n) if q != seat] + [("dream_pool",)]
+    return [dreams, *[[("decks", str(k))] for k in range(1, len(st.decks))]]

@@ -117,6 +117,17 @@ class RollingStoneGame(FlowGame):
 
         return check_state(st)
 
+    def components(self, st: RollingStoneState) -> dict[str, int]:  # type: ignore[override]
+        from designkit.games.rolling_stone.invariants import components
+
+        return components(st)
+
+    def hidden_zones(self, st: RollingStoneState, seat: int  # type: ignore[override]
+                     ) -> list[list[tuple[str | int, ...]]]:
+        from designkit.games.rolling_stone.invariants import hidden_zones
+
+        return hidden_zones(st, seat)
+
     def explain_illegal(self, st: RollingStoneState, action: Hashable) -> str:
         from designkit.games.rolling_stone.explain import explain_illegal
 

@@ -95,6 +95,17 @@ class WitchGame(FlowGame):
 
         return check_state(st)
 
+    def components(self, st: WitchState) -> dict[str, int]:  # type: ignore[override]
+        from designkit.games.witch_academy.invariants import components
+
+        return components(st)
+
+    def hidden_zones(self, st: WitchState, seat: int  # type: ignore[override]
+                     ) -> list[list[tuple[str | int, ...]]]:
+        from designkit.games.witch_academy.invariants import hidden_zones
+
+        return hidden_zones(st, seat)
+
     def table_needs(self, params: WitchParams) -> list[TableNeed]:  # type: ignore[override]
         """LW-2.1/2.2 set-up and each year's LW-3.2/3.3 decks, for these players."""
         p, n = params, params.players

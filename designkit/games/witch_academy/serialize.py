@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from designkit.core.errors import DataError
 from designkit.core.events import Event
 from designkit.core.flow_dict import last_from_json, last_to_json, listify, tuplify
-from designkit.core.invariants import require_valid
+from designkit.core.invariants import BadStateValue, parse_checked
 from designkit.core.params import VARIANTS
 from designkit.games.witch_academy.actions import WitchAction
 from designkit.games.witch_academy.invariants import check_state
@@ -48,31 +47,40 @@ def state_to_dict(st: WitchState) -> dict[str, Any]:
 
 def state_from_dict(data: dict[str, Any], params: WitchParams | None = None,
                     log: bool = True) -> WitchState:
+    """The state ``data`` describes; a malformed or impossible one is one ImpossibleState
+    naming the key or the broken invariant (``core.invariants.parse_checked``)."""
+    st = parse_checked(lambda: _parse(data, params, log), check_state)
+    st.options = FLOW.decisions[st.phase][0](st) if st.phase in FLOW.decisions else ()
+    return st
+
+
+def _parse(data: dict[str, Any], params: WitchParams | None, log: bool) -> WitchState:
     p = params if params is not None else WitchParams.from_dict(data.get("params", {}),
                                                                 source="saved state")
     missing = [name for name in _FIELDS if name not in _SKIP and name not in data]
     if missing:
-        raise DataError("saved state", f"missing field '{missing[0]}'", column=missing[0])
+        raise BadStateValue(missing[0], "missing")
     if data["phase"] not in Phase.__members__:
-        raise DataError("saved state", f"unknown phase {data['phase']!r}", column="phase")
+        raise BadStateValue("phase", f"unknown phase {data['phase']!r}")
     st = WitchState.__new__(WitchState)
     st.rules, st.params = Ruleset.compile(p), p
     for name in _FIELDS:
-        if name in _SKIP:
-            continue
-        value = data[name]
-        if name == "phase":
-            value = Phase[value]
-        elif name == "stack":
-            value = [tuplify(t) for t in value]
-        elif name in ("occupant", "univ"):
-            value = [None if v is None else tuple(v) for v in value]
-        elif name in _TUPLES:
-            value = None if value is None else tuplify(value)
-        setattr(st, name, value)
+        if name not in _SKIP:
+            setattr(st, name, _value(name, data[name]))
     st.log = [Event.from_dict(e) for e in data.get("log") or []] if log else None
     st.auto = []
     last_from_json(st, data.get("last"), WitchAction)
-    require_valid(check_state(st))
-    st.options = FLOW.decisions[st.phase][0](st) if st.phase in FLOW.decisions else ()
     return st
+
+
+def _value(name: str, value: Any) -> Any:
+    """One field's value as the state holds it (enums, tuples)."""
+    if name == "phase":
+        return Phase[value]
+    if name == "stack":
+        return [tuplify(t) for t in value]
+    if name in ("occupant", "univ"):
+        return [None if v is None else tuple(v) for v in value]
+    if name in _TUPLES:
+        return None if value is None else tuplify(value)
+    return value
