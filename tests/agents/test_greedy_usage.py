@@ -20,7 +20,7 @@ from designkit.core.play import play_game
 from designkit.core.registry import get_game
 
 #: greedy games per batch (random play gets 30): enough for every kind on these seeds
-GREEDY_GAMES = {"crossroads": 30, "rolling_stone": 6, "classic_hero": 6, "witch_academy": 4}
+GREEDY_GAMES = {"crossroads": 30, "rolling_stone": 6, "classic_hero": 20, "witch_academy": 4}
 RANDOM_GAMES = 30
 SEED = 900
 
