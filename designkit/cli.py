@@ -74,23 +74,11 @@ def _print_events(events: Sequence, lang: str, start: int = 0) -> None:
 
 
 def _print_result(game: Game, state: object, lang: str) -> None:
-    scores = game.scores(state)
-    ranking = game.ranking(state)
-    names = [game.seats_label(s) for s in range(len(scores))]
+    from designkit.walkthrough import result_lines
+
     print()
-    print("final scores: " + ", ".join(f"{names[s]} {scores[s]:g}" for s in range(len(scores))))
-    print("ranking: " + " > ".join(names[s] for s in ranking))
-    winners = game.winners(state)
-    tie = [s for s in ranking if scores[s] == scores[ranking[0]]]
-    if len(winners) > 1:
-        print("winners (shared): " + ", ".join(names[s] for s in winners))
-    else:
-        print(f"winner: {names[winners[0]]}")
-    if len(tie) > 1:
-        tb = game.tie_break_event(state)
-        print("tie-break: " + (tb.render(lang) if tb else "by the game's tie-break rule"))
-    else:
-        print("tie-break: not needed")
+    for line in result_lines(game, state, lang):
+        print(line)
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
@@ -118,14 +106,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.record:
         check_output(args.record, (".json",), option="--record")
     played = play_game(game, params, agents, seed, log=True, keep_steps=True)
+    from designkit.walkthrough import changes_line, replaying_line, title_line, view_note
+
     if source is not None:
-        print(f"replaying game {args.game_id} of {args.from_file}")
-    print(f"{game.title} ({game.title_ja}), {players} players, seed {seed}, agents "
-          + ", ".join(a.name for a in agents))
-    changes = params.diff()
+        print(replaying_line(args.game_id, str(args.from_file), args.lang))
+    print(title_line(game, players, seed, [a.name for a in agents], args.lang))
+    changes = changes_line(params, args.lang)
     if changes:
-        print("variant: " + ", ".join(f"{k}={v[1]}" for k, v in changes.items()))
-    print(_VIEW_NOTE.get(args.view, f"the log as seat {args.view} sees it"))
+        print(changes)
+    print(view_note(args.view, args.lang))
     print()
     _print_events(log_for(played.state.log, viewer), args.lang)
     _print_result(game, played.state, args.lang)
@@ -138,10 +127,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _check_replayed_scores(args, game, played.state)
     return 0
 
-
-_VIEW_NOTE = {"table": "the log as the table sees it: hidden cards and picks show only as "
-                       "public texts (--view designer shows everything)",
-              "designer": "the designer's log: every hidden card and pick shown"}
 
 
 def _viewer(game: Game, view: str, players: int) -> int | None:
@@ -222,7 +207,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     viewer = _viewer(game, args.view, len(game.scores(state)))
     print(f"replaying {args.file}: {game.title}, seed {record.get('seed')}, "
           f"{len(record['steps'])} steps")
-    print(_VIEW_NOTE.get(args.view, f"the log as seat {args.view} sees it"))
+    from designkit.walkthrough import view_note
+
+    print(view_note(args.view, args.lang))
     print()
     _print_events(log_for(state.log, viewer), args.lang)
     _print_result(game, state, args.lang)
