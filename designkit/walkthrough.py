@@ -83,7 +83,7 @@ def view_note(view: str, lang: str = "en") -> str:
     return f"{view}の席から見たログ" if lang == "ja" else f"the log as seat {view} sees it"
 
 
-def ranking_text(game: Game, state: object) -> str:
+def ranking_text(game: Game, state: Any) -> str:
     """Seats from first to last; seats level on score are joined by ``=``, except where a
     tie-break settled first place (the winner then stands alone, the tie-break line says
     why), so a ranking never claims an order the rules did not decide."""
@@ -98,7 +98,7 @@ def ranking_text(game: Game, state: object) -> str:
     return out
 
 
-def result_lines(game: Game, state: object, lang: str = "en") -> list[str]:
+def result_lines(game: Game, state: Any, lang: str = "en") -> list[str]:
     """Final scores, ranking, winner(s) and what settled a tie for first place."""
     ja = lang == "ja"
     scores = game.scores(state)
