@@ -296,13 +296,14 @@ def _log_release_limits(st: CrossroadsState, seat: int, visible_to: tuple[int, .
     held_ja = "、".join(f"{seat_name(q)}の{n}×{c}" for q, c in others)
     tie = lo == max(c for _, c in others)
     rule = "CR-A11" if len(others) > 1 else "CR-4.4"   # CR-A11: the largest one counts
-    bar = (f"at least as large as {held} (ties allowed)" if tie else
+    by_s8 = " by S8" if st.skills[seat] & st.rules.tie_mask else ""
+    bar = (f"at least as large as {held} (ties allowed{by_s8})" if tie else
            f"larger than {held}" + (" (the largest counts)" if len(others) > 1 else ""))
     if len(sizes):
-        en = f"{who}'s release of {n} must be {bar}: {lo} cards or more"
+        en = f"{who}'s release of {n} must be {bar}: {n_cards(lo)} or more"
         ja = f"{who}が{n}をリリースするには{held_ja}{'以上' if tie else 'より多い'}{lo}枚以上が必要"
     else:
-        en = f"{who} cannot release {n}: it must be {bar}, {lo} cards or more"
+        en = f"{who} cannot release {n}: it must be {bar}, {n_cards(lo)} or more"
         ja = f"{who}は{n}をリリースできない：{held_ja}{'以上' if tie else 'より多い'}{lo}枚以上が必要"
     st.emit(rule, seat, en, ja, number=n, size=lo, visible_to=visible_to)
 
