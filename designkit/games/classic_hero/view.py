@@ -21,13 +21,13 @@ the first listed; the buttons offer every one.
 
 from __future__ import annotations
 
-import re
 from html import escape
 from typing import Any
 
 from designkit.core.board_html import data_action, token
 from designkit.games.classic_hero.actions import seat_name
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, SUIT_COLOUR, SUIT_JA
+from designkit.games.classic_hero.notation import in_english
 from designkit.games.classic_hero.state import FLOW, ClassicHeroState, Phase
 
 W, H = 46, 92
@@ -87,10 +87,18 @@ def _keys(kind: str, arg: Any) -> list[tuple[Any, ...]]:
     return []
 
 
+def open_options(st: ClassicHeroState) -> tuple[Any, ...]:
+    """The decisions open now: none at a chance step or the end (the options of the decision
+    before a roll stay on the state until the next question, and must not be shown)."""
+    if st.seat is None or st.phase not in FLOW.decisions:
+        return ()
+    return tuple(getattr(st, "options", ()) or ())
+
+
 def targets(st: ClassicHeroState) -> Targets:
     """Board element -> the first open decision it stands for (none at chance steps)."""
     out: Targets = {}
-    for a in getattr(st, "options", ()) or ():
+    for a in open_options(st):
         for key in _keys(a.kind, a.arg):
             out.setdefault(key, a)
     return out
@@ -100,21 +108,15 @@ def _act(opts: Targets, *key: Any) -> str:
     return data_action(opts.get(key))
 
 
-_ZORO = re.compile(r"ゾロ目(\d+)")
-
-
 def notation(text: str, lang: str = "en") -> str:
     """A condition or Fortune in the board's language: the draft writes 反転 (invert),
-    振り直し (reroll) and ゾロ目N (N dice alike) in Japanese even in English tables."""
-    if lang == "ja":
-        return text
-    text = text.replace("振り直し", "reroll").replace("反転", "invert")
-    return _ZORO.sub(lambda m: f"{m.group(1)} alike", text)
+    振り直し (reroll), ゾロ目N (N dice alike) and ・ in Japanese even in English tables."""
+    return text if lang == "ja" else in_english(text)
 
 
 LEGEND = {
-    "en": "Dice: W3 = a white die showing 3, R5 = a red die showing 5; 5・6 = one die "
-          "showing 5 and one showing 6; 5/6 = a die showing 5 or 6; ★ = the die used is "
+    "en": "Dice: W3 = a white die showing 3, R5 = a red die showing 5; 5 & 6 (5・6 in the "
+          "draft) = one die showing 5 and one showing 6; 5/6 = a die showing 5 or 6; ★ = the die used is "
           "marked spent; 3 alike (ゾロ目3 in the draft) = three dice showing the same "
           "number; 14↑ = dice adding up to 14 or more; faded dice are used this stage.",
     "ja": "サイコロ：W3＝白サイコロの3、R5＝赤サイコロの5；5・6＝5と6のサイコロ；5/6＝5か6の"
@@ -237,7 +239,7 @@ def _ability(card: Any, lang: str, opts: Targets) -> str:
 
 def _classes(st: ClassicHeroState, lang: str, opts: Targets) -> str:
     """The class cards on offer while a hero chooses one (CH-3)."""
-    offer = [a.arg for a in getattr(st, "options", ()) or () if a.kind == "class"]
+    offer = [a.arg for a in open_options(st) if a.kind == "class"]
     if not offer:
         return ""
     head = "クラス" if lang == "ja" else "Classes"

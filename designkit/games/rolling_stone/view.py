@@ -21,7 +21,7 @@ from typing import Any
 
 from designkit.games.rolling_stone.actions import seat_name
 from designkit.games.rolling_stone.cards import COLOUR_EN, COLOUR_JA
-from designkit.games.rolling_stone.state import Phase, RollingStoneState
+from designkit.games.rolling_stone.state import FLOW, Phase, RollingStoneState
 
 CELL = 48
 CARD_FILL = {"R": "#fbd0d0", "B": "#d0defb", "Y": "#fbf1bd", "G": "#d2f0cb"}
@@ -74,7 +74,13 @@ def phase_name(phase: Phase, lang: str = "en") -> str:
 
 
 def _options(st: RollingStoneState) -> dict[tuple[str, Any], Any]:
-    """The decisions open now by (kind, arg) (empty at chance steps and the end)."""
+    """The decisions open now by (kind, arg) (empty at chance steps and the end).
+
+    At a chance step ``st.options`` still holds the options of the decision before it (the
+    flow replaces them at the next question), so the phase and seat decide, not the list.
+    """
+    if st.seat is None or st.phase not in FLOW.decisions:
+        return {}
     return {(a.kind, a.arg): a for a in getattr(st, "options", ()) or ()}
 
 
