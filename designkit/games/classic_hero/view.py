@@ -279,7 +279,7 @@ def _hero(st: ClassicHeroState, q: int, seat: int | None, t: dict[str, str], lan
     return (f'<div class="dk-seat" style="border:{edge};border-radius:6px;padding:4px;'
             f'min-width:210px;max-width:100%;box-sizing:border-box">'
             f'<div style="color:{PAWN[q % 4]}"><b>{head}</b> · '
-            f'{st.vp[q]} {t["vp"]}</div><div>{dice}</div>{_tokens(mine, lang)}'
+            f'{st.vp[q]} {t["vp"]}</div><div>{dice}</div>{_tokens(mine if seat in (None, q) else {}, lang)}'
             f'<div>{t["bless"]}: {st.bless[q]} · {t["art"]}: {arts}</div>'
             f'<div>{t["skills"]}: {abil}</div><div>{t["cards"]}: {cards}</div>'
             f'{_weaknesses(st, q, seat, lang, mine)}</div>')

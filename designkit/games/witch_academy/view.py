@@ -282,7 +282,7 @@ def _seat_panel(st: WitchState, q: int, viewer: int | None, t: dict, lang: str,
     return (f'<div class="dk-seat" style="border:{border};border-radius:6px;padding:6px;'
             f'min-width:230px;max-width:100%;box-sizing:border-box">'
             f'<div style="color:{SEAT_FILL[q % 5]}"><b>{seat_name(q)}</b> · {st.vp[q]} '
-            f'{t["vp"]} · {t["mode"][st.mode[q]]}</div>{_tokens(st, q, lang)}'
+            f'{t["vp"]} · {t["mode"][st.mode[q]]}</div>{_tokens(st, q, viewer, lang)}'
             f'<div>{res}</div><div>{workers}</div>'
             f'<div>{t["legacy"]}: {legacy} · {t["tokens"]}: {st.tokens[q]}</div>'
             f'<div>{t["familiars"]}: {escape(familiars)}</div>'
@@ -290,10 +290,10 @@ def _seat_panel(st: WitchState, q: int, viewer: int | None, t: dict, lang: str,
             f'{_hand(st, q, viewer, t, lang, opts)}</div>')
 
 
-def _tokens(st: WitchState, q: int, lang: str) -> str:
+def _tokens(st: WitchState, q: int, viewer: int | None, lang: str) -> str:
     """Tokens for the open decisions of seat ``q`` (if it is to move) that have no piece on
-    the board."""
-    if st.seat != q or st.phase is Phase.OVER:
+    the board, shown to that seat and the designer only (what a seat may do is its own)."""
+    if st.seat != q or st.phase is Phase.OVER or viewer not in (None, q):
         return ""
     return token_row((a for a in getattr(st, "options", ()) or () if a.kind in _TOKENS), lang)
 
