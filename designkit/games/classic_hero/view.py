@@ -11,16 +11,20 @@ The board is clickable where a decision has a natural target (``data-action``, s
 docs/ARCHITECTURE.md "Boards you click"): a slot or the Goal (move there, achieve the
 card there), a die of the seat to move (the first open decision on that die alone:
 Fortune, blessing, ability, adjust, return, grow …), a Demon Lord's HP (hit it with the
-first listed set of dice), a class or skill card (take it). Where one target stands for
-several decisions the click takes the first listed; the buttons offer every one.
+first listed set of dice), a class or skill card (take it), an ability card the hero holds
+(use it), a weakness card (beat it). What has no piece of its own — Rest, not achieving
+the card (pass), ending the battle, skipping an effect, taking a new die at growth, a
+Fortune applied to several dice — is a token in the hero's own box, so a whole game can be
+played on the board alone. Where one target stands for several decisions the click takes
+the first listed; the buttons offer every one.
 """
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
 
+from designkit.core.board_html import data_action, token
 from designkit.games.classic_hero.actions import seat_name
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, SUIT_COLOUR, SUIT_JA
 from designkit.games.classic_hero.notation import in_english
@@ -47,8 +51,25 @@ _ONE_DIE = {"bless": 0, "adjust": 0, "set": 0, "fix": 0, "ability": 1}  # arg[i]
 _DIE_KINDS = ("return", "grow_upgrade", "star", "upgrade", "reroll", "invert")
 
 
+#: decisions with no piece of their own: a token in the hero's box (key -> label en, ja)
+TOKENS = {"rest": ("Rest", "休息"), "pass": ("Pass", "達成しない"),
+          "stop": ("End the battle", "戦闘を終える"), "skip": ("Skip the effect", "効果を使わない"),
+          "grow_gain": ("Gain a die", "サイコロを得る"), "fortune": ("Fortune", "天運")}
+_ABILITY_ARG = ("rest_free", "ignore_fortune", "star_skip")  # arg is the ability's id
+
+
 def _keys(kind: str, arg: Any) -> list[tuple[Any, ...]]:
     """The board elements standing for decision (kind, arg)."""
+    if kind in ("rest", "pass", "stop", "skip", "grow_gain"):
+        return [(kind,)]
+    if kind in _ABILITY_ARG:
+        return [("ability", arg)]
+    if kind == "weak":
+        return [("weak", arg[0])]
+    if kind == "fortune" and len(arg) != 1:
+        return [("fortune",)]
+    if kind == "ability":
+        return [("die", arg[1][0]), ("ability", arg[0])]
     if kind == "move":
         return [("goal",) if arg[1] is None else ("slot", arg[0])]
     if kind == "achieve":
@@ -84,10 +105,7 @@ def targets(st: ClassicHeroState) -> Targets:
 
 
 def _act(opts: Targets, *key: Any) -> str:
-    a = opts.get(key)
-    if a is None:
-        return ""
-    return f" data-action='{escape(json.dumps(a.to_json(), ensure_ascii=False))}'"
+    return data_action(opts.get(key))
 
 
 def notation(text: str, lang: str = "en") -> str:
@@ -252,7 +270,7 @@ def _hero(st: ClassicHeroState, q: int, seat: int | None, t: dict[str, str], lan
     mine = opts if st.seat == q else {}  # only the seat to move has open decisions
     dice = "".join(_die(*d, fixed=i in st.fixed[q], act=_act(mine, "die", i))
                    for i, d in enumerate(st.dice[q]))
-    abil = "".join(_ability(r.abilities[a], lang, {}) + (" ✓" if a in st.spent[q] else "")
+    abil = "".join(_ability(r.abilities[a], lang, mine) + (" ✓" if a in st.spent[q] else "")
                    for a in st.abilities[q]) or t["none"]
     cards = ", ".join(escape(r.events[e].id) for e in st.taken[q]) or t["none"]
     arts = ", ".join(escape(ARTIFACT_NAMES.get(a, (a, a))[1 if lang == "ja" else 0])
@@ -261,20 +279,31 @@ def _hero(st: ClassicHeroState, q: int, seat: int | None, t: dict[str, str], lan
     return (f'<div class="dk-seat" style="border:{edge};border-radius:6px;padding:4px;'
             f'min-width:210px;max-width:100%;box-sizing:border-box">'
             f'<div style="color:{PAWN[q % 4]}"><b>{head}</b> · '
-            f'{st.vp[q]} {t["vp"]}</div><div>{dice}</div>'
+            f'{st.vp[q]} {t["vp"]}</div><div>{dice}</div>{_tokens(mine if seat in (None, q) else {}, lang)}'
             f'<div>{t["bless"]}: {st.bless[q]} · {t["art"]}: {arts}</div>'
             f'<div>{t["skills"]}: {abil}</div><div>{t["cards"]}: {cards}</div>'
-            f'{_weaknesses(st, q, seat, lang)}</div>')
+            f'{_weaknesses(st, q, seat, lang, mine)}</div>')
 
 
-def _weaknesses(st: ClassicHeroState, q: int, seat: int | None, lang: str) -> str:
-    """CH-V2: a seat's own weakness cards, or only how many the others hold."""
+def _tokens(opts: Targets, lang: str) -> str:
+    """The hero's tokens for the open decisions that have no piece on the board."""
+    out = [token(opts[(key,)], ja if lang == "ja" else en)
+           for key, (en, ja) in TOKENS.items() if (key,) in opts]
+    return f'<div class="dk-tokens">{"".join(out)}</div>' if out else ""
+
+
+def _weaknesses(st: ClassicHeroState, q: int, seat: int | None, lang: str,
+                opts: Targets | None = None) -> str:
+    """CH-V2: a seat's own weakness cards (clickable to beat one), or only how many the
+    others hold."""
     if not st.params.weakness_on:
         return ""
     head = "弱点" if lang == "ja" else "Weaknesses"
     cards = st.rules.weaknesses
     if seat is None or seat == q:     # the designer, or the holder
-        shown = ", ".join(f"{escape(cards[w].label(lang))} ({escape(cards[w].hps[0][0].text)})"
+        shown = ", ".join(f'<span class="dk-weakness"{_act(opts or {}, "weak", cards[w].id)}>'
+                          f"{escape(cards[w].label(lang))} "
+                          f"({escape(notation(cards[w].hps[0][0].text, lang))})</span>"
                           for w in st.weak[q]) or "–"
     else:
         shown = (f"{len(st.weak[q])}枚" if lang == "ja" else f"{len(st.weak[q])} card(s)")

@@ -15,10 +15,10 @@ discard-pile cards. The lab's board widget turns a click on it into that decisio
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
 
+from designkit.core.board_html import data_action, token_row
 from designkit.games.rolling_stone.actions import seat_name
 from designkit.games.rolling_stone.cards import COLOUR_EN, COLOUR_JA
 from designkit.games.rolling_stone.state import FLOW, Phase, RollingStoneState
@@ -86,10 +86,20 @@ def _options(st: RollingStoneState) -> dict[tuple[str, Any], Any]:
 
 def _act(opts: dict[tuple[str, Any], Any], kind: str, arg: Any) -> str:
     """`` data-action='…'`` for the decision (kind, arg) if it is open now, else ``""``."""
-    a = opts.get((kind, arg))
-    if a is None:
+    return data_action(opts.get((kind, arg)))
+
+
+#: decisions with no piece of their own on the board: tokens reading the action
+_TOKENS = ("use", "move_dir")
+
+
+def _tokens(st: RollingStoneState, opts: dict[tuple[str, Any], Any], viewer: int | None,
+            lang: str) -> str:
+    """Tokens for the open decisions of the seat to move that have no piece of their own,
+    shown only to that seat and the designer (a skill to use is a card of its hand)."""
+    if not opts or viewer not in (None, st.seat):
         return ""
-    return f" data-action='{escape(json.dumps(a.to_json(), ensure_ascii=False))}'"
+    return token_row((a for a in opts.values() if a.kind in _TOKENS), lang)
 
 
 def unrolled_dice(st: RollingStoneState) -> set[tuple[int, int]]:
@@ -104,7 +114,8 @@ def unrolled_dice(st: RollingStoneState) -> set[tuple[int, int]]:
 def render(st: RollingStoneState, seat: int | None = None, lang: str = "en") -> str:
     t = _T.get(lang, _T["en"])
     opts = _options(st)
-    parts = [_status(st, t, lang), _order_card(st, t, lang, opts), _events(st, t, lang),
+    parts = [_status(st, t, lang), _tokens(st, opts, seat, lang),
+             _order_card(st, t, lang, opts), _events(st, t, lang),
              _field(st, t, lang, opts), _orientations(st, lang, opts)]
     parts.append('<div style="display:flex;flex-wrap:wrap;gap:10px">'
                  + "".join(_seat_panel(st, q, seat, t, lang, opts) for q in range(st.n))
