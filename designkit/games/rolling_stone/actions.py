@@ -70,7 +70,8 @@ def _place_ja(a: tuple[str, int, int, str | None]) -> str:
 _EN = {
     "pass": lambda a: f"pass {dream_label(a)} to the left",
     "char_cell": lambda a: f"put the character card at row {a[0] + 1}, column {a[1] + 1}",
-    "orient": lambda a: f"orient the {COLOUR_EN[a[0]]} die as ({a[1]}, {a[2]}, {a[3]})",
+    "orient": lambda a: f"orient the {COLOUR_EN[a[0]]} die: {a[1]} on top, {a[2]} north, "
+                        f"{a[3]} east",
     "discard": lambda a: f"discard {dream_label(a)} as this stage's skill",
     "slot": lambda a: f"take order slot {a}",
     "move_die": lambda a: "skip the die move" if a is None else f"move the {COLOUR_EN[a]} die",
@@ -85,7 +86,7 @@ _EN = {
 _JA = {
     "pass": lambda a: f"{dream_label(a, 'ja')}を左隣に渡す",
     "char_cell": lambda a: f"キャラクターカードを{a[0] + 1}行{a[1] + 1}列に置く",
-    "orient": lambda a: f"{COLOUR_JA[a[0]]}のサイコロを({a[1]}, {a[2]}, {a[3]})の向きに置く",
+    "orient": lambda a: f"{COLOUR_JA[a[0]]}のサイコロを上{a[1]}・奥{a[2]}・右{a[3]}の向きに置く",
     "discard": lambda a: f"{dream_label(a, 'ja')}をスキルとして捨てる",
     "slot": lambda a: f"オーダー「{a}」を選ぶ",
     "move_die": lambda a: "サイコロを動かさない" if a is None else
