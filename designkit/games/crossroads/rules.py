@@ -17,7 +17,7 @@ from designkit.core.flow import FlowGame
 from designkit.core.game import rank_seats
 from designkit.core.invariants import Violation
 from designkit.core.registry import register
-from designkit.core.table_needs import TableNeed, check_table_needs
+from designkit.core.table_needs import TableNeed, check_game_tables
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.params import CrossroadsParams
 from designkit.games.crossroads.scoring import VP_SOURCE_LABELS, final_scores, vp_sources
@@ -52,7 +52,7 @@ class CrossroadsGame(FlowGame):
         p = params if params is not None else CrossroadsParams()
         # before the ruleset indexes the skills: a skill struck from skills.csv since these
         # params were made is one line, not a KeyError (FlowGame.start checks the rest)
-        check_table_needs(self.name, self.table_needs(p))
+        check_game_tables(self, p)
         st = blank_state(Ruleset.compile(p), log)
         if st.log is not None:
             removed = p.removed_numbers()
