@@ -40,8 +40,6 @@ TABLE_SUFFIXES = (".csv", ".parquet")
 def _params(game: Game, args: argparse.Namespace) -> Params:
     from designkit.core.variants import load_variant
 
-    params = (load_variant(game.params_type, args.variant).params
-              if getattr(args, "variant", None) else game.params_type())
     sets: dict[str, str] = {}
     for item in getattr(args, "set", None) or []:
         key, eq, value = item.partition("=")
@@ -58,6 +56,9 @@ def _params(game: Game, args: argparse.Namespace) -> Params:
             raise DesignkitError(f"--players {players} and --set players={sets['players']} "
                                  f"disagree: keep one")
         sets["players"] = str(players)
+    if not getattr(args, "variant", None):  # the defaults and the changes, checked together
+        return game.params_type.from_strings(sets)
+    params = load_variant(game.params_type, args.variant).params
     return params.with_strings(sets) if sets else params
 
 

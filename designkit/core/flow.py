@@ -40,7 +40,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 from designkit.core.action import Action, action_label, offered
 from designkit.core.errors import DesignkitError, IllegalAction
 from designkit.core.game import CHANCE, Chance, Game, State
-from designkit.core.table_needs import check_table_needs
+from designkit.core.table_needs import check_game_tables
 
 S = TypeVar("S", bound="FlowState")
 
@@ -246,7 +246,7 @@ class FlowGame(Game):
         known to hold what the parameters need (``Game.table_needs``)."""
         params = getattr(st, "params", None)
         if params is not None:
-            check_table_needs(self.name, self.table_needs(params))
+            check_game_tables(self, params)
         push(st, *tasks)
         run(st)
 

@@ -274,6 +274,17 @@ class Params:
         """Apply ``FIELD=VALUE`` strings (CLI ``--set``), parsing scalars without eval."""
         return self.replace(**{k: _scalar(v) for k, v in assignments.items()})
 
+    @classmethod
+    def from_strings(cls, assignments: Mapping[str, str]) -> Self:
+        """The defaults with ``FIELD=VALUE`` strings applied, checked once as a whole: the
+        defaults alone need not be valid (a dreams table that serves the 3 players asked
+        for, not the default 4, must not fail on the 4)."""
+        specs = cls.specs()
+        for key in assignments:
+            if key not in specs:
+                raise ParamError(key, f"unknown parameter; known: {', '.join(specs)}")
+        return cls(**{k: _scalar(v) for k, v in assignments.items()})
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for name in self.specs():
@@ -294,10 +305,25 @@ class Params:
         except ParamError as err:
             raise DataError(source, err.detail, column=err.field) from err
 
+    @classmethod
+    def default_values(cls) -> dict[str, Any]:
+        """The draft defaults as :meth:`to_dict` gives them, each field checked but not the
+        whole: defaults that a shortened table no longer serves (16 dreams for the default
+        4 players) must not stop a 3-player game from saying what it changed."""
+        base = object.__new__(cls)
+        for f in dataclasses.fields(cls):
+            if f.default is not dataclasses.MISSING:
+                object.__setattr__(base, f.name, f.default)
+            elif f.default_factory is not dataclasses.MISSING:
+                object.__setattr__(base, f.name, f.default_factory())
+        for name, spec in cls.specs().items():
+            object.__setattr__(base, name, base._check(name, spec, getattr(base, name)))
+        return base.to_dict()
+
     def diff(self, other: Params | None = None) -> dict[str, tuple[Any, Any]]:
         """Fields where this variant differs from ``other`` (the draft defaults if omitted)."""
-        base = other if other is not None else type(self)()
-        mine, theirs = self.to_dict(), base.to_dict()
+        mine = self.to_dict()
+        theirs = other.to_dict() if other is not None else type(self).default_values()
         return {k: (theirs[k], mine[k]) for k in mine if mine[k] != theirs[k]}
 
     # -- YAML variants ----------------------------------------------------------------------

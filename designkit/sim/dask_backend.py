@@ -17,10 +17,13 @@ had finished.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
+import socket
 import threading
+import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 
@@ -29,6 +32,10 @@ from designkit.core.errors import DesignkitError, WorkerLost
 RETRIES = 3
 CONNECT_TIMEOUT = 20.0
 WORKER_WAIT = 30.0
+#: seconds a listener has to answer Dask's handshake and ``identity`` once the TCP
+#: connection is made: a scheduler answers in milliseconds, so anything slower is not one
+#: (a stuck service that accepts and says nothing kept the client waiting 20 s)
+HANDSHAKE_TIMEOUT = 3.0
 
 
 class SchedulerLost(WorkerLost):
@@ -147,6 +154,7 @@ def _connect(distributed: Any, scheduler: str, timeout: float) -> Any:
     an overall deadline, and every failure becomes one line.
     """
     address = check_address(scheduler)
+    _probe(distributed, address, timeout)
     outcome: dict[str, Any] = {}
 
     def attempt() -> None:
@@ -170,6 +178,68 @@ def _connect(distributed: Any, scheduler: str, timeout: float) -> Any:
                              f"({' '.join(str(err).split())})") from None
     raise DesignkitError(f"scheduler {address}: what answers is not a Dask scheduler "
                          f"({type(err).__name__}); check the address and port") from None
+
+
+def _probe(distributed: Any, address: str, timeout: float) -> None:
+    """Refuse at once what is not a Dask scheduler, before the client waits on it.
+
+    The TCP connection may take up to ``timeout`` (a scheduler still starting refuses
+    connections for a moment, as the client allows); once it is made, what listens must
+    answer Dask's handshake and an ``identity`` request as a ``Scheduler`` within
+    :data:`HANDSHAKE_TIMEOUT` seconds. Only plain ``tcp://`` is probed (TLS and other
+    transports need the client's own security settings)."""
+    if not address.startswith("tcp://"):
+        return
+    from distributed.comm import get_address_host_port
+
+    host, port = get_address_host_port(address)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            socket.create_connection((host, port), timeout=max(0.1, min(
+                2.0, deadline - time.monotonic()))).close()
+            break
+        except OSError as err:
+            if time.monotonic() >= deadline:
+                raise DesignkitError(f"scheduler {address}: cannot connect within {timeout:g} "
+                                     f"s ({' '.join(str(err).split())}); start one with "
+                                     f"`dask scheduler` or check the address") from None
+            time.sleep(0.2)
+    outcome: dict[str, Any] = {}
+
+    async def identify() -> None:
+        from distributed.comm import connect
+
+        comm = await connect(address, timeout=HANDSHAKE_TIMEOUT)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            outcome["identity"] = await comm.read()
+        finally:
+            comm.abort()
+
+    def attempt() -> None:  # a loop of its own: the caller may run one (Jupyter)
+        try:
+            asyncio.run(asyncio.wait_for(identify(), HANDSHAKE_TIMEOUT))
+        except BaseException as err:  # noqa: BLE001 - reported to the caller below
+            outcome["error"] = err
+
+    thread = threading.Thread(target=attempt, name="designkit-dask-probe", daemon=True)
+    thread.start()
+    thread.join(HANDSHAKE_TIMEOUT + 2)
+    identity, err = outcome.get("identity"), outcome.get("error")
+    kind = identity.get("type") if isinstance(identity, dict) else None
+    if isinstance(kind, str) and "Scheduler" in kind:  # a subclass keeps the word
+        return
+    if kind:
+        why = f"that is a Dask {kind}, not the scheduler"
+    elif identity is None and (err is None or isinstance(err, TimeoutError)):
+        why = (f"something listens there but gave no Dask answer within "
+               f"{HANDSHAKE_TIMEOUT:g} s, so it is not a Dask scheduler")
+    else:
+        why = "what answers is not a Dask scheduler" + (
+            f" ({type(err).__name__})" if err is not None else "")
+    raise DesignkitError(f"scheduler {address}: {why}; check the address and port (a "
+                         f"scheduler prints its own as `Scheduler at: tcp://…`)")
 
 
 def run_tasks(client: Any, tasks: Sequence[tuple[Hashable, Callable, tuple]],

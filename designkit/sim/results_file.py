@@ -141,8 +141,12 @@ def _check_game_ids(table: pd.DataFrame, source: str, where: Any) -> None:
     bad = numbers.isna() | (numbers < 0) | (numbers % 1 != 0)
     if bad.any():
         i = bad[bad].index[0]
-        raise DataError(source, f"{table['game_id'][i]!r} is not a game id (a whole number, "
-                                "0 or more)", row=where(i), column="game_id")
+        cell = table["game_id"][i]
+        # an empty cell reads as NaN (numpy's repr: "np.float64(nan)"), so say what it is
+        shown = "an empty cell" if pd.isna(cell) or str(cell).strip() == "" else repr(
+            cell.item() if hasattr(cell, "item") else cell)
+        raise DataError(source, f"{shown} is not a game id (a whole number, 0 or more)",
+                        row=where(i), column="game_id")
 
 
 def describe_ids(ids: list[int], most: int = 4) -> str:

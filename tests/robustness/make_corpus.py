@@ -9,6 +9,8 @@ edited by hand); ``test_corpus.py`` feeds each one through the CLI.
 from __future__ import annotations
 
 import copy
+import csv
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -137,7 +139,54 @@ def tables() -> dict[str, str | bytes]:
         "dreams_bad_effect/rolling_stone/dreams.csv": dreams.replace("cap=8", "cap=eight", 1),
         "album_bad_stage/rolling_stone/album_cards.csv": album.replace("\n1R1,1,", "\n1R1,x,",
                                                                        1),
+        **issue_22_tables(root),
     }
+
+
+def _rows(text: str, keep: Any) -> str:
+    """The header and the data rows ``keep(index, line)`` accepts."""
+    head, *rows = text.splitlines()
+    return "\n".join([head, *(r for i, r in enumerate(rows) if keep(i, r))]) + "\n"
+
+
+def issue_22_tables(root: Path) -> dict[str, str]:
+    """Issue 22's table cases: short for the parameters (item 5), blank rows before a bad
+    cell (item 7), a lost column (item 9), required or unheaded cells (item 13)."""
+    def read(game: str, file: str) -> str:
+        return (root / game / file).read_text(encoding="utf-8")
+
+    skills, lords = read("crossroads", "skills.csv"), read("classic_hero", "demon_lords.csv")
+    head, *rows = skills.splitlines()
+    dreams = read("rolling_stone", "dreams.csv").splitlines()
+    column = _cells(dreams[0]).index("dream")
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(
+        [c for j, c in enumerate(_cells(line)) if j != column] for line in dreams)
+    return {
+        "areas_short/witch_academy/areas.csv": _rows(read("witch_academy", "areas.csv"),
+                                                     lambda i, r: i < 3),
+        "exploration_short/witch_academy/exploration.csv": _rows(
+            read("witch_academy", "exploration.csv"), lambda i, r: i < 5),
+        "events_no_year3/witch_academy/events.csv": _rows(
+            read("witch_academy", "events.csv"), lambda i, r: _cells(r)[1] != "3"),
+        "dreams_short/rolling_stone/dreams.csv": _rows("\n".join(dreams), lambda i, r: i < 10),
+        "dreams_without_dream_column/rolling_stone/dreams.csv": out.getvalue(),
+        "demon_lords_short/classic_hero/demon_lords.csv": _rows(lords, lambda i, r: i < 10),
+        "demon_lord_without_hp1/classic_hero/demon_lords.csv": lords.replace(",5/6,", ",,", 1),
+        "races_short/classic_hero/races.csv": _rows(read("classic_hero", "races.csv"),
+                                                    lambda i, r: i < 3),
+        "events_unheaded_cell/classic_hero/events.csv": read("classic_hero", "events.csv")
+        .replace(",upgrade(n=1)\n", ",upgrade(n=1),bless(n=1)\n", 1),
+        "skills_blank_rows/crossroads/skills.csv": "\n".join(
+            [head, "", "," * head.count(","), rows[0].replace(",2,", ",x,", 1), *rows[1:]])
+        + "\n",
+        "genres_bad_number/crossroads/genres.csv": read("crossroads", "genres.csv")
+        .replace("\n5,", "\nfive,", 1),
+    }
+
+
+def _cells(line: str) -> list[str]:
+    return next(csv.reader([line]))
 
 
 def write() -> None:

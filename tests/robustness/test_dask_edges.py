@@ -3,7 +3,9 @@
 A scheduler with no workers is a one-line error after ``--worker-wait`` seconds; a
 scheduler lost mid-run keeps the batches already received (``SchedulerLost``, which
 ``simulate_many(keep_partial=True)`` turns into interrupted results); an address with an
-impossible port is refused at once. The scheduler and worker are real ``dask`` processes.
+impossible port is refused at once, and so, within seconds, is one where something that is
+not a Dask scheduler listens (a silent service, another protocol, a Dask worker). The
+scheduler and worker are real ``dask`` processes.
 """
 
 from __future__ import annotations
@@ -13,7 +15,10 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -116,3 +121,82 @@ def test_worker_wait_option_is_checked(capsys):
     assert stop.value.code == 2 and "--worker-wait" in capsys.readouterr().err
     assert cli.main(["simulate", "crossroads", "--games", "2", "--worker-wait", "5"]) == 2
     assert "--worker-wait is for --scheduler" in capsys.readouterr().err
+
+
+@contextmanager
+def _listener(answer: Callable[[socket.socket], None]) -> Iterator[int]:
+    """A TCP service on a free port that handles each connection with ``answer``."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(5)
+    server.settimeout(0.2)
+    stop = threading.Event()
+    conns: list[socket.socket] = []
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn = server.accept()[0]
+            except OSError:
+                continue
+            conns.append(conn)
+            answer(conn)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield int(server.getsockname()[1])
+    finally:
+        stop.set()
+        thread.join()
+        for conn in conns:
+            conn.close()
+        server.close()
+
+
+def _http(conn: socket.socket) -> None:
+    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+    conn.close()
+
+
+@pytest.mark.parametrize(("answer", "fragment"), [
+    (lambda conn: None, "gave no Dask answer within 3 s"),  # accepts, says nothing
+    (_http, "what answers is not a Dask scheduler"),
+])
+def test_a_listener_that_is_not_a_scheduler_is_refused_within_seconds(capsys, monkeypatch,
+                                                                       answer, fragment):
+    """Item 17: with the default 20 s connect timeout, not after it."""
+    from designkit import cli
+
+    monkeypatch.delenv("DESIGNKIT_DASK_TIMEOUT", raising=False)
+    with _listener(answer) as port:
+        start = time.monotonic()
+        code = cli.main(["simulate", "crossroads", "--games", "2", "--scheduler",
+                         f"tcp://127.0.0.1:{port}"])
+        took = time.monotonic() - start
+    err = capsys.readouterr().err
+    assert code == 2 and took < 10, (took, err)
+    (line,) = err.strip().splitlines()
+    assert line.startswith(f"designkit: error: scheduler tcp://127.0.0.1:{port}: ") \
+        and fragment in line and "check the address and port" in line, line
+
+
+def test_a_worker_address_is_not_taken_for_the_scheduler(scheduler):
+    _, address = scheduler
+    port = _free_port()
+    worker = _start("worker", address, "--nworkers", "1", "--nthreads", "1",
+                    "--no-dashboard", "--host", "127.0.0.1", "--worker-port", str(port))
+    try:
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.2)
+        start = time.monotonic()
+        with pytest.raises(DesignkitError, match="that is a Dask Worker, not the scheduler"), \
+                dask_client(f"tcp://127.0.0.1:{port}"):
+            pass
+        assert time.monotonic() - start < 10
+    finally:
+        _stop(worker)

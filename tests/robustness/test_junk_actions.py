@@ -139,3 +139,40 @@ def test_the_issues_hand_edited_records(name, kind):
     record["steps"][i]["action"] = [kind, "Q"]
     with pytest.raises(DesignkitError, match=rf"step {i} of \d+: .*not legal"):
         replay(record, log=False)
+
+
+#: what a hand-edited saved state may hold in place of a value (a subset of ``JUNK``)
+STATE_JUNK: list[Any] = ["Q", -1, 10**6, 2**70, 1.5, float("nan"), None, [], ["Q"],
+                         [[0, 0], [1]], {"a": 1}]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_junk_values_through_state_from_dict(name):
+    """The third way in (``state_from_dict``, a saved position): every top-level key, and
+    the first item of every list, replaced by each junk value, at three positions of a
+    game. Each is accepted (junk that happens to be a possible value) or refused with one
+    DesignkitError; other exceptions are counted and must be 0."""
+    game, params, played = _played(name, seed=3)
+    positions = _positions(game, params, played.steps, every=max(1, len(played.steps) // 3))
+    internal: Counter[str] = Counter()
+    tried = 0
+    for state in positions[:3]:
+        saved = game.state_to_dict(state)
+        for key, value in saved.items():
+            for arg in STATE_JUNK:
+                edits = [arg] + ([[arg, *value[1:]]] if isinstance(value, list) and value
+                                 else [])
+                for edit in edits:
+                    data = copy.deepcopy(saved)
+                    data[key] = edit
+                    tried += 1
+                    try:
+                        game.state_from_dict(data, params, log=False)
+                    except DesignkitError as err:
+                        assert "\n" not in str(err).strip(), str(err)
+                    except Exception as err:  # noqa: BLE001 - counting them is the test
+                        internal[f"{key} = {edit!r:.40}: {type(err).__name__}: "
+                                 f"{str(err)[:80]}"] += 1
+    assert tried > 100
+    assert not internal, f"{sum(internal.values())} internal errors, e.g. " \
+                         f"{list(internal)[:5]}"

@@ -1,14 +1,17 @@
 """Issue 22 item 15: a parent killed outright (SIGKILL) leaves no process behind.
 
-``designkit simulate --workers 2`` is killed with SIGKILL while its workers play; within
-10 s none of its descendants (the workers, multiprocessing's resource tracker) may be
-alive. Workers watch their parent (``designkit.core.lifetime.exit_with_parent``).
+``designkit simulate --workers 2`` is killed with SIGKILL while its workers play, and
+``designkit dashboard`` while Voila serves with its preheated kernel; within 10 s none of
+their descendants (workers, multiprocessing's resource tracker; the serving child, Voila,
+kernels) may be alive, and the dashboard's port is closed. Children watch their parent
+(``designkit.core.lifetime.exit_with_parent``).
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -61,6 +64,61 @@ def test_simulate_workers_exit_when_the_parent_is_killed():
             p.kill()
         if parent.poll() is None:
             parent.kill()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _cmdline(p) -> str:
+    try:
+        return " ".join(p.cmdline())
+    except psutil.Error:
+        return ""
+
+
+def test_dashboard_voila_and_kernels_exit_when_the_parent_is_killed(tmp_path):
+    """No browser: the preheated kernel (pool 1) starts without a page asking for it."""
+    pytest.importorskip("voila")
+    port = _free_port()
+    log = (tmp_path / "dashboard.log").open("w+")
+    parent = subprocess.Popen([EXE, "dashboard", "crossroads", "--port", str(port)],
+                              stdout=log, stderr=subprocess.STDOUT)
+    me = psutil.Process(parent.pid)
+    tree: list = []
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:  # Voila serving (the URL printed) and a kernel
+            assert parent.poll() is None, log.read()
+            tree = _alive(me.children(recursive=True))
+            log.seek(0)
+            if "Design lab:" in log.read() and any("ipykernel" in _cmdline(p) for p in tree):
+                break
+            time.sleep(0.3)
+        else:
+            pytest.fail("the dashboard never served with a kernel")
+        assert any("voila" in _cmdline(p).lower() for p in tree)
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(10)
+        end = time.monotonic() + 10
+        while (_alive(tree) or not _port_closed(port)) and time.monotonic() < end:
+            time.sleep(0.2)
+        left = _alive(tree)
+        assert not left, [_cmdline(p)[:120] for p in left]
+        assert _port_closed(port), f"port {port} still served"
+    finally:
+        for p in _alive(tree):
+            p.kill()
+        if parent.poll() is None:
+            parent.kill()
+        log.close()
+
+
+def _port_closed(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) != 0
 
 
 CHILD = """

@@ -139,6 +139,8 @@ def _set(column, value, row=None):
     ("game", "chess", "row 2, column 'game'"),
     ("seed", "-4", "row 2, column 'seed': '-4' is not a game seed"),
     ("game_id", "x", "row 2, column 'game_id': 'x' is not a game id"),
+    # issue 22 item 2: a blended file's NaN game id read "np.float64(nan) is not a game id"
+    ("game_id", "", "row 2, column 'game_id': an empty cell is not a game id"),
     ("seat", "7", "row 2, column 'seat': seat 7 does not exist: the game has 3 seats"),
     ("params_sha", "0000000000000000", "row 2, column 'params_sha': the draft defaults of "
                                        "crossroads changed"),

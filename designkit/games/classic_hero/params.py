@@ -197,12 +197,15 @@ class ClassicHeroParams(Params):
                                                            f"stage-{stage} {suit} cards, not {n}")
         if self.boss_cards > len(load_demon_lords()):
             raise ParamError("boss_cards", f"demon_lords.csv has only "
-                                           f"{len(load_demon_lords())} cards")
+                                           f"{len(load_demon_lords())} cards, not "
+                                           f"{self.boss_cards}")
         if self.races > len(load_races()):
-            raise ParamError("races", f"races.csv has only {len(load_races())} races")
+            raise ParamError("races", f"races.csv has only {len(load_races())} races, not "
+                                      f"{self.races}")
         n_classes = sum(1 for a in load_abilities() if a.kind == "class")
         if self.classes > n_classes:
-            raise ParamError("classes", f"abilities.csv has only {n_classes} classes")
+            raise ParamError("classes", f"abilities.csv has only {n_classes} classes, not "
+                                        f"{self.classes}")
 
     # -- derived -------------------------------------------------------------------------------------
     @property

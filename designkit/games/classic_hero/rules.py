@@ -14,8 +14,15 @@ from typing import Any
 
 from designkit.core.flow import FlowGame
 from designkit.core.registry import register
+from designkit.core.table_needs import TableNeed
 from designkit.games.classic_hero import battle, scoring, stage, turn  # noqa: F401
 from designkit.games.classic_hero.actions import HeroAction, seat_name
+from designkit.games.classic_hero.cards import (
+    load_abilities,
+    load_demon_lords,
+    load_events,
+    load_races,
+)
 from designkit.games.classic_hero.params import ClassicHeroParams
 from designkit.games.classic_hero.setup import blank_state, game_tasks
 from designkit.games.classic_hero.state import (
@@ -136,6 +143,33 @@ class ClassicHeroGame(FlowGame):
         return {"skill_shortfalls": st.shortfalls["skills"],
                 "lord_shortfalls": st.shortfalls["lords"],
                 "lords_left": len(st.lord_deck)}
+
+    def table_needs(self, params: ClassicHeroParams  # type: ignore[override]
+                    ) -> list[TableNeed]:
+        """CH-2.1's stage decks (each suit of the mix, which fills the adventure slots,
+        CH-4.1), the Demon Lord deck (CH-4.6), and the races and classes drafted by these
+        players (CH-2.2, CH-2.4). The parameters check the same against the tables they
+        were made with; this catches a table shortened since, which would otherwise deal
+        fewer cards without a word. The skill and weakness decks may run short by the
+        rules (CH-A32, CH-V2): those are counted in the results, not refused."""
+        p, n = params, params.players
+        events = load_events()
+        needs = []
+        for s in range(1, p.stages + 1):
+            for suit, k in p.suit_mix_per_stage.items():
+                needs.append(TableNeed(
+                    "events.csv", f"stage-{s} {suit} cards",
+                    sum(1 for e in events if e.stage == s and e.suit == suit), k,
+                    f"suit_mix_per_stage: {p.event_cards_per_stage} cards a stage for "
+                    f"{p.adventure_slots} adventure slots, CH-2.1, CH-4.1"))
+        classes = sum(1 for a in load_abilities() if a.kind == "class")
+        return [*needs,
+                TableNeed("demon_lords.csv", "Demon Lord cards", len(load_demon_lords()),
+                          p.boss_cards, "boss_cards, CH-4.6"),
+                TableNeed("races.csv", "races", len(load_races()), max(p.races, n),
+                          f"races, one dealt to each of {n} players, CH-2.2"),
+                TableNeed("abilities.csv", "classes", classes, max(p.classes, n),
+                          f"classes, one picked by each of {n} players, CH-2.4")]
 
     def vp_sources(self, st: ClassicHeroState, seat: int) -> dict[str, float]:
         """The VP kept per scoring category as it is scored (``st.parts``)."""

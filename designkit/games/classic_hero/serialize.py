@@ -99,10 +99,15 @@ def state_from_dict(data: dict[str, Any], params: ClassicHeroParams | None = Non
     or the broken invariant (``core.invariants.parse_checked``, as in every game)."""
     from designkit.games.classic_hero.invariants import check_state
 
-    st = parse_checked(lambda: _parse(data, params, log), check_state)
-    if st.phase in FLOW.decisions:
-        st.options = tuple(FLOW.decisions[st.phase].options(st))
-    return st
+    def checked(st: ClassicHeroState) -> list:
+        """The invariants, then the open question's options: a junk ``ctx`` trips there,
+        so inside ``parse_checked`` (one ImpossibleState, not a TypeError)."""
+        found = check_state(st)
+        if not found and st.phase in FLOW.decisions:
+            st.options = tuple(FLOW.decisions[st.phase].options(st))
+        return found
+
+    return parse_checked(lambda: _parse(data, params, log), checked)
 
 
 def _parse(data: dict[str, Any], params: ClassicHeroParams | None, log: bool

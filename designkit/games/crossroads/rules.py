@@ -12,15 +12,26 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
+from designkit.core.cardtable import Column, Table
 from designkit.core.flow import FlowGame
 from designkit.core.game import rank_seats
 from designkit.core.invariants import Violation
 from designkit.core.registry import register
+from designkit.core.table_needs import TableNeed, check_game_tables
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.params import CrossroadsParams
 from designkit.games.crossroads.scoring import VP_SOURCE_LABELS, final_scores, vp_sources
+from designkit.games.crossroads.skills import load_skills
 from designkit.games.crossroads.state import FLOW, CrossroadsState, Ruleset
 from designkit.games.crossroads.turn import SETUP_TASKS
+
+#: CR-1.2's genre names, one row per number: validated like the other tables (a number that
+#: is not one names its row; the view and the print export read it)
+GENRES = Table("crossroads", "genres.csv", (
+    Column("number", "int", range=(1, 30), unique=True),
+    Column("genre_en"),
+    Column("genre_ja", required=False, default=""),
+), lambda row: int(row["number"]))
 
 
 class CrossroadsGame(FlowGame):
@@ -39,6 +50,9 @@ class CrossroadsGame(FlowGame):
     def new_state(self, params: CrossroadsParams | None = None, log: bool = True
                   ) -> CrossroadsState:
         p = params if params is not None else CrossroadsParams()
+        # before the ruleset indexes the skills: a skill struck from skills.csv since these
+        # params were made is one line, not a KeyError (FlowGame.start checks the rest)
+        check_game_tables(self, p)
         st = blank_state(Ruleset.compile(p), log)
         if st.log is not None:
             removed = p.removed_numbers()
@@ -53,6 +67,21 @@ class CrossroadsGame(FlowGame):
                     "【クロスロード】：" + "、".join(p.crossroads_skills))
         self.start(st, *SETUP_TASKS)
         return st
+
+    def table_needs(self, params: CrossroadsParams) -> list[TableNeed]:  # type: ignore[override]
+        """CR-2.3: every skill laid out in the Crossroads is in skills.csv (the parameters
+        check it against the table they were made with; this catches a skill struck since).
+        The genre deck is made from the parameters alone (numbers × copies_per_number at
+        every player count, CR-1.2, CR-2.1), so nothing else is counted: genres.csv only
+        names the numbers, and is read here so a malformed row is one line naming it."""
+        if GENRES.path().exists():  # optional: the view shows bare numbers without it
+            GENRES.load()
+        skills = {s.id for s in load_skills()}
+        absent = [s for s in params.crossroads_skills if s not in skills]
+        return [TableNeed("skills.csv", "of the skills crossroads_skills lays out",
+                          len(params.crossroads_skills) - len(absent),
+                          len(params.crossroads_skills),
+                          "CR-2.3" + (f"; missing: {', '.join(absent)}" if absent else ""))]
 
     # -- results ----------------------------------------------------------------------------------
     def scores(self, st: CrossroadsState) -> list[float]:

@@ -218,7 +218,10 @@ class RollingStoneParams(Params):
         self._check_content()
         if self.dreams_dealt * self.players > self.dream_cards_total:
             raise ParamError("dreams_dealt", f"{self.dreams_dealt} × {self.players} players "
-                                             f"needs more than {self.dream_cards_total} dreams")
+                                             f"need {self.dreams_dealt * self.players} dream "
+                                             f"cards, more than dream_cards_total = "
+                                             f"{self.dream_cards_total} (dreams.csv holds "
+                                             f"{len(load_dreams())})")
         if self.dreams_passed_left > self.dreams_dealt:
             raise ParamError("dreams_passed_left", "cannot pass more dreams than are dealt")
         if self.dreams_discarded_per_stage * self.stages > self.dreams_dealt:
@@ -228,23 +231,28 @@ class RollingStoneParams(Params):
         if self.events_used_per_stage > self.events_per_stage_in_box:
             raise ParamError("events_used_per_stage", f"{self.events_used_per_stage} is more "
                                                       f"than the {self.events_per_stage_in_box}"
-                                                      " in the box")
+                                                      " in the box (events_per_stage_in_box; "
+                                                      f"events.csv holds {_events_per_stage()}"
+                                                      " for its shortest stage)")
         if self.die_min > self.die_max:
             raise ParamError("die_min", f"{self.die_min} is above die_max {self.die_max}")
 
     def _check_content(self) -> None:
         dreams, cards, events = load_dreams(), load_album_cards(), load_events()
         if self.dream_cards_total > len(dreams):
-            raise ParamError("dream_cards_total", f"dreams.csv has only {len(dreams)} cards")
+            raise ParamError("dream_cards_total", f"dreams.csv has only {len(dreams)} cards, "
+                                                  f"not {self.dream_cards_total}")
         for stage in range(1, self.stages + 1):
             n_cards = sum(1 for c in cards if c.stage == stage)
             if n_cards < self.album_cards_per_stage:
                 raise ParamError("album_cards_per_stage", f"album_cards.csv has only "
-                                                          f"{n_cards} stage-{stage} cards")
+                                                          f"{n_cards} stage-{stage} cards, not "
+                                                          f"{self.album_cards_per_stage}")
             n_events = sum(1 for e in events if e.stage == stage)
             if n_events < self.events_per_stage_in_box:
                 raise ParamError("events_per_stage_in_box", f"events.csv has only "
-                                                            f"{n_events} stage-{stage} events")
+                                                            f"{n_events} stage-{stage} events, "
+                                                            f"not {self.events_per_stage_in_box}")
 
     # -- derived ------------------------------------------------------------------------------------
     def slot_bonuses(self) -> tuple[str, ...]:

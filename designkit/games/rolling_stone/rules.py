@@ -17,8 +17,10 @@ from designkit.core.flow import FlowGame
 from designkit.core.game import rank_seats
 from designkit.core.invariants import Violation
 from designkit.core.registry import register
+from designkit.core.table_needs import TableNeed
 from designkit.games.rolling_stone import album, resolve, scoring, stage, turn  # noqa: F401
 from designkit.games.rolling_stone.actions import Action
+from designkit.games.rolling_stone.cards import load_album_cards, load_dreams, load_events
 from designkit.games.rolling_stone.params import RollingStoneParams
 from designkit.games.rolling_stone.setup import announce, blank_state, setup_tasks
 from designkit.games.rolling_stone.state import (
@@ -138,6 +140,32 @@ class RollingStoneGame(FlowGame):
         return {"events": ",".join(rules.events[e].id for e in st.events_done),
                 "start_marker": st.marker,
                 "cards_removed": len(st.removed)}
+
+    def table_needs(self, params: RollingStoneParams  # type: ignore[override]
+                    ) -> list[TableNeed]:
+        """LR-2.1's dream deal for these players, and each stage's album deck (LR-1.3,
+        LR-2.3) and events (LR-1.4, LR-4.4). The parameters check the same against the
+        tables they were made with; this catches a table shortened since (a lab or
+        notebook keeps its parameters while the designer edits the sheet), which would
+        otherwise deal fewer cards without a word."""
+        p, n = params, params.players
+        dreams = len(load_dreams())
+        needs = [TableNeed("dreams.csv", "dream cards", dreams, n * p.dreams_dealt,
+                           f"{n} players × dreams_dealt, LR-2.1"),
+                 TableNeed("dreams.csv", "dream cards", dreams, p.dream_cards_total,
+                           "dream_cards_total, LR-1.5")]
+        cards, events = load_album_cards(), load_events()
+        for s in range(1, p.stages + 1):
+            needs.append(TableNeed(
+                "album_cards.csv", f"stage-{s} album cards",
+                sum(1 for c in cards if c.stage == s), p.album_cards_per_stage,
+                "album_cards_per_stage, LR-1.3"))
+            needs.append(TableNeed(
+                "events.csv", f"stage-{s} event cards", sum(1 for e in events if e.stage == s),
+                max(p.events_per_stage_in_box, p.events_used_per_stage),
+                "events_per_stage_in_box, of which events_used_per_stage are laid out, "
+                "LR-1.4, LR-4.4"))
+        return needs
 
     def vp_sources(self, st: RollingStoneState, seat: int) -> dict[str, float]:
         """The VP kept per scoring category as it is scored (``st.parts``)."""

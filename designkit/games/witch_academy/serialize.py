@@ -49,9 +49,15 @@ def state_from_dict(data: dict[str, Any], params: WitchParams | None = None,
                     log: bool = True) -> WitchState:
     """The state ``data`` describes; a malformed or impossible one is one ImpossibleState
     naming the key or the broken invariant (``core.invariants.parse_checked``)."""
-    st = parse_checked(lambda: _parse(data, params, log), check_state)
-    st.options = FLOW.decisions[st.phase][0](st) if st.phase in FLOW.decisions else ()
-    return st
+    def checked(st: WitchState) -> list:
+        """The invariants, then the open question's options: a junk ``ctx`` trips there,
+        so inside ``parse_checked`` (one ImpossibleState, not a TypeError)."""
+        found = check_state(st)
+        if not found:
+            st.options = FLOW.decisions[st.phase][0](st) if st.phase in FLOW.decisions else ()
+        return found
+
+    return parse_checked(lambda: _parse(data, params, log), checked)
 
 
 def _parse(data: dict[str, Any], params: WitchParams | None, log: bool) -> WitchState:
