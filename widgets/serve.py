@@ -4,7 +4,8 @@
 Voila runs in a child process from the same environment as this Python, serving the
 folder ``notebooks/dashboards/`` so the index page's links to each game's dashboard
 work. The URL printed is the page asked for: the index when no game is given,
-otherwise that game's design lab. Blocks until Ctrl-C or SIGTERM, then stops Voila
+otherwise that game's design lab (its own notebook, or the generic ``game_lab.ipynb`` for a
+game that has none, told the game through ``DESIGNKIT_GAME``). Blocks until Ctrl-C or SIGTERM, then stops Voila
 and its kernels.
 
 What the server is set up to do (see :func:`voila_command`):
@@ -60,6 +61,11 @@ IOPUB_TIMEOUT = 120
 # Design-questions pages (questions_<game>.ipynb) simulate for a while when opened: they
 # get no preheated kernel, so starting the server does not run four simulations at once.
 QUESTIONS_PAGE = "questions_"
+# A game without a notebook of its own (any game declared by entry point) is served by one
+# generic page; the game comes from GAME_ENV (this server's game, set for Voila and so for
+# its kernels, preheated ones included) or the URL's ``?game=`` (links from the index).
+GENERIC_PAGE = "game_lab.ipynb"
+GAME_ENV = "DESIGNKIT_GAME"
 
 
 def dashboards_dir() -> Path:
@@ -68,10 +74,19 @@ def dashboards_dir() -> Path:
 
 
 def dashboard_notebook(game: str | None) -> Path:
-    """The notebook for ``game`` (the index when ``None``); a clear error when missing."""
+    """The notebook for ``game`` (the index when ``None``): its own page if it has one, else
+    the generic :data:`GENERIC_PAGE` for any registered game; a clear error otherwise."""
     folder = dashboards_dir()
     name = "index" if game is None else game
     path = folder / f"{name}.ipynb"
+    if not path.is_file() and game is not None:
+        from designkit.core.registry import get_game
+
+        try:
+            get_game(game)
+        except DesignkitError as err:  # names the registered games
+            raise DesignkitError(f"no dashboard for {name!r}: {err}") from None
+        path = folder / GENERIC_PAGE
     if not path.is_file():
         have = sorted(p.stem for p in folder.glob("*.ipynb") if p.stem != "index")
         raise DesignkitError(f"no dashboard for {name!r} in {folder}; dashboards: "
@@ -86,8 +101,8 @@ def pools_for(target: Path, pool: int = POOL) -> dict[str, dict[str, int]]:
     by path under the root)."""
     if target.is_file():
         return {"default": {"pool_size": 0}, target.name: {"pool_size": pool}}
-    games = sorted(p.name for p in target.glob("*.ipynb")
-                   if not p.stem.startswith(QUESTIONS_PAGE))
+    games = sorted(p.name for p in target.glob("*.ipynb")  # the generic page: no game yet
+                   if not p.stem.startswith(QUESTIONS_PAGE) and p.name != GENERIC_PAGE)
     return {"default": {"pool_size": 0}, **{name: {"pool_size": pool} for name in games}}
 
 
@@ -175,9 +190,12 @@ def voila_app_class() -> type:
     return DesignkitVoila
 
 
-def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment Voila runs in: our template folder first on ``JUPYTER_PATH``."""
+def voila_env(base: dict[str, str] | None = None, game: str | None = None) -> dict[str, str]:
+    """The environment Voila runs in: our template folder first on ``JUPYTER_PATH``; ``game``
+    for the generic page (:data:`GAME_ENV`)."""
     env = dict(os.environ if base is None else base, PYTHONUNBUFFERED="1")
+    if game is not None:
+        env[GAME_ENV] = game
     env["JUPYTER_PATH"] = os.pathsep.join(
         [str(SHARE)] + ([env["JUPYTER_PATH"]] if env.get("JUPYTER_PATH") else []))
     return env
@@ -280,17 +298,19 @@ def stop(proc: subprocess.Popen, timeout: float = 15.0) -> None:
 
 def start_voila(target: Path, port: int, *extra: str, preheat: Path | None = None,
                 pool: int = POOL, cull_idle: int = CULL_IDLE, stdout=None,  # noqa: ANN001
-                cwd: Path | None = None, landing: str | None = None) -> subprocess.Popen:
+                cwd: Path | None = None, landing: str | None = None,
+                game: str | None = None) -> subprocess.Popen:
     """Start Voila on ``target`` with the design lab's settings (see the module docstring);
     ``preheat`` (a notebook in ``target``) limits the kernel pool to that notebook and is
     where ``/`` redirects (``landing`` overrides that; default the index).
-    ``stdout``: a file for Voila's output (stderr too), or None to inherit."""
+    ``stdout``: a file for Voila's output (stderr too), or None to inherit; ``game``: the
+    game of the generic page (:data:`GAME_ENV`)."""
     config_dir = voila_config(preheat or target, pool, cull_idle)
     cwd = cwd or (target if target.is_dir() else target.parent)
     landing = landing or (preheat.name if preheat is not None else None)
     return subprocess.Popen(voila_command(target, port, *extra, config_dir=config_dir,
                                           landing=landing),
-                            cwd=cwd, env=voila_env(), stdout=stdout,
+                            cwd=cwd, env=voila_env(game=game), stdout=stdout,
                             stderr=subprocess.STDOUT if stdout is not None else None)
 
 
@@ -306,11 +326,13 @@ def serve_dashboard(game: str | None, port: int = 8866, open_browser: bool = Fal
     if not port_free(port):
         raise DesignkitError(f"port {port} on {HOST} is in use (another dashboard?); "
                              f"choose another with --port")
-    url = f"http://{HOST}:{port}/voila/render/{notebook.name}"
+    generic = notebook.name == GENERIC_PAGE
+    url = f"http://{HOST}:{port}/voila/render/{notebook.name}" + (f"?game={game}" if generic
+                                                                  else "")
     print(f"Starting Voila for {notebook.relative_to(REPO_ROOT)} ...", flush=True)
     # the folder, so the index's links work; preheat only what this call is about
     proc = start_voila(notebook.parent, port, preheat=None if game is None else notebook,
-                       pool=pool)
+                       pool=pool, game=game if generic else None)
 
     def terminated(_signum: int, _frame: object) -> None:
         raise _Terminated

@@ -4,9 +4,8 @@ Every function works for every registered game: it reads only the columns all
 games have (``Results.games``: ``game_id, turns, decisions,
 multi_option_decisions, branching_sum, end_reason``; ``Results.seats``:
 ``game_id, seat, agent, score, rank, won``), item columns that follow the
-``*_held`` convention (or that a game lists in an optional ``item_columns``
-class attribute), and the per-turn trace ``simulate(..., trace=True)`` records
-from ``Game.heuristic``.
+``*_held`` convention (or that a game declares in ``Game.item_columns``), and the
+per-turn trace ``simulate(..., trace=True)`` records from ``Game.heuristic``.
 
 Intervals are 95% unless a ``level`` says otherwise: Wilson for proportions,
 Student t for means, the delta method (games as the sampling unit) for ratios
@@ -224,10 +223,10 @@ def end_reason_shares(results: Results) -> pd.DataFrame:
 
 # -- cards, skills, actions ---------------------------------------------------------------------
 def item_columns(results: Results) -> list[str]:
-    """Seats columns holding comma-separated item ids: names ending in ``_held`` plus any a
-    game lists in an optional ``item_columns`` class attribute (e.g. ``("cards_played",)``)."""
+    """Seats columns holding comma-separated item ids: names ending in ``_held`` plus those
+    the game declares in ``Game.item_columns`` (e.g. ``("cards_played",)``)."""
     cols = [c for c in results.seats.columns if str(c).endswith("_held")]
-    extra = getattr(_game(results), "item_columns", ()) or ()
+    extra = _game(results).item_columns
     return cols + [c for c in extra if c in results.seats.columns and c not in cols]
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from designkit.core.errors import IllegalAction
 from designkit.core.events import Event
 from designkit.core.invariants import Violation
-from designkit.core.seats import seat_label
+from designkit.core.seats import player_range, seat_label
 
 if TYPE_CHECKING:
     from designkit.core.params import Params
@@ -107,8 +107,6 @@ class Game:
     title: ClassVar[str] = ""
     title_ja: ClassVar[str] = ""
     params_type: ClassVar[type[Params]]
-    min_players: ClassVar[int] = 1
-    max_players: ClassVar[int] = 1
     #: rule IDs whose events explain how a tie for first place was settled
     tie_break_rules: ClassVar[tuple[str, ...]] = ()
     #: the files under ``data/<game>/`` the game reads (its card tables): what records and
@@ -117,6 +115,21 @@ class Game:
     card_tables: ClassVar[tuple[str, ...] | None] = None
     #: VP source key (``vp_sources``) → (English, Japanese) label for charts and panels
     VP_SOURCE_LABELS: ClassVar[dict[str, tuple[str, str]]] = {}
+    #: ``seat_summary`` columns holding comma-separated item ids (cards, skills a seat
+    #: held): ``analysis.metrics.item_usage`` gives each id's usage and win rate. Columns
+    #: named ``*_held`` count without being listed.
+    item_columns: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats: the Params' own range (``core.seats.player_range``), so a game
+        states its player range once, in its ``players`` param."""
+        return player_range(self.params_type)[0]
+
+    @property
+    def max_players(self) -> int:
+        """The most seats (see :attr:`min_players`)."""
+        return player_range(self.params_type)[1]
 
     # -- the game-specific part -----------------------------------------------------------
     def new_state(self, params: Params | None = None, log: bool = True) -> State:

@@ -10,8 +10,10 @@ designkit::
 
 The registry imports a game only when it is asked for (``get_game``) or when
 all are listed (``list_games``), and never imports ``designkit.games`` itself:
-the core stays below the games. :data:`BUILTIN` covers a bare checkout whose
-metadata is not installed. Tests register their own games with :func:`register`.
+the core stays below the games. The entry points are the one list of games (a
+new game edits nothing here): designkit is always installed (``make install``
+installs it editable), and when no entry point is found at all the error says
+so in one line. Tests register their own games with :func:`register`.
 """
 
 from __future__ import annotations
@@ -23,11 +25,8 @@ from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 
 GROUP = "designkit.games"
-#: designkit's own games, by import path, for a checkout without installed metadata
-BUILTIN = {"crossroads": "designkit.games.crossroads:GAME",
-           "rolling_stone": "designkit.games.rolling_stone:GAME",
-           "witch_academy": "designkit.games.witch_academy:GAME",
-           "classic_hero": "designkit.games.classic_hero:GAME"}
+NOT_INSTALLED = (f"no game is declared under the entry points {GROUP!r}: designkit's "
+                 f"metadata is not installed; run `make install` (or `pip install -e .`)")
 
 _GAMES: dict[str, Game] = {}
 
@@ -43,8 +42,10 @@ def unregister(name: str) -> None:
 
 
 def _declared() -> dict[str, str]:
-    found = dict(BUILTIN)
-    found.update({ep.name: ep.value for ep in entry_points(group=GROUP)})
+    """Game name → ``module:attribute``, from the installed distributions' entry points."""
+    found = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    if not found:
+        raise DesignkitError(NOT_INSTALLED)
     return found
 
 

@@ -133,9 +133,9 @@ def test_item_usage_is_generic_over_held_columns():
 
 
 def test_a_game_can_list_item_columns(monkeypatch):
+    """Game.item_columns declares the columns beyond the ``*_held`` convention (issue 23)."""
     res = make_results([0, 1], players=2, extra={"played": ["a", "b", "a", ""]})
-    monkeypatch.setattr(type(get_game("crossroads")), "item_columns", ("played",),
-                        raising=False)
+    monkeypatch.setattr(type(get_game("crossroads")), "item_columns", ("played",))
     assert M.item_columns(res) == ["played"]
     assert M.item_usage(res)["item"].tolist() == ["a", "b"]
 

@@ -133,7 +133,6 @@ RULES_CSV = Path(__file__).with_name("high_card_rules.csv")
 class HighCardGame(FlowGame):
     name, title, title_ja = "high_card", "High Card", "ハイカード"
     params_type = HighCardParams
-    min_players, max_players = 2, 4
     flow, action_type = FLOW, HighCardAction
     tie_break_rules = ("HC-5",)
     VP_SOURCE_LABELS = {"showdowns": ("Showdowns won (HC-4)", "公開で勝った回数")}

@@ -12,9 +12,20 @@ from designkit.core.errors import DesignkitError
 
 
 def test_designkits_own_games_are_declared_entry_points():
+    """pyproject.toml's entry points are the one list: no second list in the core."""
     declared = {ep.name: ep.value for ep in registry.entry_points(group=registry.GROUP)}
-    assert declared == registry.BUILTIN
-    assert [g.name for g in registry.list_games()] == sorted(registry.BUILTIN)
+    own = {"crossroads", "rolling_stone", "witch_academy", "classic_hero"}
+    assert {declared[n] for n in own} == {f"designkit.games.{n}:GAME" for n in own}
+    assert own <= {g.name for g in registry.list_games()}
+    assert not hasattr(registry, "BUILTIN")
+
+
+def test_no_entry_point_at_all_says_to_install_the_project(monkeypatch):
+    monkeypatch.setattr(registry, "entry_points", lambda group: [])
+    with pytest.raises(DesignkitError, match=r"^no game is declared .*run `make install`"):
+        registry.get_game("crossroads_not_loaded_yet")
+    with pytest.raises(DesignkitError, match="make install"):
+        registry.list_games()
 
 
 def test_a_game_declared_by_another_package_is_found_by_name(monkeypatch):
