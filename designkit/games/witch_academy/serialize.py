@@ -50,7 +50,7 @@ def state_from_dict(data: dict[str, Any], params: WitchParams | None = None,
     """The state ``data`` describes; a malformed or impossible one is one ImpossibleState
     naming the key or the broken invariant (``core.invariants.parse_checked``)."""
     st = parse_checked(lambda: _parse(data, params, log), check_state)
-    st.options = FLOW.decisions[st.phase][0](st) if st.phase in FLOW.decisions else ()
+    st.options = tuple(FLOW.decisions[st.phase][0](st)) if st.phase in FLOW.decisions else ()
     return st
 
 
