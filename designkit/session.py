@@ -170,7 +170,7 @@ class Session:
         who = self.to_move
         return isinstance(who, int) and self.controllers[who] == HUMAN
 
-    def legal_actions(self) -> list[Hashable]:
+    def legal_actions(self) -> Sequence[Hashable]:
         """Decisions open to the seat to move (empty at a chance step or the end)."""
         return self.game.legal_actions(self._state) if isinstance(self.to_move, int) else []
 

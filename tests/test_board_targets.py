@@ -58,7 +58,7 @@ def test_every_kind_of_decision_has_a_piece_to_click(name):
         if other != who and TOKEN.search(game.view(st, other)):
             leaks.append(f"{label}: seat {other} sees seat {who}'s tokens")
 
-    for label, params in _settings(game):
+    for label, params in _settings(game):  # noqa: B007 - check() reads it
         players = int(getattr(params, "players", game.min_players))
         for seed in range(2):
             play_game(game, params, make_agents("random", players), seed, on_step=check)

@@ -18,6 +18,7 @@ class GreedyAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         seat = game.to_move(state)
+        assert isinstance(seat, int)  # an agent is asked only when a seat decides
         best: list[Hashable] = []
         best_value = float("-inf")
         for action in actions:

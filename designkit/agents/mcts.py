@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 from designkit.agents.base import Agent
 from designkit.core.flow import FlowGame, FlowState, is_plain_flow
@@ -102,6 +102,7 @@ class MCTSAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         seat = game.to_move(state)
+        assert isinstance(seat, int)  # an agent is asked only when a seat decides
         root = _Node(None)
         self._lead_sum, self._judged = 0.0, 0
         now = self._now
@@ -125,7 +126,7 @@ class MCTSAgent(Agent):
         return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1,
                                          root.children[a].total if a in root.children else 0))
 
-    def _seed_root(self, game: Game, st: State, seat: int, legal: list[Hashable],
+    def _seed_root(self, game: Game, st: State, seat: int, legal: Sequence[Hashable],
                    root: _Node) -> None:
         """Progressive bias from the greedy bot's knowledge (Chaslot et al. 2008): each
         root option starts with ``prior`` virtual visits worth its heuristic rank
@@ -178,6 +179,7 @@ class MCTSAgent(Agent):
                     value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                     if value > best:
                         best, action, child = value, a, ch
+                assert child is not None  # legal is never empty, so one child was best
             apply(st, action, check=False)
             node = child
             path.append(child)

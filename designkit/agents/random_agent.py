@@ -21,6 +21,7 @@ class RandomAgent(Agent):
 
     def act(self, game: Game, state: State, rng: random.Random) -> Hashable:
         # a game on the core flow holds its options: the same sequence, without a list copy
-        actions = state.options if plain_flow(game) else game.legal_actions(state)
+        actions = (state.options  # type: ignore[attr-defined]  # a plain flow's FlowState
+                   if plain_flow(game) else game.legal_actions(state))
         self.last_options = len(actions)
         return actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0]

@@ -67,7 +67,7 @@ def rule_catalog(game: Game | str) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["rule", "kind", "title_en", "text_en", "quote_ja"])
 
 
-def cited_rule_ids(game_type: type) -> frozenset[str]:
+def cited_rule_ids(game_type: type[Game]) -> frozenset[str]:
     """The string constants of the game's modules that log events: its loggable rule IDs.
 
     The source is the game class' package folder when the folder is named after the

@@ -71,6 +71,7 @@ def playthrough_text(game: Game | str, players: int, seed: int = SEED,
     for i, step in enumerate(steps):
         out.append("")
         who = g.to_move(state)
+        assert who is not None  # every recorded step comes before the end
         seat = "chance" if who is CHANCE else g.seats_label(who)
         if step.is_chance:
             outcomes = g.chance_outcomes(state)
@@ -82,7 +83,7 @@ def playthrough_text(game: Game | str, players: int, seed: int = SEED,
             taken = (f"{seat} {_json(g.action_to_json(step.action))} "
                      f"{g.describe_action(step.action)}")
         out.append(f"step {i}: {taken}")
-        if i in detailed and not step.is_chance:
+        if i in detailed and not step.is_chance and isinstance(who, int):
             out.append(f"  observation of {seat}:")
             out += [f"    {k}: {_json(v)}" for k, v in g.observation(state, who).items()]
             legal = g.legal_actions(state)

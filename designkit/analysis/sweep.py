@@ -84,7 +84,7 @@ def grid_params(base: Params, param: str, values: Sequence[Any], param2: str | N
             raise ParamError(name, f"unknown parameter; known: {', '.join(specs)}")
     if param2 == param:
         raise DesignkitError("sweep: the two parameters must differ")
-    axes = [(param, list(values))] + ([(param2, list(values2))] if param2 else [])
+    axes = [(param, list(values))] + ([(param2, list(values2))] if param2 and values2 else [])
     points = []
     for combo in itertools.product(*[v for _, v in axes]):
         point = {name: value for (name, _), value in zip(axes, combo, strict=True)}

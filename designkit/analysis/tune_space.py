@@ -258,6 +258,7 @@ class Keep:
     def describe(self) -> str:
         if self.bounds is not None:
             return f"{self.metric} within {self.bounds[0]:g}–{self.bounds[1]:g}"
+        assert self.tolerance is not None  # a constraint has bounds or a tolerance
         tol = f"{self.tolerance * 100:g}%" if self.relative else f"{self.tolerance:g}"
         return f"{self.metric} within ±{tol} of the start's"
 

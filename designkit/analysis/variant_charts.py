@@ -32,7 +32,7 @@ def difference_figures(out: Comparison) -> dict[str, go.Figure]:
                          "visible": True},
                 mode="lines+markers", name=f"{name} − {out.names[0]}",
                 line={"color": COLOURS[j % len(COLOURS)]}))
-        band = out.precision * scale
+        band = out.precision_of(m.name) * scale   # one precision per metric, or one for all
         fig.add_hrect(y0=-band, y1=band, fillcolor="#9e9e9e", opacity=0.15, line_width=0)
         fig.add_hline(y=0, line_color="#555", line_width=1)
         fig.update_layout(title=f"{m.label}: difference from {out.names[0]}",

@@ -371,7 +371,7 @@ def _difference(m: Metric, out: Comparison, j: int, z: float) -> dict[str, Any]:
            "baseline": out.names[0], "n": n, "a": a, "b": b, "diff": diff,
            "lo": diff - half, "hi": diff + half, "half_width": half,
            "independent_half_width": indep, "games_ratio": ratio}
-    row["decided"] = bool(row["lo"] > 0 or row["hi"] < 0)
+    row["decided"] = bool(diff - half > 0 or diff + half < 0)   # row's "lo" and "hi"
     row["verdict"] = verdict(m, row, out.precision_of(m.name))
     return row
 

@@ -39,10 +39,11 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from designkit.core.action import Action, action_label, offered
 from designkit.core.errors import DesignkitError, IllegalAction
-from designkit.core.game import CHANCE, Chance, Game, State
+from designkit.core.game import CHANCE, Chance, Game, P, State
 from designkit.core.table_needs import check_game_tables
 
-S = TypeVar("S", bound="FlowState")
+#: the FlowState a flow game's rules work on
+FS = TypeVar("FS", bound="FlowState")
 
 #: a task handler: ``handler(state, *args) -> True`` when it stopped for an answer
 Handler = Callable[..., bool]
@@ -231,8 +232,10 @@ def run(st: FlowState) -> None:
     st.phase, st.seat, st.ctx, st.options = st.flow.OVER, None, (), ()
 
 
-class FlowGame(Game):
+class FlowGame(Game[FS, P]):
     """The ``Game`` contract for a game written on a :class:`Flow`.
+
+    Generic like :class:`Game`: ``class WitchGame(FlowGame[WitchState, WitchParams])``.
 
     Subclasses set ``flow`` and ``action_type`` and write the game-specific
     rest (setup, scoring, observation, view, serialisation).
@@ -241,7 +244,7 @@ class FlowGame(Game):
     flow: ClassVar[Flow]
     action_type: ClassVar[type[Action]] = Action
 
-    def start(self, st: FlowState, *tasks: tuple[Any, ...]) -> None:
+    def start(self, st: FS, *tasks: tuple[Any, ...]) -> None:
         """Queue the setup tasks and run to the first question, once the card tables are
         known to hold what the parameters need (``Game.table_needs``)."""
         params = getattr(st, "params", None)
@@ -250,7 +253,7 @@ class FlowGame(Game):
         push(st, *tasks)
         run(st)
 
-    def to_move(self, st: FlowState) -> int | Chance | None:  # type: ignore[override]
+    def to_move(self, st: FS) -> int | Chance | None:
         ph = st.phase
         if self.flow.is_chance[ph]:
             return CHANCE
@@ -258,10 +261,10 @@ class FlowGame(Game):
             return None
         return st.seat
 
-    def legal_actions(self, st: FlowState) -> list[Action]:  # type: ignore[override]
+    def legal_actions(self, st: FS) -> list[Action]:
         return list(st.options)
 
-    def chance_outcomes(self, st: FlowState  # type: ignore[override]
+    def chance_outcomes(self, st: FS
                         ) -> list[tuple[Hashable, float]]:
         step = self.flow.chances.get(st.phase)
         if step is None:
@@ -272,7 +275,7 @@ class FlowGame(Game):
             return [(o, p) for o in found]
         return list(found)
 
-    def sample_chance(self, st: FlowState, rng: random.Random  # type: ignore[override]
+    def sample_chance(self, st: FS, rng: random.Random
                       ) -> Hashable:
         step = self.flow.chances[st.phase]
         if step.sample is not None:
@@ -282,22 +285,22 @@ class FlowGame(Game):
             return found[rng.randrange(len(found))]
         return super().sample_chance(st, rng)
 
-    def _apply(self, st: FlowState, action: Hashable) -> None:  # type: ignore[override]
+    def _apply(self, st: FS, action: Hashable) -> None:
         st.last = (st.seat, action)  # type: ignore[assignment]
         self.flow.decisions[st.phase].apply(st, action)
         st.phase = self.flow.RUN
         run(st)
 
-    def _apply_chance(self, st: FlowState, outcome: Hashable  # type: ignore[override]
+    def _apply_chance(self, st: FS, outcome: Hashable
                       ) -> None:
         self.flow.chances[st.phase].apply(st, outcome)
         st.phase = self.flow.RUN
         run(st)
 
-    def is_over(self, st: FlowState) -> bool:  # type: ignore[override]
+    def is_over(self, st: FS) -> bool:
         return st.phase is self.flow.OVER
 
-    def apply(self, st: FlowState, action: Hashable,  # type: ignore[override]
+    def apply(self, st: FS, action: Hashable,
               check: bool = True) -> None:
         """Apply a decision or chance outcome; with ``check``, an illegal one changes nothing.
 
@@ -312,7 +315,7 @@ class FlowGame(Game):
         else:
             self._apply(st, action)
 
-    def _check(self, st: FlowState, action: Hashable) -> None:
+    def _check(self, st: FS, action: Hashable) -> None:
         who = self.to_move(st)
         label = action_label(action)
         if who is None:
@@ -334,7 +337,7 @@ class FlowGame(Game):
             raise IllegalAction(f"{label} is not legal for {self.seats_label(who)}: "
                                 f"{self._why_illegal(st, action)}")
 
-    def _why_illegal(self, st: FlowState, action: Action) -> str:
+    def _why_illegal(self, st: FS, action: Action) -> str:
         """The game's reason; for an argument of a shape the game never offers (a
         hand-edited record: ``["take", "Q"]``), which its explainer was not written to
         read, the options of that kind instead: one line either way, never a traceback."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from designkit.core.errors import IllegalAction
 from designkit.core.events import Event
@@ -100,13 +100,24 @@ class State:
                                   public))
 
 
-class Game:
-    """A stateless rules object, one per game, registered by name."""
+#: the State a game's rules work on (``Game[WitchState, WitchParams]``)
+S = TypeVar("S", bound=State)
+#: the Params a game's states are made from
+P = TypeVar("P", bound="Params")
+
+
+class Game(Generic[S, P]):
+    """A stateless rules object, one per game, registered by name.
+
+    Generic over its State and Params, so a game's overrides take its own state
+    (``scores(self, st: WitchState)``) and the type checker reads the slots it uses; code that
+    drives any game (agents, simulation, analysis) takes a bare ``Game`` (``Game[Any, Any]``).
+    """
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     title_ja: ClassVar[str] = ""
-    params_type: ClassVar[type[Params]]
+    params_type: type[P]
     #: rule IDs whose events explain how a tie for first place was settled
     tie_break_rules: ClassVar[tuple[str, ...]] = ()
     #: the files under ``data/<game>/`` the game reads (its card tables): what records and
@@ -132,56 +143,56 @@ class Game:
         return player_range(self.params_type)[1]
 
     # -- the game-specific part -----------------------------------------------------------
-    def new_state(self, params: Params | None = None, log: bool = True) -> State:
+    def new_state(self, params: P | None = None, log: bool = True) -> S:
         raise NotImplementedError
 
-    def to_move(self, state: State) -> int | Chance | None:
+    def to_move(self, state: S) -> int | Chance | None:
         """Seat that decides now, :data:`CHANCE`, or ``None`` once the game is over."""
         raise NotImplementedError
 
-    def legal_actions(self, state: State) -> list[Hashable]:
+    def legal_actions(self, state: S) -> Sequence[Hashable]:
         raise NotImplementedError
 
-    def chance_outcomes(self, state: State) -> list[tuple[Hashable, float]]:
+    def chance_outcomes(self, state: S) -> list[tuple[Hashable, float]]:
         raise NotImplementedError
 
-    def _apply(self, state: State, action: Hashable) -> None:
+    def _apply(self, state: S, action: Hashable) -> None:
         """Apply a decision known to be legal."""
         raise NotImplementedError
 
-    def _apply_chance(self, state: State, outcome: Hashable) -> None:
+    def _apply_chance(self, state: S, outcome: Hashable) -> None:
         raise NotImplementedError
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: S) -> bool:
         raise NotImplementedError
 
-    def scores(self, state: State) -> list[float]:
+    def scores(self, state: S) -> list[float]:
         raise NotImplementedError
 
-    def ranking(self, state: State) -> list[int]:
+    def ranking(self, state: S) -> list[int]:
         """Seats from first place to last, after the draft's tie-breaks."""
         raise NotImplementedError
 
-    def winners(self, state: State) -> list[int]:
+    def winners(self, state: S) -> list[int]:
         """Seats that count as winners (more than one only where the draft allows a draw)."""
         return self.ranking(state)[:1]
 
-    def observation(self, state: State, seat: int) -> dict[str, Any]:
+    def observation(self, state: S, seat: int) -> dict[str, Any]:
         raise NotImplementedError
 
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
         """A copy where everything ``seat`` cannot see is resampled consistently."""
         raise NotImplementedError
 
-    def heuristic(self, state: State, seat: int) -> float:
+    def heuristic(self, state: S, seat: int) -> float:
         """A cheap estimate of how well ``seat`` is doing (greedy bots, drama metrics)."""
         return float(self.scores(state)[seat])
 
-    def check_state(self, state: State) -> list[Violation]:
+    def check_state(self, state: S) -> list[Violation]:
         """The game's invariants broken by ``state`` (none: a possible position)."""
         return []
 
-    def hidden_zones(self, state: State, seat: int) -> list[list[ZonePath]]:
+    def hidden_zones(self, state: S, seat: int) -> list[list[ZonePath]]:
         """Where the things ``seat`` cannot see live in ``state_to_dict(state)``.
 
         Groups of paths (keys and list indices into the dict); a path ends at a list (its
@@ -193,7 +204,7 @@ class Game:
         """
         return []
 
-    def components(self, state: State) -> dict[str, int]:
+    def components(self, state: S) -> dict[str, int]:
         """Every physical component of the game in ``state``, by id (``"card 5"``,
         ``"die"``, ``"token"``), counted over all places, the box included.
 
@@ -203,19 +214,19 @@ class Game:
         """
         return {}
 
-    def design_tables(self, params: Params | None = None) -> list[DesignTable]:
+    def design_tables(self, params: P | None = None) -> list[DesignTable]:
         """Tables worth reading before simulating (odds, costs); none by default."""
         return []
 
-    def view(self, state: State, seat: int | None = None, lang: str = "en") -> str:
+    def view(self, state: S, seat: int | None = None, lang: str = "en") -> str:
         """HTML of the position as ``seat`` sees it (``None``: everything public)."""
         raise NotImplementedError
 
-    def state_to_dict(self, state: State) -> dict[str, Any]:
+    def state_to_dict(self, state: S) -> dict[str, Any]:
         raise NotImplementedError
 
-    def state_from_dict(self, data: dict[str, Any], params: Params | None = None,
-                        log: bool = True) -> State:
+    def state_from_dict(self, data: dict[str, Any], params: P | None = None,
+                        log: bool = True) -> S:
         raise NotImplementedError
 
     def action_to_json(self, action: Hashable) -> Any:
@@ -224,7 +235,7 @@ class Game:
     def action_from_json(self, data: Any) -> Hashable:
         raise NotImplementedError
 
-    def table_needs(self, params: Params) -> Sequence[TableNeed]:
+    def table_needs(self, params: P) -> Sequence[TableNeed]:
         """What ``params`` need of the card tables (counts per player count): checked
         before a game starts, so a short table is one line, never a short game. A game
         whose tables any parameters fit declares none."""
@@ -234,21 +245,21 @@ class Game:
         describe = getattr(action, "describe", None)
         return describe(lang) if describe else str(action)
 
-    def explain_illegal(self, state: State, action: Hashable) -> str:
+    def explain_illegal(self, state: S, action: Hashable) -> str:
         """Why an action is not legal now; games override with rule-specific reasons."""
         legal = self.legal_actions(state)
         shown = ", ".join(self.describe_action(a) for a in legal[:8])
         return f"legal now: {shown}{' …' if len(legal) > 8 else ''}"
 
-    def game_summary(self, state: State) -> dict[str, Any]:
+    def game_summary(self, state: S) -> dict[str, Any]:
         """Game-specific columns of ``Results.games``."""
         return {}
 
-    def seat_summary(self, state: State, seat: int) -> dict[str, Any]:
+    def seat_summary(self, state: S, seat: int) -> dict[str, Any]:
         """Game-specific columns of ``Results.seats``."""
         return {}
 
-    def vp_sources(self, state: State, seat: int) -> dict[str, float]:
+    def vp_sources(self, state: S, seat: int) -> dict[str, float]:
         """``seat``'s score split by the draft's scoring categories, in the draft's order.
 
         The values (the game's own numbers: whole VP stay ints) sum exactly to
@@ -263,23 +274,23 @@ class Game:
         en, ja = self.VP_SOURCE_LABELS.get(key, (key.replace("_", " "), ""))
         return (ja or en) if lang == "ja" else en
 
-    def tie_break_event(self, state: State) -> Event | None:
+    def tie_break_event(self, state: S) -> Event | None:
         """The logged event that settled a tie for first place, if the log has one."""
         return next((e for e in reversed(state.log or []) if e.rule in self.tie_break_rules),
                     None)
 
-    def start_seat(self, state: State) -> int | None:
+    def start_seat(self, state: S) -> int | None:
         """The seat that played first, so results can be read by turn position (None: n/a)."""
         return None
 
-    def end_reason(self, state: State) -> str:
+    def end_reason(self, state: S) -> str:
         return "end"
 
-    def turns(self, state: State) -> int:
+    def turns(self, state: S) -> int:
         return 0
 
     # -- generic machinery ------------------------------------------------------------------
-    def apply(self, state: State, action: Hashable, check: bool = True) -> None:
+    def apply(self, state: S, action: Hashable, check: bool = True) -> None:
         """Apply a decision or, at a chance node, an outcome.
 
         With ``check`` the step is validated first and :class:`IllegalAction`
@@ -299,7 +310,7 @@ class Game:
                                 f"{self.explain_illegal(state, action)}")
         self._apply(state, action)
 
-    def sample_chance(self, state: State, rng: random.Random) -> Hashable:
+    def sample_chance(self, state: S, rng: random.Random) -> Hashable:
         """Draw a chance outcome; games with large outcome sets override for speed."""
         outcomes = self.chance_outcomes(state)
         r = rng.random()
@@ -317,7 +328,7 @@ class Game:
             raise ParamError("players", f"{players} is outside the allowed range "
                                         f"{self.min_players}–{self.max_players}")
 
-    def default_params(self, **changes: Any) -> Params:
+    def default_params(self, **changes: Any) -> P:
         return self.params_type().replace(**changes) if changes else self.params_type()
 
     def rule_texts(self) -> dict[str, dict[str, str]]:

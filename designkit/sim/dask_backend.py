@@ -226,18 +226,18 @@ def _probe(distributed: Any, address: str, timeout: float) -> None:
     thread = threading.Thread(target=attempt, name="designkit-dask-probe", daemon=True)
     thread.start()
     thread.join(HANDSHAKE_TIMEOUT + 2)
-    identity, err = outcome.get("identity"), outcome.get("error")
+    identity, failure = outcome.get("identity"), outcome.get("error")
     kind = identity.get("type") if isinstance(identity, dict) else None
     if isinstance(kind, str) and "Scheduler" in kind:  # a subclass keeps the word
         return
     if kind:
         why = f"that is a Dask {kind}, not the scheduler"
-    elif identity is None and (err is None or isinstance(err, TimeoutError)):
+    elif identity is None and (failure is None or isinstance(failure, TimeoutError)):
         why = (f"something listens there but gave no Dask answer within "
                f"{HANDSHAKE_TIMEOUT:g} s, so it is not a Dask scheduler")
     else:
         why = "what answers is not a Dask scheduler" + (
-            f" ({type(err).__name__})" if err is not None else "")
+            f" ({type(failure).__name__})" if failure is not None else "")
     raise DesignkitError(f"scheduler {address}: {why}; check the address and port (a "
                          f"scheduler prints its own as `Scheduler at: tcp://…`)")
 

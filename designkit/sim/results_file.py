@@ -76,10 +76,10 @@ def data_sha(game_name: str) -> str:
 def replay_columns(game_name: str, params: dict[str, Any] | Params) -> dict[str, str]:
     """The values of :data:`REPLAY_COLUMNS` for a run of ``game_name`` with ``params``."""
     game = get_game(game_name)
-    if not isinstance(params, Params):
-        params = game.params_type.from_dict(params, source="results params")
-    return {"game": game.name, "params_json": params_json(params),
-            "params_sha": params_sha(params), "data_sha": data_sha(game.name)}
+    p: Params = params if isinstance(params, Params) else \
+        game.params_type.from_dict(params, source="results params")
+    return {"game": game.name, "params_json": params_json(p),
+            "params_sha": params_sha(p), "data_sha": data_sha(game.name)}
 
 
 def play_command(game: ResultGame) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
 
@@ -39,6 +39,9 @@ from designkit.analysis.variant_compare import Comparison
 from designkit.core.game import State
 from designkit.core.registry import get_game
 from designkit.sim.results import Results
+
+if TYPE_CHECKING:
+    from designkit.games.classic_hero.state import ClassicHeroState
 
 GAME = "classic_hero"
 SOURCE = "王道勇者 草案３, ■問題点 (003_5ddf03c6ed3d7657.txt)"
@@ -191,8 +194,8 @@ class HeroWatch(Observer):
         self.last_stage = None
 
     def decision(self, state: State, seat: int, action: Hashable, options: int) -> None:
-        if options > 1:
-            self.choices[(state.stage, seat)] += 1
+        if options > 1:   # this observer watches 王道勇者 games only
+            self.choices[(cast("ClassicHeroState", state).stage, seat)] += 1
 
     def step(self, state: State) -> None:
         st: Any = state

@@ -11,7 +11,7 @@ does not give the old value; 0 is the reading "the marker gave no VP before").
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
 
@@ -34,6 +34,9 @@ from designkit.core.game import State
 from designkit.core.params import Params
 from designkit.core.registry import get_game
 from designkit.sim.results import Results
+
+if TYPE_CHECKING:
+    from designkit.games.rolling_stone.params import RollingStoneParams
 
 GAME = "rolling_stone"
 SOURCE = "Life is Rolling Stone 草案１０, 大まかな変更点 (000_696e4a72b1b659bc.txt)"
@@ -86,7 +89,7 @@ def cures(n_games: int = 200, seed: int = 2026, agents: str = "greedy", workers:
 def previous_rule(params: Params) -> Params:
     """Draft 9 as a variant of ``params``: order bonuses 2 and 3 swapped back, the start
     marker worth no VP at the end (LR-6.2, LR-12.5)."""
-    bonus = list(params.order_bonus)
+    bonus = list(cast("RollingStoneParams", params).order_bonus)
     if len(bonus) >= 3:
         bonus[1], bonus[2] = bonus[2], bonus[1]
     return params.replace(order_bonus=tuple(bonus), start_marker_vp=0)

@@ -19,10 +19,6 @@ from designkit.games.classic_hero.notation import in_english
 DieRef = tuple[int, int, bool]
 
 
-def seat_name(seat: int) -> str:
-    """Seats are A, B, C, D as in the spec's worked examples."""
-    return chr(ord("A") + seat)
-
 
 def die_ref_text(d: DieRef) -> str:
     return f"{'R' if d[2] else 'W'}{d[1]}"

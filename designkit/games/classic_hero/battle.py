@@ -9,7 +9,8 @@ dice are used or nothing can be achieved (CH-7.4).
 from __future__ import annotations
 
 from designkit.core.flow import ask, push, roll
-from designkit.games.classic_hero.actions import HeroAction, seat_name
+from designkit.core.seats import seat_label
+from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.notation import in_english
 from designkit.games.classic_hero.reach import reachable
 from designkit.games.classic_hero.resolve import (
@@ -46,9 +47,9 @@ def arrive(st: ClassicHeroState, seat: int) -> bool:
     """CH-7.0: the pawn takes the leftmost free Goal space; then the battle (CH-5.2)."""
     st.goal_order.append(seat)
     if st.log is not None:
-        st.emit("CH-7.0", seat, f"{seat_name(seat)} takes Goal space {len(st.goal_order)} and "
+        st.emit("CH-7.0", seat, f"{seat_label(seat)} takes Goal space {len(st.goal_order)} and "
                 f"fights the Demon Lords with {st.dice_text(seat)}",
-                f"{seat_name(seat)}が【ゴール】の{len(st.goal_order)}番目のマスに入り、魔王と戦う"
+                f"{seat_label(seat)}が【ゴール】の{len(st.goal_order)}番目のマスに入り、魔王と戦う"
                 f"（{st.dice_text(seat)}）", space=len(st.goal_order))
     push(st, ("battle", seat), ("skill_pick", seat), ("forced_pass", seat))
     return False
@@ -90,7 +91,7 @@ def _battle_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
 
 @FLOW.task("battle")
 def battle(st: ClassicHeroState, seat: int) -> bool:
-    who = seat_name(seat)
+    who = seat_label(seat)
     if not st.available(seat) and not (st.params.rest_in_boss_fight
                                        and rest_options(st, seat)):
         if st.log is not None:
@@ -141,8 +142,8 @@ def battle_step(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     if a.kind == "stop":
         if st.log is not None:   # CH-A14: a player may stop the battle voluntarily
-            st.emit("CH-A14", seat, f"{seat_name(seat)} stops the battle (a player may stop "
-                    "at any time)", f"{seat_name(seat)}は魔王戦を終える（任意）")
+            st.emit("CH-A14", seat, f"{seat_label(seat)} stops the battle (a player may stop "
+                    "at any time)", f"{seat_label(seat)}は魔王戦を終える（任意）")
         return
     if a.kind == "bless":
         apply_bless(st, seat, a)
@@ -180,7 +181,7 @@ def hit(st: ClassicHeroState, seat: int, lord_id: str, h: int, used: tuple[int, 
     extra = sum(args["n"] for args in st.passive(seat, "boss_hp_vp"))
     st.gain(seat, vp + extra, VP_HP)
     stayed = use_in_battle(st, seat, used)
-    who = seat_name(seat)
+    who = seat_label(seat)
     if st.log is not None:
         more = f" + {extra} (Battle Cry)" if extra else ""
         st.emit("CH-7.1", seat, f"{who} achieves {lord.name} HP{h + 1} ({in_english(cond.text)}) with "
@@ -229,7 +230,7 @@ def battle_red_bonus(st: ClassicHeroState, seat: int, used: tuple[int, ...],
     """CH-6.4 in the battle, or CH-V5: the red dice that stay available for one more HP."""
     dice = st.dice[seat]
     reds = sum(dice[i][1] for i in used)
-    who = seat_name(seat)
+    who = seat_label(seat)
     bonus, instead = red_bonus_vp(st, reds, at_event=False)
     if bonus:
         st.gain(seat, bonus, VP_RED)
@@ -257,9 +258,9 @@ def hit_weakness(st: ClassicHeroState, seat: int, card_id: str, used: tuple[int,
     st.gain(seat, vp, VP_WEAK)
     if st.log is not None:
         shown = ", ".join(die_label(st.dice[seat][i]) for i in used)
-        st.emit("CH-V2", seat, f"{seat_name(seat)} reveals the weakness {card.name} "
+        st.emit("CH-V2", seat, f"{seat_label(seat)} reveals the weakness {card.name} "
                 f"({in_english(cond.text)}) and hits it with {shown}: {base} + stage {st.stage} = {vp} VP",
-                f"{seat_name(seat)}が弱点「{card.name_ja}」（{cond.text}）を明かし{shown}で"
+                f"{seat_label(seat)}が弱点「{card.name_ja}」（{cond.text}）を明かし{shown}で"
                 f"達成：{vp}ＶＰ", weakness=card.id, vp=vp)
     stayed = use_in_battle(st, seat, used)
     battle_red_bonus(st, seat, used, stayed)
@@ -286,7 +287,7 @@ def weakness_drawn(st: ClassicHeroState, card_id: str) -> None:
     st.weak[seat].append(w)
     if st.log is not None:
         card = st.rules.weaknesses[w]
-        who = seat_name(seat)
+        who = seat_label(seat)
         st.emit("CH-V2", seat, f"{who} learns a weakness of the Demon Lords: {card.name} "
                 f"({in_english(card.hps[0][0].text)}, {card.hps[0][1]} + stage VP)",
                 f"{who}がボスの弱点を知る：「{card.name_ja}」（{card.hps[0][0].text}）",
@@ -304,8 +305,8 @@ def _skill_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
 def skill_pick(st: ClassicHeroState, seat: int) -> bool:
     if not st.display:
         if st.log is not None:
-            st.emit("CH-A32", seat, f"The skill display is empty: {seat_name(seat)} takes no "
-                    "skill", f"【スキル置き場】が空なので{seat_name(seat)}はスキルを得ない")
+            st.emit("CH-A32", seat, f"The skill display is empty: {seat_label(seat)} takes no "
+                    "skill", f"【スキル置き場】が空なので{seat_label(seat)}はスキルを得ない")
         return False
     return ask(st, Phase.SKILL_PICK, seat, (seat,))
 
@@ -318,8 +319,8 @@ def skill_taken(st: ClassicHeroState, a: HeroAction) -> None:
     st.abilities[seat].append(aid)
     ab = st.rules.abilities[aid]
     if st.log is not None:
-        st.emit("CH-7.5", seat, f"{seat_name(seat)} takes the skill {ab.name}: {ab.text}",
-                f"{seat_name(seat)}がスキル「{ab.name_ja}」を得る：{ab.text_ja}", skill=ab.id)
+        st.emit("CH-7.5", seat, f"{seat_label(seat)} takes the skill {ab.name}: {ab.text}",
+                f"{seat_label(seat)}がスキル「{ab.name_ja}」を得る：{ab.text_ja}", skill=ab.id)
     if ab.timing == "immediate":
         push(st, *effect_tasks(st, seat, [ab.hook], ab.id))
 
@@ -327,6 +328,6 @@ def skill_taken(st: ClassicHeroState, a: HeroAction) -> None:
 @FLOW.task("forced_pass")
 def forced_pass(st: ClassicHeroState, seat: int) -> bool:
     if st.log is not None:
-        st.emit("CH-7.6", seat, f"{seat_name(seat)} has fought and passes until the next stage",
-                f"{seat_name(seat)}は魔王と戦ったので次のステージまで強制パス")
+        st.emit("CH-7.6", seat, f"{seat_label(seat)} has fought and passes until the next stage",
+                f"{seat_label(seat)}は魔王と戦ったので次のステージまで強制パス")
     return False

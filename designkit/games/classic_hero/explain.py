@@ -40,6 +40,6 @@ def explain_illegal(st: ClassicHeroState, action: Any) -> str:
     if expected is None:
         return "no decision is due now (a chance step comes next)"
     kind = getattr(action, "kind", None)
-    if not any(a.kind == kind for a in st.options):
+    if kind is None or not any(a.kind == kind for a in st.options):
         return f"now {expected}"
     return _WHY.get(kind, f"now {expected}")

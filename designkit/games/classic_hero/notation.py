@@ -376,7 +376,8 @@ def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: 
                               f"{ways:,} ways to apply, more than the limit of "
                               f"{MAX_FORTUNE_WAYS:,}: use fewer slots or alternatives, or "
                               f"fewer dice")
-    best, kept = -1, []
+    best = -1
+    kept: list[tuple[tuple[int, Atom], ...]] = []
     for falts in combinations(range(len(fortune)), m):
         for dice in permutations(range(len(values)), m):
             for choice in _alternatives([fortune[f] for f in falts]):

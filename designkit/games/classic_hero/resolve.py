@@ -8,12 +8,14 @@ used-set choices (spec §7) is here too, so bots and ``auto_resolve`` share it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from designkit.core.flow import ask, push, roll
-from designkit.games.classic_hero.actions import HeroAction, die_ref_text, seat_name
+from designkit.core.seats import seat_label
+from designkit.games.classic_hero.actions import HeroAction, die_ref_text
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, artifact_label, effect_text
 from designkit.games.classic_hero.notation import Condition, satisfying_sets
 from designkit.games.classic_hero.state import (
@@ -157,7 +159,7 @@ def rolled(st: ClassicHeroState, value: int) -> None:
 
 def _roll_text(st: ClassicHeroState, seat: int, old: tuple[int, bool, bool],
                new: tuple[int, bool, bool], note: str) -> tuple[str, str]:
-    who, shown = seat_name(seat), die_label(new)
+    who, shown = seat_label(seat), die_label(new)
     kind, _, source = note.partition(":")
     name, name_ja = source_name(st, source), source_name(st, source, "ja")
     if kind == "grow":
@@ -207,9 +209,9 @@ def returned(st: ClassicHeroState, a: HeroAction) -> None:
     i = a.arg[0]
     d = drop_die(st, seat, i)
     if st.log is not None:
-        st.emit("CH-2.3", seat, f"{seat_name(seat)} is over the dice limit "
+        st.emit("CH-2.3", seat, f"{seat_label(seat)} is over the dice limit "
                 f"({st.params.max_dice}) and returns {die_label(d)} to the stock",
-                f"{seat_name(seat)}はサイコロ上限（{st.params.max_dice}個）を超えたので"
+                f"{seat_label(seat)}はサイコロ上限（{st.params.max_dice}個）を超えたので"
                 f"{die_label(d)}を【ストック】へ戻す")
     push(st, ("limit", seat))
 
@@ -248,7 +250,7 @@ def apply_rest(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple) -> N
         drop_die(st, seat, i)
     rerolled = st.used_dice(seat)
     if st.log is not None:
-        who = seat_name(seat)
+        who = seat_label(seat)
         how = f" with {ability_name_of(st, a.arg)}" if a.kind == "rest_free" else ""
         how_ja = f"{ability_name_of(st, a.arg, 'ja')}で" if a.kind == "rest_free" else ""
         when = " (Rest may be taken at any time of the stage)" if rule == "CH-A5" else ""
@@ -282,9 +284,9 @@ def apply_bless(st: ClassicHeroState, seat: int, a: HeroAction) -> None:
     st.bless[seat] -= 1
     set_value(st, seat, i, clamp(st, v + delta))
     if st.log is not None:
-        st.emit("CH-6.5", seat, f"{seat_name(seat)} spends a blessing: "
+        st.emit("CH-6.5", seat, f"{seat_label(seat)} spends a blessing: "
                 f"{die_ref_text(a.arg[0])} → {st.dice[seat][i][0]} ({st.bless[seat]} left)",
-                f"{seat_name(seat)}が加護を使う：{die_ref_text(a.arg[0])}→"
+                f"{seat_label(seat)}が加護を使う：{die_ref_text(a.arg[0])}→"
                 f"{st.dice[seat][i][0]}（残り{st.bless[seat]}）")
 
 
@@ -305,6 +307,7 @@ def ability_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
         for i in avail:
             v = st.dice[seat][i][0]
             r = ref(st, seat, i)
+            targets: Sequence[int | None]   # None: the ability takes no target value
             if name == "adjust":
                 n = ab.hook.args["n"]
                 targets = sorted({clamp(st, v + d) for d in range(-n, n + 1)} - {v})
@@ -331,8 +334,8 @@ def apply_ability(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple,
     if st.log is not None:
         name, name_ja = source_name(st, aid_text), source_name(st, aid_text, "ja")
         die, new = die_ref_text((i, v, red)), die_ref_text((i, target, red))
-        st.emit(step, seat, f"{seat_name(seat)} uses {name} (once per stage): {die} → {new}",
-                f"{seat_name(seat)}が{name_ja}を使う（ステージ毎に１回）：{die}→{new}")
+        st.emit(step, seat, f"{seat_label(seat)} uses {name} (once per stage): {die} → {new}",
+                f"{seat_label(seat)}が{name_ja}を使う（ステージ毎に１回）：{die}→{new}")
     set_value(st, seat, i, target)
     push(st, then)
 
@@ -345,13 +348,13 @@ def effect_tasks(st: ClassicHeroState, seat: int, hooks: Iterable, source: str
 
 
 @FLOW.task("fx")
-def fx(st: ClassicHeroState, seat: int, name: str, arg: object, source: str) -> bool:
+def fx(st: ClassicHeroState, seat: int, name: str, arg: Any, source: str) -> bool:
     """One event or ability effect (§5.2); all are optional, each targets available dice.
 
     Each line cites the effect's own rule (:func:`effect_rule`): the event's CH-6.3, a
     skill's CH-A15 or CH-A28; a blessing from an event card is CH-6.5's (「加護は巡礼で得られる」).
     """
-    who = seat_name(seat)
+    who = seat_label(seat)
     rule = effect_rule(st, source)
     logging = st.log is not None
     src, src_ja = (source_name(st, source), source_name(st, source, "ja")) if logging else ("", "")
@@ -408,7 +411,7 @@ def _artifact(st: ClassicHeroState, seat: int, source: str) -> bool:
         return False
     en, ja = ARTIFACT_NAMES.get(t, (t, t))
     label = artifact_label(t)
-    who = seat_name(seat)
+    who = seat_label(seat)
     if not st.params.road_vp:
         st.emit("CH-V6", seat, f"{who} gains the artifact {en} ({label}) but no VP: no VP on "
                 "the road", f"{who}がアーティファクト「{ja}」（{label}）を得る（道中のＶＰなし）",
@@ -424,7 +427,7 @@ def _artifact(st: ClassicHeroState, seat: int, source: str) -> bool:
     return False
 
 
-def _effect_choices(st: ClassicHeroState, seat: int, name: str, arg: object,
+def _effect_choices(st: ClassicHeroState, seat: int, name: str, arg: Any,
                     pool: list[int] | None = None) -> list[HeroAction]:
     """The targets of an effect among the available dice (or ``pool``, to ask CH-0.3's
     question: would a used die have been one?)."""
@@ -463,7 +466,7 @@ def _effect_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
 @FLOW.decision(Phase.EFFECT, _effect_options)
 def effect_target(st: ClassicHeroState, a: HeroAction) -> None:
     seat, name, arg, source = st.ctx
-    who = seat_name(seat)
+    who = seat_label(seat)
     rule = effect_rule(st, source)
     if a.kind == "skip":
         if st.log is not None:
@@ -499,8 +502,8 @@ def fix_die(st: ClassicHeroState, seat: int, i: int) -> None:
         st.fixed[seat].append(i)
     if st.log is not None:
         label = die_label(st.dice[seat][i])
-        st.emit("CH-V3", seat, f"{seat_name(seat)} fixes {label}: it is not rerolled at "
-                "stops", f"{seat_name(seat)}が{label}を固定する（止まっても振り直さない）",
+        st.emit("CH-V3", seat, f"{seat_label(seat)} fixes {label}: it is not rerolled at "
+                "stops", f"{seat_label(seat)}が{label}を固定する（止まっても振り直さない）",
                 die=i)
 
 

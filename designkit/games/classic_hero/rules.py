@@ -16,7 +16,7 @@ from designkit.core.flow import FlowGame
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed
 from designkit.games.classic_hero import battle, scoring, stage, turn  # noqa: F401
-from designkit.games.classic_hero.actions import HeroAction, seat_name
+from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.cards import (
     load_abilities,
     load_demon_lords,
@@ -34,7 +34,7 @@ from designkit.games.classic_hero.state import (
 )
 
 
-class ClassicHeroGame(FlowGame):
+class ClassicHeroGame(FlowGame[ClassicHeroState, ClassicHeroParams]):
     name = "classic_hero"
     card_tables = ("abilities.csv", "demon_lords.csv", "events.csv", "races.csv",
                    "weaknesses.csv")
@@ -184,13 +184,10 @@ class ClassicHeroGame(FlowGame):
             "events": len(suits), **{f"suit_{s.lower()}": suits.count(s) for s in
                                      ("Trial", "Ruins", "City", "Pilgrimage", "Request")},
             "artifacts": len(st.artifacts[seat]),
-            "race_held": rules.races[st.race[seat]].id if st.race[seat] is not None else "",
+            "race_held": "" if (race := st.race[seat]) is None else rules.races[race].id,
             "skills_held": ",".join(rules.abilities[a].id for a in st.abilities[seat]),
         }
         return row
-
-    def seats_label(self, seat: int) -> str:
-        return seat_name(seat)
 
     def design_tables(self, params: ClassicHeroParams | None = None) -> list:
         """Rules-tab extras: the exact odds of every condition (issue item 9)."""

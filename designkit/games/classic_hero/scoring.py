@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from designkit.games.classic_hero.actions import seat_name
+from designkit.core.seats import seat_label
 from designkit.games.classic_hero.cards import SUITS
 from designkit.games.classic_hero.stage import negative_vp
 from designkit.games.classic_hero.state import (
@@ -73,8 +73,8 @@ def suit_sets(st: ClassicHeroState) -> None:
         if sets:
             st.gain(s, sets * p.set_collection_vp, VP_SUIT_SETS)
         if st.log is not None:
-            st.emit("CH-V7", s, f"{seat_name(s)}: {sets} set(s) of the five suits, "
-                    f"{sets * p.set_collection_vp} VP", f"{seat_name(s)}：５スートのセット"
+            st.emit("CH-V7", s, f"{seat_label(s)}: {sets} set(s) of the five suits, "
+                    f"{sets * p.set_collection_vp} VP", f"{seat_label(s)}：５スートのセット"
                     f"{sets}組、{sets * p.set_collection_vp}ＶＰ", sets=sets)
 
 
@@ -86,9 +86,9 @@ def final(st: ClassicHeroState) -> bool:
         if sets:
             st.gain(s, sets * p.city_set_vp, VP_CITY)
         if st.log is not None:
-            st.emit("CH-9.1", s, f"{seat_name(s)}: Cities by stage {cities_by_stage(st, s)} → "
+            st.emit("CH-9.1", s, f"{seat_label(s)}: Cities by stage {cities_by_stage(st, s)} → "
                     f"{sets} set(s), {sets * p.city_set_vp} VP",
-                    f"{seat_name(s)}：都市（ステージ別）{cities_by_stage(st, s)}→{sets}セット、"
+                    f"{seat_label(s)}：都市（ステージ別）{cities_by_stage(st, s)}→{sets}セット、"
                     f"{sets * p.city_set_vp}ＶＰ", sets=sets)
     if p.set_collection == "suits":
         suit_sets(st)
@@ -100,23 +100,23 @@ def final(st: ClassicHeroState) -> bool:
             st.gain(s, req[s], VP_REQUEST)
     if st.log is not None:
         # CH-A17: when every player ties, each is both most and fewest: +4 and -4 apply
-        tied = len(set(counts)) == 1
-        st.emit("CH-A17" if tied else "CH-9.2", None, "Requests: " + ", ".join(
-            f"{seat_name(s)} {counts[s]} → {req[s]:+d}" for s in range(st.n))
-            + ("; all tied, so each player is both most and fewest and both apply" if tied
+        all_tied = len(set(counts)) == 1
+        st.emit("CH-A17" if all_tied else "CH-9.2", None, "Requests: " + ", ".join(
+            f"{seat_label(s)} {counts[s]} → {req[s]:+d}" for s in range(st.n))
+            + ("; all tied, so each player is both most and fewest and both apply" if all_tied
                else ""),
-            "依頼：" + "、".join(f"{seat_name(s)} {counts[s]}枚→{req[s]:+d}"
-                              for s in range(st.n)) + ("（全員同数のため両方を適用）" if tied
+            "依頼：" + "、".join(f"{seat_label(s)} {counts[s]}枚→{req[s]:+d}"
+                              for s in range(st.n)) + ("（全員同数のため両方を適用）" if all_tied
                                                       else ""), counts=counts, vp=req)
         negative_vp(st, before)
         speeds = [st.speed(s) for s in range(st.n)]
         won = winners(st.vp, speeds, p.tiebreak)
         best = max(st.vp)
         tied = [s for s in range(st.n) if st.vp[s] == best]
-        names = ", ".join(seat_name(s) for s in won)
+        names = ", ".join(seat_label(s) for s in won)
         if len(tied) > 1 and len(won) == 1:
             text = (f"{names} wins with {best} VP: tied with "
-                    f"{', '.join(seat_name(s) for s in tied if s not in won)}, higher speed "
+                    f"{', '.join(seat_label(s) for s in tied if s not in won)}, higher speed "
                     f"({speeds[won[0]]})")
             text_ja = f"{names}の勝利（{best}ＶＰで同点、速度{speeds[won[0]]}が大きい）"
         elif len(won) > 1:

@@ -9,7 +9,8 @@ game and search never peeks at a deck's order.
 from __future__ import annotations
 
 from designkit.core.flow import ask, push, roll
-from designkit.games.classic_hero.actions import HeroAction, seat_name
+from designkit.core.seats import seat_label
+from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.cards import SUIT_JA
 from designkit.games.classic_hero.notation import in_english
 from designkit.games.classic_hero.resolve import effect_tasks
@@ -99,9 +100,9 @@ def race_dealt(st: ClassicHeroState, race_id: str) -> None:
     race = st.rules.races[st.race[seat]]
     if st.log is not None:
         n = len(st.dice[seat])
-        st.emit("CH-2.2", seat, f"{seat_name(seat)} is dealt the race {race.name} (speed "
+        st.emit("CH-2.2", seat, f"{seat_label(seat)} is dealt the race {race.name} (speed "
                 f"{race.speed}) and {n} white dice",
-                f"{seat_name(seat)}に種族「{race.name_ja}」（速度{race.speed}）と白サイコロ"
+                f"{seat_label(seat)}に種族「{race.name_ja}」（速度{race.speed}）と白サイコロ"
                 f"{n}個が配られる", race=race_id)
 
 
@@ -132,8 +133,8 @@ def class_picked(st: ClassicHeroState, a: HeroAction) -> None:
     st.abilities[seat].append(aid)
     ab = st.rules.abilities[aid]
     if st.log is not None:
-        st.emit("CH-2.4", seat, f"{seat_name(seat)} (speed {st.speed(seat)}) picks the class "
-                f"{ab.name}: {ab.text}", f"{seat_name(seat)}（速度{st.speed(seat)}）がクラス"
+        st.emit("CH-2.4", seat, f"{seat_label(seat)} (speed {st.speed(seat)}) picks the class "
+                f"{ab.name}: {ab.text}", f"{seat_label(seat)}（速度{st.speed(seat)}）がクラス"
                 f"「{ab.name_ja}」を選ぶ：{ab.text_ja}", ability=a.arg)
 
 
@@ -189,7 +190,7 @@ def place_pawns(st: ClassicHeroState) -> bool:
             "【ゴール】がポーンごと【スタート】になる"
     st.goal_order = []
     if st.log is not None:
-        names = ", ".join(seat_name(s) for s in st.start_order)
+        names = ", ".join(seat_label(s) for s in st.start_order)
         st.emit("CH-4.2", None, "The order cards go at both ends: Start on the left, Goal on "
                 "the right", "左端が【スタート】、右端が【ゴール】")
         st.emit(rule, None, f"Start spaces, left to right: {names} ({why})",

@@ -7,7 +7,8 @@ draft's literal reading), and not after the last stage (CH-A26).
 from __future__ import annotations
 
 from designkit.core.flow import ask, push
-from designkit.games.classic_hero.actions import HeroAction, seat_name
+from designkit.core.seats import seat_label
+from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.resolve import distinct, ref
 from designkit.games.classic_hero.state import FLOW, VP_PILGRIM, ClassicHeroState, Phase
 
@@ -76,8 +77,8 @@ def _log_penalty(st: ClassicHeroState, loss: list[int]) -> None:
         st.rules.suit_of[e] == "Pilgrimage" and st.rules.events[e].stage == st.stage
         for e in st.taken[s]))
     if any(loss):
-        lost = ", ".join(f"{seat_name(s)} {loss[s]}" for s in range(st.n) if loss[s])
-        lost_ja = "、".join(f"{seat_name(s)} {loss[s]}" for s in range(st.n) if loss[s])
+        lost = ", ".join(f"{seat_label(s)} {loss[s]}" for s in range(st.n) if loss[s])
+        lost_ja = "、".join(f"{seat_label(s)} {loss[s]}" for s in range(st.n) if loss[s])
         st.emit("CH-8.5", None, f"Pilgrimage penalty: {holders} player(s) hold a stage-"
                 f"{st.stage} Pilgrimage; VP lost: {lost}", f"巡礼ペナルティ：このステージの巡礼"
                 f"を持つのは{holders}人。失うＶＰ：{lost_ja}", loss=loss)
@@ -93,8 +94,8 @@ def negative_vp(st: ClassicHeroState, before: list[int]) -> None:
     """CH-0.5: VP may go negative: say so when a total drops below zero (no floor at 0)."""
     for s in range(st.n):
         if st.vp[s] < 0 <= before[s]:
-            st.emit("CH-0.5", s, f"{seat_name(s)} is at {st.vp[s]} VP: VP may go negative",
-                    f"{seat_name(s)}は{st.vp[s]}ＶＰ（ＶＰはマイナスになりうる）", vp=st.vp[s])
+            st.emit("CH-0.5", s, f"{seat_label(s)} is at {st.vp[s]} VP: VP may go negative",
+                    f"{seat_label(s)}は{st.vp[s]}ＶＰ（ＶＰはマイナスになりうる）", vp=st.vp[s])
 
 
 def _discard_weaknesses(st: ClassicHeroState) -> None:
@@ -106,8 +107,8 @@ def _discard_weaknesses(st: ClassicHeroState) -> None:
         if st.log is not None:
             names = ", ".join(st.rules.weaknesses[w].name for w in st.weak[s])
             names_ja = "、".join(st.rules.weaknesses[w].name_ja for w in st.weak[s])
-            st.emit("CH-V2", s, f"{seat_name(s)}'s unused weakness card(s) are discarded: "
-                    f"{names}", f"{seat_name(s)}の使わなかった弱点カードを捨て札にする："
+            st.emit("CH-V2", s, f"{seat_label(s)}'s unused weakness card(s) are discarded: "
+                    f"{names}", f"{seat_label(s)}の使わなかった弱点カードを捨て札にする："
                     f"{names_ja}")
         st.weak[s] = []
     for s in range(st.n):
@@ -141,8 +142,8 @@ def growth(st: ClassicHeroState, seat: int) -> bool:
     st.ctx = (seat,)
     if not _growth_options(st):
         if st.log is not None:
-            st.emit("CH-8.6", seat, f"{seat_name(seat)} has no white die to upgrade",
-                    f"{seat_name(seat)}は交換できる白サイコロがない")
+            st.emit("CH-8.6", seat, f"{seat_label(seat)} has no white die to upgrade",
+                    f"{seat_label(seat)}は交換できる白サイコロがない")
         return False
     return ask(st, Phase.GROWTH, seat, (seat,))
 
@@ -150,7 +151,7 @@ def growth(st: ClassicHeroState, seat: int) -> bool:
 @FLOW.decision(Phase.GROWTH, _growth_options)
 def grown(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
-    who = seat_name(seat)
+    who = seat_label(seat)
     if a.kind == "grow_gain":     # one line, with the new die's roll (resolve.gain_die)
         push(st, ("gain_die", seat, "CH-8.6"))
         return

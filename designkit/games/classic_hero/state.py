@@ -203,6 +203,40 @@ class ClassicHeroState(FlowState):
         "fixed", "red_once", "weak", "weak_deck", "hp_by",
     )
 
+    # the slots' types (a class-level annotation makes no class attribute, so it sits
+    # beside ``__slots__`` for the type checker only)
+    rules: Ruleset
+    params: ClassicHeroParams
+    phase: Phase
+    n: int
+    stage: int
+    turn_no: int
+    track: list[int | None]            # event card per slot (None: a blank; 0 Start, goal)
+    pos: list[int]                     # each seat's pawn position on the track
+    start_order: list[int]             # seats on the Start card, left to right
+    goal_order: list[int]              # seats in order of arrival at the Goal
+    event_deck: list[int]
+    lord_deck: list[int]
+    lords_up: list[tuple[int, tuple[bool, ...]]]   # (Demon Lord, HPs achieved) face up
+    skill_deck: list[int]
+    display: list[int]                 # skills on display (ability indices)
+    race: list[int | None]
+    abilities: list[list[int]]         # [seat]: class and skills (ability indices)
+    spent: list[list[int]]             # [seat]: once-per-stage abilities used (CH-A28)
+    dice: list[list[Die]]
+    bless: list[int]
+    vp: list[int]
+    parts: list[list[int]]             # [seat][VP_PARTS index]
+    taken: list[list[int]]             # [seat]: event cards achieved
+    artifacts: list[list[str]]         # [seat]: artifact types
+    shortfalls: dict[str, int]         # draws a short deck could not make ("skills", "lords")
+    first_seat: int | None
+    fixed: list[list[int]]             # [seat]: fixed dice positions (CH-V3)
+    red_once: list[list[int]]          # [seat]: red dice that served one HP (CH-V5)
+    weak: list[list[int]]              # [seat]: private weakness cards (CH-V2)
+    weak_deck: list[int]
+    hp_by: list[list[tuple[int, int]]]  # [seat]: (Demon Lord, HP) achieved (CH-V1)
+
     def clone(self) -> ClassicHeroState:
         c = ClassicHeroState.__new__(ClassicHeroState)
         c.rules, c.params, c.n = self.rules, self.params, self.n
@@ -286,6 +320,13 @@ class ClassicHeroState(FlowState):
     def gain(self, seat: int, vp: int, part: int) -> None:
         self.vp[seat] += vp
         self.parts[seat][part] += vp
+
+    def event_at(self, slot: int) -> EventCard:
+        """The event card on track ``slot``: asked only of a slot that holds one (never a
+        blank, CH-6.3, nor Start or the Goal)."""
+        e = self.track[slot]
+        assert e is not None, f"slot {slot} holds no event card"
+        return self.rules.events[e]
 
     def dice_text(self, seat: int) -> str:
         return " ".join(die_label(d) for d in self.dice[seat]) or "–"

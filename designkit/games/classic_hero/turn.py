@@ -12,7 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from designkit.core.flow import ask, push
-from designkit.games.classic_hero.actions import HeroAction, fortune_atoms, passers, seat_name
+from designkit.core.seats import seat_label
+from designkit.games.classic_hero.actions import HeroAction, fortune_atoms, passers
 from designkit.games.classic_hero.cards import SUIT_JA, effect_text
 from designkit.games.classic_hero.notation import (
     Condition,
@@ -74,7 +75,7 @@ def _log_turn(st: ClassicHeroState, seat: int) -> None:
     """Who moves, citing the rule that decides it: CH-A2 when the rearmost player moves again
     (mandatory), CH-4.4 when pawns share the Start card (the leftmost is furthest back),
     else CH-5.1."""
-    who = seat_name(seat)
+    who = seat_label(seat)
     prev = None
     for e in reversed(st.log or []):
         if e.rule == "CH-0.1":
@@ -174,9 +175,9 @@ def moved(st: ClassicHeroState, a: HeroAction) -> None:
     for aid in spent:
         st.spent[seat].append(rules.ability_index[aid])
     if len(spent) > 1 and st.log is not None:
-        st.emit("CH-A34", seat, f"{seat_name(seat)} spends "
+        st.emit("CH-A34", seat, f"{seat_label(seat)} spends "
                 f"{' and '.join(source_name(st, aid) for aid in spent)} on one move, each "
-                "passing one empty Trial", f"{seat_name(seat)}は１回の移動で"
+                "passing one empty Trial", f"{seat_label(seat)}は１回の移動で"
                 f"{'と'.join(source_name(st, aid, 'ja') for aid in spent)}を使い、それぞれ"
                 "空いている試練を１つ通過する")
     frm = st.pos[seat]
@@ -199,7 +200,7 @@ def _log_move(st: ClassicHeroState, seat: int, frm: int, q: int, spent: tuple[st
     the last player; CH-A30 the Goal with events skipped; CH-5.4 an empty Trial as a forced
     stop; CH-A22 a Trial passed because a pawn stands on it; else CH-5.3."""
     rules = st.rules
-    who = seat_name(seat)
+    who = seat_label(seat)
     start, start_ja = ("the Start", "【スタート】") if frm == 0 else (f"slot {frm}", f"{frm}番")
     names = " and ".join(source_name(st, aid) for aid in spent)
     extra = (f", passing {'an empty Trial' if len(spent) == 1 else 'empty Trials'} with "
@@ -220,9 +221,9 @@ def _log_move(st: ClassicHeroState, seat: int, frm: int, q: int, spent: tuple[st
         st.emit(rule, seat, f"{who} moves from {start} to the Goal{why}{extra}",
                 f"{who}が{start_ja}から【ゴール】へ進む{why_ja}{extra_ja}", to=q)
         return
-    card = rules.events[st.track[q]]
-    passed = [x for x in range(frm + 1, q) if x in others and st.track[x] is not None
-              and rules.suit_of[st.track[x]] == "Trial"]
+    card = st.event_at(q)
+    passed = [x for x in range(frm + 1, q) if x in others and (e := st.track[x]) is not None
+              and rules.suit_of[e] == "Trial"]
     rule, why, why_ja = "CH-5.3", "", ""
     if card.suit == "Trial" and furthest:
         rule, why, why_ja = ("CH-5.4", "; an empty Trial is a forced stop",
@@ -245,9 +246,9 @@ def stop_reroll(st: ClassicHeroState, seat: int) -> bool:
     free = [i for i in st.available(seat) if i not in st.fixed[seat]]
     if st.log is not None:
         kept = " ".join(die_label(dice[i]) for i in st.fixed[seat] if not dice[i][2])
-        st.emit("CH-V3", seat, f"{seat_name(seat)} stops on an event and rerolls {len(free)} "
+        st.emit("CH-V3", seat, f"{seat_label(seat)} stops on an event and rerolls {len(free)} "
                 "available dice" + (f", keeping the fixed {kept}" if kept else ""),
-                f"{seat_name(seat)}はイベントに止まったので{len(free)}個を振り直す"
+                f"{seat_label(seat)}はイベントに止まったので{len(free)}個を振り直す"
                 + (f"（固定：{kept}）" if kept else ""))
     push(st, *[("roll_die", seat, i, "CH-V3") for i in free])
     return False
@@ -256,7 +257,7 @@ def stop_reroll(st: ClassicHeroState, seat: int) -> bool:
 # -- Fortune (CH-6.1, CH-6.2) -------------------------------------------------------------------------------
 def fortune_choices(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     """CH-A10: every legal application, one per distinct result (dice as value and colour)."""
-    card = st.rules.events[st.track[st.pos[seat]]]
+    card = st.event_at(st.pos[seat])
     dice = st.dice[seat]
     # sorted by kind, so equal hands share one cache entry whatever the dice order
     avail = sorted(st.available(seat), key=lambda i: (dice[i][0], dice[i][1]))
@@ -287,7 +288,7 @@ def _fortune_kinds(fortune: Fortune, kinds: tuple[tuple[int, bool], ...], lo: in
 def canonical_fortune(st: ClassicHeroState, seat: int, options: list[HeroAction]
                       ) -> HeroAction:
     """The auto-resolver: the result that meets the event's condition, else the highest dice."""
-    card = st.rules.events[st.track[st.pos[seat]]]
+    card = st.event_at(st.pos[seat])
     minimal = st.params.sum_requires_minimal_set
 
     def score(a: HeroAction) -> tuple[bool, int]:
@@ -320,7 +321,7 @@ def _fortune_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
 
 @FLOW.task("fortune")
 def fortune(st: ClassicHeroState, seat: int) -> bool:
-    card = st.rules.events[st.track[st.pos[seat]]]
+    card = st.event_at(st.pos[seat])
     push(st, ("check", seat))
     if not card.fortune:
         if st.log is not None:
@@ -328,8 +329,8 @@ def fortune(st: ClassicHeroState, seat: int) -> bool:
         return False
     if not st.available(seat):
         if st.log is not None:
-            st.emit("CH-6.1", seat, f"{seat_name(seat)} has no available dice: the Fortune "
-                    f"{in_english(card.fortune_text)} has no effect", f"{seat_name(seat)}は"
+            st.emit("CH-6.1", seat, f"{seat_label(seat)} has no available dice: the Fortune "
+                    f"{in_english(card.fortune_text)} has no effect", f"{seat_label(seat)}は"
                     f"未使用のサイコロがないので天運{card.fortune_text}は効果なし")
         return False
     return ask(st, Phase.FORTUNE, seat, (seat,))
@@ -344,8 +345,8 @@ def fortune_ask(st: ClassicHeroState, seat: int) -> bool:
 @FLOW.decision(Phase.FORTUNE, _fortune_options)
 def fortune_applied(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
-    card = st.rules.events[st.track[st.pos[seat]]]
-    who = seat_name(seat)
+    card = st.event_at(st.pos[seat])
+    who = seat_label(seat)
     if a.kind == "ability":
         apply_ability(st, seat, a, ("fortune_ask", seat), step="CH-A35")
         return
@@ -404,7 +405,7 @@ def fortune_log(st: ClassicHeroState, seat: int, rule: str, head: str, head_ja: 
     """The Fortune's line, with the dice after it (after its rerolls, if any)."""
     if st.log is not None:
         after = st.dice_text(seat)
-        card = st.rules.events[st.track[st.pos[seat]]]
+        card = st.event_at(st.pos[seat])
         st.emit(rule, seat, f"{head} ({before} → {after}){tail}", f"{head_ja}（{before}→{after}）",
                 fortune=card.fortune_text)
     return False
@@ -479,7 +480,7 @@ def _log_not_achieved(st: ClassicHeroState, seat: int, cond: Condition) -> None:
     """A pass at the check: CH-A6 when the dice could achieve it (achieving is optional),
     else the notation rule the dice fail (CH-3.5 one die, CH-3.6 several, CH-3.7 a sum,
     CH-3.8 equal dice), saying what it needs."""
-    who, dice = seat_name(seat), st.dice_text(seat)
+    who, dice = seat_label(seat), st.dice_text(seat)
     text, text_en = cond.text, in_english(cond.text)
     if achieve_sets(st, seat, cond):
         st.emit("CH-A6", seat, f"{who} declines {text_en} with {dice} (achieving is optional)",
@@ -512,10 +513,11 @@ def achieve(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> None:
     rules, p = st.rules, st.params
     slot = st.pos[seat]
     e = st.track[slot]
+    assert e is not None  # CH-6.3: the pawn stands on an event card
     card = rules.events[e]
     st.track[slot] = None
     st.taken[seat].append(e)
-    who = seat_name(seat)
+    who = seat_label(seat)
     dice = st.dice[seat]
     reds = sum(dice[i][1] for i in used)
     if st.log is not None:
@@ -565,7 +567,7 @@ def _hook_arg(h: object) -> object:
 @FLOW.task("turn_end")
 def turn_end(st: ClassicHeroState, seat: int) -> bool:
     if st.log is not None:
-        st.emit("CH-6.8", seat, f"{seat_name(seat)}'s turn ends", f"{seat_name(seat)}の手番終了")
+        st.emit("CH-6.8", seat, f"{seat_label(seat)}'s turn ends", f"{seat_label(seat)}の手番終了")
     return False
 
 
@@ -592,12 +594,12 @@ def star_chosen(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     if a.kind == "star_skip":
         st.spent[seat].append(st.rules.ability_index[a.arg])
-        text, text_ja = f"{seat_name(seat)}: {a.describe()}", \
-            f"{seat_name(seat)}：{a.describe('ja')}"
+        text, text_ja = f"{seat_label(seat)}: {a.describe()}", \
+            f"{seat_label(seat)}：{a.describe('ja')}"
     else:
         mark_used(st, seat, [a.arg[0]])
-        text = f"★: {seat_name(seat)} marks {die_label(st.dice[seat][a.arg[0]])} as used"
-        text_ja = f"★：{seat_name(seat)}が{die_label(st.dice[seat][a.arg[0]])}を使用済みにする"
+        text = f"★: {seat_label(seat)} marks {die_label(st.dice[seat][a.arg[0]])} as used"
+        text_ja = f"★：{seat_label(seat)}が{die_label(st.dice[seat][a.arg[0]])}を使用済みにする"
     if st.log is not None:
         st.emit("CH-6.6", seat, text, text_ja)
 

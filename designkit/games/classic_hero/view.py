@@ -25,7 +25,7 @@ from html import escape
 from typing import Any
 
 from designkit.core.board_html import data_action, token
-from designkit.games.classic_hero.actions import seat_name
+from designkit.core.seats import seat_label
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, SUIT_COLOUR, SUIT_JA
 from designkit.games.classic_hero.notation import in_english
 from designkit.games.classic_hero.state import FLOW, ClassicHeroState, Phase
@@ -147,7 +147,7 @@ def _status(st: ClassicHeroState, t: dict[str, str], lang: str) -> str:
     if st.phase is Phase.OVER:
         state = t["over"]
     else:
-        who = f"{seat_name(st.seat)} {t['to_move']}" if st.seat is not None else t["chance"]
+        who = f"{seat_label(st.seat)} {t['to_move']}" if st.seat is not None else t["chance"]
         state = f"{phase_name(st.phase, lang)} · {who}"
     decks = f"{len(st.event_deck)} / {len(st.lord_deck)} / {len(st.skill_deck)}"
     return (f'<div class="dk-status"><b>{t["stage"]} {st.stage}</b> · {state} · '
@@ -157,7 +157,7 @@ def _status(st: ClassicHeroState, t: dict[str, str], lang: str) -> str:
 def _pawn(seat: int) -> str:
     return (f'<span class="dk-pawn" style="display:inline-block;width:18px;height:18px;'
             f'line-height:18px;border-radius:9px;margin:1px;text-align:center;color:#fff;'
-            f'font-size:11px;background:{PAWN[seat % 4]}">{seat_name(seat)}</span>')
+            f'font-size:11px;background:{PAWN[seat % 4]}">{seat_label(seat)}</span>')
 
 
 _SLOT = ("display:inline-flex;flex-direction:column;align-items:center;box-sizing:border-box;"
@@ -264,8 +264,9 @@ def _die(v: int, red: bool, used: bool, fixed: bool = False, act: str = "") -> s
 def _hero(st: ClassicHeroState, q: int, seat: int | None, t: dict[str, str], lang: str,
           opts: Targets) -> str:
     r = st.rules
-    race = r.races[st.race[q]] if st.race[q] is not None else None
-    head = f"{seat_name(q)}" + (f" · {escape(race.label(lang))} ({t['speed']} {race.speed})"
+    rq = st.race[q]
+    race = r.races[rq] if rq is not None else None
+    head = f"{seat_label(q)}" + (f" · {escape(race.label(lang))} ({t['speed']} {race.speed})"
                                 if race else "")
     mine = opts if st.seat == q else {}  # only the seat to move has open decisions
     dice = "".join(_die(*d, fixed=i in st.fixed[q], act=_act(mine, "die", i))

@@ -25,10 +25,6 @@ DIR_EN = {"N": "north", "E": "east", "S": "south", "W": "west"}
 DIR_JA = {"N": "上", "E": "右", "S": "下", "W": "左"}
 
 
-def seat_name(seat: int) -> str:
-    """Seats are A, B, C, D as in the spec's worked examples."""
-    return chr(ord("A") + seat)
-
 
 def _names() -> tuple[dict[str, Any], dict[str, Any]]:
     return _names_at(table_stamp())

@@ -9,7 +9,8 @@ the tests ask "where may this card go?" without playing a turn.
 from __future__ import annotations
 
 from designkit.core.flow import ask, push
-from designkit.games.rolling_stone.actions import DIR_EN, DIR_JA, Action, at, seat_name
+from designkit.core.seats import seat_label
+from designkit.games.rolling_stone.actions import DIR_EN, DIR_JA, Action, at
 from designkit.games.rolling_stone.cards import COLOUR_EN, COLOUR_JA
 from designkit.games.rolling_stone.dice import DIRS
 from designkit.games.rolling_stone.state import (
@@ -131,10 +132,10 @@ def place_card(st: RollingStoneState, p: int, card_id: str, source: str) -> bool
     if not cells:
         st.discard[p].append(card)
         if st.log is not None:
-            st.emit("LR-7.4", p, f"{seat_name(p)} cannot place {card_en(st, card)}: no cell "
+            st.emit("LR-7.4", p, f"{seat_label(p)} cannot place {card_en(st, card)}: no cell "
                     "next to its die is free, in frame or overwritable, so it goes to the "
                     "discard pile unplaced (no die moves)",
-                    f"{seat_name(p)}は{card_ja(st, card)}を配置できないため、配置せず捨て札にする"
+                    f"{seat_label(p)}は{card_ja(st, card)}を配置できないため、配置せず捨て札にする"
                     "（サイコロは動かない）", card=st.rules.card_id(card))
         return False
     if len(cells) == 1:  # a forced placement is made without asking
@@ -164,10 +165,10 @@ def put(st: RollingStoneState, p: int, card: int, cell: int) -> None:
         if st.log is not None:
             why = ("No empty cell next to the die is in frame"
                    if rules.params.overwrite_when == "no_empty_cell" else "Overwrite (LR-A5)")
-            st.emit("LR-7.3", p, f"{why}: {seat_name(p)} "
+            st.emit("LR-7.3", p, f"{why}: {seat_label(p)} "
                     f"overwrites {card_en(st, old)} at {at(r, c)}, which goes to "
-                    f"{seat_name(p)}'s discard pile (LR-7.5)",
-                    f"隣接する空きマスがないため、{seat_name(p)}は{at(r, c)}の{card_ja(st, old)}"
+                    f"{seat_label(p)}'s discard pile (LR-7.5)",
+                    f"隣接する空きマスがないため、{seat_label(p)}は{at(r, c)}の{card_ja(st, old)}"
                     "を捨て札にして上書きする", card=rules.card_id(old), cell=[r, c])
     album[cell] = card
     st.placed[p] += 1
@@ -183,11 +184,11 @@ def put(st: RollingStoneState, p: int, card: int, cell: int) -> None:
         b[3] = c
     if st.log is not None:   # LR-7.2 where the frame ruled out a free cell next to the die
         far = ", ".join(at(*rules.rc[x]) for x in outside)
-        st.emit("LR-7.2" if outside else "LR-7.1", p, f"{seat_name(p)} places "
+        st.emit("LR-7.2" if outside else "LR-7.1", p, f"{seat_label(p)} places "
                 f"{card_en(st, card)} at {at(r, c)} (album {b[1] - b[0] + 1}×{b[3] - b[2] + 1}, "
                 f"{st.placed[p] + 1} cells" + (f"; {far} would leave the {rules.rows}×"
                                                f"{rules.cols} frame" if outside else "") + ")",
-                f"{seat_name(p)}は{card_ja(st, card)}を{at(r, c)}に配置する"
+                f"{seat_label(p)}は{card_ja(st, card)}を{at(r, c)}に配置する"
                 + (f"（{far}は{rules.rows}×{rules.cols}の枠の外）" if outside else ""),
                 card=rules.card_id(card), cell=[r, c])
     if "on_place" in st.trig[p]:  # pushed first: runs after any on_move_to_six skills
@@ -214,14 +215,15 @@ def tumble(st: RollingStoneState, p: int, k: int, d: int, moves: bool, rule: str
         st.dcell[p][k] += st.rules.step[d]
     top = dice.top[after]
     if st.log is not None:
-        onto = card_en(st, st.album[p][st.dcell[p][k]])
-        onto_ja = card_ja(st, st.album[p][st.dcell[p][k]])
+        under = st.album[p][st.dcell[p][k]]
+        assert under is not None  # LR-7.6: a die always sits on a card of the album
+        onto, onto_ja = card_en(st, under), card_ja(st, under)
         where = f" onto {onto}" if moves else " in place"
         where_ja = f"の{onto_ja}へ" if moves else "へその場で"
-        st.emit("LR-8.2", p, f"{seat_name(p)}'s {colour_en(st, k)} die tumbles "
+        st.emit("LR-8.2", p, f"{seat_label(p)}'s {colour_en(st, k)} die tumbles "
                 f"{DIR_EN[DIRS[d]]}{where} from {dice.top[before]} to {top} "
                 f"{dice.describe(before)} → {dice.describe(after)} ({rule})",
-                f"{seat_name(p)}の{colour_ja(st, k)}のサイコロが{DIR_JA[DIRS[d]]}{where_ja}"
+                f"{seat_label(p)}の{colour_ja(st, k)}のサイコロが{DIR_JA[DIRS[d]]}{where_ja}"
                 f"転がり、{dice.top[before]}から{top}になる", colour=st.rules.colours[k],
                 before=list(dice.orients[before]), after=list(dice.orients[after]),
                 direction=DIRS[d], via=rule)
@@ -241,13 +243,13 @@ def gain_power(st: RollingStoneState, p: int, n: int, rule: str, why: str, why_j
         n = max(0, min(n, supply - sum(st.power)))
     if n <= 0:
         if st.log is not None:
-            st.emit("LR-A19", p, f"The power supply is exhausted: {seat_name(p)} gains nothing "
-                    f"({why})", f"パワーが尽きているため{seat_name(p)}は得られない")
+            st.emit("LR-A19", p, f"The power supply is exhausted: {seat_label(p)} gains nothing "
+                    f"({why})", f"パワーが尽きているため{seat_label(p)}は得られない")
         return
     st.power[p] += n
     if st.log is not None:
-        st.emit(rule, p, f"{seat_name(p)} gains {n} power ({why}); now {st.power[p]}",
-                f"{seat_name(p)}はパワーを{n}個得る（{why_ja}）：計{st.power[p]}個",
+        st.emit(rule, p, f"{seat_label(p)} gains {n} power ({why}); now {st.power[p]}",
+                f"{seat_label(p)}はパワーを{n}個得る（{why_ja}）：計{st.power[p]}個",
                 power=n)
 
 
@@ -271,8 +273,8 @@ def offer_move(st: RollingStoneState, p: int, faces: int, source: str) -> bool:
     """LR-8.3: optionally move one of your dice up to ``faces`` faces."""
     if not any(move_dirs(st, p, k) for k in range(len(st.rules.colours))):
         if st.log is not None:
-            st.emit("LR-A3", p, f"{seat_name(p)} has no legal die move: a die moves onto an "
-                    "adjacent card, and no die has one next to it", f"{seat_name(p)}は隣にカードのあるサイコロがないため移動できない")
+            st.emit("LR-A3", p, f"{seat_label(p)} has no legal die move: a die moves onto an "
+                    "adjacent card, and no die has one next to it", f"{seat_label(p)}は隣にカードのあるサイコロがないため移動できない")
         return False
     return ask(st, Phase.MOVE_DIE, p, (p, faces, source))
 
@@ -282,8 +284,8 @@ def _choose_move_die(st: RollingStoneState, a: Action) -> None:
     p, faces, source = st.ctx
     if a.arg is None:
         if st.log is not None:
-            st.emit("LR-8.3", p, f"{seat_name(p)} does not move a die",
-                    f"{seat_name(p)}はサイコロを動かさない")
+            st.emit("LR-8.3", p, f"{seat_label(p)} does not move a die",
+                    f"{seat_label(p)}はサイコロを動かさない")
         return
     push(st, ("move_dir", p, st.rules.colour_index[a.arg], faces, source, True))
 
@@ -300,8 +302,8 @@ def offer_direction(st: RollingStoneState, p: int, k: int, faces: int, source: s
                     first: bool) -> bool:
     if not move_dirs(st, p, k):
         if first and st.log is not None:
-            st.emit("LR-A3", p, f"{seat_name(p)}'s {colour_en(st, k)} die has no card next to "
-                    "it and cannot move", f"{seat_name(p)}の{colour_ja(st, k)}のサイコロは動けない")
+            st.emit("LR-A3", p, f"{seat_label(p)}'s {colour_en(st, k)} die has no card next to "
+                    "it and cannot move", f"{seat_label(p)}の{colour_ja(st, k)}のサイコロは動けない")
         return False
     return ask(st, Phase.MOVE_DIR, p, (p, k, faces, source, first))
 

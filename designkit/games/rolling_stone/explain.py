@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from designkit.games.rolling_stone.actions import DIR_EN, seat_name
+from designkit.core.seats import seat_label
+from designkit.games.rolling_stone.actions import DIR_EN
 from designkit.games.rolling_stone.album import colour_en, in_frame, move_dirs, placement_cells
 from designkit.games.rolling_stone.dice import DIRS
 from designkit.games.rolling_stone.state import Phase, RollingStoneState
@@ -37,16 +38,18 @@ def explain_illegal(st: RollingStoneState, action: Any) -> str:
     if kind != expected[0]:
         return f"now {expected[1]}"
     seat = st.seat
+    assert seat is not None  # a decision is due (checked above), so a seat answers it
     if ph is Phase.PLACE:
         return _why_not_cell(st, arg)
     if ph is Phase.ORDER:
-        if isinstance(arg, int) and 1 <= arg <= len(st.board) and st.board[arg - 1] is not None:
-            return f"LR-5.2: slot {arg} is taken by {seat_name(st.board[arg - 1])}"
+        if isinstance(arg, int) and 1 <= arg <= len(st.board) \
+                and (holder := st.board[arg - 1]) is not None:
+            return f"LR-5.2: slot {arg} is taken by {seat_label(holder)}"
         return f"LR-5.2: the order card has slots 1–{len(st.board)}"
     if ph is Phase.TAKE:
         return f"LR-6.3: {arg} is not in the common field"
     if ph in (Phase.PASS, Phase.DISCARD):
-        return f"LR-2.2/LR-4.1: {arg} is not in {seat_name(seat)}'s hand"
+        return f"LR-2.2/LR-4.1: {arg} is not in {seat_label(seat)}'s hand"
     if ph is Phase.ORIENT:
         p, k, _ = st.ctx
         return (f"LR-8.1: the {colour_en(st, k)} die keeps top {st.top(p, k)}; choose one of the "

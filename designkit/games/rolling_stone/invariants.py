@@ -133,7 +133,7 @@ def _albums(st: RollingStoneState, out: list[Violation]) -> None:
             out.append(Violation("album_limit", f"seat {p}'s album has a card not connected "
                                                 "to the rest (LR-7.1: each card is placed "
                                                 "orthogonally next to another)"))
-        cards = [album[i] for i in cells if album[i]]
+        cards = [c for i in cells if (c := album[i])]
         if st.placed[p] != len(cards) or st.stars[p] != sum(rules.card_stars[c] for c in cards):
             out.append(Violation("album_limit", f"seat {p}'s card or ★ count does not match "
                                                 "the album"))
@@ -189,4 +189,6 @@ def hidden_zones(st: RollingStoneState, seat: int) -> list[list[tuple[str | int,
     dreams: list[tuple[str | int, ...]] = [("hands", q) for q in range(st.n)
                                            if q not in (seat, left)]
     dreams += [("pending", q) for q in range(st.n) if q != seat] + [("dream_pool",)]
-    return [dreams, *[[("decks", str(k))] for k in range(1, len(st.decks))]]
+    decks: list[list[tuple[str | int, ...]]] = [[("decks", str(k))]
+                                                for k in range(1, len(st.decks))]
+    return [dreams, *decks]

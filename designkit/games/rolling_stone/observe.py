@@ -96,5 +96,5 @@ def determinize(st: RollingStoneState, seat: int, rng: random.Random) -> Rolling
         c.pending[q], pool = pool[:n_pending], pool[n_pending:]
     c.dream_pool = pool
     if c.phase in FLOW.decisions:
-        c.options = FLOW.decisions[c.phase].options(c)
+        c.options = tuple(FLOW.decisions[c.phase].options(c))
     return c

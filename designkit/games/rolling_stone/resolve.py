@@ -15,7 +15,8 @@ import random
 from typing import Any
 
 from designkit.core.flow import ask, push, roll
-from designkit.games.rolling_stone.actions import DIR_EN, DIR_JA, Action, seat_name
+from designkit.core.seats import seat_label
+from designkit.games.rolling_stone.actions import DIR_EN, DIR_JA, Action
 from designkit.games.rolling_stone.album import (
     colour_en,
     colour_ja,
@@ -63,13 +64,13 @@ def metric(st: RollingStoneState, p: int, m: tuple[Any, ...]) -> int:
     if name == "attrs_with_at_least":
         counts = dict.fromkeys(ALL_COLOURS, 0)
         for i in st.album_cards(p):
-            for a in rules.cards[i].attrs:
+            for a in rules.album_card(i).attrs:
                 counts[a] += 1
         return sum(1 for v in counts.values() if v >= n)
     cards = st.album_cards(p) if name == "album" else st.discard[p]
     count = 0
     for i in cards:
-        card = rules.cards[i]
+        card = rules.album_card(i)
         if (attr is None or attr in card.attrs) and (not person or card.person) \
                 and card.stars >= min_stars:
             count += 1
@@ -116,7 +117,7 @@ def _matches(st: RollingStoneState, trigger: tuple[Any, ...], kind: str, arg: An
         return False
     if kind == "on_place":
         attr, person, min_stars = trigger[1]
-        card = st.rules.cards[st.rules.card_index[arg]]
+        card = st.rules.album_card(st.rules.card_index[arg])
         return (attr is None or attr in card.attrs) and (not person or card.person) \
             and card.stars >= min_stars
     if kind == "on_move_to_six":
@@ -175,8 +176,8 @@ def _choose_use(st: RollingStoneState, a: Action) -> None:
         _use(st, p, dream_id)
     elif st.log is not None:   # LR-A34: the card says "may", so the owner may decline
         dream = st.rules.dreams[st.rules.dream_index[dream_id]]
-        st.emit("LR-A34", p, f"{seat_name(p)} does not use the skill {dream.name('en')} (it "
-                "is optional)", f"{seat_name(p)}はスキル{dream.name('ja')}を使わない（任意）",
+        st.emit("LR-A34", p, f"{seat_label(p)} does not use the skill {dream.name('en')} (it "
+                "is optional)", f"{seat_label(p)}はスキル{dream.name('ja')}を使わない（任意）",
                 dream=dream.id)
 
 
@@ -186,8 +187,8 @@ def _use(st: RollingStoneState, p: int, dream_id: str) -> None:
     if key is not None:
         st.used[p] = st.used[p] + (key,)
     if st.log is not None:
-        st.emit("LR-4.2", p, f"{seat_name(p)}'s skill {dream.name('en')}: {dream.skill_text}",
-                f"{seat_name(p)}のスキル{dream.name('ja')}：{dream.skill_text_ja or dream.skill_text}",
+        st.emit("LR-4.2", p, f"{seat_label(p)}'s skill {dream.name('en')}: {dream.skill_text}",
+                f"{seat_label(p)}のスキル{dream.name('ja')}：{dream.skill_text_ja or dream.skill_text}",
                 dream=dream.id)
     src = f"skill:{dream.id}"
     push(st, *[("fx", p, op, src) for op in dream.skill])
@@ -237,9 +238,9 @@ def run_effect(st: RollingStoneState, p: int, op: Op, src: str) -> bool:
         if st.log is not None:
             rule, en, ja, _ = _source(st, src)
             value = metric(st, p, cond[0])
-            st.emit(rule, p, f"{en} for {seat_name(p)}: {metric_text(cond[0])} is {value}, "
+            st.emit(rule, p, f"{en} for {seat_label(p)}: {metric_text(cond[0])} is {value}, "
                     f"{'so' if ok else 'not'} {cond[1]} {cond[2]}",
-                    f"{ja}（{seat_name(p)}）：{value} {cond[1]} {cond[2]}は{'成立' if ok else '不成立'}")
+                    f"{ja}（{seat_label(p)}）：{value} {cond[1]} {cond[2]}は{'成立' if ok else '不成立'}")
         push(st, *[("fx", p, o, src) for o in (then if ok else other)])
     elif kind == "recall":
         return _offer_recall(st, p, src)
@@ -252,15 +253,15 @@ def _gain_vp(st: RollingStoneState, p: int, n: int, src: str, how: str) -> None:
     rule, en, ja, part = _source(st, src)
     if n < 0 and src.startswith("event:") and has_passive(st, p, "ignore_event_vp_loss"):
         if st.log is not None:
-            st.emit("LR-4.2", p, f"{seat_name(p)}'s skill ignores the loss of {-n} VP from {en}",
-                    f"{seat_name(p)}はスキルにより{ja}の{-n}ＶＰの損失を無視する", vp=0)
+            st.emit("LR-4.2", p, f"{seat_label(p)}'s skill ignores the loss of {-n} VP from {en}",
+                    f"{seat_label(p)}はスキルにより{ja}の{-n}ＶＰの損失を無視する", vp=0)
         return
     add_vp(st, p, n, part)
     if st.log is not None:
         verb, verb_ja = ("gains", "得る") if n >= 0 else ("loses", "失う")
-        st.emit(rule, p, f"{seat_name(p)} {verb} {abs(n)} VP from {en}"
+        st.emit(rule, p, f"{seat_label(p)} {verb} {abs(n)} VP from {en}"
                 + (f" ({how})" if how else "") + f"; now {st.vp[p]} VP",
-                f"{seat_name(p)}は{ja}により{abs(n)}ＶＰを{verb_ja}（計{st.vp[p]}ＶＰ）", vp=n)
+                f"{seat_label(p)}は{ja}により{abs(n)}ＶＰを{verb_ja}（計{st.vp[p]}ＶＰ）", vp=n)
 
 
 # -- die changes (LR-8.3, LR-8.4) ------------------------------------------------------------------------------
@@ -329,9 +330,9 @@ def _rolled(st: RollingStoneState, value: int) -> None:
         if k == len(st.rules.colours) - 1 and st.log is not None:
             tops = ", ".join(f"{colour_en(st, j)} {t}" for j, t in enumerate(st.tops(p)))
             tops_ja = "、".join(f"{colour_ja(st, j)}{t}" for j, t in enumerate(st.tops(p)))
-            st.emit("LR-2.5", p, f"{seat_name(p)} rolls the life stones onto the character "
+            st.emit("LR-2.5", p, f"{seat_label(p)} rolls the life stones onto the character "
                     f"card: {tops} (total {st.dice_sum(p)})",
-                    f"{seat_name(p)}はライフストーンを振る：{tops_ja}（合計{st.dice_sum(p)}）",
+                    f"{seat_label(p)}はライフストーンを振る：{tops_ja}（合計{st.dice_sum(p)}）",
                     tops=st.tops(p))
         return
     set_top(st, p, k, value, src, "rerolled")
@@ -347,17 +348,17 @@ def set_top(st: RollingStoneState, p: int, k: int, value: int, src: str, how: st
     rules = st.rules
     if value == before and how != "rerolled":
         if st.log is not None:   # the clamp: LR-4.3 for a skill, LR-A24 for events and dreams
-            st.emit("LR-4.3" if src.startswith("skill:") else "LR-A24", p, f"{seat_name(p)}'s {colour_en(st, k)} die stays at {value} "
+            st.emit("LR-4.3" if src.startswith("skill:") else "LR-A24", p, f"{seat_label(p)}'s {colour_en(st, k)} die stays at {value} "
                     f"({how}, clamped to {rules.params.die_min}–{rules.params.die_max})",
-                    f"{seat_name(p)}の{colour_ja(st, k)}のサイコロは{value}のまま", colour=rules.colours[k])
+                    f"{seat_label(p)}の{colour_ja(st, k)}のサイコロは{value}のまま", colour=rules.colours[k])
         push(st, ("orient", p, k, "LR-8.4"))
         return
     st.dice[p][k] = rules.dice.by_top[value][0]
     if st.log is not None:
         _, en, ja, _ = _source(st, src)
-        st.emit("LR-8.4", p, f"{seat_name(p)}'s {colour_en(st, k)} die is {how} in place by "
+        st.emit("LR-8.4", p, f"{seat_label(p)}'s {colour_en(st, k)} die is {how} in place by "
                 f"{en}: {before} → {value} (no power: only moves count, LR-7.7)",
-                f"{ja}により{seat_name(p)}の{colour_ja(st, k)}のサイコロが{before}から{value}になる"
+                f"{ja}により{seat_label(p)}の{colour_ja(st, k)}のサイコロが{before}から{value}になる"
                 "（移動ではないのでパワーなし）", colour=rules.colours[k], before=before, after=value)
     if rules.params.power_on_nonmove_six and value == rules.params.power_trigger_value:
         gain_power(st, p, rules.params.power_per_move_to_six, "LR-A8",
@@ -417,9 +418,9 @@ def _orient(st: RollingStoneState, p: int, k: int, i: int, rule: str) -> None:
             else f"no single move gives {target}")
     hint_ja = (f"{DIR_JA[DIRS[d]]}へ動けば{target}" if d is not None
                else f"１回の移動では{target}にならない")
-    st.emit(rule, p, f"{seat_name(p)} orients the {colour_en(st, k)} die as "
+    st.emit(rule, p, f"{seat_label(p)} orients the {colour_en(st, k)} die as "
             f"{dice.describe(i)}: {hint}",
-            f"{seat_name(p)}は{colour_ja(st, k)}のサイコロを{dice.describe(i)}の向きに置く（{hint_ja}）",
+            f"{seat_label(p)}は{colour_ja(st, k)}のサイコロを{dice.describe(i)}の向きに置く（{hint_ja}）",
             colour=st.rules.colours[k], orientation=list(dice.orients[i]))
 
 
@@ -427,8 +428,8 @@ def _orient(st: RollingStoneState, p: int, k: int, i: int, rule: str) -> None:
 def _offer_recall(st: RollingStoneState, p: int, src: str) -> bool:
     if not _recall_cards(st, p):
         if st.log is not None:
-            st.emit("LR-4.2", p, f"{seat_name(p)} has no card in the discard pile that could be "
-                    "placed", f"{seat_name(p)}の捨て札に配置できるカードはない")
+            st.emit("LR-4.2", p, f"{seat_label(p)} has no card in the discard pile that could be "
+                    "placed", f"{seat_label(p)}の捨て札に配置できるカードはない")
         return False
     return ask(st, Phase.RECALL, p, (p, src))
 
@@ -449,8 +450,8 @@ def _choose_recall(st: RollingStoneState, a: Action) -> None:
     st.discard[p].remove(card)
     if st.log is not None:
         _, en, ja, _ = _source(st, src)
-        st.emit("LR-4.2", p, f"{seat_name(p)} takes {st.rules.cards[card].name('en')} back "
+        st.emit("LR-4.2", p, f"{seat_label(p)} takes {st.rules.album_card(card).name('en')} back "
                 f"from the discard pile to place it ({en})",
-                f"{seat_name(p)}は{ja}により捨て札から{st.rules.cards[card].name('ja')}を配置する",
+                f"{seat_label(p)}は{ja}により捨て札から{st.rules.album_card(card).name('ja')}を配置する",
                 card=a.arg)
     push(st, ("place", p, a.arg, src))

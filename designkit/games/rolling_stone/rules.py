@@ -32,7 +32,7 @@ from designkit.games.rolling_stone.state import (
 )
 
 
-class RollingStoneGame(FlowGame):
+class RollingStoneGame(FlowGame[RollingStoneState, RollingStoneParams]):
     name = "rolling_stone"
     card_tables = ("album_cards.csv", "dreams.csv", "events.csv")
     title = "Life is Rolling Stone"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from designkit.core.flow import push
-from designkit.games.rolling_stone.actions import seat_name
+from designkit.core.seats import seat_label
 from designkit.games.rolling_stone.state import (
     FLOW,
     VP_ADVERSITY,
@@ -76,9 +76,9 @@ def mid_totals(st: RollingStoneState, stage: int) -> bool:
         if st.log is not None:
             shared = " (shared: tied totals share a place, LR-A13)" \
                 if totals.count(totals[s]) > 1 else ""
-            st.emit("LR-11.3", s, f"{seat_name(s)}: dice {_dice_sum_text(st, s)}, "
+            st.emit("LR-11.3", s, f"{seat_label(s)}: dice {_dice_sum_text(st, s)}, "
                     f"{_ordinal(place)} place{shared}: {vp:+d} VP (now {st.vp[s]})",
-                    f"{seat_name(s)}：目の合計{totals[s]}、{place}位で{vp:+d}ＶＰ（計{st.vp[s]}ＶＰ）",
+                    f"{seat_label(s)}：目の合計{totals[s]}、{place}位で{vp:+d}ＶＰ（計{st.vp[s]}ＶＰ）",
                     total=totals[s], place=place, vp=vp)
     if st.snapshot is not None:
         st.dice = st.snapshot
@@ -113,14 +113,14 @@ def reveal_dream(st: RollingStoneState, seat: int) -> bool:
     """LR-12.1: the dream cards still in hand are revealed and their Dream effects apply."""
     dreams = st.rules.dreams
     if not st.hands[seat] and st.log is not None:
-        st.emit("LR-12.1", seat, f"{seat_name(seat)} has no dream card left",
-                f"{seat_name(seat)}の手札にドリームカードはない")
+        st.emit("LR-12.1", seat, f"{seat_label(seat)} has no dream card left",
+                f"{seat_label(seat)}の手札にドリームカードはない")
     tasks = []
     for d in st.hands[seat]:
         dream = dreams[d]
         if st.log is not None:
-            st.emit("LR-12.1", seat, f"{seat_name(seat)} reveals the dream {dream.name('en')}: "
-                    f"{dream.dream_text}", f"{seat_name(seat)}はドリーム{dream.name('ja')}を公開："
+            st.emit("LR-12.1", seat, f"{seat_label(seat)} reveals the dream {dream.name('en')}: "
+                    f"{dream.dream_text}", f"{seat_label(seat)}はドリーム{dream.name('ja')}を公開："
                     f"{dream.dream_text_ja or dream.dream_text}", dream=dream.id)
         tasks += [("fx", seat, op, f"dream:{dream.id}") for op in dream.dream]
     push(st, *tasks)
@@ -139,10 +139,10 @@ def final_totals(st: RollingStoneState) -> bool:
     if st.log is not None:
         best = max(st.vp)
         won = [s for s in range(st.n) if st.vp[s] == best]
-        names = " and ".join(seat_name(s) for s in won)
-        names_ja = "と".join(seat_name(s) for s in won)
-        totals = ", ".join(f"{seat_name(s)} {st.vp[s]}" for s in range(st.n))
-        totals_ja = "、".join(f"{seat_name(s)} {st.vp[s]}" for s in range(st.n))
+        names = " and ".join(seat_label(s) for s in won)
+        names_ja = "と".join(seat_label(s) for s in won)
+        totals = ", ".join(f"{seat_label(s)} {st.vp[s]}" for s in range(st.n))
+        totals_ja = "、".join(f"{seat_label(s)} {st.vp[s]}" for s in range(st.n))
         if len(won) > 1:
             st.emit("LR-A18", None, f"Final totals {totals}: {names} tie on {best} VP and share "
                     "the win (no tie-break)", f"最終ＶＰ {totals_ja}：{names_ja}が{best}ＶＰで"
@@ -157,8 +157,8 @@ def _dice_step(st: RollingStoneState, s: int) -> None:
     vp = st.dice_sum(s) * st.params.final_dice_vp_per_pip
     _add(st, s, vp, VP_DICE)
     if st.log is not None:
-        st.emit("LR-12.2", s, f"{seat_name(s)}: dice {_dice_sum_text(st, s)}: {vp:+d} VP",
-                f"{seat_name(s)}：ライフストーンの合計{st.dice_sum(s)}で{vp:+d}ＶＰ", vp=vp)
+        st.emit("LR-12.2", s, f"{seat_label(s)}: dice {_dice_sum_text(st, s)}: {vp:+d} VP",
+                f"{seat_label(s)}：ライフストーンの合計{st.dice_sum(s)}で{vp:+d}ＶＰ", vp=vp)
 
 
 def album_and_discard_stars(st: RollingStoneState, s: int) -> int:
@@ -176,11 +176,11 @@ def _adversity_step(st: RollingStoneState, s: int) -> None:
     _add(st, s, vp, VP_ADVERSITY)
     if st.log is not None:
         wasted = st.power[s] - covered
-        st.emit("LR-A16" if wasted else "LR-12.3", s, f"{seat_name(s)}: {stars} ★, "
+        st.emit("LR-A16" if wasted else "LR-12.3", s, f"{seat_label(s)}: {stars} ★, "
                 f"{st.power[s]} power: {covered} "
                 f"covered, {uncovered} uncovered: {vp:+d} VP"
                 + (f" ({wasted} power left over, worth nothing)" if wasted else ""),
-                f"{seat_name(s)}：★{stars}個、パワー{st.power[s]}個で{vp:+d}ＶＰ"
+                f"{seat_label(s)}：★{stars}個、パワー{st.power[s]}個で{vp:+d}ＶＰ"
                 + (f"（余ったパワー{wasted}個は0ＶＰ）" if wasted else ""),
                 stars=stars, power=st.power[s], vp=vp)
 
@@ -192,9 +192,9 @@ def _full_album_step(st: RollingStoneState, s: int) -> None:
     vp = st.params.full_album_vp if full else 0
     _add(st, s, vp, VP_FULL)
     if st.log is not None:
-        st.emit("LR-12.4", s, f"{seat_name(s)}: album {cells} of {rules.rows * rules.cols} cells"
+        st.emit("LR-12.4", s, f"{seat_label(s)}: album {cells} of {rules.rows * rules.cols} cells"
                 + (f", full: {vp:+d} VP" if full else ": not full, no bonus"),
-                f"{seat_name(s)}：【アルバム】{cells}マス" + (f"、全て埋まっているので{vp:+d}ＶＰ"
+                f"{seat_label(s)}：【アルバム】{cells}マス" + (f"、全て埋まっているので{vp:+d}ＶＰ"
                                                          if full else "（ボーナスなし）"), vp=vp)
 
 
@@ -204,5 +204,5 @@ def _marker_step(st: RollingStoneState, s: int) -> None:
     vp = st.params.start_marker_vp
     _add(st, s, vp, VP_MARKER)
     if st.log is not None:
-        st.emit("LR-12.5", s, f"{seat_name(s)} holds the start player marker: {vp:+d} VP",
-                f"{seat_name(s)}はスタートプレイヤーマーカーを持っているので{vp:+d}ＶＰ", vp=vp)
+        st.emit("LR-12.5", s, f"{seat_label(s)} holds the start player marker: {vp:+d} VP",
+                f"{seat_label(s)}はスタートプレイヤーマーカーを持っているので{vp:+d}ＶＰ", vp=vp)

@@ -139,7 +139,7 @@ def _parse(data: dict[str, Any], params: RollingStoneParams | None,
     st.final = tuple(data["final"]) if data.get("final") is not None else None
     refresh_active(st)
     if st.phase in FLOW.decisions:
-        st.options = FLOW.decisions[st.phase].options(st)
+        st.options = tuple(FLOW.decisions[st.phase].options(st))
     events = data.get("log")
     st.log = None if not log else [
         Event.from_dict(e) for e in events or []]

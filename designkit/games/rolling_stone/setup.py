@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.flow import ask, roll
-from designkit.games.rolling_stone.actions import Action, seat_name
+from designkit.core.seats import seat_label
+from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.state import (
     CHARACTER,
     FLOW,
@@ -45,7 +46,7 @@ def blank_state(rules: Ruleset, log: bool) -> RollingStoneState:
     st.active = [() for _ in range(n)]
     st.trig = [frozenset() for _ in range(n)]
     st.used = [() for _ in range(n)]
-    empty = [None] * rules.size
+    empty: list[int | None] = [None] * rules.size
     empty[rules.center] = CHARACTER
     st.album = [empty[:] for _ in range(n)]
     st.dice = [[rules.dice.by_top[1][0]] * k for _ in range(n)]
@@ -123,7 +124,7 @@ def dreams_dealt(st: RollingStoneState) -> bool:
     if st.log is not None:
         dreams = st.rules.dreams
         for s in range(st.n):
-            who, k = seat_name(s), len(st.hands[s])
+            who, k = seat_label(s), len(st.hands[s])
             st.emit("LR-2.1", s, f"{who} is dealt "
                     + ", ".join(dreams[d].name("en") for d in st.hands[s]),
                     f"{who}に" + "、".join(dreams[d].name("ja") for d in st.hands[s])
@@ -156,7 +157,7 @@ def _choose_pass(st: RollingStoneState, a: Action) -> None:
     if st.params.simultaneous_dream_choices:
         st.pending[seat].append(d)
         if st.log is not None:
-            who = seat_name(seat)
+            who = seat_label(seat)
             st.emit("LR-A10", seat, f"{who} sets aside a dream card to pass left "
                     f"({st.rules.dreams[d].name('en')}; hidden until all have chosen)",
                     f"{who}は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）",
@@ -173,7 +174,7 @@ def _give(st: RollingStoneState, seat: int, d: int) -> None:
     st.hands[left].append(d)
     st.gave[seat].append(d)
     if st.log is not None:
-        dream, who, to = st.rules.dreams[d], seat_name(seat), seat_name(left)
+        dream, who, to = st.rules.dreams[d], seat_label(seat), seat_label(left)
         st.emit("LR-2.2", seat, f"{who} passes {dream.name('en')} to the left neighbour {to}",
                 f"{who}は{dream.name('ja')}を左隣の{to}に渡す", dream=dream.id, to=left,
                 visible_to=(seat, left),
@@ -208,8 +209,8 @@ def _choose_char_cell(st: RollingStoneState, a: Action) -> None:
     r, c = a.arg
     st.frame[seat] = (-r, st.rules.rows - 1 - r, -c, st.rules.cols - 1 - c)
     if st.log is not None:
-        st.emit("LR-2.4", seat, f"{seat_name(seat)} puts the character card at row {r + 1}, "
-                f"column {c + 1} of the album frame", f"{seat_name(seat)}はキャラクターカードを"
+        st.emit("LR-2.4", seat, f"{seat_label(seat)} puts the character card at row {r + 1}, "
+                f"column {c + 1} of the album frame", f"{seat_label(seat)}はキャラクターカードを"
                 f"{r + 1}行{c + 1}列に置く", cell=[r, c])
 
 
@@ -242,10 +243,10 @@ def _start_chosen(st: RollingStoneState, seat: int) -> None:
     if st.params.start_player_rule == "random":
         why, why_ja = "chosen at random", "ランダムに選ばれた"
     elif len(tied) > 1:
-        why = (f"{', '.join(seat_name(s) for s in tied)} tie for the lowest total "
+        why = (f"{', '.join(seat_label(s) for s in tied)} tie for the lowest total "
                f"{st.dice_sum(seat)}; chosen at random (the draft: rock–paper–scissors, LR-A20)")
         why_ja = f"合計{st.dice_sum(seat)}で同点のためランダムに決定（じゃんけん等）"
     else:
         why, why_ja = f"lowest dice total {st.dice_sum(seat)}", f"目の合計{st.dice_sum(seat)}が最小"
-    st.emit("LR-2.6", seat, f"{seat_name(seat)} takes the start player marker ({why})",
-            f"{seat_name(seat)}がスタートプレイヤーマーカーを受け取る（{why_ja}）")
+    st.emit("LR-2.6", seat, f"{seat_label(seat)} takes the start player marker ({why})",
+            f"{seat_label(seat)}がスタートプレイヤーマーカーを受け取る（{why_ja}）")

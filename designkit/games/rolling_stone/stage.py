@@ -12,8 +12,9 @@ import random
 from typing import Any
 
 from designkit.core.flow import ask, push, roll
+from designkit.core.seats import seat_label
 from designkit.games.rolling_stone import resolve
-from designkit.games.rolling_stone.actions import Action, seat_name
+from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.album import card_en, card_ja
 from designkit.games.rolling_stone.setup import hand_options
 from designkit.games.rolling_stone.state import (
@@ -50,8 +51,8 @@ def start_stage(st: RollingStoneState, stage: int) -> bool:
         for s, d in ended:
             if d not in st.active[s]:
                 dream = st.rules.dreams[d]
-                st.emit("LR-A9", s, f"{seat_name(s)}'s skill {dream.name('en')} ends with its "
-                        "stage", f"{seat_name(s)}のスキル{dream.name('ja')}の効果は終了")
+                st.emit("LR-A9", s, f"{seat_label(s)}'s skill {dream.name('en')} ends with its "
+                        "stage", f"{seat_label(s)}のスキル{dream.name('ja')}の効果は終了")
     discards: list[tuple[Any, ...]] = [
         ("discard", s) for _ in range(p.dreams_discarded_per_stage) for s in range(st.n)]
     if discards:
@@ -79,7 +80,7 @@ def _choose_discard(st: RollingStoneState, a: Action) -> None:
     if st.params.simultaneous_dream_choices:
         st.pending[seat].append(d)
         if st.log is not None:
-            who = seat_name(seat)
+            who = seat_label(seat)
             st.emit("LR-A10", seat, f"{who} secretly chooses a dream to give up "
                     f"({st.rules.dreams[d].name('en')}; revealed when all have chosen)",
                     f"{who}は捨てるドリームカードを伏せて選ぶ", visible_to=(seat,),
@@ -94,9 +95,9 @@ def _become_skill(st: RollingStoneState, seat: int, d: int) -> None:
     st.skills[seat].append((st.stage, d))
     if st.log is not None:
         dream = st.rules.dreams[d]
-        st.emit("LR-4.1", seat, f"{seat_name(seat)} gives up the dream {dream.name('en')}; "
+        st.emit("LR-4.1", seat, f"{seat_label(seat)} gives up the dream {dream.name('en')}; "
                 f"its skill works this stage: {dream.skill_text}",
-                f"{seat_name(seat)}はドリーム{dream.name('ja')}を諦めて捨てる。このステージの間"
+                f"{seat_label(seat)}はドリーム{dream.name('ja')}を諦めて捨てる。このステージの間"
                 f"スキルが有効：{dream.skill_text_ja or dream.skill_text}", dream=dream.id)
 
 
@@ -156,7 +157,9 @@ def start_round(st: RollingStoneState, r: int) -> bool:
                 f"{p.stages * p.rounds_per_stage})", f"ステージ{st.stage}・ラウンド{r}"
                 f"（全{p.stages * p.rounds_per_stage}ラウンド中{overall}）", stage=st.stage,
                 round=r)
-    seats = [(st.marker + i) % st.n for i in range(st.n)]
+    marker = st.marker
+    assert marker is not None  # LR-2.6 gave the start marker at set-up
+    seats = [(marker + i) % st.n for i in range(st.n)]
     push(st, *[("field_draw",)] * p.field_size(), ("field_shown",),
          *[("order", s) for s in seats], ("main",), ("event_phase",), ("round_end",))
     return False
@@ -170,14 +173,14 @@ def draw_field(st: RollingStoneState) -> bool:
 
 
 def _deck_ids(st: RollingStoneState) -> list[str]:
-    cards = st.rules.cards
-    return [cards[c].id for c in st.decks[st.stage]]
+    album_card = st.rules.album_card
+    return [album_card(c).id for c in st.decks[st.stage]]
 
 
 def _draw_one(st: RollingStoneState, rng: random.Random) -> str:
     """The same card as ``_deck_ids(st)[rng.randrange(n)]``, without building the list."""
     deck = st.decks[st.stage]
-    return st.rules.cards[deck[rng.randrange(len(deck))]].id
+    return st.rules.album_card(deck[rng.randrange(len(deck))]).id
 
 
 @FLOW.chance(Phase.DRAW, _deck_ids, uniform=True, sample=_draw_one)
@@ -189,15 +192,15 @@ def _drawn(st: RollingStoneState, card_id: str) -> None:
         st.field.append(card)
         return
     if st.log is not None:
-        st.emit("LR-6.4", seat, f"Repeat: {seat_name(seat)} draws {card_en(st, card)} "
+        st.emit("LR-6.4", seat, f"Repeat: {seat_label(seat)} draws {card_en(st, card)} "
                 f"{card_facts(st, card)} from the stage deck",
-                f"リピート：{seat_name(seat)}はステージ山から{card_ja(st, card)}を引く",
+                f"リピート：{seat_label(seat)}はステージ山から{card_ja(st, card)}を引く",
                 card=card_id)
     push(st, ("place", seat, card_id, "repeat"))
 
 
 def card_facts(st: RollingStoneState, card: int) -> str:
-    c = st.rules.cards[card]
+    c = st.rules.album_card(card)
     bits = ["/".join(c.attrs)] + (["person"] if c.person else []) + (
         ["★" * c.stars] if c.stars else [])
     return "(" + ", ".join(bits) + ")"
@@ -236,8 +239,8 @@ def _choose_slot(st: RollingStoneState, a: Action) -> None:
     st.slot_of[seat] = slot
     bonus = st.rules.bonus[slot - 1]
     if st.log is not None:
-        st.emit("LR-5.2", seat, f"{seat_name(seat)} puts the pawn on order slot {slot} "
-                f"({_BONUS_EN[bonus]})", f"{seat_name(seat)}はポーンをオーダー「{slot}」に置く"
+        st.emit("LR-5.2", seat, f"{seat_label(seat)} puts the pawn on order slot {slot} "
+                f"({_BONUS_EN[bonus]})", f"{seat_label(seat)}はポーンをオーダー「{slot}」に置く"
                 f"（{_BONUS_JA[bonus]}）", slot=slot)
     if st.params.order_bonus_timing == "on_selection":
         push(st, ("bonus", seat, slot))
@@ -246,10 +249,10 @@ def _choose_slot(st: RollingStoneState, a: Action) -> None:
 @FLOW.task("main")
 def main_phase(st: RollingStoneState) -> bool:
     """LR-5.3 / LR-6.1: turns in ascending slot number."""
-    order = sorted((s for s in range(st.n) if st.slot_of[s] is not None),
-                   key=lambda s: st.slot_of[s])
+    order = [s for _, s in sorted((slot, s) for s, slot in enumerate(st.slot_of)
+                                  if slot is not None)]   # slots are distinct (LR-5.2)
     if st.log is not None:
-        text = ", ".join(f"{seat_name(s)} ({st.slot_of[s]})" for s in order)
+        text = ", ".join(f"{seat_label(s)} ({st.slot_of[s]})" for s in order)
         st.emit("LR-5.3", None, f"Turn order this round: {text}", f"このラウンドの手番順：{text}")
     push(st, *[("turn", s) for s in order])
     return False

@@ -21,6 +21,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from designkit.core.cardtable import Stamp
 from designkit.core.flow import Flow, FlowState
 from designkit.games.rolling_stone.cards import (
     AlbumCard,
@@ -101,7 +102,7 @@ class Ruleset:
     col_of: tuple[int, ...]
     bonus: tuple[str, ...]            # order bonus of slot 1..k
     mid_stages: frozenset[int]
-    stamp: tuple[tuple[str, float], ...]
+    stamp: tuple[tuple[str, Stamp], ...]
     actions: dict[Any, Any]           # cache of immutable Action values (hot path)
 
     @classmethod
@@ -115,7 +116,7 @@ class Ruleset:
         return rules
 
     @classmethod
-    def _build(cls, p: RollingStoneParams, stamp: tuple[tuple[str, float], ...]) -> Ruleset:
+    def _build(cls, p: RollingStoneParams, stamp: tuple[tuple[str, Stamp], ...]) -> Ruleset:
         colours = tuple(p.colours)
         cindex = {c: i for i, c in enumerate(colours)}
         cards: list[AlbumCard | None] = [None]
@@ -156,6 +157,12 @@ class Ruleset:
     def cell(self, r: int, c: int) -> int:
         return (r + self.rows) * self.stride + c + self.cols
 
+    def album_card(self, i: int) -> AlbumCard:
+        """Album card ``i``: never ``CHARACTER`` (0), the one index whose entry is ``None``."""
+        card = self.cards[i]
+        assert card is not None, "the character card is not an album card"
+        return card
+
     def card_id(self, i: int) -> str:
         card = self.cards[i]
         return "character" if card is None else card.id
@@ -174,6 +181,48 @@ class RollingStoneState(FlowState):
         "box", "frame", "placed", "stars", "discard", "power", "vp", "parts", "snapshot",
         "final",
     )
+
+    # the slots' types (a class-level annotation makes no class attribute, so it sits
+    # beside ``__slots__`` for the type checker only)
+    rules: Ruleset
+    params: RollingStoneParams
+    phase: Phase
+    n: int
+    stage: int
+    round: int
+    turn_no: int
+    current: int | None                # the seat whose turn it is
+    marker: int | None                 # the seat holding the start marker
+    slot_of: list[int | None]          # each seat's order slot (1-based)
+    board: list[int | None]            # the seat in each order slot
+    settling: str | None               # "mid" or "final" while scoring settles
+    decks: list[list[int]]             # album cards per stage (unordered pools)
+    field: list[int]
+    removed: list[int]
+    event_pool: list[list[int]]
+    events_row: list[int]
+    events_done: list[int]
+    dream_pool: list[int]
+    hands: list[list[int]]             # [seat]: dream cards in hand
+    pending: list[list[int]]
+    gave: list[list[int]]
+    skills: list[list[tuple[int, int]]]     # [seat]: (stage learnt, dream card)
+    active: list[tuple[int, ...]]      # [seat]: dream cards whose skill works now
+    trig: list[frozenset[str]]         # [seat]: the triggers of those skills
+    used: list[tuple[str, ...]]        # [seat]: limit keys of skills used (LR-A34)
+    album: list[list[int | None]]      # [seat][cell]: album card (CHARACTER at CENTER)
+    dice: list[list[int]]              # [seat][die]: an orientation index (dice.orients)
+    dcell: list[list[int]]             # [seat][die]: the cell the die sits on
+    box: list[list[int]]               # [seat]: rows and columns spanned (min, max, min, max)
+    frame: list[tuple[int, int, int, int] | None]   # [seat]: the fixed frame (LR-7.2)
+    placed: list[int]
+    stars: list[int]
+    discard: list[list[int]]
+    power: list[int]
+    vp: list[int]
+    parts: list[list[int]]             # [seat][VP_PARTS index]
+    snapshot: list[list[int]] | None   # the dice as the mid-game settling found them
+    final: tuple[int, ...] | None      # the VP when the game ended
 
     def clone(self) -> RollingStoneState:
         c = RollingStoneState.__new__(RollingStoneState)

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.flow import ask, push, roll
+from designkit.core.seats import seat_label
 from designkit.games.rolling_stone import resolve
-from designkit.games.rolling_stone.actions import Action, seat_name
+from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.album import card_en, card_ja, gain_power
 from designkit.games.rolling_stone.stage import card_facts
 from designkit.games.rolling_stone.state import (
@@ -29,10 +30,11 @@ def start_turn(st: RollingStoneState, seat: int) -> bool:
     st.current = seat
     st.turn_no += 1
     slot = st.slot_of[seat]
+    assert slot is not None  # LR-5.2: every seat took an order slot this round
     st.board[slot - 1] = None
     if st.log is not None:
-        st.emit("LR-6.2", seat, f"{seat_name(seat)}'s turn: takes the pawn back from slot {slot}",
-                f"{seat_name(seat)}の手番：オーダー「{slot}」からポーンを戻す", slot=slot)
+        st.emit("LR-6.2", seat, f"{seat_label(seat)}'s turn: takes the pawn back from slot {slot}",
+                f"{seat_label(seat)}の手番：オーダー「{slot}」からポーンを戻す", slot=slot)
     tasks: list[tuple[Any, ...]] = []
     if p.order_bonus_timing == "turn_start":
         tasks.append(("bonus", seat, slot))
@@ -61,23 +63,24 @@ def order_bonus(st: RollingStoneState, seat: int, slot: int) -> bool:
                 f"（「{slot}」）", slot=slot, bonus=kind)
     if kind == "move_die":
         if st.log is not None:
-            st.emit("LR-6.2", seat, f"Order bonus of slot {slot}: {seat_name(seat)} may move one "
+            st.emit("LR-6.2", seat, f"Order bonus of slot {slot}: {seat_label(seat)} may move one "
                     f"die {p.order_bonus_move_faces} face", f"オーダーボーナス「{slot}」："
-                    f"{seat_name(seat)}はサイコロ１個を動かしてもよい")
+                    f"{seat_label(seat)}はサイコロ１個を動かしてもよい")
         push(st, ("move", seat, p.order_bonus_move_faces, "bonus"))
     elif kind == "start_marker":
         if st.marker == seat:
             if st.log is not None:
-                st.emit("LR-6.2", seat, f"Order bonus of slot {slot}: {seat_name(seat)} already "
-                        "holds the start player marker", f"{seat_name(seat)}は既にスタート"
+                st.emit("LR-6.2", seat, f"Order bonus of slot {slot}: {seat_label(seat)} already "
+                        "holds the start player marker", f"{seat_label(seat)}は既にスタート"
                         "プレイヤーマーカーを持っている")
         else:
             before = st.marker
+            assert before is not None  # LR-2.6 gave the start marker at set-up
             st.marker = seat
             if st.log is not None:
-                st.emit("LR-A22", seat, f"Order bonus of slot {slot}: {seat_name(seat)} takes "
-                        f"the start player marker from {seat_name(before)}, at once",
-                        f"オーダーボーナス「{slot}」：{seat_name(seat)}がスタートプレイヤー"
+                st.emit("LR-A22", seat, f"Order bonus of slot {slot}: {seat_label(seat)} takes "
+                        f"the start player marker from {seat_label(before)}, at once",
+                        f"オーダーボーナス「{slot}」：{seat_label(seat)}がスタートプレイヤー"
                         "マーカーを得る", before=before)
     elif kind == "power":
         gain_power(st, seat, p.order_bonus_power, "LR-6.2",
@@ -99,7 +102,7 @@ def _field_options(st: RollingStoneState) -> tuple[Action, ...]:
     for c in st.field:
         a = cache.get(-c)  # negative keys: "take"; positive: "place"
         if a is None:
-            a = cache[-c] = Action("take", st.rules.cards[c].id)
+            a = cache[-c] = Action("take", st.rules.album_card(c).id)
         out.append(a)
     return tuple(out)
 
@@ -112,9 +115,9 @@ def _choose_pick(st: RollingStoneState, a: Action) -> None:
     st.field.remove(card)
     if st.log is not None:   # LR-A26: the last player must take the one card left
         last = "" if st.field else " (the last one: taking it is mandatory)"
-        st.emit("LR-6.3" if st.field else "LR-A26", seat, f"{seat_name(seat)} takes "
+        st.emit("LR-6.3" if st.field else "LR-A26", seat, f"{seat_label(seat)} takes "
                 f"{card_en(st, card)} {card_facts(st, card)} from the common field{last}",
-                f"{seat_name(seat)}は【共通場】から{card_ja(st, card)}を取る"
+                f"{seat_label(seat)}は【共通場】から{card_ja(st, card)}を取る"
                 + ("" if st.field else "（最後の１枚、取るのは必須）"), card=a.arg)
     push(st, ("place", seat, a.arg, "field"))
 
@@ -124,8 +127,8 @@ def repeat_draw(st: RollingStoneState, seat: int) -> bool:
     """LR-6.4: draw one card from the stage deck and place it the same way."""
     if not st.decks[st.stage]:
         if st.log is not None:
-            st.emit("LR-A23", seat, f"The stage deck is empty: {seat_name(seat)}'s repeat draw "
-                    "is skipped", f"山札が尽きているため{seat_name(seat)}のリピートは行わない")
+            st.emit("LR-A23", seat, f"The stage deck is empty: {seat_label(seat)}'s repeat draw "
+                    "is skipped", f"山札が尽きているため{seat_label(seat)}のリピートは行わない")
         return False
     return roll(st, Phase.DRAW, ("repeat", seat), len(st.decks[st.stage]))
 
@@ -135,9 +138,9 @@ def end_turn(st: RollingStoneState, seat: int) -> bool:
     """LR-6.5: the next player in slot order takes a turn."""
     st.current = None
     if st.log is not None:
-        st.emit("LR-6.5", seat, f"{seat_name(seat)}'s turn ends: {st.power[seat]} power, "
+        st.emit("LR-6.5", seat, f"{seat_label(seat)}'s turn ends: {st.power[seat]} power, "
                 f"{st.placed[seat]} album cards, dice {_dice_text(st, seat)}",
-                f"{seat_name(seat)}の手番終了")
+                f"{seat_label(seat)}の手番終了")
     return False
 
 
@@ -162,7 +165,7 @@ def resolve_event(st: RollingStoneState) -> bool:
         st.emit("LR-9.1", None, f"Event {event.name('en')}: {event.text_en}",
                 f"イベント{event.name('ja')}：{event.text_ja or event.text_en}", event=event.id,
                 chosen=chosen)
-        names = ", ".join(seat_name(s) for s in chosen)
+        names = ", ".join(seat_label(s) for s in chosen)
         if not chosen:
             st.emit("LR-A12", None, "Nobody qualifies, so nothing happens",
                     "条件を満たすプレイヤーがいないので何も起きない")

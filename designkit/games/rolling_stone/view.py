@@ -19,7 +19,7 @@ from html import escape
 from typing import Any
 
 from designkit.core.board_html import data_action, token_row
-from designkit.games.rolling_stone.actions import seat_name
+from designkit.core.seats import seat_label
 from designkit.games.rolling_stone.cards import COLOUR_EN, COLOUR_JA
 from designkit.games.rolling_stone.state import FLOW, Phase, RollingStoneState
 
@@ -105,7 +105,7 @@ def _tokens(st: RollingStoneState, opts: dict[tuple[str, Any], Any], viewer: int
 def unrolled_dice(st: RollingStoneState) -> set[tuple[int, int]]:
     """(seat, die) pairs whose set-up roll (LR-2.5) has not happened yet."""
     out = {(t[1], t[2]) for t in getattr(st, "stack", ()) if t and t[0] == "die_roll"}
-    ctx = getattr(st, "ctx", ())
+    ctx: tuple[Any, ...] = getattr(st, "ctx", ())
     if st.phase is Phase.ROLL and len(ctx) == 3 and ctx[2] == "setup":
         out.add((ctx[0], ctx[1]))
     return out
@@ -128,11 +128,11 @@ def _status(st: RollingStoneState, t: dict[str, str], lang: str) -> str:
     if st.phase is Phase.OVER:
         state = t["over"]
     else:
-        who = f"{seat_name(st.seat)} {t['to_move']}" if st.seat is not None else "chance"
+        who = f"{seat_label(st.seat)} {t['to_move']}" if st.seat is not None else "chance"
         who = who if st.seat is not None or lang != "ja" else "偶然"
         state = f"{phase_name(st.phase, lang)} · {who}"
     if st.phase is Phase.PLACE:
-        state += f" · {escape(st.rules.cards[st.rules.card_index[st.ctx[1]]].name(lang))}"
+        state += f" · {escape(st.rules.album_card(st.rules.card_index[st.ctx[1]]).name(lang))}"
     decks = " / ".join(str(len(d)) for d in st.decks[1:])
     return (f'<div class="dk-status"><b>{t["stage"]} {st.stage}, {t["round"]} {st.round}</b>'
             f' · {state} · {t["deck"]}: {decks}</div>')
@@ -143,12 +143,12 @@ def _order_card(st: RollingStoneState, t: dict[str, str], lang: str,
     cells = []
     for i, who in enumerate(st.board):
         bonus = _BONUS.get(lang, _BONUS["en"])[st.rules.bonus[i]]
-        pawn = seat_name(who) if who is not None else "&nbsp;"
+        pawn = seat_label(who) if who is not None else "&nbsp;"
         cells.append(f'<td{_act(opts, "slot", i + 1)} style="border:1px solid #888;'
                      'padding:2px 6px;text-align:center">'
                      f'<b>{i + 1}</b><br><span style="font-size:11px">{escape(bonus)}</span>'
                      f'<br><b>{pawn}</b></td>')
-    marker = seat_name(st.marker) if st.marker is not None else t["none"]
+    marker = seat_label(st.marker) if st.marker is not None else t["none"]
     return (f'<div style="margin:4px 0"><b>{t["order"]}:</b> <table style="display:inline-table;'
             f'border-collapse:collapse;vertical-align:middle"><tr>{"".join(cells)}</tr></table>'
             f' &nbsp; {t["marker"]}: <b>{marker}</b></div>')
@@ -167,7 +167,7 @@ def _events(st: RollingStoneState, t: dict[str, str], lang: str) -> str:
 
 
 def _card_chip(st: RollingStoneState, c: int, lang: str, action: str = "") -> str:
-    card = st.rules.cards[c]
+    card = st.rules.album_card(c)
     a = card.attrs[0]
     marks = ("★" * card.stars) + (" ☺" if card.person else "")
     return (f'<span{action} title="{escape(card.name(lang))}" style="display:inline-block;'
@@ -177,7 +177,7 @@ def _card_chip(st: RollingStoneState, c: int, lang: str, action: str = "") -> st
 
 def _field(st: RollingStoneState, t: dict[str, str], lang: str,
            opts: dict[tuple[str, Any], Any]) -> str:
-    chips = "".join(_card_chip(st, c, lang, _act(opts, "take", st.rules.cards[c].id))
+    chips = "".join(_card_chip(st, c, lang, _act(opts, "take", st.rules.album_card(c).id))
                     for c in st.field)
     return f'<div style="margin:4px 0"><b>{t["field"]}:</b> {chips or t["none"]}</div>'
 
@@ -209,14 +209,14 @@ def _seat_panel(st: RollingStoneState, q: int, viewer: int | None, t: dict[str, 
         n = len(st.hands[q]) + len(st.pending[q])
         hand = f"{n} ({t['hidden']})"
     skills = ", ".join(f"{escape(dreams[d].name(lang))} [{s}]" for s, d in st.skills[q])
-    discard = "".join(_card_chip(st, c, lang, _act(mine, "recall", rules.cards[c].id))
+    discard = "".join(_card_chip(st, c, lang, _act(mine, "recall", rules.album_card(c).id))
                       for c in st.discard[q])
     active = q == st.current or (q == st.seat and st.phase is not Phase.OVER)
     border = "2px solid #f9a825" if active else "1px solid #ccc"
     marker = " ◆" if st.marker == q else ""
     return (f'<div class="dk-seat" style="border:{border};border-radius:6px;padding:6px;'
             f'max-width:100%">'
-            f'<div><b>{seat_name(q)}{marker}</b> · {t["vp"]} <b>{st.vp[q]}</b> · '
+            f'<div><b>{seat_label(q)}{marker}</b> · {t["vp"]} <b>{st.vp[q]}</b> · '
             f'{t["power"]} <b>{st.power[q]}</b> · {t["stars"]} {st.stars[q]}</div>'
             + album_svg(st, q, lang, mine)
             + f'<div>{t["hand"]}: {hand or t["none"]}</div>'

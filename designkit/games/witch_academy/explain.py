@@ -40,6 +40,7 @@ def explain_illegal(st: WitchState, action: Any) -> str:
     if kind not in expected[0].split():
         return f"now {expected[1]}"
     seat = st.seat
+    assert seat is not None  # a decision is due (checked above), so a seat answers it
     rules = st.rules
     if st.phase is Phase.MODE and kind == "worker" and arg in rules.ranks:
         w = rules.ranks.index(arg)

@@ -55,7 +55,7 @@ def _board(st: WitchState) -> list[Violation]:
     in two places (LW-5.1: one worker per Area; LW-A22; LW-7.1: the University slots)."""
     out: list[Violation] = []
     seen: Counter[tuple[int, int]] = Counter()
-    entries = [(pos, occ) for pos, occ in enumerate(st.occupant) if occ is not None]
+    entries: list[tuple[int | str, tuple[int, int]]] = [(pos, occ) for pos, occ in enumerate(st.occupant) if occ is not None]
     entries += [(UNIV, occ) for occ in st.univ]
     for where, occ in entries:
         seat, w = occ

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from designkit.games.witch_academy.state import FLOW, UNIV, Phase, WitchState
+from designkit.games.witch_academy.state import FLOW, Phase, WitchState
 
 _HIDDEN = ("hands", "picks", "drafted", "carried")
 #: decisions whose choice only the chooser sees (LW-3.4 draft picks, LW-11.4 kept cards)
@@ -44,7 +44,7 @@ def observation(st: WitchState, seat: int) -> dict[str, Any]:
         "kept_counts": [len(c) for c in st.carried],
         "event_discard": ids(st.ev_discard),
         "health": [h[:] for h in st.health],
-        "location": [[None if x is None else (x if x == UNIV else rules.areas[st.areas[x]].id)
+        "location": [[None if x is None else (rules.areas[st.areas[x]].id if isinstance(x, int) else x)
                       for x in loc] for loc in st.loc],
         "resources": [r[:] for r in st.res], "vp": st.vp[:],
         "legacy": [g[:] for g in st.legacy], "legacy_stock": st.stock[:],
@@ -96,7 +96,7 @@ def determinize(st: WitchState, seat: int, rng: random.Random) -> WitchState:
         container[:] = [pools[y].pop() for y in years]
     c.ev_removed = [pools[y].pop() for y in removed_years]
     if c.phase in FLOW.decisions:
-        c.options = FLOW.decisions[c.phase][0](c)
+        c.options = tuple(FLOW.decisions[c.phase][0](c))
     return c
 
 

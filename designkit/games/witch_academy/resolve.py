@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from designkit.core.flow import ask, push
+from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act
 from designkit.games.witch_academy.cards import (
     BASIC,
@@ -30,7 +31,6 @@ from designkit.games.witch_academy.state import (
     E,
     Phase,
     WitchState,
-    seat_name,
     worker_name,
 )
 
@@ -39,8 +39,8 @@ from designkit.games.witch_academy.state import (
 def gain(st: WitchState, seat: int, res: str, n: int, rule: str) -> None:
     st.res[seat][RES_INDEX[res]] += n
     if st.log is not None and n:
-        st.emit(rule, seat, f"{seat_name(seat)} gains {n} {RES_EN[res]}",
-                f"{seat_name(seat)}は{RES_JA[res]}を{n}個得る", res=res, n=n)
+        st.emit(rule, seat, f"{seat_label(seat)} gains {n} {RES_EN[res]}",
+                f"{seat_label(seat)}は{RES_JA[res]}を{n}個得る", res=res, n=n)
 
 
 def add_vp(st: WitchState, seat: int, n: int, part: int, rule: str, why: str, why_ja: str
@@ -48,8 +48,8 @@ def add_vp(st: WitchState, seat: int, n: int, part: int, rule: str, why: str, wh
     st.vp[seat] += n
     st.parts[seat][part] += n
     if st.log is not None:
-        st.emit(rule, seat, f"{seat_name(seat)} gains {n} VP ({why}): {st.vp[seat]} VP",
-                f"{seat_name(seat)}は{n}VPを得る（{why_ja}）：{st.vp[seat]}VP", vp=n)
+        st.emit(rule, seat, f"{seat_label(seat)} gains {n} VP ({why}): {st.vp[seat]} VP",
+                f"{seat_label(seat)}は{n}VPを得る（{why_ja}）：{st.vp[seat]}VP", vp=n)
 
 
 def can_pay_health(st: WitchState, seat: int, w: int, h: int) -> bool:
@@ -104,11 +104,12 @@ def return_worker(st: WitchState, seat: int, w: int, rule: str, quiet: bool = Fa
     where = st.loc[seat][w]
     if where == UNIV:
         st.univ.remove((seat, w))
-    elif where is not None:
+    elif isinstance(where, int):  # an Area position
         st.occupant[where] = None
     st.loc[seat][w] = None
     if st.log is not None and where is not None and not quiet:
-        place = "the University" if where == UNIV else st.rules.areas[st.areas[where]].name_en
+        place = st.rules.areas[st.areas[where]].name_en if isinstance(where, int) \
+            else "the University"
         st.emit(rule, seat, f"{worker_name(st, seat, w)} returns from {place} to the supply",
                 f"{worker_name(st, seat, w)}が手元へ戻る", worker=w)
 
@@ -121,12 +122,12 @@ def legacy_gain(st: WitchState, seat: int, kind: str, n: int, rule: str) -> None
     st.legacy[seat][k] += got
     if st.log is not None:
         if got:
-            st.emit(rule, seat, f"{seat_name(seat)} gains {got} {LEGACY_EN[kind]} legacy "
-                    f"({st.stock[k]} left in stock)", f"{seat_name(seat)}はレガシートークン"
+            st.emit(rule, seat, f"{seat_label(seat)} gains {got} {LEGACY_EN[kind]} legacy "
+                    f"({st.stock[k]} left in stock)", f"{seat_label(seat)}はレガシートークン"
                     f"（{LEGACY_JA[kind]}）を{got}個得る", kind=kind, n=got)
         if got < n:
             st.emit("LW-6.6", seat, f"No {LEGACY_EN[kind]} legacy token is left in stock: "
-                    f"{seat_name(seat)} gets {'nothing more' if got else 'nothing'}",
+                    f"{seat_label(seat)} gets {'nothing more' if got else 'nothing'}",
                     f"【ストック】に{LEGACY_JA[kind]}が残っていないため得られない", kind=kind)
 
 
@@ -300,8 +301,8 @@ def _paid(st: WitchState, a: WitchAction) -> None:
             why, why_ja, cite = " (any resource, Elixir included)", "（エリクシルも可）", "LW-A25"
         else:
             why, why_ja, cite = " (Elixir is wild)", "（エリクシルは他の資源として使える）", "LW-0.1"
-        st.emit(cite, seat, f"{seat_name(seat)} pays 1 {RES_EN[a.arg]}{why}",
-                f"{seat_name(seat)}は{RES_JA[a.arg]}を1個支払う{why_ja}", res=a.arg)
+        st.emit(cite, seat, f"{seat_label(seat)} pays 1 {RES_EN[a.arg]}{why}",
+                f"{seat_label(seat)}は{RES_JA[a.arg]}を1個支払う{why_ja}", res=a.arg)
 
 
 @FLOW.task("legacy_choice")

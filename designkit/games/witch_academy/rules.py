@@ -41,11 +41,10 @@ from designkit.games.witch_academy.state import (
     Phase,
     Ruleset,
     WitchState,
-    seat_name,
 )
 
 
-class WitchGame(FlowGame):
+class WitchGame(FlowGame[WitchState, WitchParams]):
     name = "witch_academy"
     card_tables = ("areas.csv", "assignments.csv", "events.csv", "exploration.csv")
     title = "Little Witch Academia"
@@ -172,12 +171,6 @@ class WitchGame(FlowGame):
 
         return state_from_dict(data, params, log)
 
-    def action_to_json(self, action: WitchAction) -> Any:
-        return action.to_json()
-
-    def action_from_json(self, data: Any) -> WitchAction:
-        return WitchAction.from_json(data)
-
     def explain_illegal(self, st: WitchState, action: Any) -> str:
         from designkit.games.witch_academy.explain import explain_illegal
 
@@ -197,9 +190,6 @@ class WitchGame(FlowGame):
                 "familiars_held": ",".join(st.rules.events[f].id for fs in st.familiars[seat]
                                            for f in fs),
                 "facilities_held": ",".join(c.id for c in st.active_facilities(seat))}
-
-    def seats_label(self, seat: int) -> str:
-        return seat_name(seat)
 
 
 GAME = register(WitchGame())

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from designkit.core.flow import ask, push
+from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, assignment_label, label
 from designkit.games.witch_academy.cards import (
     LEGACY_EN,
@@ -27,7 +28,6 @@ from designkit.games.witch_academy.state import (
     E,
     Phase,
     WitchState,
-    seat_name,
 )
 from designkit.games.witch_academy.turn import trigger_tasks
 
@@ -96,8 +96,8 @@ def final_ranking(vp: Sequence[int], elixir: Sequence[int], tiebreak: str
 def assign_turn(st: WitchState, seat: int) -> bool:
     if st.log is not None and st.params.achievement_tokens_per_player is not None \
             and st.tokens[seat] <= 0:
-        st.emit("LW-10.3", seat, f"{seat_name(seat)} has no achievement token left and can "
-                "only pass", f"{seat_name(seat)}は達成トークンがないのでパスのみ")
+        st.emit("LW-10.3", seat, f"{seat_label(seat)} has no achievement token left and can "
+                "only pass", f"{seat_label(seat)}は達成トークンがないのでパスのみ")
     return ask(st, Phase.ASSIGN, seat, (seat,))
 
 
@@ -120,8 +120,8 @@ def _assigned(st: WitchState, a: WitchAction) -> None:
     if a.kind == "pass":
         st.mode[seat] = PASSED
         if st.log is not None:
-            st.emit("LW-10.4", seat, f"{seat_name(seat)} passes (the first pass gives no VP)",
-                    f"{seat_name(seat)}はパス（最初のパスは強制パスではない）")
+            st.emit("LW-10.4", seat, f"{seat_label(seat)} passes (the first pass gives no VP)",
+                    f"{seat_label(seat)}はパス（最初のパスは強制パスではない）")
         return
     pos = st.display.index(st.rules.assignment_index[a.arg])
     card = st.rules.assignments[st.display[pos]]
@@ -133,8 +133,8 @@ def _assigned(st: WitchState, a: WitchAction) -> None:
     vp = assignment_vp(card.vp, k, st.params.assignment_vp_ratio)
     if st.log is not None:
         pairs = list(zip(RESOURCES, paid, strict=True))
-        st.emit("LW-10.1", seat, f"{seat_name(seat)} completes {assignment_label(card.id)}, "
-                f"paying {amounts_text(pairs)}", f"{seat_name(seat)}は課題"
+        st.emit("LW-10.1", seat, f"{seat_label(seat)} completes {assignment_label(card.id)}, "
+                f"paying {amounts_text(pairs)}", f"{seat_label(seat)}は課題"
                 f"{assignment_label(card.id, 'ja')}を達成（{amounts_text(pairs, 'ja')}を支払う）",
                 card=card.id, paid=paid)
         if paid[E] > sum(n for r, n in card.cost if r == "E"):
@@ -143,7 +143,7 @@ def _assigned(st: WitchState, a: WitchAction) -> None:
                     "resource(s), spent last", "エリクシルを他の資源として使う")
         pct = st.params.assignment_vp_ratio[min(k, len(st.params.assignment_vp_ratio) - 1)]
         if k:   # LW-A9: every player's tokens on the card count, the own ones included
-            owners = ", ".join(seat_name(q) for q in st.tokens_on[pos])
+            owners = ", ".join(seat_label(q) for q in st.tokens_on[pos])
             st.emit("LW-A9", seat, f"Completion {k + 1} of this card (tokens already on it: "
                     f"{owners}; every player's count): {pct}% of {card.vp} = {vp} VP",
                     f"この課題の{k + 1}回目の達成（全プレイヤーの達成トークンを数える）："
@@ -177,7 +177,7 @@ def round_end(st: WitchState) -> bool:
                 "配置されているワーカーを全て手元へ戻す")
     tasks: list[tuple] = []
     if st.log is not None and any(st.abilities(s, "round_end") for s in st.order):
-        order = ", ".join(seat_name(s) for s in st.order)
+        order = ", ".join(seat_label(s) for s in st.order)
         st.emit("LW-A27", None, f"Round-end effects (LW-11.3), player by player in this "
                 f"round's turn order: {order}", f"ラウンド終了時の効果を手番順に適用：{order}")
     for s in st.order:   # LW-11.3, LW-A27: in this round's turn order
@@ -213,18 +213,18 @@ def _kept(st: WitchState, a: WitchAction) -> None:
     st.hands[seat].remove(e)
     st.carried[seat].append(e)
     if st.log is not None:
-        st.emit("LW-11.4", seat, f"{seat_name(seat)} keeps {label(a.arg)} face down",
-                f"{seat_name(seat)}は{label(a.arg, 'ja')}を伏せて残す", visible_to=(seat,),
-                public=(f"{seat_name(seat)} keeps a card face down",
-                        f"{seat_name(seat)}はカードを1枚伏せて残す"), card=a.arg)
+        st.emit("LW-11.4", seat, f"{seat_label(seat)} keeps {label(a.arg)} face down",
+                f"{seat_label(seat)}は{label(a.arg, 'ja')}を伏せて残す", visible_to=(seat,),
+                public=(f"{seat_label(seat)} keeps a card face down",
+                        f"{seat_label(seat)}はカードを1枚伏せて残す"), card=a.arg)
 
 
 @FLOW.task("keep_end")
 def keep_end(st: WitchState) -> bool:
     for s in range(st.n):
         if st.hands[s] and st.log is not None:
-            st.emit("LW-11.4", s, f"{seat_name(s)} discards the other {len(st.hands[s])} "
-                    "card(s)", f"{seat_name(s)}は残りの手札{len(st.hands[s])}枚を捨て札にする",
+            st.emit("LW-11.4", s, f"{seat_label(s)} discards the other {len(st.hands[s])} "
+                    "card(s)", f"{seat_label(s)}は残りの手札{len(st.hands[s])}枚を捨て札にする",
                     visible_to=None, n=len(st.hands[s]))
         st.ev_discard += st.hands[s]
         st.hands[s] = []
@@ -243,12 +243,12 @@ def cap(st: WitchState, seat: int) -> bool:
                  if c.passive_value("carry_cap")]
         why = "".join(f" + {c.name_en} {c.id} {n}" for c, n in extra)
         last = st.year >= st.params.rounds   # LW-A14: also after round 3, before game end
-        st.emit("LW-A14" if last else "LW-11.5", seat, f"{seat_name(seat)} holds {total} "
+        st.emit("LW-A14" if last else "LW-11.5", seat, f"{seat_label(seat)} holds {total} "
                 f"resources (Elixir included), more than the cap of {limit}"
                 + (f" ({st.params.resource_cap}{why})" if extra else "")
                 + f": {total - limit} must go back"
                 + (", before the game-end effects" if last else ""),
-                f"{seat_name(seat)}は資源{total}個（エリクシルを含む）、{limit}個になるよう"
+                f"{seat_label(seat)}は資源{total}個（エリクシルを含む）、{limit}個になるよう"
                 f"{total - limit}個戻す", total=total, cap=limit)
     push(st, *[("return1", seat)] * (total - limit))
     return False
@@ -269,8 +269,8 @@ def _returned(st: WitchState, a: WitchAction) -> None:
     seat = st.ctx[0]
     st.res[seat][RES_INDEX[a.arg]] -= 1
     if st.log is not None:
-        st.emit("LW-11.5", seat, f"{seat_name(seat)} returns 1 {RES_EN[a.arg]} to the stock",
-                f"{seat_name(seat)}は{RES_JA[a.arg]}を1個【ストック】へ戻す", res=a.arg)
+        st.emit("LW-11.5", seat, f"{seat_label(seat)} returns 1 {RES_EN[a.arg]} to the stock",
+                f"{seat_label(seat)}は{RES_JA[a.arg]}を1個【ストック】へ戻す", res=a.arg)
 
 
 @FLOW.task("next_order")
@@ -280,10 +280,10 @@ def set_next_order(st: WitchState) -> bool:
     st.order = next_order(st.vp, before)
     st.tokens = [st.params.achievement_tokens_per_player or 0] * st.n
     if st.log is not None:
-        vps = ", ".join(f"{seat_name(s)} {st.vp[s]}" for s in before)
+        vps = ", ".join(f"{seat_label(s)} {st.vp[s]}" for s in before)
         st.emit("LW-11.6", None, f"VP now {vps}: next round's order is "
-                f"{', '.join(seat_name(s) for s in st.order)}, lowest VP first",
-                f"次ラウンドの手番順：{'、'.join(seat_name(s) for s in st.order)}"
+                f"{', '.join(seat_label(s) for s in st.order)}, lowest VP first",
+                f"次ラウンドの手番順：{'、'.join(seat_label(s) for s in st.order)}"
                 "（ＶＰの低い順）", order=st.order[:])
         _log_order_ties(st, before)
         st.emit("LW-A10", None, "Achievement tokens return to their owners",
@@ -302,10 +302,10 @@ def _log_order_ties(st: WitchState, before: list[int]) -> None:
         groups.setdefault(st.vp[s], []).append(s)
     for vp, tied in groups.items():
         if len(tied) > 1:
-            was = ", ".join(seat_name(s) for s in before if s in tied)
-            now = ", ".join(seat_name(s) for s in tied)
+            was = ", ".join(seat_label(s) for s in before if s in tied)
+            now = ", ".join(seat_label(s) for s in tied)
             st.emit("LW-A20", None, f"{was} tie on {vp} VP: the later in this round's order "
-                    f"goes first, so {now}", f"{'、'.join(seat_name(s) for s in tied)}は"
+                    f"goes first, so {now}", f"{'、'.join(seat_label(s) for s in tied)}は"
                     f"{vp}VPで同点：このラウンドで手番順の遅かった方が優先", tied=tied)
 
 
@@ -330,15 +330,15 @@ def majorities(st: WitchState) -> bool:
         holdings = [st.legacy[s][k] for s in range(st.n)]
         gains = majority_vp(holdings, p.legacy_majority_vp)
         if st.log is not None:
-            held = ", ".join(f"{seat_name(s)} {h}" for s, h in enumerate(holdings))
+            held = ", ".join(f"{seat_label(s)} {h}" for s, h in enumerate(holdings))
             if not any(gains) and max(holdings) == 0:
                 st.emit("LW-A19", None, f"{LEGACY_EN[kind]}: nobody holds one, nobody scores",
                         f"{LEGACY_JA[kind]}：誰も持っていない")
             else:
                 winners = [s for s in range(st.n) if gains[s]]
                 st.emit("LW-12.2", None, f"{LEGACY_EN[kind]} ({held}): most is "
-                        f"{', '.join(seat_name(s) for s in winners) or 'nobody'}",
-                        f"{LEGACY_JA[kind]}：最多は{'、'.join(seat_name(s) for s in winners)}",
+                        f"{', '.join(seat_label(s) for s in winners) or 'nobody'}",
+                        f"{LEGACY_JA[kind]}：最多は{'、'.join(seat_label(s) for s in winners)}",
                         kind=kind, holdings=holdings)
         for s in range(st.n):
             if gains[s]:
@@ -351,22 +351,22 @@ def majorities(st: WitchState) -> bool:
 def winner(st: WitchState) -> bool:
     groups = final_ranking(st.vp, [r[E] for r in st.res], st.params.tiebreak)
     if st.log is not None:
-        ranking = "; ".join(f"{i + 1}. " + ", ".join(f"{seat_name(s)} {st.vp[s]} VP"
+        ranking = "; ".join(f"{i + 1}. " + ", ".join(f"{seat_label(s)} {st.vp[s]} VP"
                                                      for s in g) for i, g in enumerate(groups))
         st.emit("LW-12.3", None, f"Final ranking: {ranking}", f"最終順位：{ranking}")
         top = groups[0]
         best = max(st.vp)
         tied = [s for s in range(st.n) if st.vp[s] == best]
         if len(top) > 1:
-            st.emit("LW-12.3", None, f"Draw between {', '.join(seat_name(s) for s in top)} "
+            st.emit("LW-12.3", None, f"Draw between {', '.join(seat_label(s) for s in top)} "
                     f"({best} VP" + (f", {st.res[top[0]][E]} Elixir each)" if
                                      st.params.tiebreak == "elixir" else ")"),
-                    f"{'、'.join(seat_name(s) for s in top)}の引き分け", winners=top)
+                    f"{'、'.join(seat_label(s) for s in top)}の引き分け", winners=top)
         elif len(tied) > 1:
-            st.emit("LW-12.3", None, f"{', '.join(seat_name(s) for s in tied)} tie on {best} VP; "
-                    f"{seat_name(top[0])} has the most Elixir left ({st.res[top[0]][E]}) and wins",
-                    f"同点のためエリクシルの多い{seat_name(top[0])}の勝利", winners=top)
+            st.emit("LW-12.3", None, f"{', '.join(seat_label(s) for s in tied)} tie on {best} VP; "
+                    f"{seat_label(top[0])} has the most Elixir left ({st.res[top[0]][E]}) and wins",
+                    f"同点のためエリクシルの多い{seat_label(top[0])}の勝利", winners=top)
         else:
-            st.emit("LW-12.3", None, f"{seat_name(top[0])} wins with {best} VP",
-                    f"{seat_name(top[0])}の勝利（{best}VP）", winners=top)
+            st.emit("LW-12.3", None, f"{seat_label(top[0])} wins with {best} VP",
+                    f"{seat_label(top[0])}の勝利（{best}VP）", winners=top)
     return False

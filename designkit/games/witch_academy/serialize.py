@@ -54,7 +54,8 @@ def state_from_dict(data: dict[str, Any], params: WitchParams | None = None,
         so inside ``parse_checked`` (one ImpossibleState, not a TypeError)."""
         found = check_state(st)
         if not found:
-            st.options = FLOW.decisions[st.phase][0](st) if st.phase in FLOW.decisions else ()
+            st.options = (tuple(FLOW.decisions[st.phase][0](st)) if st.phase in FLOW.decisions
+                          else ())
         return found
 
     return parse_checked(lambda: _parse(data, params, log), checked)

@@ -12,6 +12,7 @@ So no seat ever sees a hand changed by a pick of the same step, and
 from __future__ import annotations
 
 from designkit.core.flow import ask, push, roll
+from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import (
     BASIC,
@@ -29,7 +30,6 @@ from designkit.games.witch_academy.state import (
     Phase,
     Ruleset,
     WitchState,
-    seat_name,
 )
 
 
@@ -167,8 +167,8 @@ def _start_chosen(st: WitchState, seat: int) -> None:
     st.sp = seat
     st.order = [(seat + i) % st.n for i in range(st.n)]
     if st.log is not None:
-        st.emit("LW-2.5", seat, f"{seat_name(seat)} is the start player (chosen at random)",
-                f"スタートプレイヤーは{seat_name(seat)}", start=seat)
+        st.emit("LW-2.5", seat, f"{seat_label(seat)} is the start player (chosen at random)",
+                f"スタートプレイヤーは{seat_label(seat)}", start=seat)
 
 
 @FLOW.task("start_resources")
@@ -179,8 +179,8 @@ def start_resources(st: WitchState) -> bool:
         seat = (st.sp + i) % st.n
         k = st.params.start_resources_by_seat[i]
         if st.log is not None:
-            st.emit("LW-2.6", seat, f"{seat_name(seat)} ({i + 1}. in turn) takes {k} starting "
-                    "resources of their choice", f"{seat_name(seat)}は好きな資源を{k}個得る",
+            st.emit("LW-2.6", seat, f"{seat_label(seat)} ({i + 1}. in turn) takes {k} starting "
+                    "resources of their choice", f"{seat_label(seat)}は好きな資源を{k}個得る",
                     n=k)
         tasks += [("start_res", seat)] * k
     push(st, *tasks)
@@ -257,7 +257,7 @@ def announce_deal(st: WitchState) -> bool:
             st.emit("LW-3.3", None, f"Each player is dealt {got[0]} year-{st.year} event "
                     "cards", f"全プレイヤーに{st.year}年のイベントカードを{got[0]}枚配る")
         else:
-            each = ", ".join(f"{seat_name(s)} {g}" for s, g in enumerate(got))
+            each = ", ".join(f"{seat_label(s)} {g}" for s, g in enumerate(got))
             st.emit("LW-3.3", None, f"The year-{st.year} event cards are dealt: {each}",
                     f"{st.year}年のイベントカードを配る：{each}")
     return False
@@ -276,8 +276,8 @@ def _dealt(st: WitchState, card_id: str) -> None:
     st.hands[seat].append(e)
     if st.log is not None:
         # the table reads the one LW-3.3 line of announce_deal, not a line per card
-        st.emit("LW-3.3", seat, f"{seat_name(seat)} is dealt {label(card_id)}",
-                f"{seat_name(seat)}に{label(card_id, 'ja')}が配られる", visible_to=(seat,),
+        st.emit("LW-3.3", seat, f"{seat_label(seat)} is dealt {label(card_id)}",
+                f"{seat_label(seat)}に{label(card_id, 'ja')}が配られる", visible_to=(seat,),
                 card=card_id)
 
 
@@ -315,9 +315,9 @@ def _picked(st: WitchState, a: WitchAction) -> None:
     st.hands[seat].remove(e)
     st.picks[seat].append(e)
     if st.log is not None:
-        st.emit("LW-3.4", seat, f"{seat_name(seat)} picks {label(a.arg)} and keeps it face down",
-                f"{seat_name(seat)}は{label(a.arg, 'ja')}を選んで伏せる", visible_to=(seat,),
-                public=(f"{seat_name(seat)} picked a card", f"{seat_name(seat)}がカードを1枚選んだ"),
+        st.emit("LW-3.4", seat, f"{seat_label(seat)} picks {label(a.arg)} and keeps it face down",
+                f"{seat_label(seat)}は{label(a.arg, 'ja')}を選んで伏せる", visible_to=(seat,),
+                public=(f"{seat_label(seat)} picked a card", f"{seat_label(seat)}がカードを1枚選んだ"),
                 card=a.arg)
 
 
@@ -354,8 +354,8 @@ def draft_end(st: WitchState) -> bool:
         st.ev_removed += st.hands[s]   # only with a variant that leaves cards unpicked
         st.hands[s] = st.drafted[s] + st.carried[s]
         if st.log is not None and st.carried[s]:
-            st.emit("LW-3.5", s, f"{seat_name(s)}'s kept card joins the hand after the draft "
-                    f"({len(st.hands[s])} cards)", f"{seat_name(s)}は伏せていたカードを手札に"
+            st.emit("LW-3.5", s, f"{seat_label(s)}'s kept card joins the hand after the draft "
+                    f"({len(st.hands[s])} cards)", f"{seat_label(s)}は伏せていたカードを手札に"
                     "加える", cards=len(st.carried[s]))
         st.drafted[s], st.carried[s] = [], []
     if st.log is not None:

@@ -13,6 +13,7 @@ import enum
 from dataclasses import dataclass
 
 from designkit.core.flow import Flow, FlowState
+from designkit.core.seats import seat_label
 from designkit.games.witch_academy.cards import (
     LEGACY,
     RANKS,
@@ -161,6 +162,49 @@ class WitchState(FlowState):
         "facilities",
     )
 
+    # the slots' types (a class-level annotation makes no class attribute, so it sits
+    # beside ``__slots__`` for the type checker only)
+    rules: Ruleset
+    params: WitchParams
+    phase: Phase
+    n: int
+    year: int
+    sp: int                            # start player (LW-2.5)
+    order: list[int]                   # seats in turn order this year
+    turn_pos: int
+    turn_no: int
+    mode: list[int]                    # ACTION_MODE, ASSIGN_MODE or PASSED per seat
+    action_turns: list[int]
+    acting: tuple[int, int, int | str] | None  # (seat, worker, Area position or UNIV) acting
+    actions_left: int
+    area_pool: list[int]
+    areas: list[int]                   # Area card per board position
+    explore: list[list[int]]           # exploration cards per Area position, outer first
+    ex_deck: list[int]
+    ex_discard: list[int]
+    occupant: list[tuple[int, int] | None]    # (seat, worker) per Area position
+    univ: list[tuple[int, int]]        # (seat, worker) at the University
+    asg_pool: list[int]
+    display: list[int]                 # assignment per display position
+    tokens_on: list[list[int]]         # seats' achievement tokens per display position
+    ev_pool: list[int]
+    ev_removed: list[int]
+    ev_discard: list[int]
+    hands: list[list[int]]
+    picks: list[list[int]]
+    drafted: list[list[int]]
+    carried: list[list[int]]
+    health: list[list[int]]            # [seat][worker]
+    loc: list[list[int | str | None]]  # [seat][worker]: Area position, UNIV or None
+    res: list[list[int]]               # [seat][resource] in RESOURCES order
+    vp: list[int]
+    parts: list[list[int]]             # [seat][VP_PARTS index]
+    legacy: list[list[int]]            # [seat][legacy type]
+    stock: list[int]                   # legacy tokens left per type
+    tokens: list[int]                  # achievement tokens in hand per seat
+    familiars: list[list[list[int]]]   # [seat][worker]: event cards
+    facilities: list[list[list[int]]]  # [seat]: stacks of event cards, bottom first
+
     def clone(self) -> WitchState:
         c = WitchState.__new__(WitchState)
         c.rules, c.params, c.n = self.rules, self.params, self.n
@@ -235,10 +279,6 @@ class WitchState(FlowState):
         return [c for c in cards if c.trigger == trigger]
 
 
-def seat_name(seat: int | None) -> str:
-    """Seats are A, B, C … as in the spec's worked examples."""
-    return "—" if seat is None else chr(ord("A") + seat)
-
 
 def worker_name(st: WitchState, seat: int, w: int) -> str:
-    return f"{seat_name(seat)}-{st.rules.ranks[w]}"
+    return f"{seat_label(seat)}-{st.rules.ranks[w]}"

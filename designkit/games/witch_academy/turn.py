@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from designkit.core.flow import ask, push
+from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import EventCard, ops_text, trigger_words
 from designkit.games.witch_academy.resolve import (
@@ -29,7 +30,6 @@ from designkit.games.witch_academy.state import (
     UNIV,
     Phase,
     WitchState,
-    seat_name,
     worker_name,
 )
 
@@ -41,7 +41,7 @@ def main_start(st: WitchState) -> bool:
     st.mode = [ACTION_MODE] * st.n
     st.action_turns = [0] * st.n
     if st.log is not None:
-        order = ", ".join(seat_name(s) for s in st.order)
+        order = ", ".join(seat_label(s) for s in st.order)
         st.emit("LW-4.1", None, f"Main phase of round {st.year}: turn order {order}",
                 f"メインフェイズ：手番順 {order}", order=st.order[:])
     push(st, ("main_next",))
@@ -68,8 +68,8 @@ def turn(st: WitchState, seat: int) -> bool:
         from designkit.games.witch_academy.resolve import add_vp
 
         if st.log is not None:
-            st.emit("LW-10.4", seat, f"{seat_name(seat)} has passed and must pass again",
-                    f"{seat_name(seat)}は強制パス")
+            st.emit("LW-10.4", seat, f"{seat_label(seat)} has passed and must pass again",
+                    f"{seat_label(seat)}は強制パス")
         if p.forced_pass_vp:   # LW-A17: every forced pass scores, round after round
             add_vp(st, seat, p.forced_pass_vp, 2, "LW-A17", "forced pass", "強制パス")
         return False
@@ -91,8 +91,8 @@ def turn(st: WitchState, seat: int) -> bool:
                                      "エンジンの安全装置：課題作成を強制")
         if st.log is not None and not any(st.placeable(seat, w)
                                           for w in range(len(st.rules.ranks))):
-            st.emit("LW-5.2", seat, f"{seat_name(seat)} has no placeable worker: Rest or "
-                    "Assignment Creation", f"{seat_name(seat)}は配置できるワーカーがない")
+            st.emit("LW-5.2", seat, f"{seat_label(seat)} has no placeable worker: Rest or "
+                    "Assignment Creation", f"{seat_label(seat)}は配置できるワーカーがない")
         return ask(st, Phase.MODE, seat, (seat,))
     push(st, ("assign_turn", seat))
     return False
@@ -101,7 +101,7 @@ def turn(st: WitchState, seat: int) -> bool:
 def _enter_assignment(st: WitchState, seat: int, rule: str, why: str, why_ja: str) -> bool:
     st.mode[seat] = ASSIGN_MODE
     if st.log is not None:
-        st.emit(rule, seat, f"{seat_name(seat)}: {why}", f"{seat_name(seat)}：{why_ja}")
+        st.emit(rule, seat, f"{seat_label(seat)}: {why}", f"{seat_label(seat)}：{why_ja}")
     push(st, ("assign_turn", seat))
     return False
 
@@ -145,8 +145,8 @@ def _chose_mode(st: WitchState, a: WitchAction) -> None:
         return
     st.action_turns[seat] += 1
     if st.log is not None:
-        st.emit("LW-4.2", seat, f"{seat_name(seat)} takes an Action "
-                f"({st.action_turns[seat]} this round)", f"{seat_name(seat)}はアクションを行う")
+        st.emit("LW-4.2", seat, f"{seat_label(seat)} takes an Action "
+                f"({st.action_turns[seat]} this round)", f"{seat_label(seat)}はアクションを行う")
     if a.kind == "rest":
         push(st, ("rest", seat))   # one line when the Rest is resolved (LW-9.1)
         return
@@ -161,7 +161,7 @@ def choose_target(st: WitchState, seat: int, w: int) -> bool:
 def _target_options(st: WitchState) -> tuple[WitchAction, ...]:
     seat, w = st.ctx
     areas = st.rules.areas
-    return tuple(act("target", UNIV if t == UNIV else areas[st.areas[t]].id)
+    return tuple(act("target", areas[st.areas[t]].id if isinstance(t, int) else UNIV)
                  for t in targets(st, seat, w))
 
 
@@ -181,7 +181,9 @@ def push_out(st: WitchState, seat: int, w: int, pos: int) -> list[tuple]:
 
     Returns the familiar effects the push-out triggers (on_pushed, on_push), which the
     placement resolves first, before the Area bonus and the actions (LW-A36)."""
-    other, ow = st.occupant[pos]
+    occ = st.occupant[pos]
+    assert occ is not None  # the caller pushes out only from an occupied Area
+    other, ow = occ
     p = st.params
     same = st.rules.rank_value[w] == st.rules.rank_value[ow]
     area = st.rules.areas[st.areas[pos]]
@@ -247,8 +249,8 @@ def skill(st: WitchState, seat: int, w: int | None, e: int, trigger: str) -> boo
             whose = f"{worker_name(st, seat, w)}'s familiar"
             whose_ja = f"{worker_name(st, seat, w)}の使い魔{label(card.id, 'ja')}のスキル"
         else:
-            whose = f"{seat_name(seat)}'s facility"
-            whose_ja = f"{seat_name(seat)}の施設{label(card.id, 'ja')}の効果"
+            whose = f"{seat_label(seat)}'s facility"
+            whose_ja = f"{seat_label(seat)}の施設{label(card.id, 'ja')}の効果"
         st.emit(_TRIGGER_RULE.get(trigger, own), seat,
                 f"{whose} {label(card.id)} ({trigger_words(trigger)}): "
                 f"{ops_text(card.effect)}", f"{whose_ja}（{trigger_words(trigger, 'ja')}）："
@@ -262,7 +264,7 @@ def turn_end(st: WitchState, seat: int) -> bool:
     """LW-5.4: after the placement is fully resolved, the turn passes on."""
     st.acting, st.actions_left = None, 0
     if st.log is not None:
-        st.emit("LW-5.4", seat, f"{seat_name(seat)}'s turn ends", f"{seat_name(seat)}の手番終了")
+        st.emit("LW-5.4", seat, f"{seat_label(seat)}'s turn ends", f"{seat_label(seat)}の手番終了")
     return False
 
 
@@ -319,7 +321,7 @@ def _place_name(st: WitchState, where: int | str, lang: str = "en") -> str:
 
 def _log_rest(st: WitchState, seat: int, heal_only: bool, where: dict[int, int | str],
               healed: list[tuple[int, int, int]], amount: int, bonus: int) -> None:
-    who = seat_name(seat)
+    who = seat_label(seat)
     place = {w: _place_name(st, x) for w, x in where.items()}
     place_ja = {w: _place_name(st, x, "ja") for w, x in where.items()}
     en = f"{who} Rests" + (", recalling " + ", ".join(
@@ -353,6 +355,6 @@ def _log_rest(st: WitchState, seat: int, heal_only: bool, where: dict[int, int |
 @FLOW.task("rest_end")
 def rest_end(st: WitchState, seat: int) -> bool:
     if st.log is not None:
-        st.emit("LW-9.3", seat, f"Resting ends {seat_name(seat)}'s turn",
-                f"休息を終えたので{seat_name(seat)}の手番終了")
+        st.emit("LW-9.3", seat, f"Resting ends {seat_label(seat)}'s turn",
+                f"休息を終えたので{seat_label(seat)}の手番終了")
     return False

@@ -11,6 +11,7 @@ the change list's addition can be weighed against the draft without it.
 from __future__ import annotations
 
 from designkit.core.flow import ask, push
+from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import BASIC, RES_EN, RES_JA, RESOURCES, ops_text
 from designkit.games.witch_academy.resolve import (
@@ -26,7 +27,6 @@ from designkit.games.witch_academy.state import (
     UNIV,
     Phase,
     WitchState,
-    seat_name,
     worker_name,
 )
 from designkit.games.witch_academy.turn import trigger_tasks
@@ -138,9 +138,9 @@ def _exchanged(st: WitchState, a: WitchAction) -> None:
     st.res[seat][RES_INDEX[tgt]] += a.arg
     if st.log is not None:   # LW-A34: Elixir may be given (1 E → 1 basic), never received
         st.emit("LW-A34" if src == "E" else "LW-7.3", seat,
-                f"{seat_name(seat)} exchanges {a.arg} {RES_EN[src]} for {a.arg} {RES_EN[tgt]}"
+                f"{seat_label(seat)} exchanges {a.arg} {RES_EN[src]} for {a.arg} {RES_EN[tgt]}"
                 + (" (Elixir may be exchanged away, never for)" if src == "E" else ""),
-                f"{seat_name(seat)}は{RES_JA[src]}{a.arg}個を{RES_JA[tgt]}と交換",
+                f"{seat_label(seat)}は{RES_JA[src]}{a.arg}個を{RES_JA[tgt]}と交換",
                 src=src, tgt=tgt, n=a.arg)
 
 
@@ -149,8 +149,8 @@ def play_card(st: WitchState, seat: int, w: int, e: int) -> bool:
     """LW-7.4: play one card from the hand (the only way to play event cards, LW-A26)."""
     card = st.rules.events[e]
     if st.log is not None:
-        st.emit("LW-7.4", seat, f"{seat_name(seat)} plays {label(card.id)} ({card.type})",
-                f"{seat_name(seat)}は{label(card.id, 'ja')}をプレイ", card=card.id)
+        st.emit("LW-7.4", seat, f"{seat_label(seat)} plays {label(card.id)} ({card.type})",
+                f"{seat_label(seat)}は{label(card.id, 'ja')}をプレイ", card=card.id)
     if card.type == "request":
         if st.log is not None:
             st.emit("LW-7.5", seat, f"Request: pay {card.cost} resources of any types for "

@@ -18,6 +18,7 @@ from html import escape
 from typing import Any
 
 from designkit.core.board_html import data_action, token_row
+from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import label
 from designkit.games.witch_academy.cards import (
     LEGACY_EN,
@@ -33,10 +34,8 @@ from designkit.games.witch_academy.state import (
     ACTION_MODE,
     ASSIGN_MODE,
     FLOW,
-    UNIV,
     Phase,
     WitchState,
-    seat_name,
 )
 
 SEAT_FILL = ("#d32f2f", "#1976d2", "#388e3c", "#f9a825", "#7b1fa2")
@@ -179,9 +178,9 @@ def _status(st: WitchState, t: dict, lang: str) -> str:
     if st.phase is Phase.OVER:
         state = t["over"]
     else:
-        who = f"{seat_name(st.seat)} {t['to_move']}" if st.seat is not None else t["chance"]
+        who = f"{seat_label(st.seat)} {t['to_move']}" if st.seat is not None else t["chance"]
         state = f"{phase_name(st.phase, lang)} · {who}"
-    order = ", ".join(seat_name(s) for s in st.order)
+    order = ", ".join(seat_label(s) for s in st.order)
     opts = targets(st)
     stock = " ".join(f'<span class="dk-legacy"{_act(opts, "legacy", k)}>{k} {n}</span>'
                      for k, n in zip(st.rules.legacy, st.stock, strict=True))
@@ -195,7 +194,7 @@ def _die(x: float, y: float, seat: int, rank: str, health: int, size: int = 26) 
             f'y="{y + 11}" font-size="9" fill="#fff" text-anchor="middle">{rank}</text>'
             f'<text x="{x + size / 2}" y="{y + 22}" font-size="11" font-weight="bold" '
             f'fill="#fff" text-anchor="middle">{health}</text>'
-            f'<title>{seat_name(seat)} {rank}: Health {health}</title></g>')
+            f'<title>{seat_label(seat)} {rank}: Health {health}</title></g>')
 
 
 def _board(st: WitchState, t: dict, lang: str, opts: Targets) -> str:
@@ -281,7 +280,7 @@ def _seat_panel(st: WitchState, q: int, viewer: int | None, t: dict, lang: str,
     border = "3px solid #333" if st.seat == q else "1px solid #bbb"
     return (f'<div class="dk-seat" style="border:{border};border-radius:6px;padding:6px;'
             f'min-width:230px;max-width:100%;box-sizing:border-box">'
-            f'<div style="color:{SEAT_FILL[q % 5]}"><b>{seat_name(q)}</b> · {st.vp[q]} '
+            f'<div style="color:{SEAT_FILL[q % 5]}"><b>{seat_label(q)}</b> · {st.vp[q]} '
             f'{t["vp"]} · {t["mode"][st.mode[q]]}</div>{_tokens(st, q, viewer, lang)}'
             f'<div>{res}</div><div>{workers}</div>'
             f'<div>{t["legacy"]}: {legacy} · {t["tokens"]}: {st.tokens[q]}</div>'
@@ -322,6 +321,6 @@ def _where(st: WitchState, q: int, w: int, t: dict, lang: str) -> str:
     where = st.loc[q][w]
     if where is None:
         return t["supply"]
-    if where == UNIV:
+    if not isinstance(where, int):  # UNIV
         return t["univ"]
     return escape(st.rules.areas[st.areas[where]].name(lang))
