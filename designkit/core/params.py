@@ -270,8 +270,9 @@ class Params:
                 raise ParamError(key, f"unknown parameter; known: {', '.join(specs)}")
         return dataclasses.replace(self, **changes)
 
-    def with_strings(self, assignments: Mapping[str, str]) -> Self:
-        """Apply ``FIELD=VALUE`` strings (CLI ``--set``), parsing scalars without eval."""
+    def with_strings(self, assignments: Mapping[str, Any]) -> Self:
+        """Apply ``FIELD=VALUE`` strings (CLI ``--set``), parsing scalars without eval; a
+        value that is not text (``--players``, parsed as an int already) is kept as it is."""
         return self.replace(**{k: _scalar(v) for k, v in assignments.items()})
 
     def to_dict(self) -> dict[str, Any]:
