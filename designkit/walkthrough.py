@@ -86,9 +86,13 @@ def view_note(view: str, lang: str = "en") -> str:
 
 
 def ranking_text(game: Game, state: Any) -> str:
-    """Seats from first to last; seats level on score are joined by ``=``, except where a
-    tie-break settled first place (the winner then stands alone, the tie-break line says
-    why), so a ranking never claims an order the rules did not decide."""
+    """Seats from first to last, level seats joined by ``=``: as the game groups them
+    (``ranking_groups``, when it has tie-breaks below first place), else seats level on
+    score, except where a tie-break settled first place (the winner then stands alone, the
+    tie-break line says why) — a ranking never claims an order the rules did not decide."""
+    groups = getattr(game, "ranking_groups", None)
+    if groups is not None:  # the game says itself which seats its tie-breaks leave level
+        return " > ".join(" = ".join(game.seats_label(s) for s in g) for g in groups(state))
     scores = game.scores(state)
     ranking = game.ranking(state)
     winners = set(game.winners(state))

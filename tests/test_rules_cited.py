@@ -65,5 +65,7 @@ def test_every_worked_example_is_cited_by_the_games_tests(game):
     assert not missing, f"{game}: worked examples no test cites: {' '.join(missing)}"
 
 
-def _order(rid: str) -> tuple:
-    return tuple(int(p) if p.isdigit() else p for p in re.split(r"[-.]|(?<=[A-Z])(?=\d)", rid))
+def _order(rid: str) -> tuple[tuple[int, int | str], ...]:
+    """LW-6.3 before LW-A10 before LW-A9's successor LW-A10: numbers by value, letters after."""
+    parts = re.split(r"[-.]|(?<=[A-Z])(?=\d)", rid)
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in parts)

@@ -29,7 +29,7 @@ import time
 from collections.abc import Hashable
 
 from designkit.agents.base import Agent
-from designkit.core.flow import FlowGame, FlowState
+from designkit.core.flow import FlowGame, FlowState, is_plain_flow
 from designkit.core.game import CHANCE, Game, State
 from designkit.core.seats import player_count
 
@@ -53,21 +53,8 @@ class _Node:
         self.seat = seat  # the seat whose decision led here
 
 
-def plain_flow(game: Game) -> bool:
-    """Whether ``game`` is on the core flow with its stepping untouched, so a playout may
-    read ``state.phase`` / ``state.options`` instead of asking ``to_move`` and
-    ``legal_actions`` (the answers are the same). Worked out once per class."""
-    cls = type(game)
-    found = _PLAIN_FLOW.get(cls)
-    if found is None:
-        found = _PLAIN_FLOW[cls] = (
-            issubclass(cls, FlowGame) and cls.to_move is FlowGame.to_move
-            and cls.legal_actions is FlowGame.legal_actions and cls.apply is FlowGame.apply
-            and cls._apply is FlowGame._apply and cls._apply_chance is FlowGame._apply_chance)
-    return found
-
-
-_PLAIN_FLOW: dict[type, bool] = {}
+#: kept under its old name for the agents that import it from here
+plain_flow = is_plain_flow
 
 
 def _rewards(game: Game, state: State) -> list[float]:

@@ -357,3 +357,21 @@ class FlowGame(Game):
 
     def describe_action(self, action: Hashable, lang: str = "en") -> str:
         return action_label(action, lang)
+
+
+def is_plain_flow(game: Game) -> bool:
+    """Whether ``game`` is on the core flow with its stepping untouched, so a driver may
+    read ``state.phase`` / ``state.options`` and call ``_apply`` itself instead of asking
+    ``to_move``, ``legal_actions`` and ``apply`` (the answers are the same). Worked out
+    once per class."""
+    cls = type(game)
+    found = _PLAIN_FLOW.get(cls)
+    if found is None:
+        found = _PLAIN_FLOW[cls] = (
+            issubclass(cls, FlowGame) and cls.to_move is FlowGame.to_move
+            and cls.legal_actions is FlowGame.legal_actions and cls.apply is FlowGame.apply
+            and cls._apply is FlowGame._apply and cls._apply_chance is FlowGame._apply_chance)
+    return found
+
+
+_PLAIN_FLOW: dict[type, bool] = {}

@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from designkit.core.flow import FlowGame, FlowState, is_plain_flow
 from designkit.core.game import CHANCE, Game, RuleCounts, State
 from designkit.core.params import Params
 
@@ -78,6 +79,10 @@ def play_game(game: Game, params: Params, agents: Sequence[Agent], seed: int,
     rngs = [agent_rng(seed, s) for s in range(len(agents))]
     out = PlayedGame(state)
     steps = out.steps if keep_steps else None
+    if is_plain_flow(game) and on_step is None:
+        _play_flow(game, state, agents, crng, rngs, out, steps, max_steps,  # type: ignore[arg-type]
+                   seed)
+        return out
     to_move, apply = game.to_move, game.apply
     for _ in range(max_steps):
         who = to_move(state)
@@ -106,6 +111,55 @@ def play_game(game: Game, params: Params, agents: Sequence[Agent], seed: int,
     else:  # pragma: no cover - a rules bug, not a normal end
         raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
     return out
+
+
+def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: random.Random,
+               rngs: list[random.Random], out: PlayedGame, steps: list[Step] | None,
+               max_steps: int, seed: int) -> None:
+    """:func:`play_game`'s loop for a game on the core flow with its stepping untouched
+    (:func:`~designkit.core.flow.is_plain_flow`): the phase and the open question's
+    options are read off the state, and a seat whose agent picks uniformly
+    (``uniform_choice``: random play) draws its option here. The same steps, in the same
+    order, from the same draws of the same RNGs as the general loop — only without a
+    ``to_move`` / ``apply`` / ``act`` call per step, which is most of random play's cost
+    beyond the rules themselves (simulation's engine room)."""
+    flow = game.flow
+    is_chance, over = flow.is_chance, flow.OVER
+    sample, apply_chance, apply = game.sample_chance, game._apply_chance, game._apply
+    uniform = [bool(getattr(a, "uniform_choice", False)) for a in agents]
+    decisions = multi = branching = 0
+    for _ in range(max_steps):
+        ph = st.phase
+        if is_chance[ph]:
+            outcome = sample(st, crng)
+            apply_chance(st, outcome)
+            if steps is not None:
+                steps.append(Step(None, outcome))
+            continue
+        if ph is over:
+            break
+        who: int = st.seat  # type: ignore[assignment]  # a decision has a seat
+        action: Hashable
+        if uniform[who]:
+            options = st.options
+            n = len(options)
+            action = options[rngs[who].randrange(n)] if n > 1 else options[0]
+        else:
+            agent = agents[who]
+            action = agent.act(game, st, rngs[who])
+            n = getattr(agent, "last_options", 0)
+        decisions += 1
+        branching += n
+        if n > 1:
+            multi += 1
+        apply(st, action)
+        if steps is not None:
+            steps.append(Step(who, action))
+    else:  # pragma: no cover - a rules bug, not a normal end
+        raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
+    out.decisions += decisions
+    out.branching_sum += branching
+    out.multi_option_decisions += multi
 
 
 def describe_agents(agents: Sequence[Any]) -> list[str]:

@@ -45,7 +45,8 @@ def test_placements_count_every_chosen_target(runs) -> None:  # noqa: ANN001
 
 
 def test_placements_match_the_placement_events() -> None:
-    """Every worker placed (LW-5.1 at an Area, LW-7.1 at the University) is counted."""
+    """Every worker placed (LW-5.1 or, pushing out, LW-A22 at an Area; LW-7.1 at the
+    University) is counted."""
     from designkit import get_game
     from designkit.agents import make_agents
     from designkit.core.play import play_game
@@ -59,7 +60,7 @@ def test_placements_match_the_placement_events() -> None:
         played = play_game(game, params, make_agents("random", params.players),
                            game_seed(4, gid), log=True)
         log = played.state.log
-        areas = [e for e in log if e.rule == "LW-5.1" and "area" in e.data]
+        areas = [e for e in log if e.rule in ("LW-5.1", "LW-A22") and "area" in e.data]
         univ = [e for e in log if e.rule == "LW-7.1" and "worker" in e.data]
         counted = watch.frame()
         counted = counted[counted.game_id == gid]

@@ -54,8 +54,8 @@ def test_step_advances_the_log_and_the_board_draws_the_albums(rolling_stone_url:
     step = page.locator(".dk-stepper .dk-step").first
     logs = [log.inner_text()]
     # The first 16 steps deal 4 dream cards to each of the 4 seats (chance steps, logged
-    # when all are dealt); then each seat sets aside a dream to pass left (LR-2.2), one
-    # step each. Click until that shows, checking that every click counts.
+    # when all are dealt); then each seat sets aside a dream to pass left, in secret until
+    # all have chosen (LR-A10), one step each. Click until that shows, checking that every click counts.
     for clicks in range(1, 25):
         expect(step).to_be_enabled()
         step.click()
@@ -63,11 +63,11 @@ def test_step_advances_the_log_and_the_board_draws_the_albums(rolling_stone_url:
                                                              timeout=STEP_MS)
         if log.inner_text() != logs[-1]:
             logs.append(log.inner_text())
-        if "LR-2.2" in logs[-1]:
+        if "LR-A10" in logs[-1]:
             break
     assert len(logs) >= 3, f"{clicks} steps changed the event log only {len(logs) - 1} times"
     assert "LR-2.1" in logs[-1]  # the dream cards are dealt
-    assert "LR-2.2" in logs[-1]  # and set aside to pass left
+    assert "LR-A10" in logs[-1]  # and set aside to pass left (LR-2.2, secret until all chose)
     expect(board.locator("svg")).to_have_count(SEATS)
     assert board.locator("svg rect").count() >= SEATS * 5  # frame + card + 4 dice each
     assert page.locator(".dk-stepper .dk-error:visible").count() == 0

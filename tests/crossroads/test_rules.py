@@ -416,7 +416,7 @@ def test_cr_6_5_new_skill_works_at_once_s3_cr_a13():
     st = make_state(hands={B: [6]}, piles={A: {6: 1}}, active=A, trigger=6)
     play(st, Action("pass", B), Action("take", "S3"), rel(2))
     assert piles(st) == [{6: 1}, {6: 2}, {}, {}]
-    assert [e.seat for e in events(st, "CR-7.3")] == [A] and not events(st, "CR-4.5")
+    assert [e.seat for e in events(st, "CR-A13")] == [A] and not events(st, "CR-4.5")
     # control: without S3 the receiver's release discards A's group
     st = make_state(hands={B: [6]}, piles={A: {6: 1}}, active=A, trigger=6)
     play(st, Action("pass", B), Action("take", "S5"), rel(2))
@@ -691,7 +691,8 @@ def test_cr_8_2_declarer_discards_half_rounded_down_cr_a6():
     play(st, Action("declare_discard", 3))  # then only 8s are left: a forced discard
     assert st.auto[-1][1:] == (A, Action("declare_discard", 8))
     assert G.is_over(st) and st.hand_cards(A) == [8, 8]
-    assert [e.data["card"] for e in events(st, "CR-8.2")] == [3, 8]
+    assert [e.data["card"] for e in events(st, "CR-A6")] == [3, 8]   # the declarer's choice
+    assert "must discard 2 of the 4" in events(st, "CR-8.2")[0].text
     assert G.scores(st)[A] == -2
     st = play(make_state(hands={A: [8, 8, 6, 2]}, active=A, trigger=3), HOLD,
               Action("declare", True))
@@ -872,12 +873,20 @@ def test_cr_a14_hidden_events_read_as_public_text_by_other_seats(params):
 
     st = _logged_game(**params)
     hidden = {"CR-2.2", "CR-3.2", "CR-5.1", "CR-7.2"}
-    assert {e.rule for e in st.log if e.visible_to is not None} <= hidden
-    assert all(e.visible_to == frozenset({e.seat}) for e in st.log if e.rule in hidden)
+    #: what a hidden card allows (a release restriction on the drawn card, S4's missing
+    #: reference, a 27 hand that may not declare): its rule alone would tell the others
+    #: about the card, so they read nothing at all
+    private = {"CR-4.3", "CR-4.4", "CR-A11", "CR-A1", "CR-A3"}
+    assert {e.rule for e in st.log if e.visible_to is not None} <= hidden | private
+    assert all(e.visible_to == frozenset({e.seat}) for e in st.log
+               if e.rule in hidden or e.visible_to is not None)
+    assert all(e.public is None for e in st.log if e.visible_to is not None
+               and e.rule in private)
     for viewer in range(st.n):
         mine = log_for(st.log, viewer)
-        assert len(mine) == len(st.log)  # every hidden event has a public text
-        for full, seen in zip(st.log, mine, strict=True):
+        shown = [e for e in st.log if e.public is not None or e.visible(viewer)]
+        assert len(mine) == len(shown)  # every other hidden event has a public text
+        for full, seen in zip(shown, mine, strict=True):
             if full.rule in hidden and full.seat != viewer:
                 assert seen.data == {} and (seen.text, seen.text_ja) == full.public
                 assert "starting hand:" not in seen.text

@@ -233,7 +233,8 @@ def test_lr_4_2_skill_active_in_its_settlement():
 def test_lr_4_3_die_values_clamp_to_one_to_six():
     st = scenario(skills={A: [(1, "D11")]}, round=3, stack=[("mid", 1)],
                   dice={A: {"Y": ((6, 2, 3), (0, 0))}})
-    assert st.top(A, 2) == 6 and "stays at 6" in events(st, "LR-8.4")[0].text
+    # LR-4.3: a skill's change is clamped (LR-A24 for events and dreams)
+    assert st.top(A, 2) == 6 and "stays at 6" in events(st, "LR-4.3")[0].text
     # LR-8.4: the owner still chooses any of the four orientations with that top, as after
     # a reroll to the same value (the clamp does not take the choice away)
     assert st.phase is Phase.ORIENT and st.ctx == (A, 2, "LR-8.4")

@@ -54,7 +54,7 @@ def test_lr_v1_swapped_back_slot_two_marker_slot_three_move() -> None:
     says (LR-7.7, LR-A2). Each swapped bonus cites LR-V1."""
     st = _slots_two_and_three(**changes("order_bonus_swapped_back"))
     assert st.marker == A and st.phase is Phase.TAKE
-    assert "slot 2: A takes the start player marker" in events(st, "LR-6.2")[-1].text
+    assert "slot 2: A takes the start player marker" in events(st, "LR-A22")[-1].text
     assert [e.data["bonus"] for e in events(st, "LR-V1")] == ["start_marker"]
     advance(st, lambda s: s.current == C and s.phase is not Phase.DRAW)
     assert st.phase is Phase.MOVE_DIE and st.marker == A

@@ -178,7 +178,8 @@ def test_lr_a10_dream_deals_passes_and_secret_discards_are_hidden_in_the_log():
     for e in st.log:
         if e.visible_to is not None:
             by_rule.setdefault(e.rule, []).append(e)
-    assert set(by_rule) == {"LR-2.1", "LR-2.2", "LR-4.1"}
+    # LR-A10: the secret choices (the pass set aside, the stage discard) until revealed
+    assert set(by_rule) == {"LR-2.1", "LR-2.2", "LR-A10"}
     for e in by_rule["LR-2.1"]:
         assert e.visible_to == {e.seat} and "dream cards" in e.public[0]
     passes = [e for e in by_rule["LR-2.2"] if "to" in e.data]

@@ -93,8 +93,8 @@ def test_lw_2_1_lw_2_2_lw_a32_setup_counts_and_outer_first() -> None:
         while G.to_move(st) is not None and st.phase is not Phase.START_RES:
             G.apply(st, G.sample_chance(st, rng))
         assert len(st.areas) == areas and all(len(x) == 2 for x in st.explore)
-        first = [e for e in st.log if e.rule == "LW-2.2"][0]
-        assert "(outer)" in first.text
+        first = [e for e in st.log if e.rule in ("LW-2.2", "LW-A32")][0]
+        assert first.rule == "LW-A32" and "(outer)" in first.text
         assert st.rules.explore[st.explore[0][0]].id == first.data["card"]
         assert st.health == [[4, 6, 8]] * players and st.tokens == [5] * players
 
@@ -155,6 +155,10 @@ def test_lw_a16_passed_players_count_for_forced_mode() -> None:
     """LW-4.4, LW-A16: others passed or in assignment mode → forced Assignment Creation."""
     st = scenario(3, display=("AS1-1",), resources={A: "G2 B2"})
     st.mode = [0, PASSED, ASSIGN_MODE]
+    resume(st, ("turn", A))
+    assert st.phase is Phase.ASSIGN and "LW-A16" in rules_logged(st)   # a passed player counts
+    st = scenario(3, display=("AS1-1",), resources={A: "G2 B2"})
+    st.mode = [0, ASSIGN_MODE, ASSIGN_MODE]
     resume(st, ("turn", A))
     assert st.phase is Phase.ASSIGN and "LW-4.4" in rules_logged(st)
 

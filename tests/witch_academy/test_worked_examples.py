@@ -211,7 +211,7 @@ def test_lw_e8_passing_and_forced_pass_vp() -> None:
          ("assign", None), ("complete", "AS1-2"),           # C
          ("pass", None))                                    # turn 2: A, first pass
     assert st.seat == B and st.phase is Phase.ASSIGN       # B forced (LW-4.4)
-    assert "LW-4.4" in rules_logged(st)
+    assert "LW-A16" in rules_logged(st)                     # A's pass counts (LW-A16)
     play(st, ("complete", "AS1-3"), ("complete", "AS1-4"),  # B, C
          ("complete", "AS1-1"),                              # turn 3: A forced pass +1, B
          ("pass", None))                                     # C first pass

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.action import Action
-from designkit.games.classic_hero.cards import load_abilities, load_demon_lords
+from designkit.games.classic_hero.cards import effect_text, load_abilities, load_demon_lords
+from designkit.games.classic_hero.notation import in_english
 
 DieRef = tuple[int, int, bool]
 
@@ -70,7 +71,7 @@ def _ability_en(a: tuple[Any, ...]) -> str:
     name = ability_name(aid)
     if arg is None:
         return f"use {name} on {die_ref_text(die)}"
-    return f"use {name}: {die_ref_text(die)} → {arg}"
+    return f"use {name}: {die_ref_text(die)} → {die_ref_text((0, arg, die[2]))}"
 
 
 def _ability_ja(a: tuple[Any, ...]) -> str:
@@ -78,15 +79,23 @@ def _ability_ja(a: tuple[Any, ...]) -> str:
     name = ability_name(aid, "ja")
     if arg is None:
         return f"{name}を{die_ref_text(die)}に使う"
-    return f"{name}：{die_ref_text(die)}を{arg}にする"
+    return f"{name}：{die_ref_text(die)}→{die_ref_text((0, arg, die[2]))}"
 
 
 def _fortune_en(a: tuple[tuple[DieRef, str], ...]) -> str:
-    return "Fortune: " + ", ".join(f"{t} on {die_ref_text(d)}" for d, t in a)
+    """The atoms are recorded in the draft's notation (反転, 振り直し); read in English."""
+    return "Fortune: " + fortune_atoms(a)
+
+
+def fortune_atoms(a: tuple[tuple[DieRef, str], ...], lang: str = "en") -> str:
+    """How a Fortune is applied, die by die: "+1 on W5, invert on R2" / "W5に+1、R2に反転"."""
+    if lang == "ja":
+        return "、".join(f"{die_ref_text(d)}に{t}" for d, t in a)
+    return ", ".join(f"{in_english(t)} on {die_ref_text(d)}" for d, t in a)
 
 
 def _fortune_ja(a: tuple[tuple[DieRef, str], ...]) -> str:
-    return "天運：" + "、".join(f"{die_ref_text(d)}に{t}" for d, t in a)
+    return "天運：" + fortune_atoms(a, "ja")
 
 
 class HeroAction(Action):
@@ -109,7 +118,7 @@ class HeroAction(Action):
         "set": lambda a: f"set {die_ref_text(a[0])} to {a[1]}",
         "reroll": lambda a: f"reroll {die_ref_text(a)}",
         "invert": lambda a: f"invert {die_ref_text(a)}",
-        "skip": lambda a: f"skip {a}",
+        "skip": lambda a: f"do not use the effect ({effect_text(a)})",
         "return": lambda a: f"return {die_ref_text(a)} to the stock",
         "hit": lambda a: f"hit {lord_name(a[0])} HP{a[1]} with {dice_text(a[2])}",
         "weak": lambda a: f"hit your weakness card {a[0]} with {dice_text(a[1])}",
@@ -137,7 +146,7 @@ class HeroAction(Action):
         "set": lambda a: f"{die_ref_text(a[0])}の目を{a[1]}に固定する",
         "reroll": lambda a: f"{die_ref_text(a)}を振り直す",
         "invert": lambda a: f"{die_ref_text(a)}を反転する",
-        "skip": lambda a: f"{a}を行わない",
+        "skip": lambda a: f"効果（{effect_text(a, lang='ja')}）を使わない",
         "return": lambda a: f"{die_ref_text(a)}を【ストック】へ戻す",
         "hit": lambda a: f"{dice_text(a[2])}で{lord_name(a[0], 'ja')}のHP{a[1]}を達成する",
         "weak": lambda a: f"{dice_text(a[1])}で弱点カード{a[0]}を達成する",

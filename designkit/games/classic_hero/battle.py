@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from designkit.core.flow import ask, push, roll
 from designkit.games.classic_hero.actions import HeroAction, seat_name
+from designkit.games.classic_hero.notation import in_english
 from designkit.games.classic_hero.reach import reachable
 from designkit.games.classic_hero.resolve import (
     DIE_ABILITIES,
@@ -139,9 +140,9 @@ def _any_reachable(st: ClassicHeroState, seat: int) -> bool:
 def battle_step(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     if a.kind == "stop":
-        if st.log is not None:
-            st.emit("CH-7.4", seat, f"{seat_name(seat)} stops the battle",
-                    f"{seat_name(seat)}は魔王戦を終える")
+        if st.log is not None:   # CH-A14: a player may stop the battle voluntarily
+            st.emit("CH-A14", seat, f"{seat_name(seat)} stops the battle (a player may stop "
+                    "at any time)", f"{seat_name(seat)}は魔王戦を終える（任意）")
         return
     if a.kind == "bless":
         apply_bless(st, seat, a)
@@ -182,7 +183,7 @@ def hit(st: ClassicHeroState, seat: int, lord_id: str, h: int, used: tuple[int, 
     who = seat_name(seat)
     if st.log is not None:
         more = f" + {extra} (Battle Cry)" if extra else ""
-        st.emit("CH-7.1", seat, f"{who} achieves {lord.name} HP{h + 1} ({cond.text}) with "
+        st.emit("CH-7.1", seat, f"{who} achieves {lord.name} HP{h + 1} ({in_english(cond.text)}) with "
                 f"{shown}; those dice become used", f"{who}が{shown}で{lord.name_ja}のHP{h + 1}"
                 f"（{cond.text}）を達成、使用したサイコロは全て使用済み", lord=lord_id, hp=h + 1)
         st.emit("CH-7.2", seat, f"{who} gains {base} + stage {st.stage} = {vp} VP{more} and "
@@ -257,7 +258,7 @@ def hit_weakness(st: ClassicHeroState, seat: int, card_id: str, used: tuple[int,
     if st.log is not None:
         shown = ", ".join(die_label(st.dice[seat][i]) for i in used)
         st.emit("CH-V2", seat, f"{seat_name(seat)} reveals the weakness {card.name} "
-                f"({cond.text}) and hits it with {shown}: {base} + stage {st.stage} = {vp} VP",
+                f"({in_english(cond.text)}) and hits it with {shown}: {base} + stage {st.stage} = {vp} VP",
                 f"{seat_name(seat)}が弱点「{card.name_ja}」（{cond.text}）を明かし{shown}で"
                 f"達成：{vp}ＶＰ", weakness=card.id, vp=vp)
     stayed = use_in_battle(st, seat, used)
@@ -287,7 +288,7 @@ def weakness_drawn(st: ClassicHeroState, card_id: str) -> None:
         card = st.rules.weaknesses[w]
         who = seat_name(seat)
         st.emit("CH-V2", seat, f"{who} learns a weakness of the Demon Lords: {card.name} "
-                f"({card.hps[0][0].text}, {card.hps[0][1]} + stage VP)",
+                f"({in_english(card.hps[0][0].text)}, {card.hps[0][1]} + stage VP)",
                 f"{who}がボスの弱点を知る：「{card.name_ja}」（{card.hps[0][0].text}）",
                 visible_to=(seat,), public=(f"{who} draws a weakness card",
                                             f"{who}が弱点カードを１枚引く"))

@@ -40,6 +40,40 @@ ARTIFACT_NAMES = {"a1": ("Ancient Sword", "古代の剣"), "b1": ("Star Map", "�
                   "a3": ("Hero's Crest", "勇者の紋章"), "b3": ("Sealing Orb", "封印の宝珠")}
 TIMINGS = ("immediate", "stage_start", "once_per_stage", "passive", "scoring")
 
+
+def artifact_label(t: str) -> str:
+    """An artifact type as the spec writes it (§5.3): ``a1`` → α1, ``b2`` → β2."""
+    return {"a": "α", "b": "β", "c": "γ"}.get(t[:1], t[:1]) + t[1:]
+
+
+#: what an effect does, in words (spec §5.2), for the log and the action texts: the effect
+#: language's names (``upgrade``, ``set_any``) are the card tables' syntax, not the players'
+EFFECT_TEXT: dict[str, tuple[str, str]] = {
+    "upgrade": ("turn a white die red", "白サイコロ１個を赤にする"),
+    "gain_die": ("gain a white die", "白サイコロを１個得る"),
+    "bless": ("gain {n} blessing(s)", "加護を{n}得る"),
+    "adjust": ("change a die by up to ±{n}", "サイコロ１個の目を±{n}まで変える"),
+    "set": ("set a die to {n}", "サイコロ１個の目を{n}にする"),
+    "set_any": ("set a die to any value", "サイコロ１個を好きな目にする"),
+    "fix": ("fix a die at any value", "サイコロ１個を好きな目で固定する"),
+    "reroll": ("reroll a die", "サイコロ１個を振り直す"),
+    "invert": ("invert a die", "サイコロ１個の目を反転する"),
+    "vp": ("gain {n} VP", "{n}ＶＰを得る"),
+    "artifact": ("gain an artifact", "アーティファクトを得る"),
+}
+
+
+#: the same without a number, where only the effect's name is known (a skipped effect)
+_EFFECT_ANY = {"bless": ("gain blessings", "加護を得る"), "adjust": ("change a die", "サイコロ１個の目を変える"),
+               "set": ("set a die", "サイコロ１個の目を変える"), "vp": ("gain VP", "ＶＰを得る")}
+
+
+def effect_text(name: str, n: object = None, lang: str = "en") -> str:
+    """One effect in words: ``effect_text("adjust", 2)`` → "change a die by up to ±2"."""
+    en, ja = (_EFFECT_ANY.get(name) if n is None else None) or EFFECT_TEXT.get(name, (name, name))
+    return (ja if lang == "ja" else en).replace("{n}", str(n))
+
+
 _N = {"n": Arg(int, 1, (1, 6))}
 VOCABULARY: dict[str, HookSpec] = {h.name: h for h in (
     HookSpec("upgrade", "Turn up to n of your white available dice red (value kept)", _N),

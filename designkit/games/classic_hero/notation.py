@@ -15,6 +15,7 @@ table ask the same questions again and again.
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from functools import lru_cache
 from itertools import combinations, permutations, product
@@ -269,6 +270,21 @@ def fortune_text(fortune: Fortune) -> str:
     if not fortune:
         return "—"
     return "・".join("/".join(atom_text(a) for a in falt) for falt in fortune)
+
+
+_ZORO = re.compile(r"ゾロ目(\d+)")
+#: the draft's notation words in English, as the Rules tab names them (CH-3.3, CH-3.4, CH-3.8)
+WORDS_EN = {INVERT: "invert", REROLL: "reroll"}
+
+
+def in_english(text: str) -> str:
+    """A condition or Fortune of the draft's notation in an English text: 反転 → invert,
+    振り直し → reroll, ゾロ目3 → 3 alike, and the slot separator ・ → " & " (``5/6 & 5/6★``),
+    so an English log or board holds no Japanese; the Japanese terms are in the Rules tab
+    (CH-3). The Japanese text keeps the draft's own notation."""
+    for ja, en in WORDS_EN.items():
+        text = text.replace(ja, en)
+    return _ZORO.sub(lambda m: f"{m.group(1)} alike", text).replace("・", " & ")
 
 
 # -- matching (§5.1 "Matching", CH-A7, CH-A8) ----------------------------------------------------------

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from designkit.core.flow import ask, push, roll
 from designkit.games.classic_hero.actions import HeroAction, die_ref_text, seat_name
-from designkit.games.classic_hero.cards import ARTIFACT_NAMES
+from designkit.games.classic_hero.cards import ARTIFACT_NAMES, artifact_label, effect_text
 from designkit.games.classic_hero.notation import Condition, satisfying_sets
 from designkit.games.classic_hero.state import (
     FLOW,
@@ -112,32 +112,78 @@ def values(st: ClassicHeroState, seat: int, idxs: list[int]) -> tuple[int, ...]:
     return tuple(dice[i][0] for i in idxs)
 
 
+# -- sources of effects: whose rule an effect cites ------------------------------------------------------
+def source_name(st: ClassicHeroState, source: str, lang: str = "en") -> str:
+    """An effect's source as players name it: an event card's ID, or a class or skill's name."""
+    a = st.rules.ability_index.get(source)
+    return source if a is None else st.rules.abilities[a].label(lang)
+
+
+def effect_rule(st: ClassicHeroState, source: str) -> str:
+    """The rule an effect cites: CH-6.3 (step 2, the event effect) for an event card; for a
+    class or skill, its own: CH-A15 (a skill works from the moment it is taken) for a
+    when-taken skill, CH-A28 (the §5.6 abilities) for the others."""
+    a = st.rules.ability_index.get(source)
+    if a is None:
+        return "CH-6.3"
+    return "CH-A15" if st.rules.abilities[a].timing == "immediate" else "CH-A28"
+
+
 # -- rolls and the dice limit ------------------------------------------------------------------------
+#: a roll whose result another line reports (a Fortune's reroll: the Fortune line shows the
+#: dice after it)
+QUIET = "quiet"
+
+
 @FLOW.task("roll_die")
-def roll_die(st: ClassicHeroState, seat: int, i: int, rule: str) -> bool:
-    return roll(st, Phase.ROLL, (seat, i, rule), 6)
+def roll_die(st: ClassicHeroState, seat: int, i: int, rule: str, note: str = "") -> bool:
+    """Roll die ``i`` (chance). ``note`` says what the roll is for, so its one log line says
+    it: ``grow`` (CH-8.6), ``gain:<source>`` (a gained die, CH-A21), ``re:<source>`` (a
+    reroll by an effect or ability) or :data:`QUIET`."""
+    return roll(st, Phase.ROLL, (seat, i, rule, note) if note else (seat, i, rule), 6)
 
 
 @FLOW.chance(Phase.ROLL, lambda st: (1, 2, 3, 4, 5, 6), uniform=True)
 def rolled(st: ClassicHeroState, value: int) -> None:
-    seat, i, rule = st.ctx
+    seat, i, rule, *note = st.ctx
     d = st.dice[seat][i]
     st.dice[seat][i] = (clamp(st, value), d[1], False)   # CH-0.4 with a narrowed die_range
     if st.fixed[seat] and i in st.fixed[seat]:
         st.fixed[seat].remove(i)      # a rerolled die is no longer fixed (CH-V3)
-    if st.log is not None:
-        st.emit(rule, seat, f"{seat_name(seat)} rolls {die_label(st.dice[seat][i])}",
-                f"{seat_name(seat)}が{die_label(st.dice[seat][i])}を出す", die=i, value=value)
+    if st.log is not None and note != [QUIET]:
+        en, ja = _roll_text(st, seat, d, st.dice[seat][i], note[0] if note else "")
+        st.emit(rule, seat, en, ja, die=i, value=value)
+
+
+def _roll_text(st: ClassicHeroState, seat: int, old: tuple[int, bool, bool],
+               new: tuple[int, bool, bool], note: str) -> tuple[str, str]:
+    who, shown = seat_name(seat), die_label(new)
+    kind, _, source = note.partition(":")
+    name, name_ja = source_name(st, source), source_name(st, source, "ja")
+    if kind == "grow":
+        return (f"{who} grows: gains a white die and rolls {shown}",
+                f"{who}が成長：白サイコロを１個得て{shown}を出す")
+    if kind == "gain":
+        return (f"{who} gains a white die" + (f" ({name})" if source else "") + f" and rolls "
+                f"{shown}", f"{who}が" + (f"{name_ja}で" if source else "") + f"白サイコロを"
+                f"１個得て{shown}を出す")
+    if kind == "re":
+        return (f"{who} rerolls {die_label(old)} with {name}: {shown}",
+                f"{who}が{name_ja}で{die_label(old)}を振り直し、{shown}を出す")
+    return f"{who} rolls {shown}", f"{who}が{shown}を出す"
 
 
 @FLOW.task("gain_die")
-def gain_die(st: ClassicHeroState, seat: int, rule: str) -> bool:
-    """CH-A21: a gained white die is rolled and available; then the limit (CH-2.3)."""
+def gain_die(st: ClassicHeroState, seat: int, rule: str, source: str = "") -> bool:
+    """CH-A21: a gained white die is rolled and available; then the limit (CH-2.3).
+
+    One log line, after the roll: growth's (``rule`` CH-8.6) or CH-A21's, naming ``source``.
+    """
     st.dice[seat].append((0, False, False))
-    if st.log is not None:
-        st.emit(rule, seat, f"{seat_name(seat)} gains a white die",
-                f"{seat_name(seat)}が白サイコロを１個得る")
-    push(st, ("roll_die", seat, len(st.dice[seat]) - 1, "CH-A21"), ("limit", seat))
+    grow = rule == "CH-8.6"
+    note = "grow" if grow else f"gain:{source}" if source else "gain"
+    push(st, ("roll_die", seat, len(st.dice[seat]) - 1, "CH-8.6" if grow else "CH-A21", note),
+         ("limit", seat))
     return False
 
 
@@ -192,20 +238,30 @@ def apply_rest(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple) -> N
         aid = st.rules.ability_index[a.arg]
         st.spent[seat].append(aid)
         gone: list[int] = []
-        rule = "CH-5.6"
     else:
         gone = sorted((r[0] for r in a.arg), reverse=True)
-        rule = "CH-5.6"
-    returned_text = " ".join(die_label(st.dice[seat][i]) for i in gone) or "no die"
+    rule = "CH-5.6"
+    if then[0] != "move":
+        rule = "CH-A5"     # Rest after moving or in the battle: 「いつでも」 (CH-A5)
+    returned_text = " ".join(die_label(st.dice[seat][i]) for i in gone)
     for i in gone:
         drop_die(st, seat, i)
     rerolled = st.used_dice(seat)
     if st.log is not None:
-        how = f" with {a.describe()}" if a.kind == "rest_free" else ""
-        st.emit(rule, seat, f"{seat_name(seat)} rests{how}: returns {returned_text} and "
-                f"rerolls {len(rerolled)} used dice", f"{seat_name(seat)}が休息：{returned_text}"
-                f"を【ストック】へ戻し、使用済みの{len(rerolled)}個を振り直す")
+        who = seat_name(seat)
+        how = f" with {ability_name_of(st, a.arg)}" if a.kind == "rest_free" else ""
+        how_ja = f"{ability_name_of(st, a.arg, 'ja')}で" if a.kind == "rest_free" else ""
+        when = " (Rest may be taken at any time of the stage)" if rule == "CH-A5" else ""
+        back = f"returns {returned_text}" if gone else "returns no die"
+        back_ja = f"{returned_text}を【ストック】へ戻し、" if gone else "サイコロを戻さずに"
+        st.emit(rule, seat, f"{who} rests{how}{when}: {back} and rerolls {len(rerolled)} "
+                f"used dice", f"{who}が{how_ja}休息：{back_ja}使用済みの{len(rerolled)}個を"
+                "振り直す")
     push(st, *[("roll_die", seat, i, "CH-5.6") for i in rerolled], then)
+
+
+def ability_name_of(st: ClassicHeroState, aid: str, lang: str = "en") -> str:
+    return source_name(st, aid, lang)
 
 
 def bless_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
@@ -269,12 +325,14 @@ def apply_ability(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple,
     aid_text, (i, v, red), target = a.arg
     aid = st.rules.ability_index[aid_text]
     st.spent[seat].append(aid)
-    if st.log is not None:
-        st.emit(step, seat, f"{seat_name(seat)}: {a.describe()} (once per stage)",
-                f"{seat_name(seat)}：{a.describe('ja')}（ステージ毎に１回）")
-    if target is None:
-        push(st, ("roll_die", seat, i, "CH-A28"), then)
+    if target is None:     # a reroll: its one line comes with the result
+        push(st, ("roll_die", seat, i, step, f"re:{aid_text}"), then)
         return
+    if st.log is not None:
+        name, name_ja = source_name(st, aid_text), source_name(st, aid_text, "ja")
+        die, new = die_ref_text((i, v, red)), die_ref_text((i, target, red))
+        st.emit(step, seat, f"{seat_name(seat)} uses {name} (once per stage): {die} → {new}",
+                f"{seat_name(seat)}が{name_ja}を使う（ステージ毎に１回）：{die}→{new}")
     set_value(st, seat, i, target)
     push(st, then)
 
@@ -288,67 +346,89 @@ def effect_tasks(st: ClassicHeroState, seat: int, hooks: Iterable, source: str
 
 @FLOW.task("fx")
 def fx(st: ClassicHeroState, seat: int, name: str, arg: object, source: str) -> bool:
-    """One event or ability effect (§5.2); all are optional, each targets available dice."""
+    """One event or ability effect (§5.2); all are optional, each targets available dice.
+
+    Each line cites the effect's own rule (:func:`effect_rule`): the event's CH-6.3, a
+    skill's CH-A15 or CH-A28; a blessing from an event card is CH-6.5's (「加護は巡礼で得られる」).
+    """
     who = seat_name(seat)
+    rule = effect_rule(st, source)
+    logging = st.log is not None
+    src, src_ja = (source_name(st, source), source_name(st, source, "ja")) if logging else ("", "")
     if name == "bless":
         st.bless[seat] += arg
-        if st.log is not None:
-            st.emit("CH-6.5", seat, f"{who} gains {arg} blessing(s) from {source} "
-                    f"(now {st.bless[seat]})", f"{who}が{source}で加護を{arg}得る"
-                    f"（計{st.bless[seat]}）")
+        if logging:
+            st.emit("CH-6.5" if rule == "CH-6.3" else rule, seat, f"{who} gains {arg} "
+                    f"blessing{'' if arg == 1 else 's'} from {src} (now {st.bless[seat]})",
+                    f"{who}が{src_ja}で加護を{arg}得る（計{st.bless[seat]}）")
         return False
     if name == "vp" and not st.params.road_vp:
-        if st.log is not None:
-            st.emit("CH-V6", seat, f"{who} would gain {arg} VP from {source}: no VP on the "
-                    "road", f"{who}は{source}の{arg}ＶＰを得ない（道中のＶＰなし）")
+        if logging:
+            st.emit("CH-V6", seat, f"{who} would gain {arg} VP from {src}: no VP on the "
+                    "road", f"{who}は{src_ja}の{arg}ＶＰを得ない（道中のＶＰなし）")
         return False
     if name == "vp":
         st.gain(seat, arg, VP_SKILL)
-        if st.log is not None:
-            st.emit("CH-6.3", seat, f"{who} gains {arg} VP from {source}",
-                    f"{who}が{source}で{arg}ＶＰを得る")
+        if logging:
+            st.emit(rule, seat, f"{who} gains {arg} VP from {src}", f"{who}が{src_ja}で{arg}ＶＰを得る")
         return False
     if name == "gain_die":
-        push(st, *[("gain_die", seat, "CH-6.3")] * arg)
+        push(st, *[("gain_die", seat, "CH-A21", source)] * arg)
         return False
     if name == "artifact":
         return _artifact(st, seat, source)
     if not _effect_choices(st, seat, name, arg):
-        if st.log is not None:
-            st.emit("CH-6.3", seat, f"{who}: {name} from {source} has no target",
-                    f"{who}：{source}の効果（{name}）は対象がない")
+        if logging:
+            # CH-0.3: a used die would have been a target, but only available dice take effects
+            used = bool(_effect_choices(st, seat, name, arg, st.used_dice(seat)))
+            what, what_ja = effect_text(name, arg), effect_text(name, arg, "ja")
+            st.emit("CH-0.3" if used else rule, seat, f"{src}'s effect ({what}) has no target "
+                    f"among {who}'s available dice" + (" (used dice take no effects)" if used
+                                                        else ""),
+                    f"{who}：{src_ja}の効果（{what_ja}）の対象になる未使用のサイコロがない")
         return False
     return ask(st, Phase.EFFECT, seat, (seat, name, arg, source))
 
 
 def _artifact(st: ClassicHeroState, seat: int, source: str) -> bool:
-    """CH-6.7: VP = distinct artifact types held before (or after) gaining this one."""
+    """CH-6.7: VP = distinct artifact types held before (or after) gaining this one.
+
+    Where the two readings differ (a type not held yet) the line cites CH-A12, the
+    resolution that counts the types held *before*.
+    """
     t = st.rules.artifact_type(st.rules.event_index[source])
     if t is None:
         return False
     held = set(st.artifacts[seat])
     count = len(held | {t}) if st.params.artifact_vp == "after" else len(held)
     st.artifacts[seat].append(t)
-    if not st.params.road_vp:
-        if st.log is not None:
-            en, ja = ARTIFACT_NAMES.get(t, (t, t))
-            st.emit("CH-V6", seat, f"{seat_name(seat)} gains the artifact {en} ({t}) but no "
-                    "VP: no VP on the road", f"{seat_name(seat)}がアーティファクト「{ja}」を"
-                    "得る（道中のＶＰなし）", artifact=t, vp=0)
+    if st.params.road_vp:
+        st.gain(seat, count, VP_ARTIFACT)
+    if st.log is None:
         return False
-    st.gain(seat, count, VP_ARTIFACT)
-    if st.log is not None:
-        en, ja = ARTIFACT_NAMES.get(t[0] + t[1:], (t, t))
-        st.emit("CH-6.7", seat, f"{seat_name(seat)} gains the artifact {en} ({t}): "
-                f"{count} VP ({len(held)} type(s) held before)",
-                f"{seat_name(seat)}がアーティファクト「{ja}」を得る：{count}ＶＰ"
-                f"（既に{len(held)}種類）", artifact=t, vp=count)
+    en, ja = ARTIFACT_NAMES.get(t, (t, t))
+    label = artifact_label(t)
+    who = seat_name(seat)
+    if not st.params.road_vp:
+        st.emit("CH-V6", seat, f"{who} gains the artifact {en} ({label}) but no VP: no VP on "
+                "the road", f"{who}がアーティファクト「{ja}」（{label}）を得る（道中のＶＰなし）",
+                artifact=t, vp=0)
+        return False
+    when = "after" if st.params.artifact_vp == "after" else "before"
+    rule = "CH-6.7" if t in held else "CH-A12"
+    st.emit(rule, seat, f"{who} gains the artifact {en} ({label}): {count} VP ({len(held)} "
+            f"type(s) held before" + (f"; types are counted {when} gaining it"
+                                      if rule == "CH-A12" else "") + ")",
+            f"{who}がアーティファクト「{ja}」（{label}）を得る：{count}ＶＰ（既に{len(held)}種類）",
+            artifact=t, vp=count)
     return False
 
 
-def _effect_choices(st: ClassicHeroState, seat: int, name: str, arg: object
-                    ) -> list[HeroAction]:
-    avail = distinct(st, seat, st.available(seat))
+def _effect_choices(st: ClassicHeroState, seat: int, name: str, arg: object,
+                    pool: list[int] | None = None) -> list[HeroAction]:
+    """The targets of an effect among the available dice (or ``pool``, to ask CH-0.3's
+    question: would a used die have been one?)."""
+    avail = distinct(st, seat, st.available(seat) if pool is None else pool)
     out: list[HeroAction] = []
     for i in avail:
         v, red, _ = st.dice[seat][i]
@@ -384,10 +464,12 @@ def _effect_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
 def effect_target(st: ClassicHeroState, a: HeroAction) -> None:
     seat, name, arg, source = st.ctx
     who = seat_name(seat)
+    rule = effect_rule(st, source)
     if a.kind == "skip":
         if st.log is not None:
-            st.emit("CH-6.3", seat, f"{who} skips {name} from {source}",
-                    f"{who}は{source}の効果を使わない")
+            st.emit(rule, seat, f"{who} does not use {source_name(st, source)}'s effect "
+                    f"({effect_text(name, arg)})", f"{who}は{source_name(st, source, 'ja')}の"
+                    f"効果（{effect_text(name, arg, 'ja')}）を使わない")
         return
     i = a.arg[0][0] if a.kind in ("adjust", "set", "fix") else a.arg[0]
     before = die_label(st.dice[seat][i])
@@ -398,14 +480,15 @@ def effect_target(st: ClassicHeroState, a: HeroAction) -> None:
         set_value(st, seat, i, a.arg[1])
     elif a.kind == "invert":
         set_value(st, seat, i, clamp(st, 7 - st.dice[seat][i][0]))
-    if st.log is not None:
-        st.emit("CH-6.3", seat, f"{who} applies {source}: {a.describe()} "
-                f"({before} → {die_label(st.dice[seat][i])})",
-                f"{who}が{source}の効果：{a.describe('ja')}")
+    if st.log is not None and a.kind != "reroll":   # a reroll's line comes with its result
+        st.emit(rule, seat, f"{who} applies {source_name(st, source)}'s effect: "
+                f"{a.describe()} ({before} → {die_label(st.dice[seat][i])})",
+                f"{who}が{source_name(st, source, 'ja')}の効果：{a.describe('ja')}"
+                f"（{before}→{die_label(st.dice[seat][i])}）")
     if a.kind == "fix" or (a.kind == "set" and st.params.reroll_each_stop):
         fix_die(st, seat, i)
     if a.kind == "reroll":
-        push(st, ("roll_die", seat, i, "CH-6.3"))
+        push(st, ("roll_die", seat, i, rule, f"re:{source}"))
     if name in ("upgrade", "reroll", "invert") and arg > 1:
         push(st, ("fx", seat, name, arg - 1, source))
 

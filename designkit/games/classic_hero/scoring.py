@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from designkit.games.classic_hero.actions import seat_name
 from designkit.games.classic_hero.cards import SUITS
+from designkit.games.classic_hero.stage import negative_vp
 from designkit.games.classic_hero.state import (
     FLOW,
     VP_CITY,
@@ -93,14 +94,21 @@ def final(st: ClassicHeroState) -> bool:
         suit_sets(st)
     counts = [request_count(st, s) for s in range(st.n)]
     req = request_vp(counts, p.request_majority_vp, p.request_minority_vp)
+    before = st.vp[:]
     for s in range(st.n):
         if req[s]:
             st.gain(s, req[s], VP_REQUEST)
     if st.log is not None:
-        st.emit("CH-9.2", None, "Requests: " + ", ".join(
-            f"{seat_name(s)} {counts[s]} → {req[s]:+d}" for s in range(st.n)),
+        # CH-A17: when every player ties, each is both most and fewest: +4 and -4 apply
+        tied = len(set(counts)) == 1
+        st.emit("CH-A17" if tied else "CH-9.2", None, "Requests: " + ", ".join(
+            f"{seat_name(s)} {counts[s]} → {req[s]:+d}" for s in range(st.n))
+            + ("; all tied, so each player is both most and fewest and both apply" if tied
+               else ""),
             "依頼：" + "、".join(f"{seat_name(s)} {counts[s]}枚→{req[s]:+d}"
-                              for s in range(st.n)), counts=counts, vp=req)
+                              for s in range(st.n)) + ("（全員同数のため両方を適用）" if tied
+                                                      else ""), counts=counts, vp=req)
+        negative_vp(st, before)
         speeds = [st.speed(s) for s in range(st.n)]
         won = winners(st.vp, speeds, p.tiebreak)
         best = max(st.vp)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from designkit.core.flow import ask, push, roll
 from designkit.games.classic_hero.actions import HeroAction, seat_name
 from designkit.games.classic_hero.cards import SUIT_JA
+from designkit.games.classic_hero.notation import in_english
 from designkit.games.classic_hero.resolve import effect_tasks
 from designkit.games.classic_hero.state import (
     FLOW,
@@ -168,7 +169,7 @@ def event_drawn(st: ClassicHeroState, card_id: str) -> None:
     if st.log is not None:
         card = st.rules.events[e]
         st.emit("CH-4.1", None, f"Slot {slot}: {card.id} {card.suit}, Fortune "
-                f"{card.fortune_text}, condition {card.condition.text}",
+                f"{in_english(card.fortune_text)}, condition {in_english(card.condition.text)}",
                 f"{slot}番：{card.id}「{SUIT_JA[card.suit]}」天運{card.fortune_text}、条件"
                 f"{card.condition.text}", slot=slot, card=card.id)
 
@@ -218,7 +219,9 @@ def lord_drawn(st: ClassicHeroState, lord_id: str) -> None:
     if st.log is not None:
         lord = st.rules.lords[b]
         hps = " ".join(f"[{c.text}:{base}]" for c, base in lord.hps)
-        st.emit(st.ctx[0], None, f"Demon Lord {lord.name} appears: {hps}",
+        hps_en = ", ".join(f"HP{i} {in_english(c.text)} (base merit {base})"
+                           for i, (c, base) in enumerate(lord.hps, start=1))
+        st.emit(st.ctx[0], None, f"Demon Lord {lord.name} appears: {hps_en}",
                 f"魔王「{lord.name_ja}」が現れる：{hps}", lord=lord_id)
 
 

@@ -53,26 +53,48 @@ def stage_end(st: ClassicHeroState) -> bool:
         st.emit("CH-8.4", None, "The event, Demon Lord and skill cards left on the table are "
                 "discarded", "場に残っているイベント・魔王・スキルカードを捨て札にする")
     loss = pilgrimage_penalty(st)
+    before = st.vp[:]
     for s in range(st.n):
         if loss[s]:
             st.gain(s, loss[s], VP_PILGRIM)
     if st.log is not None:
-        holders = sum(1 for s in range(st.n) if any(
-            st.rules.suit_of[e] == "Pilgrimage" and st.rules.events[e].stage == st.stage
-            for e in st.taken[s]))
-        lost = ", ".join(f"{seat_name(s)} {loss[s]}" for s in range(st.n) if loss[s]) or \
-            "nobody"
-        st.emit("CH-8.5", None, f"Pilgrimage penalty: {holders} player(s) hold a stage-"
-                f"{st.stage} Pilgrimage; VP lost: {lost}", f"巡礼ペナルティ：このステージの巡礼"
-                f"を持つのは{holders}人。失うＶＰ：{lost}", loss=loss)
+        _log_penalty(st, loss)
+        negative_vp(st, before)
     tasks: list[tuple] = []
     if st.stage < p.stages:
         tasks = [("growth", s) for _ in range(p.growth_steps_per_stage) for s in range(st.n)]
     elif st.log is not None:
-        st.emit("CH-8.6", None, "After the last stage growth is skipped (CH-A26)",
+        st.emit("CH-A26", None, "After the last stage growth is skipped",
                 "最終ステージの後は成長を省略する")
     push(st, *tasks, ("stage_over",))
     return False
+
+
+def _log_penalty(st: ClassicHeroState, loss: list[int]) -> None:
+    """CH-8.5's line; CH-A16 when nobody loses (no holder, or every player holds one)."""
+    holders = sum(1 for s in range(st.n) if any(
+        st.rules.suit_of[e] == "Pilgrimage" and st.rules.events[e].stage == st.stage
+        for e in st.taken[s]))
+    if any(loss):
+        lost = ", ".join(f"{seat_name(s)} {loss[s]}" for s in range(st.n) if loss[s])
+        lost_ja = "、".join(f"{seat_name(s)} {loss[s]}" for s in range(st.n) if loss[s])
+        st.emit("CH-8.5", None, f"Pilgrimage penalty: {holders} player(s) hold a stage-"
+                f"{st.stage} Pilgrimage; VP lost: {lost}", f"巡礼ペナルティ：このステージの巡礼"
+                f"を持つのは{holders}人。失うＶＰ：{lost_ja}", loss=loss)
+        return
+    why = "nobody holds one" if not holders else "every player without one is immune" \
+        if holders < st.n else "every player holds one"
+    st.emit("CH-A16", None, f"Pilgrimage penalty: {holders} player(s) hold a stage-{st.stage} "
+            f"Pilgrimage, so nobody loses VP ({why})", f"巡礼ペナルティ：このステージの巡礼を"
+            f"持つのは{holders}人なので、誰もＶＰを失わない", loss=loss)
+
+
+def negative_vp(st: ClassicHeroState, before: list[int]) -> None:
+    """CH-0.5: VP may go negative: say so when a total drops below zero (no floor at 0)."""
+    for s in range(st.n):
+        if st.vp[s] < 0 <= before[s]:
+            st.emit("CH-0.5", s, f"{seat_name(s)} is at {st.vp[s]} VP: VP may go negative",
+                    f"{seat_name(s)}は{st.vp[s]}ＶＰ（ＶＰはマイナスになりうる）", vp=st.vp[s])
 
 
 def _discard_weaknesses(st: ClassicHeroState) -> None:
@@ -129,10 +151,7 @@ def growth(st: ClassicHeroState, seat: int) -> bool:
 def grown(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     who = seat_name(seat)
-    if a.kind == "grow_gain":
-        if st.log is not None:
-            st.emit("CH-8.6", seat, f"{who} grows: gains a white die", f"{who}が成長：白サイコロ"
-                    "を１個得る")
+    if a.kind == "grow_gain":     # one line, with the new die's roll (resolve.gain_die)
         push(st, ("gain_die", seat, "CH-8.6"))
         return
     i = a.arg[0]

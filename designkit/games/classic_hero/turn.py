@@ -12,16 +12,19 @@ from __future__ import annotations
 from functools import lru_cache
 
 from designkit.core.flow import ask, push
-from designkit.games.classic_hero.actions import HeroAction, passers, seat_name
-from designkit.games.classic_hero.cards import SUIT_JA
+from designkit.games.classic_hero.actions import HeroAction, fortune_atoms, passers, seat_name
+from designkit.games.classic_hero.cards import SUIT_JA, effect_text
 from designkit.games.classic_hero.notation import (
+    Condition,
     Fortune,
     apply_atom,
     atom_text,
     can_achieve,
     fortune_options,
+    in_english,
 )
 from designkit.games.classic_hero.resolve import (
+    QUIET,
     ability_options,
     achieve_sets,
     apply_ability,
@@ -37,6 +40,7 @@ from designkit.games.classic_hero.resolve import (
     red_bonus_vp,
     ref,
     rest_options,
+    source_name,
 )
 from designkit.games.classic_hero.state import (
     FLOW,
@@ -57,13 +61,42 @@ def turn(st: ClassicHeroState) -> bool:
     if st.first_seat is None:
         st.first_seat = seat
     if st.log is not None:
-        where = ("on the Start card, leftmost of those still there" if st.pos[seat] == 0
-                 else f"at slot {st.pos[seat]}")
-        where_ja = "【スタート】の最も左" if st.pos[seat] == 0 else f"{st.pos[seat]}番"
-        st.emit("CH-5.1", seat, f"{seat_name(seat)} is rearmost ({where}) and takes the turn",
-                f"{seat_name(seat)}が最後尾（{where_ja}）なので手番を行う", turn=st.turn_no)
+        _log_turn(st, seat)
     push(st, ("move", seat), ("turn",))
     return False
+
+
+#: the rules a turn's first line cites (see :func:`_log_turn`)
+TURN_RULES = ("CH-5.1", "CH-4.4", "CH-A2")
+
+
+def _log_turn(st: ClassicHeroState, seat: int) -> None:
+    """Who moves, citing the rule that decides it: CH-A2 when the rearmost player moves again
+    (mandatory), CH-4.4 when pawns share the Start card (the leftmost is furthest back),
+    else CH-5.1."""
+    who = seat_name(seat)
+    prev = None
+    for e in reversed(st.log or []):
+        if e.rule == "CH-0.1":
+            break               # a new stage: no turn before it counts
+        if e.rule in TURN_RULES:
+            prev = e.seat
+            break
+    on_start = st.pos[seat] == 0
+    where = "on the Start card" if on_start else f"at slot {st.pos[seat]}"
+    where_ja = "【スタート】" if on_start else f"{st.pos[seat]}番"
+    if prev == seat:
+        rule, en, ja = ("CH-A2", f"{who} is still rearmost ({where}) and takes the next turn "
+                        "too: this is mandatory", f"{who}がまだ最後尾（{where_ja}）なので続けて"
+                        "手番を行う")
+    elif on_start and sum(1 for s in range(st.n) if st.pos[s] == 0) > 1:
+        rule, en, ja = ("CH-4.4", f"{who} is rearmost (on the Start card the leftmost pawn "
+                        "counts as furthest back) and takes the turn", f"{who}が最後尾"
+                        "（【スタート】の最も左）なので手番を行う")
+    else:
+        rule, en, ja = ("CH-5.1", f"{who} is rearmost ({where}) and takes the turn",
+                        f"{who}が最後尾（{where_ja}）なので手番を行う")
+    st.emit(rule, seat, en, ja, turn=st.turn_no)
 
 
 def is_last(st: ClassicHeroState, seat: int) -> bool:
@@ -136,36 +169,73 @@ def moved(st: ClassicHeroState, a: HeroAction) -> None:
     q, card_id, via = a.arg
     rules = st.rules
     spent = passers(via)
+    # CH-5.4: is this stop as far as the pawn could go? (asked before the abilities are spent)
+    furthest = st.log is not None and not any(d > q for d, _ in destinations(st, seat))
     for aid in spent:
         st.spent[seat].append(rules.ability_index[aid])
     if len(spent) > 1 and st.log is not None:
-        st.emit("CH-A34", seat, f"{seat_name(seat)} spends {len(spent)} PASS_TRIAL abilities "
-                f"on one move, each passing one empty Trial", f"{seat_name(seat)}は１回の移動で"
-                f"{len(spent)}つの試練通過能力を使う")
+        st.emit("CH-A34", seat, f"{seat_name(seat)} spends "
+                f"{' and '.join(source_name(st, aid) for aid in spent)} on one move, each "
+                "passing one empty Trial", f"{seat_name(seat)}は１回の移動で"
+                f"{'と'.join(source_name(st, aid, 'ja') for aid in spent)}を使い、それぞれ"
+                "空いている試練を１つ通過する")
     frm = st.pos[seat]
+    if st.log is not None:
+        _log_move(st, seat, frm, q, spent, furthest)
     if frm == 0 and seat in st.start_order:
         st.start_order.remove(seat)
     st.pos[seat] = q
-    if st.log is not None:
-        extra = (f", passing {'an empty Trial' if len(spent) == 1 else 'empty Trials'} with "
-                 f"{a.describe().split(' with ')[-1]}") if spent else ""
-        if q == rules.goal:
-            rule = "CH-5.5" if is_last(st, seat) else "CH-5.3"
-            why = (" (the last player must go straight to the Goal, ignoring Trials)"
-                   if rule == "CH-5.5" else "")
-            st.emit(rule, seat, f"{seat_name(seat)} moves from {frm} to the Goal{why}{extra}",
-                    f"{seat_name(seat)}が{frm}から【ゴール】へ進む", to=q)
-        else:
-            card = rules.events[st.track[q]]
-            st.emit("CH-5.3", seat, f"{seat_name(seat)} moves from {frm} to slot {q}: "
-                    f"{card.id} {card.suit}{extra}", f"{seat_name(seat)}が{frm}から{q}番"
-                    f"（{card.id}「{SUIT_JA[card.suit]}」）へ進む", to=q, card=card.id)
     if q == rules.goal:
         push(st, ("arrive", seat))
     elif st.params.reroll_each_stop:
         push(st, ("stop_reroll", seat), ("fortune", seat))
     else:
         push(st, ("fortune", seat))
+
+
+def _log_move(st: ClassicHeroState, seat: int, frm: int, q: int, spent: tuple[str, ...],
+              furthest: bool) -> None:
+    """The move, citing the rule that decides it (called before the pawn moves): CH-5.5
+    the last player; CH-A30 the Goal with events skipped; CH-5.4 an empty Trial as a forced
+    stop; CH-A22 a Trial passed because a pawn stands on it; else CH-5.3."""
+    rules = st.rules
+    who = seat_name(seat)
+    start, start_ja = ("the Start", "【スタート】") if frm == 0 else (f"slot {frm}", f"{frm}番")
+    names = " and ".join(source_name(st, aid) for aid in spent)
+    extra = (f", passing {'an empty Trial' if len(spent) == 1 else 'empty Trials'} with "
+             f"{names}") if spent else ""
+    extra_ja = (f"（{'と'.join(source_name(st, aid, 'ja') for aid in spent)}で空いている試練を"
+                "通過）") if spent else ""
+    others = {p for s, p in enumerate(st.pos) if s != seat}
+    if q == rules.goal:
+        skipped = sum(1 for x in range(frm + 1, q) if st.track[x] is not None and x not in others)
+        if is_last(st, seat):
+            rule, why = "CH-5.5", " (the last player must go straight to the Goal, ignoring Trials)"
+        elif skipped:
+            rule, why = "CH-A30", (f", skipping the {skipped} event(s) left (allowed: no empty "
+                                   "Trial lies in between)")
+        else:
+            rule, why = "CH-5.3", ""
+        why_ja = f"（残りのイベント{skipped}枚を飛ばす）" if rule == "CH-A30" else ""
+        st.emit(rule, seat, f"{who} moves from {start} to the Goal{why}{extra}",
+                f"{who}が{start_ja}から【ゴール】へ進む{why_ja}{extra_ja}", to=q)
+        return
+    card = rules.events[st.track[q]]
+    passed = [x for x in range(frm + 1, q) if x in others and st.track[x] is not None
+              and rules.suit_of[st.track[x]] == "Trial"]
+    rule, why, why_ja = "CH-5.3", "", ""
+    if card.suit == "Trial" and furthest:
+        rule, why, why_ja = ("CH-5.4", "; an empty Trial is a forced stop",
+                             "：空いている試練なので強制ストップ")
+    elif passed:
+        rule = "CH-A22"
+        why = (f", passing the Trial at slot {passed[0]}, which has a pawn on it"
+               if len(passed) == 1 else f", passing the Trials at slots "
+               f"{', '.join(map(str, passed))}, which have pawns on them")
+        why_ja = f"（{'、'.join(map(str, passed))}番の試練はポーンがいるので通過）"
+    st.emit(rule, seat, f"{who} moves from {start} to slot {q}: {card.id} {card.suit}"
+            f"{extra}{why}", f"{who}が{start_ja}から{q}番（{card.id}「{SUIT_JA[card.suit]}」）へ"
+            f"進む{extra_ja}{why_ja}", to=q, card=card.id)
 
 
 @FLOW.task("stop_reroll")
@@ -259,8 +329,8 @@ def fortune(st: ClassicHeroState, seat: int) -> bool:
     if not st.available(seat):
         if st.log is not None:
             st.emit("CH-6.1", seat, f"{seat_name(seat)} has no available dice: the Fortune "
-                    f"{card.fortune_text} has no effect", f"{seat_name(seat)}は未使用のサイコロ"
-                    f"がないので天運{card.fortune_text}は効果なし")
+                    f"{in_english(card.fortune_text)} has no effect", f"{seat_name(seat)}は"
+                    f"未使用のサイコロがないので天運{card.fortune_text}は効果なし")
         return False
     return ask(st, Phase.FORTUNE, seat, (seat,))
 
@@ -281,33 +351,63 @@ def fortune_applied(st: ClassicHeroState, a: HeroAction) -> None:
         return
     if a.kind == "ignore_fortune":
         st.spent[seat].append(st.rules.ability_index[a.arg])
-        if st.log is not None:
-            st.emit("CH-6.1", seat, f"{who} ignores the Fortune {card.fortune_text}: "
-                    f"{a.describe()}", f"{who}は天運{card.fortune_text}を無視する："
-                    f"{a.describe('ja')}")
+        if st.log is not None:     # the ability's own rule (§5.6, CH-A28)
+            st.emit("CH-A28", seat, f"{who} ignores the Fortune {in_english(card.fortune_text)} "
+                    f"with {source_name(st, a.arg)} (once per stage)", f"{who}は"
+                    f"{source_name(st, a.arg, 'ja')}で天運{card.fortune_text}を無視する")
         return
     rolls = []
     full = 0
     before = st.dice_text(seat)
     for (i, v, _), text in a.arg:
         if text == "振り直し":
-            rolls.append(("roll_die", seat, i, "CH-3.4"))
+            rolls.append(("roll_die", seat, i, "CH-3.4", QUIET))   # the line below shows it
             full += 1
             continue
         new = _apply_text(st, v, text)
         full += text == "反転" or new == v + int(text)
         d = st.dice[seat][i]
         st.dice[seat][i] = (new, d[1], d[2])
+    if st.log is None:
+        push(st, *rolls)
+        return
+    rule = fortune_rule(card.fortune, len(a.arg), full)
+    head = f"{who} applies the Fortune {in_english(card.fortune_text)}: {fortune_atoms(a.arg)}"
+    head_ja = f"{who}が天運{card.fortune_text}を適用：{fortune_atoms(a.arg, 'ja')}"
+    if rule == "CH-6.2":
+        tail = f"; {full} of {len(a.arg)} part(s) apply in full, the most possible"
+    elif len(a.arg) < len(card.fortune):
+        tail = (f"; with {len(a.arg)} available {'die' if len(a.arg) == 1 else 'dice'} only "
+                f"{len(a.arg)} of its {len(card.fortune)} parts can be applied")
+    else:
+        tail = ""
+    # a reroll's result is known after its roll: the line waits for it
+    push(st, *rolls, ("fortune_log", seat, rule, head, head_ja, before, tail))
+
+
+def fortune_rule(fortune: Fortune, applied: int, full: int) -> str:
+    """The rule that says how this Fortune was applied: CH-6.2 when some part could not
+    apply in full; else its notation's: CH-3.2 (A・B, also with too few dice), CH-3.1 (A/B),
+    CH-3.3 (反転), CH-3.4 (振り直し), and CH-6.1 for a plain ±k."""
+    if full < applied:
+        return "CH-6.2"
+    if len(fortune) > 1:
+        return "CH-3.2"
+    if len(fortune[0]) > 1:
+        return "CH-3.1"
+    return {"inv": "CH-3.3", "rr": "CH-3.4"}.get(fortune[0][0][0], "CH-6.1")
+
+
+@FLOW.task("fortune_log")
+def fortune_log(st: ClassicHeroState, seat: int, rule: str, head: str, head_ja: str,
+                before: str, tail: str) -> bool:
+    """The Fortune's line, with the dice after it (after its rerolls, if any)."""
     if st.log is not None:
-        partial = full < len(card.fortune)
-        st.emit("CH-6.2" if partial else "CH-6.1", seat,
-                f"{who} applies the Fortune {card.fortune_text}: {a.describe()} "
-                f"({before} → {st.dice_text(seat)})"
-                + (f"; {full} of {len(card.fortune)} part(s) apply in full, the most "
-                   "possible" if partial else ""),
-                f"{who}が天運{card.fortune_text}を適用：{a.describe('ja')}"
-                f"（{before}→{st.dice_text(seat)}）", fortune=card.fortune_text)
-    push(st, *rolls)
+        after = st.dice_text(seat)
+        card = st.rules.events[st.track[st.pos[seat]]]
+        st.emit(rule, seat, f"{head} ({before} → {after}){tail}", f"{head_ja}（{before}→{after}）",
+                fortune=card.fortune_text)
+    return False
 
 
 # -- achievement check (CH-6.3 to CH-6.7) ---------------------------------------------------------------
@@ -371,12 +471,40 @@ def checked(st: ClassicHeroState, a: HeroAction) -> None:
     elif st.log is not None:
         card = st.track[st.pos[seat]]
         if card is not None:
-            cond = st.rules.events[card].condition.text
-            can = bool(achieve_sets(st, seat, st.rules.events[card].condition))
-            st.emit("CH-6.3", seat, f"{seat_name(seat)} does not achieve {cond} "
-                    f"({'declines' if can else 'cannot'} with {st.dice_text(seat)}); the turn "
-                    "ends", f"{seat_name(seat)}は{cond}を達成しない（{st.dice_text(seat)}）")
+            _log_not_achieved(st, seat, st.rules.events[card].condition)
         st.emit("CH-6.8", seat, "The turn ends", "手番終了")
+
+
+def _log_not_achieved(st: ClassicHeroState, seat: int, cond: Condition) -> None:
+    """A pass at the check: CH-A6 when the dice could achieve it (achieving is optional),
+    else the notation rule the dice fail (CH-3.5 one die, CH-3.6 several, CH-3.7 a sum,
+    CH-3.8 equal dice), saying what it needs."""
+    who, dice = seat_name(seat), st.dice_text(seat)
+    text, text_en = cond.text, in_english(cond.text)
+    if achieve_sets(st, seat, cond):
+        st.emit("CH-A6", seat, f"{who} declines {text_en} with {dice} (achieving is optional)",
+                f"{who}は{text}を達成しない（任意、{dice}）")
+        return
+    vals = [st.dice[seat][i][0] for i in st.available(seat)]
+    if cond.kind == "sum":
+        rule, need, need_ja = ("CH-3.7", f"the available dice must add up to {cond.total} or "
+                               f"more; they add up to {sum(vals)}",
+                               f"目の合計{cond.total}以上が必要（未使用の合計{sum(vals)}）")
+    elif cond.kind == "zoro":
+        most = max((vals.count(v) for v in set(vals)), default=0)
+        rule, need, need_ja = ("CH-3.8", f"it needs {cond.k} available dice showing the same "
+                               f"value; at most {most} do", f"同じ目が{cond.k}つ必要（最多{most}つ）")
+    elif len(cond.slots) == 1:
+        shown = " or ".join(str(v) for v in sorted(cond.slots[0]))
+        shown_ja = "か".join(str(v) for v in sorted(cond.slots[0]))
+        rule, need, need_ja = ("CH-3.5", f"it needs an available die showing {shown}",
+                               f"{shown_ja}の目の未使用のサイコロが必要")
+    else:
+        slots = ", ".join(" or ".join(str(v) for v in sorted(x)) for x in cond.slots)
+        rule, need, need_ja = ("CH-3.6", f"it needs a different available die for each of: "
+                               f"{slots}", f"{text.rstrip('★')}の目のサイコロが各１つずつ必要")
+    st.emit(rule, seat, f"{who} cannot achieve {text_en} with {dice}: {need}",
+            f"{who}は{text}を達成できない（{dice}）：{need_ja}")
 
 
 def achieve(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> None:
@@ -392,8 +520,9 @@ def achieve(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> None:
     reds = sum(dice[i][1] for i in used)
     if st.log is not None:
         shown = ", ".join(die_label(dice[i]) for i in used)
-        st.emit("CH-6.3", seat, f"{who} achieves {card.id} ({card.suit}, {card.condition.text})"
-                f" with {shown}; the pawn stays on the blank slot",
+        st.emit("CH-6.3", seat, f"{who} achieves {card.id} ({card.suit}, "
+                f"{in_english(card.condition.text)}) with {shown}; the pawn stays on the blank "
+                "slot",
                 f"{who}が{shown}で{card.id}「{SUIT_JA[card.suit]}」（{card.condition.text}）を"
                 "達成する", card=card.id, dice=[die_label(dice[i]) for i in used])
     bonus, instead = red_bonus_vp(st, reds, at_event=True)
@@ -411,17 +540,26 @@ def achieve(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> None:
     if card.condition.star and p.star_dice_used:
         tasks += [("star", seat, used)] * p.star_dice_used
     if p.suit_effects and st.log is not None:
-        what = ", ".join(h.to_text() for h in rules.effects[e])
+        hooks = rules.effects[e]
+        what = ", ".join(effect_text(h.name, _hook_arg(h)) for h in hooks)
+        what_ja = "、".join(effect_text(h.name, _hook_arg(h), "ja") for h in hooks)
         st.emit("CH-V4", seat, f"{card.id} is a {card.suit}: its effect is the suit's ({what})",
-                f"{card.id}は「{SUIT_JA[card.suit]}」：スートの効果（{what}）")
+                f"{card.id}は「{SUIT_JA[card.suit]}」：スートの効果（{what_ja}）")
     tasks += effect_tasks(st, seat, rules.effects[e], card.id)
     if p.weakness_on and card.suit == "Pilgrimage":
         tasks += [("draw_weakness", seat)] * p.weakness_draws
-    for args in st.passive(seat, "on_achieve_vp"):
-        if args["suit"] == card.suit:
-            tasks.append(("fx", seat, "vp", args["n"], "Treasure Hunter"))
+    for a in st.abilities[seat]:     # SK07 Treasure Hunter: +n VP for a Ruins (CH-A28)
+        ab = rules.abilities[a]
+        if ab.hook.name == "on_achieve_vp" and ab.timing in ("passive", "scoring") \
+                and ab.hook.args["suit"] == card.suit:
+            tasks.append(("fx", seat, "vp", ab.hook.args["n"], ab.id))
     tasks.append(("turn_end", seat))
     push(st, *tasks)
+
+
+def _hook_arg(h: object) -> object:
+    args = getattr(h, "args", {})
+    return args.get("n", args.get("value"))
 
 
 @FLOW.task("turn_end")

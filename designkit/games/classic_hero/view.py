@@ -11,19 +11,23 @@ The board is clickable where a decision has a natural target (``data-action``, s
 docs/ARCHITECTURE.md "Boards you click"): a slot or the Goal (move there, achieve the
 card there), a die of the seat to move (the first open decision on that die alone:
 Fortune, blessing, ability, adjust, return, grow …), a Demon Lord's HP (hit it with the
-first listed set of dice), a class or skill card (take it). Where one target stands for
-several decisions the click takes the first listed; the buttons offer every one.
+first listed set of dice), a class or skill card (take it), an ability card the hero holds
+(use it), a weakness card (beat it). What has no piece of its own — Rest, not achieving
+the card (pass), ending the battle, skipping an effect, taking a new die at growth, a
+Fortune applied to several dice — is a token in the hero's own box, so a whole game can be
+played on the board alone. Where one target stands for several decisions the click takes
+the first listed; the buttons offer every one.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from html import escape
 from typing import Any
 
+from designkit.core.board_html import data_action, token
 from designkit.games.classic_hero.actions import seat_name
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, SUIT_COLOUR, SUIT_JA
+from designkit.games.classic_hero.notation import in_english
 from designkit.games.classic_hero.state import FLOW, ClassicHeroState, Phase
 
 W, H = 46, 92
@@ -47,8 +51,25 @@ _ONE_DIE = {"bless": 0, "adjust": 0, "set": 0, "fix": 0, "ability": 1}  # arg[i]
 _DIE_KINDS = ("return", "grow_upgrade", "star", "upgrade", "reroll", "invert")
 
 
+#: decisions with no piece of their own: a token in the hero's box (key -> label en, ja)
+TOKENS = {"rest": ("Rest", "休息"), "pass": ("Pass", "達成しない"),
+          "stop": ("End the battle", "戦闘を終える"), "skip": ("Skip the effect", "効果を使わない"),
+          "grow_gain": ("Gain a die", "サイコロを得る"), "fortune": ("Fortune", "天運")}
+_ABILITY_ARG = ("rest_free", "ignore_fortune", "star_skip")  # arg is the ability's id
+
+
 def _keys(kind: str, arg: Any) -> list[tuple[Any, ...]]:
     """The board elements standing for decision (kind, arg)."""
+    if kind in ("rest", "pass", "stop", "skip", "grow_gain"):
+        return [(kind,)]
+    if kind in _ABILITY_ARG:
+        return [("ability", arg)]
+    if kind == "weak":
+        return [("weak", arg[0])]
+    if kind == "fortune" and len(arg) != 1:
+        return [("fortune",)]
+    if kind == "ability":
+        return [("die", arg[1][0]), ("ability", arg[0])]
     if kind == "move":
         return [("goal",) if arg[1] is None else ("slot", arg[0])]
     if kind == "achieve":
@@ -66,37 +87,36 @@ def _keys(kind: str, arg: Any) -> list[tuple[Any, ...]]:
     return []
 
 
+def open_options(st: ClassicHeroState) -> tuple[Any, ...]:
+    """The decisions open now: none at a chance step or the end (the options of the decision
+    before a roll stay on the state until the next question, and must not be shown)."""
+    if st.seat is None or st.phase not in FLOW.decisions:
+        return ()
+    return tuple(getattr(st, "options", ()) or ())
+
+
 def targets(st: ClassicHeroState) -> Targets:
     """Board element -> the first open decision it stands for (none at chance steps)."""
     out: Targets = {}
-    for a in getattr(st, "options", ()) or ():
+    for a in open_options(st):
         for key in _keys(a.kind, a.arg):
             out.setdefault(key, a)
     return out
 
 
 def _act(opts: Targets, *key: Any) -> str:
-    a = opts.get(key)
-    if a is None:
-        return ""
-    return f" data-action='{escape(json.dumps(a.to_json(), ensure_ascii=False))}'"
-
-
-_ZORO = re.compile(r"ゾロ目(\d+)")
+    return data_action(opts.get(key))
 
 
 def notation(text: str, lang: str = "en") -> str:
     """A condition or Fortune in the board's language: the draft writes 反転 (invert),
-    振り直し (reroll) and ゾロ目N (N dice alike) in Japanese even in English tables."""
-    if lang == "ja":
-        return text
-    text = text.replace("振り直し", "reroll").replace("反転", "invert")
-    return _ZORO.sub(lambda m: f"{m.group(1)} alike", text)
+    振り直し (reroll), ゾロ目N (N dice alike) and ・ in Japanese even in English tables."""
+    return text if lang == "ja" else in_english(text)
 
 
 LEGEND = {
-    "en": "Dice: W3 = a white die showing 3, R5 = a red die showing 5; 5・6 = one die "
-          "showing 5 and one showing 6; 5/6 = a die showing 5 or 6; ★ = the die used is "
+    "en": "Dice: W3 = a white die showing 3, R5 = a red die showing 5; 5 & 6 (5・6 in the "
+          "draft) = one die showing 5 and one showing 6; 5/6 = a die showing 5 or 6; ★ = the die used is "
           "marked spent; 3 alike (ゾロ目3 in the draft) = three dice showing the same "
           "number; 14↑ = dice adding up to 14 or more; faded dice are used this stage.",
     "ja": "サイコロ：W3＝白サイコロの3、R5＝赤サイコロの5；5・6＝5と6のサイコロ；5/6＝5か6の"
@@ -219,7 +239,7 @@ def _ability(card: Any, lang: str, opts: Targets) -> str:
 
 def _classes(st: ClassicHeroState, lang: str, opts: Targets) -> str:
     """The class cards on offer while a hero chooses one (CH-3)."""
-    offer = [a.arg for a in getattr(st, "options", ()) or () if a.kind == "class"]
+    offer = [a.arg for a in open_options(st) if a.kind == "class"]
     if not offer:
         return ""
     head = "クラス" if lang == "ja" else "Classes"
@@ -250,7 +270,7 @@ def _hero(st: ClassicHeroState, q: int, seat: int | None, t: dict[str, str], lan
     mine = opts if st.seat == q else {}  # only the seat to move has open decisions
     dice = "".join(_die(*d, fixed=i in st.fixed[q], act=_act(mine, "die", i))
                    for i, d in enumerate(st.dice[q]))
-    abil = "".join(_ability(r.abilities[a], lang, {}) + (" ✓" if a in st.spent[q] else "")
+    abil = "".join(_ability(r.abilities[a], lang, mine) + (" ✓" if a in st.spent[q] else "")
                    for a in st.abilities[q]) or t["none"]
     cards = ", ".join(escape(r.events[e].id) for e in st.taken[q]) or t["none"]
     arts = ", ".join(escape(ARTIFACT_NAMES.get(a, (a, a))[1 if lang == "ja" else 0])
@@ -259,20 +279,31 @@ def _hero(st: ClassicHeroState, q: int, seat: int | None, t: dict[str, str], lan
     return (f'<div class="dk-seat" style="border:{edge};border-radius:6px;padding:4px;'
             f'min-width:210px;max-width:100%;box-sizing:border-box">'
             f'<div style="color:{PAWN[q % 4]}"><b>{head}</b> · '
-            f'{st.vp[q]} {t["vp"]}</div><div>{dice}</div>'
+            f'{st.vp[q]} {t["vp"]}</div><div>{dice}</div>{_tokens(mine if seat in (None, q) else {}, lang)}'
             f'<div>{t["bless"]}: {st.bless[q]} · {t["art"]}: {arts}</div>'
             f'<div>{t["skills"]}: {abil}</div><div>{t["cards"]}: {cards}</div>'
-            f'{_weaknesses(st, q, seat, lang)}</div>')
+            f'{_weaknesses(st, q, seat, lang, mine)}</div>')
 
 
-def _weaknesses(st: ClassicHeroState, q: int, seat: int | None, lang: str) -> str:
-    """CH-V2: a seat's own weakness cards, or only how many the others hold."""
+def _tokens(opts: Targets, lang: str) -> str:
+    """The hero's tokens for the open decisions that have no piece on the board."""
+    out = [token(opts[(key,)], ja if lang == "ja" else en)
+           for key, (en, ja) in TOKENS.items() if (key,) in opts]
+    return f'<div class="dk-tokens">{"".join(out)}</div>' if out else ""
+
+
+def _weaknesses(st: ClassicHeroState, q: int, seat: int | None, lang: str,
+                opts: Targets | None = None) -> str:
+    """CH-V2: a seat's own weakness cards (clickable to beat one), or only how many the
+    others hold."""
     if not st.params.weakness_on:
         return ""
     head = "弱点" if lang == "ja" else "Weaknesses"
     cards = st.rules.weaknesses
     if seat is None or seat == q:     # the designer, or the holder
-        shown = ", ".join(f"{escape(cards[w].label(lang))} ({escape(cards[w].hps[0][0].text)})"
+        shown = ", ".join(f'<span class="dk-weakness"{_act(opts or {}, "weak", cards[w].id)}>'
+                          f"{escape(cards[w].label(lang))} "
+                          f"({escape(notation(cards[w].hps[0][0].text, lang))})</span>"
                           for w in st.weak[q]) or "–"
     else:
         shown = (f"{len(st.weak[q])}枚" if lang == "ja" else f"{len(st.weak[q])} card(s)")

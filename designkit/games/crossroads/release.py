@@ -106,9 +106,16 @@ def do_release(st: CrossroadsState, seat: int, n: int, size: int, comp: Composit
     st.released[seat] += 1
     if st.log is not None:
         who = seat_name(seat)
-        st.emit("CR-4.1", seat, f"{who} releases {n}×{size} (the {n} played + {naturals} "
-                f"matching from hand)", f"{who}が{n}を{size}枚リリース（手札から同じ数字{naturals}枚）",
-                number=n, size=size)
+        changed = len(changed4) + len(changed7)
+        if changed:   # CR-4.2: a changed card counts as n; the group's number is the trigger's
+            st.emit("CR-4.2", seat, f"{who} releases {n}×{size} (the {n} played + {naturals} "
+                    f"matching from hand + {changed} changed by a skill, counting as {n})",
+                    f"{who}が{n}を{size}枚リリース（手札から同じ数字{naturals}枚、スキルで変更した"
+                    f"{changed}枚も{n}として扱う）", number=n, size=size)
+        else:
+            st.emit("CR-4.1", seat, f"{who} releases {n}×{size} (the {n} played + {naturals} "
+                    f"matching from hand)", f"{who}が{n}を{size}枚リリース（手札から同じ数字"
+                    f"{naturals}枚）", number=n, size=size)
         for x in changed4:
             st.emit("CR-7.4", seat, f"{who}'s S4: a hand {x} counts as {n} (placed at the bottom)",
                     f"{who}のS4：手札の{x}を{n}として扱う", number=n, card=x)
@@ -130,8 +137,12 @@ def _discard_beaten(st: CrossroadsState, seat: int, n: int, size: int) -> None:
             continue
         if st.skills[q] & protect:
             if st.log is not None:
-                st.emit("CR-7.3", q, f"{seat_name(q)}'s group {n}×{len(pile[n])} is protected "
-                        f"by S3 and stays", f"{seat_name(q)}の{n}×{len(pile[n])}はS3により残る",
+                # CR-A13: an S3 the passer took this turn already protects against the receiver
+                fresh = q == st.active != seat and st.took & st.skills[q] & protect
+                st.emit("CR-A13" if fresh else "CR-7.3", q, f"{seat_name(q)}'s group "
+                        f"{n}×{len(pile[n])} is protected by S3"
+                        + (", taken this turn (a new skill works at once)," if fresh else "")
+                        + " and stays", f"{seat_name(q)}の{n}×{len(pile[n])}はS3により残る",
                         number=n)
             continue
         group = pile.pop(n)

@@ -44,13 +44,13 @@ class CrossroadsGame(FlowGame):
             removed = p.removed_numbers()
             st.emit("CR-2.1", None, f"{st.n} players: deck of {st.deck_n} cards"
                     + (f" (numbers {', '.join(map(str, removed))} removed)" if removed else ""),
-                    f"{st.n}人プレイ：山札{st.deck_n}枚", deck=st.deck_n)
+                    f"{st.n}人プレイ：山{st.deck_n}枚", deck=st.deck_n)
             if st.n == 3 and not p.three_player_removal:
                 st.emit("CR-V1", None, "Variant: 3 players use every number (the rule the "
                         "change list went back from)", "バリアント：３人でも全ての数字を使う",
                         deck=st.deck_n)
             st.emit("CR-2.3", None, "The Crossroads holds " + ", ".join(p.crossroads_skills),
-                    "クロスロード：" + "、".join(p.crossroads_skills))
+                    "【クロスロード】：" + "、".join(p.crossroads_skills))
         self.start(st, *SETUP_TASKS)
         return st
 

@@ -52,6 +52,10 @@ def vp_sources(st: CrossroadsState, seat: int) -> dict[str, float]:
 
 def finish_game(st: CrossroadsState) -> None:
     """Apply S1, score every seat, rank with CR-10.2 and log each step."""
+    if st.log is not None:   # CR-A20: the order of the game-end steps
+        st.emit("CR-A20", None, "Game end: the 27-declaration discard (declarer only), then "
+                "S1, then counting (S5 on the work pile), then skill costs",
+                "ゲーム終了：２７宣言の捨て札、S1、得点計算（S5）、スキルのVPの順")
     for seat in range(st.n):
         cards = s1_discards(st, seat)
         for x in cards:
@@ -93,10 +97,13 @@ def _log_breakdown(st: CrossroadsState, s: int, b: dict[str, Any]) -> None:
     """One event per scoring rule that applies (CR-9.1, CR-7.5, CR-9.2, CR-9.3), then the total."""
     who = seat_name(s)
     st.emit("CR-9.1", s, f"{who}: {st.pile_cards(s)} cards in the work pile give {b['work']} VP",
-            f"{who}：作品置き場{st.pile_cards(s)}枚で{b['work']}VP", vp=b["work"])
+            f"{who}：【作品置き場】{st.pile_cards(s)}枚で{b['work']}VP", vp=b["work"])
     if b["s5_bonus"]:
         st.emit("CR-7.5", s, f"{who}'s S5: the largest group counts again, +{b['s5_bonus']} VP",
                 f"{who}のS5：最も多い枚数を２倍、+{b['s5_bonus']}VP", vp=b["s5_bonus"])
+    elif not st.piles[s] and st.holds(s, "end_multiply_largest_group"):
+        st.emit("CR-A2", s, f"{who}'s S5 adds nothing: it counts the work pile (not the hand), "
+                "which is empty", f"{who}のS5：【作品置き場】が空なので0", vp=0)
     if b["hand"]:
         st.emit("CR-9.2", s, f"{who}: {n_cards(st.hand_n[s])} left in hand give {b['hand']} VP",
                 f"{who}：手札{st.hand_n[s]}枚で{b['hand']}VP", vp=b["hand"])

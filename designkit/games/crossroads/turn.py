@@ -155,7 +155,7 @@ def start_turn(st: CrossroadsState) -> bool:
     if st.log is not None:
         st.emit("CR-3.1", st.active, f"Turn {st.turn}: {seat_name(st.active)} to play "
                 f"({n_cards(st.deck_total())} in the deck)",
-                f"{st.turn}手番目：{seat_name(st.active)}の手番（山札{st.deck_total()}枚）")
+                f"{st.turn}手番目：{seat_name(st.active)}の手番（山{st.deck_total()}枚）")
     st.extra_left = st.params.draw_per_turn - 1
     return extra_draw(st) if st.extra_left else trigger_draw(st)
 
@@ -180,6 +180,10 @@ def trigger_draw(st: CrossroadsState) -> bool:
         if st.params.s2_optional:
             return ask(st, Phase.S2_CHOICE, st.active, ())
         return s2_draw(st)
+    if st.log is not None and st.skills[st.active] & st.rules.s2_mask:
+        who = seat_name(st.active)   # CR-A7: with one card left S2 draws just that card
+        st.emit("CR-A7", st.active, f"Only 1 card is left: {who}'s S2 draws just that card",
+                f"山が残り１枚なので{who}のS2はその１枚だけを引く")
     return _wait_draw(st, Phase.DRAW)
 
 
@@ -214,6 +218,10 @@ def _s2_choice(st: CrossroadsState, a: Action) -> None:
     if a.arg:
         push(st, ("s2_draw",))
     else:
+        if st.log is not None:   # CR-A7: S2 is optional
+            who = seat_name(st.active)
+            st.emit("CR-A7", st.active, f"{who} does not use S2 (it is optional) and draws "
+                    "1 card", f"{who}はS2を使わず（任意）１枚引く")
         push(st, ("draw",))
 
 
@@ -261,7 +269,43 @@ def _s2_keep(st: CrossroadsState, a: Action) -> None:
 # -- the three actions (CR-4, CR-5, CR-6) ---------------------------------------------------------
 @task("act")
 def offer_action(st: CrossroadsState) -> bool:
+    if st.log is not None:   # the drawn card is hidden: only its holder reads why
+        _log_release_limits(st, st.active, (st.active,))
     return ask(st, Phase.ACT, st.active, ())
+
+
+def _log_release_limits(st: CrossroadsState, seat: int, visible_to: tuple[int, ...] | None
+                        ) -> None:
+    """CR-4.3, CR-4.4 (CR-A11 with several groups): what the trigger's number allows, when
+    another group of it stands, so a hold or a pass that looks odd explains itself."""
+    n, who = st.trigger, seat_name(seat)
+    if n is None:
+        return
+    own = st.piles[seat].get(n)
+    if own is not None:
+        st.emit("CR-4.3", seat, f"{who} cannot release {n}: the work pile already holds "
+                f"{n}×{len(own)}", f"{who}は{n}をリリースできない：【作品置き場】に既に"
+                f"{n}×{len(own)}がある", number=n, visible_to=visible_to)
+        return
+    others = [(q, len(pile[n])) for q, pile in enumerate(st.piles) if q != seat and n in pile]
+    if not others:
+        return
+    lo = rel.beat_size(st, seat, n)
+    sizes = rel.release_sizes(st, seat, n)
+    held = ", ".join(f"{seat_name(q)}'s {n}×{c}" for q, c in others)
+    held_ja = "、".join(f"{seat_name(q)}の{n}×{c}" for q, c in others)
+    tie = lo == max(c for _, c in others)
+    rule = "CR-A11" if len(others) > 1 else "CR-4.4"   # CR-A11: the largest one counts
+    by_s8 = " by S8" if st.skills[seat] & st.rules.tie_mask else ""
+    bar = (f"at least as large as {held} (ties allowed{by_s8})" if tie else
+           f"larger than {held}" + (" (the largest counts)" if len(others) > 1 else ""))
+    if len(sizes):
+        en = f"{who}'s release of {n} must be {bar}: {n_cards(lo)} or more"
+        ja = f"{who}が{n}をリリースするには{held_ja}{'以上' if tie else 'より多い'}{lo}枚以上が必要"
+    else:
+        en = f"{who} cannot release {n}: it must be {bar}, {n_cards(lo)} or more"
+        ja = f"{who}は{n}をリリースできない：{held_ja}{'以上' if tie else 'より多い'}{lo}枚以上が必要"
+    st.emit(rule, seat, en, ja, number=n, size=lo, visible_to=visible_to)
 
 
 def _pass_targets(st: CrossroadsState, seat: int) -> tuple[Action, ...]:
@@ -299,6 +343,8 @@ def _receive_options(st: CrossroadsState) -> tuple[Action, ...]:
 
 @task("receive")
 def offer_receive(st: CrossroadsState) -> bool:
+    if st.log is not None:   # the passed card is public
+        _log_release_limits(st, st.receiver, None)
     return ask(st, Phase.RECEIVE, st.receiver, ())
 
 
@@ -338,6 +384,15 @@ def _choose_release(st: CrossroadsState, seat: int, size: int) -> None:
 @task("compose")
 def offer_composition(st: CrossroadsState) -> bool:
     """CR-7.4/CR-7.7: which S4/S7 cards join the group (asked only when there is a choice)."""
+    seat, n = st.releaser, st.trigger
+    hand = st.hands[seat]
+    if st.log is not None and st.holds(seat, "release_copy_hand_number") and not hand[n] \
+            and not st.params.s4_trigger_may_be_reference and st.hand_n[seat]:
+        who = seat_name(seat)   # CR-A1: the reference must be another hand card of n
+        st.emit("CR-A1", seat, f"{who}'s S4 changes no card: no other hand card of {n} to copy "
+                "(the trigger card cannot be the reference)", f"{who}のS4は使えない：手札に"
+                f"{n}がない（引いたり渡されたりしたカードは対象外）", number=n,
+                visible_to=(seat,))
     return ask(st, Phase.COMPOSE, st.releaser, ())
 
 
@@ -398,6 +453,10 @@ def over_skill_limit(st: CrossroadsState) -> bool:
 def offer_take(st: CrossroadsState) -> bool:
     if st.taken < st.params.max_skills_taken_per_pass and takeable(st):
         return ask(st, Phase.TAKE, st.active, ())
+    if st.log is not None and not st.taken and not st.crossroads:
+        who = seat_name(st.active)   # CR-A19: the Pass stands without a skill
+        st.emit("CR-A19", st.active, f"The Crossroads is empty: {who} takes no skill and the "
+                "Pass stands", f"【クロスロード】が空なので{who}はスキルを得ない（パスは有効）")
     return offer_receive(st)
 
 
@@ -406,6 +465,10 @@ def _take_skill(st: CrossroadsState, a: Action) -> None:
     """CR-6.2: optionally take one skill from the Crossroads; it works at once (CR-A13)."""
     sid = a.arg
     if sid is None:
+        if st.log is not None and not st.taken:
+            who = seat_name(st.active)   # CR-A19: taking a skill is optional
+            st.emit("CR-A19", st.active, f"{who} takes no skill (taking one is optional)",
+                    f"{who}はスキルを得ない（任意）")
         push(st, ("receive",))
         return
     bit = 1 << st.rules.index[sid]
@@ -450,7 +513,12 @@ def _return_skill(st: CrossroadsState, a: Action) -> None:
         if st.log is not None:
             st.emit("CR-6.3", st.active, f"{seat_name(st.active)} returns skill {sid} to "
                     "the Crossroads in exchange", f"{seat_name(st.active)}はスキル{sid}を"
-                    f"クロスロードへ戻す", skill=sid)
+                    "【クロスロード】へ戻す", skill=sid)
+    elif st.log is not None:   # CR-A12: returning is optional; several skills may be held
+        who = seat_name(st.active)
+        st.emit("CR-A12", st.active, f"{who} returns no skill and keeps all "
+                f"{bin(st.skills[st.active]).count('1')} skills (any number may be held)",
+                f"{who}はスキルを戻さずそのまま得る（複数枚持つ）")
     push(st, ("take",))
 
 
@@ -477,6 +545,13 @@ def end_step(st: CrossroadsState) -> bool:
     else:
         order = [(st.active + i) % st.n for i in range(st.n)]
     st.declare_queue = [s for s in order if st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum]
+    if st.log is not None and p.declare_27_by == "active":
+        for s in range(st.n):   # CR-A3: only the active player may declare
+            if s != st.active and st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum:
+                st.emit("CR-A3", s, f"{seat_name(s)}'s hand sums to {p.end_hand_sum}, but only "
+                        "the active player may declare", f"{seat_name(s)}の手札の合計は"
+                        f"{p.end_hand_sum}だが、宣言できるのは手番プレイヤーのみ",
+                        visible_to=(s,))
     return offer_declaration(st)
 
 
@@ -501,14 +576,22 @@ def _declare(st: CrossroadsState, a: Action) -> None:
     st.declarer = seat
     st.known[seat] = st.hands[seat][:]
     if st.log is not None:
-        st.emit("CR-8.1", seat, f"{seat_name(seat)} declares {p.end_hand_sum} and reveals the "
-                f"hand: {', '.join(map(str, st.hand_cards(seat)))}",
-                f"{seat_name(seat)}が{p.end_hand_sum}を宣言し手札を公開",
-                hand=st.hand_cards(seat))
-        if not st.discard_left:   # never with the draft's numbers: a 27 hand has 4+ cards
-            st.emit("CR-8.2", seat, f"{seat_name(seat)} discards nothing: {st.hand_n[seat]} "
-                    f"cards × {p.declare_discard_fraction:g} rounds to 0",
-                    f"{seat_name(seat)}の捨て札は0枚", card=None)
+        who, cards = seat_name(seat), ", ".join(map(str, st.hand_cards(seat)))
+        empty = st.deck_total() == 0   # CR-A5: allowed with the deck empty too
+        st.emit("CR-A5" if empty else "CR-8.1", seat, f"{who} declares {p.end_hand_sum}"
+                + (" with the deck empty (checked before deck exhaustion)" if empty else "")
+                + f" and reveals the hand: {cards}", f"{who}が{p.end_hand_sum}を宣言し手札を公開"
+                f"：{cards}", hand=st.hand_cards(seat))
+        k, h = st.discard_left, st.hand_n[seat]
+        rounded = "down" if p.declare_discard_rounding == "floor" else "up"
+        if k:
+            st.emit("CR-8.2", seat, f"{who} must discard {k} of the {h} hand cards "
+                    f"({h} × {p.declare_discard_fraction:g}, rounded {rounded}), chosen by "
+                    f"{who}; then the game ends", f"{who}は手札{h}枚のうち{k}枚を選んで捨て札に"
+                    "する", n=k)
+        else:   # never with the draft's numbers: a 27 hand has 4+ cards
+            st.emit("CR-8.2", seat, f"{who} discards nothing: {h} cards × "
+                    f"{p.declare_discard_fraction:g} rounds to 0", f"{who}の捨て札は0枚", n=0)
     push(st, ("declare_discard",))
 
 
@@ -530,9 +613,9 @@ def _declare_discard(st: CrossroadsState, a: Action) -> None:
     st.hand_n[seat] -= 1
     st.discard[card] += 1
     st.discard_left -= 1
-    if st.log is not None:
-        st.emit("CR-8.2", seat, f"{seat_name(seat)} discards {a_card(card)} (declaration)",
-                f"{seat_name(seat)}は宣言により{card}を捨て札に", card=card)
+    if st.log is not None:   # CR-A6: the declarer chooses which cards go
+        st.emit("CR-A6", seat, f"{seat_name(seat)} chooses to discard {a_card(card)}",
+                f"{seat_name(seat)}は{card}を選んで捨て札にする", card=card)
     push(st, ("declare_discard",))
 
 
@@ -542,7 +625,7 @@ def after_declarations(st: CrossroadsState) -> bool:
     if st.deck_total() == 0:
         if st.log is not None:
             st.emit("CR-8.3", st.active, "The deck is empty: the game ends",
-                    "山札が尽きたのでゲーム終了")
+                    "山が尽きたのでゲーム終了")
         finish(st, "deck_out")
         return False
     st.active = (st.active + 1) % st.n

@@ -14,11 +14,11 @@ turns a click into that decision; the other decisions stay buttons.
 from __future__ import annotations
 
 import csv
-import json
 from functools import cache
 from html import escape
 from typing import Any
 
+from designkit.core.board_html import data_action, token_row
 from designkit.core.paths import data_dir
 from designkit.games.crossroads.actions import seat_name
 from designkit.games.crossroads.observe import trigger_visible
@@ -77,10 +77,7 @@ def _options(st: CrossroadsState) -> dict[tuple[str, Any], Any]:
 
 def _act(opts: dict[tuple[str, Any], Any], kind: str, arg: Any) -> str:
     """`` data-action='…'`` for the decision (kind, arg) if it is open now, else ``""``."""
-    a = opts.get((kind, arg))
-    if a is None:
-        return ""
-    return f" data-action='{escape(json.dumps(a.to_json(), ensure_ascii=False))}'"
+    return data_action(opts.get((kind, arg)))
 
 
 def skill_chip(st: CrossroadsState, i: int, lang: str, action: str = "") -> str:
@@ -135,15 +132,30 @@ def render(st: CrossroadsState, seat: int | None = None, lang: str = "en") -> st
         shown = st.trigger if seat is None or trigger_visible(st, seat) else None
         trig = (f'<div><b>{t["drawn"]}:</b> '
                 f'{card(shown, lang, mark="x", action=_act(opts, "hold", None))}</div>')
+    # CR-7.2: drawing normally is a click on the deck, using S2 one on the S2 card
     status = (f'<div class="dk-status"><b>{t["turn"]} {st.turn}</b> · '
               f'{phase_name(st.phase, lang)} · '
-              f'{t["deck"]}: {st.deck_total()}</div>')
+              f'<span class="dk-deck"{_act(opts, "s2", False)}>{t["deck"]}: '
+              f'{st.deck_total()}</span></div>')
     return ('<div class="dk-board dk-crossroads" style="font-family:sans-serif;'
-            'font-size:13px">' + status + trig
+            'font-size:13px">' + status + _tokens(st, seat, lang) + trig
             + '<table style="border-collapse:collapse;margin:4px 0">' + "".join(rows)
             + "</table>"
             + f'<div><b>{t["crossroads"]}:</b> {cross}</div>'
             + f'<div><b>{t["discard"]}:</b> {discard}</div></div>')
+
+
+#: decisions with no piece of their own on the board: tokens reading the action
+_TOKENS = ("release", "compose", "declare", "discard", "keep")
+
+
+def _tokens(st: CrossroadsState, viewer: int | None, lang: str) -> str:
+    """Tokens for the open decisions of the seat to move that have no piece of their own,
+    shown only to that seat and the designer (S2's keep names a card only it has seen)."""
+    mover = getattr(st, "seat", None)
+    if mover is None or viewer not in (None, mover):
+        return ""
+    return token_row((a for a in getattr(st, "options", ()) or () if a.kind in _TOKENS), lang)
 
 
 def _seat_row(st: CrossroadsState, q: int, viewer: int | None, vp: float,
@@ -162,7 +174,14 @@ def _seat_row(st: CrossroadsState, q: int, viewer: int | None, vp: float,
         + f'<sub>{n}×{len(g)}</sub></span>' for n, g in sorted(st.piles[q].items()))
     index = {s.id: i for i, s in enumerate(st.rules.skills)}
     returning = opts if q == st.active else {}
-    skills = " ".join(skill_chip(st, index[sid], lang, _act(returning, "return", sid))
+    s2 = st.rules.s2_mask
+
+    def use(sid: str) -> str:
+        if _act(returning, "return", sid):
+            return _act(returning, "return", sid)
+        return _act(returning, "s2", True) if s2 >> index[sid] & 1 else ""
+
+    skills = " ".join(skill_chip(st, index[sid], lang, use(sid))
                       for sid in st.skill_ids(q)) or "–"
     turn = "▶ " if q == st.active and st.phase is not Phase.OVER else ""
     style = "background:#fff8e1;" if q == st.active else ""

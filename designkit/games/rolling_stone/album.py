@@ -88,6 +88,19 @@ def placement_cells(st: RollingStoneState, p: int, card: int) -> tuple[list[int]
     return empty + over, bool(over)
 
 
+def _outside_frame(st: RollingStoneState, p: int, card: int) -> list[int]:
+    """LR-7.2: the free cells next to the card's die that the frame rules out."""
+    rules = st.rules
+    album = st.album[p]
+    out: list[int] = []
+    for k in rules.card_dice[card]:
+        for step in rules.step:
+            x = st.dcell[p][k] + step
+            if album[x] is None and x not in out and not in_frame(st, p, x):
+                out.append(x)
+    return out
+
+
 def _place_options(st: RollingStoneState) -> tuple[Action, ...]:
     p, cid, _ = st.ctx
     card = st.rules.card_index[cid]
@@ -143,6 +156,7 @@ def put(st: RollingStoneState, p: int, card: int, cell: int) -> None:
     album = st.album[p]
     old = album[cell]
     r, c = rules.rc[cell]
+    outside = _outside_frame(st, p, card) if st.log is not None else []
     if old:
         st.discard[p].append(old)
         st.placed[p] -= 1
@@ -167,10 +181,14 @@ def put(st: RollingStoneState, p: int, card: int, cell: int) -> None:
         b[2] = c
     if c > b[3]:
         b[3] = c
-    if st.log is not None:
-        st.emit("LR-7.1", p, f"{seat_name(p)} places {card_en(st, card)} at {at(r, c)} "
-                f"(album {b[1] - b[0] + 1}×{b[3] - b[2] + 1}, {st.placed[p] + 1} cells)",
-                f"{seat_name(p)}は{card_ja(st, card)}を{at(r, c)}に配置する",
+    if st.log is not None:   # LR-7.2 where the frame ruled out a free cell next to the die
+        far = ", ".join(at(*rules.rc[x]) for x in outside)
+        st.emit("LR-7.2" if outside else "LR-7.1", p, f"{seat_name(p)} places "
+                f"{card_en(st, card)} at {at(r, c)} (album {b[1] - b[0] + 1}×{b[3] - b[2] + 1}, "
+                f"{st.placed[p] + 1} cells" + (f"; {far} would leave the {rules.rows}×"
+                                               f"{rules.cols} frame" if outside else "") + ")",
+                f"{seat_name(p)}は{card_ja(st, card)}を{at(r, c)}に配置する"
+                + (f"（{far}は{rules.rows}×{rules.cols}の枠の外）" if outside else ""),
                 card=rules.card_id(card), cell=[r, c])
     if "on_place" in st.trig[p]:  # pushed first: runs after any on_move_to_six skills
         st.stack.append(("skills", p, "on_place", rules.card_id(card)))
@@ -184,8 +202,10 @@ def put(st: RollingStoneState, p: int, card: int, cell: int) -> None:
 
 # -- tumbles and power (LR-8.2, LR-8.3, LR-7.7) -----------------------------------------------------------
 def tumble(st: RollingStoneState, p: int, k: int, d: int, moves: bool, rule: str,
-           power: bool = True) -> None:
-    """LR-8.2: die ``k`` of ``p`` rolls one face toward ``d`` (onto the next card if ``moves``)."""
+           power: bool = True, power_rule: str = "LR-7.7") -> None:
+    """LR-8.2: die ``k`` of ``p`` rolls one face toward ``d`` (onto the next card if ``moves``).
+
+    ``power_rule`` is the rule a 6 gains power by: LR-7.7, or LR-A2 for the slot-2 move."""
     dice = st.rules.dice
     before = st.dice[p][k]
     after = dice.moves[before][d]
@@ -207,7 +227,7 @@ def tumble(st: RollingStoneState, p: int, k: int, d: int, moves: bool, rule: str
                 direction=DIRS[d], via=rule)
     if power and top == st.rules.params.power_trigger_value:
         logging = st.log is not None
-        gain_power(st, p, st.rules.params.power_per_move_to_six, "LR-7.7",
+        gain_power(st, p, st.rules.params.power_per_move_to_six, power_rule,
                    f"the {colour_en(st, k)} die moved onto a {top}" if logging else "",
                    f"{colour_ja(st, k)}のサイコロが動いて{top}になった" if logging else "")
         if "on_move_to_six" in st.trig[p]:
@@ -251,8 +271,8 @@ def offer_move(st: RollingStoneState, p: int, faces: int, source: str) -> bool:
     """LR-8.3: optionally move one of your dice up to ``faces`` faces."""
     if not any(move_dirs(st, p, k) for k in range(len(st.rules.colours))):
         if st.log is not None:
-            st.emit("LR-8.3", p, f"{seat_name(p)} has no legal die move: no die has a card "
-                    "next to it", f"{seat_name(p)}は隣にカードのあるサイコロがないため移動できない")
+            st.emit("LR-A3", p, f"{seat_name(p)} has no legal die move: a die moves onto an "
+                    "adjacent card, and no die has one next to it", f"{seat_name(p)}は隣にカードのあるサイコロがないため移動できない")
         return False
     return ask(st, Phase.MOVE_DIE, p, (p, faces, source))
 
@@ -280,7 +300,7 @@ def offer_direction(st: RollingStoneState, p: int, k: int, faces: int, source: s
                     first: bool) -> bool:
     if not move_dirs(st, p, k):
         if first and st.log is not None:
-            st.emit("LR-8.3", p, f"{seat_name(p)}'s {colour_en(st, k)} die has no card next to "
+            st.emit("LR-A3", p, f"{seat_name(p)}'s {colour_en(st, k)} die has no card next to "
                     "it and cannot move", f"{seat_name(p)}の{colour_ja(st, k)}のサイコロは動けない")
         return False
     return ask(st, Phase.MOVE_DIR, p, (p, k, faces, source, first))
@@ -294,6 +314,8 @@ def _choose_direction(st: RollingStoneState, a: Action) -> None:
     params = st.rules.params
     power = source != "bonus" or params.order_bonus_move_gives_power
     moves = params.order_bonus_move_mode == "tumble_to_adjacent_card"
-    tumble(st, p, k, DIRS.index(a.arg[1]), moves, "LR-8.3", power)
+    # LR-A2: the slot-2 move's 6 gives power too (the draft's 「３のオーダーボーナス」 is slot 2)
+    tumble(st, p, k, DIRS.index(a.arg[1]), moves, "LR-8.3", power,
+           "LR-A2" if source == "bonus" else "LR-7.7")
     if faces > 1:
         push(st, ("move_dir", p, k, faces - 1, source, False))

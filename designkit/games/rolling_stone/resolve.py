@@ -173,6 +173,11 @@ def _choose_use(st: RollingStoneState, a: Action) -> None:
     p, dream_id = st.ctx
     if a.arg[1]:
         _use(st, p, dream_id)
+    elif st.log is not None:   # LR-A34: the card says "may", so the owner may decline
+        dream = st.rules.dreams[st.rules.dream_index[dream_id]]
+        st.emit("LR-A34", p, f"{seat_name(p)} does not use the skill {dream.name('en')} (it "
+                "is optional)", f"{seat_name(p)}はスキル{dream.name('ja')}を使わない（任意）",
+                dream=dream.id)
 
 
 def _use(st: RollingStoneState, p: int, dream_id: str) -> None:
@@ -341,8 +346,8 @@ def set_top(st: RollingStoneState, p: int, k: int, value: int, src: str, how: st
     before = st.top(p, k)
     rules = st.rules
     if value == before and how != "rerolled":
-        if st.log is not None:
-            st.emit("LR-8.4", p, f"{seat_name(p)}'s {colour_en(st, k)} die stays at {value} "
+        if st.log is not None:   # the clamp: LR-4.3 for a skill, LR-A24 for events and dreams
+            st.emit("LR-4.3" if src.startswith("skill:") else "LR-A24", p, f"{seat_name(p)}'s {colour_en(st, k)} die stays at {value} "
                     f"({how}, clamped to {rules.params.die_min}–{rules.params.die_max})",
                     f"{seat_name(p)}の{colour_ja(st, k)}のサイコロは{value}のまま", colour=rules.colours[k])
         push(st, ("orient", p, k, "LR-8.4"))

@@ -51,7 +51,7 @@ class RollingStoneGame(FlowGame):
     flow = FLOW
     action_type = Action
     min_players, max_players = 3, 4
-    tie_break_rules = ("LR-12.6",)
+    tie_break_rules = ("LR-12.6", "LR-A18")
 
     # -- setup (LR-1, LR-2) ---------------------------------------------------------------------
     def new_state(self, params: RollingStoneParams | None = None, log: bool = True

@@ -74,8 +74,10 @@ def mid_totals(st: RollingStoneState, stage: int) -> bool:
         vp = table[place - 1] if place <= len(table) else 0
         _add(st, s, vp, VP_SETTLE)
         if st.log is not None:
+            shared = " (shared: tied totals share a place, LR-A13)" \
+                if totals.count(totals[s]) > 1 else ""
             st.emit("LR-11.3", s, f"{seat_name(s)}: dice {_dice_sum_text(st, s)}, "
-                    f"{_ordinal(place)} place: {vp:+d} VP (now {st.vp[s]})",
+                    f"{_ordinal(place)} place{shared}: {vp:+d} VP (now {st.vp[s]})",
                     f"{seat_name(s)}：目の合計{totals[s]}、{place}位で{vp:+d}ＶＰ（計{st.vp[s]}ＶＰ）",
                     total=totals[s], place=place, vp=vp)
     if st.snapshot is not None:
@@ -138,14 +140,16 @@ def final_totals(st: RollingStoneState) -> bool:
         best = max(st.vp)
         won = [s for s in range(st.n) if st.vp[s] == best]
         names = " and ".join(seat_name(s) for s in won)
+        names_ja = "と".join(seat_name(s) for s in won)
         totals = ", ".join(f"{seat_name(s)} {st.vp[s]}" for s in range(st.n))
+        totals_ja = "、".join(f"{seat_name(s)} {st.vp[s]}" for s in range(st.n))
         if len(won) > 1:
-            st.emit("LR-12.6", None, f"Final totals {totals}: {names} tie on {best} VP and share "
-                    "the win (no tie-break, LR-A18)", f"最終ＶＰ {totals}：{names}が{best}ＶＰで"
+            st.emit("LR-A18", None, f"Final totals {totals}: {names} tie on {best} VP and share "
+                    "the win (no tie-break)", f"最終ＶＰ {totals_ja}：{names_ja}が{best}ＶＰで"
                     "同点のため引き分け", winners=won)
         else:
             st.emit("LR-12.6", won[0], f"Final totals {totals}: {names} wins with {best} VP",
-                    f"最終ＶＰ {totals}：{names}が{best}ＶＰで勝利", winners=won)
+                    f"最終ＶＰ {totals_ja}：{names_ja}が{best}ＶＰで勝利", winners=won)
     return False
 
 
@@ -172,10 +176,12 @@ def _adversity_step(st: RollingStoneState, s: int) -> None:
     _add(st, s, vp, VP_ADVERSITY)
     if st.log is not None:
         wasted = st.power[s] - covered
-        st.emit("LR-12.3", s, f"{seat_name(s)}: {stars} ★, {st.power[s]} power: {covered} "
+        st.emit("LR-A16" if wasted else "LR-12.3", s, f"{seat_name(s)}: {stars} ★, "
+                f"{st.power[s]} power: {covered} "
                 f"covered, {uncovered} uncovered: {vp:+d} VP"
                 + (f" ({wasted} power left over, worth nothing)" if wasted else ""),
-                f"{seat_name(s)}：★{stars}個、パワー{st.power[s]}個で{vp:+d}ＶＰ",
+                f"{seat_name(s)}：★{stars}個、パワー{st.power[s]}個で{vp:+d}ＶＰ"
+                + (f"（余ったパワー{wasted}個は0ＶＰ）" if wasted else ""),
                 stars=stars, power=st.power[s], vp=vp)
 
 

@@ -157,12 +157,12 @@ def _choose_pass(st: RollingStoneState, a: Action) -> None:
         st.pending[seat].append(d)
         if st.log is not None:
             who = seat_name(seat)
-            st.emit("LR-2.2", seat, f"{who} sets aside a dream card to pass left "
-                    f"({st.rules.dreams[d].name('en')}; hidden until all have chosen, LR-A10)",
+            st.emit("LR-A10", seat, f"{who} sets aside a dream card to pass left "
+                    f"({st.rules.dreams[d].name('en')}; hidden until all have chosen)",
                     f"{who}は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）",
                     visible_to=(seat,),
                     public=(f"{who} sets aside a dream card to pass left (hidden until all "
-                            "have chosen, LR-A10)",
+                            "have chosen)",
                             f"{who}は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）"))
     else:
         _give(st, seat, d)

@@ -50,8 +50,8 @@ def start_stage(st: RollingStoneState, stage: int) -> bool:
         for s, d in ended:
             if d not in st.active[s]:
                 dream = st.rules.dreams[d]
-                st.emit("LR-4.2", s, f"{seat_name(s)}'s skill {dream.name('en')} ends with its "
-                        "stage (LR-A9)", f"{seat_name(s)}のスキル{dream.name('ja')}の効果は終了")
+                st.emit("LR-A9", s, f"{seat_name(s)}'s skill {dream.name('en')} ends with its "
+                        "stage", f"{seat_name(s)}のスキル{dream.name('ja')}の効果は終了")
     discards: list[tuple[Any, ...]] = [
         ("discard", s) for _ in range(p.dreams_discarded_per_stage) for s in range(st.n)]
     if discards:
@@ -80,11 +80,11 @@ def _choose_discard(st: RollingStoneState, a: Action) -> None:
         st.pending[seat].append(d)
         if st.log is not None:
             who = seat_name(seat)
-            st.emit("LR-4.1", seat, f"{who} secretly chooses a dream to give up "
-                    f"({st.rules.dreams[d].name('en')}; revealed when all have chosen, LR-A10)",
+            st.emit("LR-A10", seat, f"{who} secretly chooses a dream to give up "
+                    f"({st.rules.dreams[d].name('en')}; revealed when all have chosen)",
                     f"{who}は捨てるドリームカードを伏せて選ぶ", visible_to=(seat,),
                     public=(f"{who} secretly chooses a dream to give up (revealed when all "
-                            "have chosen, LR-A10)", f"{who}は捨てるドリームカードを伏せて選ぶ"))
+                            "have chosen)", f"{who}は捨てるドリームカードを伏せて選ぶ"))
     else:
         _become_skill(st, seat, d)
         resolve.refresh_active(st)

@@ -75,8 +75,8 @@ def order_bonus(st: RollingStoneState, seat: int, slot: int) -> bool:
             before = st.marker
             st.marker = seat
             if st.log is not None:
-                st.emit("LR-6.2", seat, f"Order bonus of slot {slot}: {seat_name(seat)} takes the "
-                        f"start player marker from {seat_name(before)} (LR-A22)",
+                st.emit("LR-A22", seat, f"Order bonus of slot {slot}: {seat_name(seat)} takes "
+                        f"the start player marker from {seat_name(before)}, at once",
                         f"オーダーボーナス「{slot}」：{seat_name(seat)}がスタートプレイヤー"
                         "マーカーを得る", before=before)
     elif kind == "power":
@@ -110,11 +110,12 @@ def _choose_pick(st: RollingStoneState, a: Action) -> None:
     seat = st.ctx[0]
     card = st.rules.card_index[a.arg]
     st.field.remove(card)
-    if st.log is not None:
-        last = "" if st.field else " (the last one)"
-        st.emit("LR-6.3", seat, f"{seat_name(seat)} takes {card_en(st, card)} "
-                f"{card_facts(st, card)} from the common field{last}",
-                f"{seat_name(seat)}は【共通場】から{card_ja(st, card)}を取る", card=a.arg)
+    if st.log is not None:   # LR-A26: the last player must take the one card left
+        last = "" if st.field else " (the last one: taking it is mandatory)"
+        st.emit("LR-6.3" if st.field else "LR-A26", seat, f"{seat_name(seat)} takes "
+                f"{card_en(st, card)} {card_facts(st, card)} from the common field{last}",
+                f"{seat_name(seat)}は【共通場】から{card_ja(st, card)}を取る"
+                + ("" if st.field else "（最後の１枚、取るのは必須）"), card=a.arg)
     push(st, ("place", seat, a.arg, "field"))
 
 

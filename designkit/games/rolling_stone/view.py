@@ -15,13 +15,13 @@ discard-pile cards. The lab's board widget turns a click on it into that decisio
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
 
+from designkit.core.board_html import data_action, token_row
 from designkit.games.rolling_stone.actions import seat_name
 from designkit.games.rolling_stone.cards import COLOUR_EN, COLOUR_JA
-from designkit.games.rolling_stone.state import Phase, RollingStoneState
+from designkit.games.rolling_stone.state import FLOW, Phase, RollingStoneState
 
 CELL = 48
 CARD_FILL = {"R": "#fbd0d0", "B": "#d0defb", "Y": "#fbf1bd", "G": "#d2f0cb"}
@@ -74,16 +74,32 @@ def phase_name(phase: Phase, lang: str = "en") -> str:
 
 
 def _options(st: RollingStoneState) -> dict[tuple[str, Any], Any]:
-    """The decisions open now by (kind, arg) (empty at chance steps and the end)."""
+    """The decisions open now by (kind, arg) (empty at chance steps and the end).
+
+    At a chance step ``st.options`` still holds the options of the decision before it (the
+    flow replaces them at the next question), so the phase and seat decide, not the list.
+    """
+    if st.seat is None or st.phase not in FLOW.decisions:
+        return {}
     return {(a.kind, a.arg): a for a in getattr(st, "options", ()) or ()}
 
 
 def _act(opts: dict[tuple[str, Any], Any], kind: str, arg: Any) -> str:
     """`` data-action='…'`` for the decision (kind, arg) if it is open now, else ``""``."""
-    a = opts.get((kind, arg))
-    if a is None:
+    return data_action(opts.get((kind, arg)))
+
+
+#: decisions with no piece of their own on the board: tokens reading the action
+_TOKENS = ("use", "move_dir")
+
+
+def _tokens(st: RollingStoneState, opts: dict[tuple[str, Any], Any], viewer: int | None,
+            lang: str) -> str:
+    """Tokens for the open decisions of the seat to move that have no piece of their own,
+    shown only to that seat and the designer (a skill to use is a card of its hand)."""
+    if not opts or viewer not in (None, st.seat):
         return ""
-    return f" data-action='{escape(json.dumps(a.to_json(), ensure_ascii=False))}'"
+    return token_row((a for a in opts.values() if a.kind in _TOKENS), lang)
 
 
 def unrolled_dice(st: RollingStoneState) -> set[tuple[int, int]]:
@@ -98,7 +114,8 @@ def unrolled_dice(st: RollingStoneState) -> set[tuple[int, int]]:
 def render(st: RollingStoneState, seat: int | None = None, lang: str = "en") -> str:
     t = _T.get(lang, _T["en"])
     opts = _options(st)
-    parts = [_status(st, t, lang), _order_card(st, t, lang, opts), _events(st, t, lang),
+    parts = [_status(st, t, lang), _tokens(st, opts, seat, lang),
+             _order_card(st, t, lang, opts), _events(st, t, lang),
              _field(st, t, lang, opts), _orientations(st, lang, opts)]
     parts.append('<div style="display:flex;flex-wrap:wrap;gap:10px">'
                  + "".join(_seat_panel(st, q, seat, t, lang, opts) for q in range(st.n))

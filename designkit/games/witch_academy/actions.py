@@ -18,6 +18,7 @@ from designkit.games.witch_academy.cards import (
     LEGACY_JA,
     RES_EN,
     RES_JA,
+    amounts_text,
     load_areas,
     load_assignments,
     load_events,
@@ -135,6 +136,12 @@ def act(kind: str, arg: Any = None) -> WitchAction:
     return WitchAction(kind, arg)
 
 
-def assignment_label(asg_id: str) -> str:
+def assignment_label(asg_id: str, lang: str = "en") -> str:
+    """``AS2-4 (3 Soul Sand, 2 Mana Flower → 8 VP)``: resources in words, so a cost never
+    reads like seats (``B3`` is not seat B)."""
     a = {x.id: x for x in load_assignments()}.get(asg_id)
-    return f"{asg_id} ({a.cost_text()}, {a.vp} VP)" if a else asg_id
+    if a is None:
+        return asg_id
+    if lang == "ja":
+        return f"{asg_id}（{amounts_text(a.cost, 'ja')}→{a.vp}VP）"
+    return f"{asg_id} ({amounts_text(a.cost)} → {a.vp} VP)"

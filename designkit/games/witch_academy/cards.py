@@ -10,6 +10,7 @@ reported by file, row and column (:func:`designkit.core.cardtable.load_table`).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -293,7 +294,70 @@ def op_text(op: Op, lang: str = "en") -> str:
         return f"+{args[1]} {label} legacy" if lang == "en" else f"レガシー（{label}）+{args[1]}"
     if name == "vp":
         return f"+{args[0]} VP"
-    return name + ("(" + ", ".join(str(a) for a in args) + ")" if args else "")
+    return _words(name, args, lang)
+
+
+#: section 5.1 primitives the log writes in words, never as ``heal(SELF, 2)`` (the draft's
+#: own terms in Japanese: ≪ヘルス≫, 回収)
+_OP_WORDS = {
+    "heal": ("heal {t} by {n}", "{t}の≪ヘルス≫を{n}回復"),
+    "full_heal": ("fully heal {t}", "{t}の≪ヘルス≫を全快"),
+    "pay_health": ("the placed worker pays {n} Health", "配置したワーカーが≪ヘルス≫を{n}支払う"),
+    "extra_actions": ("+{n} action{s} for this placement", "この配置のアクション回数+{n}"),
+    "recall": ("recall up to {n} of your other placed workers",
+               "配置済みの他のワーカーを{n}個まで手元へ戻す"),
+    "recall_all": ("recall any of your other placed workers",
+                   "配置済みの他のワーカーを好きなだけ手元へ戻す"),
+    "per_legacy_type_vp": ("+{n} VP per legacy type held", "持っているレガシーの種類毎に{n}VP"),
+}
+_TARGET_WORDS = {"SELF": ("this worker", "このワーカー"), "ONE": ("one of your workers",
+                                                               "自分のワーカー１個"),
+                 "SUPPLY": ("your workers in supply", "手元のワーカー全て"),
+                 "ALL": ("all your workers", "自分のワーカー全て")}
+#: when a familiar's or facility's triggered skill applies (the log's words for a trigger)
+TRIGGER_WORDS = {
+    "on_place_area": ("when this worker is placed on an Area", "このワーカーをエリアに配置した時"),
+    "on_place_univ": ("when this worker is placed at the University",
+                      "このワーカーを【大学】に配置した時"),
+    "on_place_any": ("when this worker is placed", "このワーカーを配置した時"),
+    "on_push": ("when this worker pushes another out", "このワーカーが押し出した時"),
+    "on_pushed": ("when this worker is pushed out", "このワーカーが押し出された時"),
+    "on_rest": ("when you Rest", "休息した時"),
+    "on_assignment": ("when you complete an assignment", "課題を達成した時"),
+    "round_end": ("at round end", "ラウンド終了時"), "game_end": ("at game end", "ゲーム終了時"),
+}
+
+
+def _words(name: str, args: list[Any], lang: str) -> str:
+    ja = lang == "ja"
+    words = _OP_WORDS.get(name)
+    if words is None:   # a primitive added to the vocabulary without words yet
+        return name
+    target = next((a for a in args if isinstance(a, str)), "SELF")
+    n = next((a for a in args if isinstance(a, int)), "")
+    return words[ja].format(t=_TARGET_WORDS.get(target, (target, target))[ja], n=n,
+                            s="" if n == 1 else "s")
+
+
+def trigger_words(trigger: str, lang: str = "en") -> str:
+    return TRIGGER_WORDS.get(trigger, (trigger, trigger))[lang == "ja"]
+
+
+def res_name(res: str, lang: str = "en") -> str:
+    return (RES_JA if lang == "ja" else RES_EN)[res]
+
+
+def amounts_text(pairs: Iterable[tuple[str, int]], lang: str = "en") -> str:
+    """Resources as words, never as letters that read like seats ("B3" looks like seat B):
+    ``3 Mana Flower, 2 Ancient Snow`` / ``マナの花3個、太古の雪2個``."""
+    if lang == "ja":
+        return "、".join(f"{RES_JA[r]}{n}個" for r, n in pairs if n) or "なし"
+    return ", ".join(f"{n} {RES_EN[r]}" for r, n in pairs if n) or "nothing"
+
+
+def legacy_names(kinds: Iterable[str], lang: str = "en") -> str:
+    names = LEGACY_JA if lang == "ja" else LEGACY_EN
+    return ("、" if lang == "ja" else ", ").join(names.get(k, k) for k in kinds)
 
 
 def ops_text(ops: tuple[Op, ...], lang: str = "en") -> str:

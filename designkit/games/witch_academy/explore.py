@@ -27,9 +27,16 @@ def bonus_ops(st: WitchState, pos: int) -> tuple[Op, ...]:
 def place_area(st: WitchState, seat: int, w: int, pos: int) -> bool:
     area = st.rules.areas[st.areas[pos]]
     if st.log is not None:
-        st.emit("LW-5.1", seat, f"{worker_name(st, seat, w)} (Health {st.health[seat][w]}) is "
-                f"placed on {area.name_en}", f"{worker_name(st, seat, w)}（≪ヘルス≫"
-                f"{st.health[seat][w]}）を{area.name_ja}に配置", worker=w, area=area.id)
+        me, hp, occ = worker_name(st, seat, w), st.health[seat][w], st.occupant[pos]
+        if occ is None:
+            st.emit("LW-5.1", seat, f"{me} (Health {hp}) is placed on {area.name_en}",
+                    f"{me}（≪ヘルス≫{hp}）を{area.name_ja}に配置", worker=w, area=area.id)
+        else:   # LW-A22: an Area holds one worker, so the one there must be pushed out
+            other = worker_name(st, *occ)
+            st.emit("LW-A22", seat, f"{me} (Health {hp}) is placed on {area.name_en}, held by "
+                    f"{other}: an Area holds one worker, so {other} must be pushed out",
+                    f"{me}（≪ヘルス≫{hp}）を{other}のいる{area.name_ja}に配置：エリアには"
+                    "ワーカー１個のみなので押し出す", worker=w, area=area.id)
     pushed = push_out(st, seat, w, pos) if st.occupant[pos] is not None else []
     st.occupant[pos] = (seat, w)
     st.loc[seat][w] = pos
@@ -66,9 +73,13 @@ def _bonus(st: WitchState, a: WitchAction) -> None:
     ops = bonus_ops(st, pos)
     if st.log is not None:
         area = st.rules.areas[st.areas[pos]]
-        st.emit("LW-6.2", seat, f"Area bonus of {area.name_en} (round {st.year}): "
+        # LW-A31: round 3 uses the round-3 effect, not round 2's (nor both)
+        which = "round-3" if st.year > 2 else "round-2"
+        st.emit("LW-A31" if st.year > 2 else "LW-6.2", seat,
+                f"Area bonus of {area.name_en} in round {st.year} (its {which} effect): "
                 f"{ops_text(ops)} — {'applied' if a.arg else 'skipped'}",
-                f"{area.name_ja}の追加効果：{'適用' if a.arg else '適用しない'}", applied=a.arg)
+                f"{area.name_ja}の追加効果（{3 if st.year > 2 else 2}ラウンド目の効果）："
+                f"{ops_text(ops, 'ja')}—{'適用' if a.arg else '適用しない'}", applied=a.arg)
     if a.arg:
         push(st, *[("fx", seat, w, op, "LW-6.2") for op in ops])
 
@@ -105,7 +116,7 @@ def _explored(st: WitchState, a: WitchAction) -> None:
     card = st.rules.explore[c]
     if st.log is not None:
         st.emit("LW-6.3", seat, f"Action: {label(a.arg)} — {ops_text(card.base)}",
-                f"アクション：{label(a.arg, 'ja')}", card=a.arg)
+                f"アクション：{label(a.arg, 'ja')}（{ops_text(card.base, 'ja')}）", card=a.arg)
     push(st, *[("fx", seat, w, op, "LW-6.3") for op in card.base], ("es_offer", seat, w, c),
          ("explore", seat, w, pos))
 
@@ -136,10 +147,19 @@ def _es(st: WitchState, a: WitchAction) -> None:
     if not a.arg:
         return
     card = st.rules.explore[c]
-    if st.log is not None:
-        st.emit("LW-6.5", seat, f"Extra Stage of {label(card.id)}: {ops_text(card.es)}",
-                f"{label(card.id, 'ja')}のエキストラステージへ進む", card=card.id)
-    pay_health(st, seat, w, es_cost(st, seat, w, c), "LW-6.5", "the Extra Stage")
+    cost = es_cost(st, seat, w, c)
+    if st.log is not None:   # LW-A8: after the base effect, once per application, optional
+        less = (card.es_health or 0) - cost
+        whose = ""
+        if less:
+            fam = max(st.familiar_cards(seat, w), key=lambda f: f.passive_value("es_discount"))
+            whose = (f"; {worker_name(st, seat, w)}'s familiar {label(fam.id)} makes it cost "
+                     f"{less} Health less")
+        st.emit("LW-A8", seat, f"Extra Stage of {label(card.id)} after its base effect: "
+                f"{ops_text(card.es)}{whose}", f"{label(card.id, 'ja')}のエキストラステージへ"
+                f"進む：{ops_text(card.es, 'ja')}" + (f"（使い魔の効果で≪ヘルス≫{less}少なく）"
+                                                    if less else ""), card=card.id)
+    pay_health(st, seat, w, cost, "LW-6.5", "the Extra Stage")
     push(st, *[("fx", seat, w, op, "LW-6.5") for op in card.es])
 
 
@@ -153,8 +173,9 @@ def rotate(st: WitchState, pos: int) -> bool:
         st.ex_discard.append(c)
         if st.log is not None:
             area = st.rules.areas[st.areas[pos]]
-            st.emit("LW-6.4", None, f"Rotation at {area.name_en}: the outer card "
-                    f"{label(st.rules.explore[c].id)} is discarded",
+            # LW-A7: once per placement on an Area, after the actions, even with none used
+            st.emit("LW-A7", None, f"Rotation at {area.name_en} (once per placement, after "
+                    f"the actions): the outer card {label(st.rules.explore[c].id)} is discarded",
                     f"{area.name_ja}の外側のカード{label(st.rules.explore[c].id, 'ja')}を"
                     "捨て札にする", card=st.rules.explore[c].id)
         tasks.append(("draw_explore", pos, "LW-6.4"))

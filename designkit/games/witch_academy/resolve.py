@@ -80,30 +80,34 @@ def reduce_health(st: WitchState, seat: int, w: int, h: int, rule: str, why: str
                 worker=w, before=before, after=after)
 
 
-def heal(st: WitchState, seat: int, w: int, h: int | None, rule: str) -> None:
-    """LW-0.2: gains are capped at the maximum (``h`` None: full heal)."""
+def heal(st: WitchState, seat: int, w: int, h: int | None, rule: str, quiet: bool = False
+         ) -> tuple[int, int]:
+    """LW-0.2: gains are capped at the maximum (``h`` None: full heal); returns Health
+    before and after. ``quiet``: the caller logs the heal in its own line (a Rest)."""
     top = st.rules.max_health[w]
     before = st.health[seat][w]
     after = top if h is None else min(top, before + h)
     st.health[seat][w] = after
-    if st.log is not None:
+    if st.log is not None and not quiet:
         capped = h is not None and before + h > top
         st.emit("LW-0.2" if capped else rule, seat,
                 f"{worker_name(st, seat, w)} heals {before} → {after}"
                 + (" (capped at the maximum)" if capped else ""),
                 f"{worker_name(st, seat, w)}の≪ヘルス≫回復：{before}→{after}",
                 worker=w, before=before, after=after)
+    return before, after
 
 
-def return_worker(st: WitchState, seat: int, w: int, rule: str) -> None:
-    """Back to supply; leaving the University shifts the slots right at once (LW-9.2)."""
+def return_worker(st: WitchState, seat: int, w: int, rule: str, quiet: bool = False) -> None:
+    """Back to supply; leaving the University shifts the slots right at once (LW-9.2).
+    ``quiet``: the caller names the recall in its own line (a Rest)."""
     where = st.loc[seat][w]
     if where == UNIV:
         st.univ.remove((seat, w))
     elif where is not None:
         st.occupant[where] = None
     st.loc[seat][w] = None
-    if st.log is not None and where is not None:
+    if st.log is not None and where is not None and not quiet:
         place = "the University" if where == UNIV else st.rules.areas[st.areas[where]].name_en
         st.emit(rule, seat, f"{worker_name(st, seat, w)} returns from {place} to the supply",
                 f"{worker_name(st, seat, w)}が手元へ戻る", worker=w)
@@ -290,10 +294,14 @@ def _paid(st: WitchState, a: WitchAction) -> None:
     seat, kind, rule = st.ctx
     st.res[seat][RES_INDEX[a.arg]] -= 1
     if st.log is not None:
-        st.emit("LW-0.1" if a.arg == "E" and kind != "E" else rule, seat,
-                f"{seat_name(seat)} pays 1 {RES_EN[a.arg]}"
-                + (" (Elixir is wild)" if a.arg == "E" and kind not in ("E", "ANYRES") else ""),
-                f"{seat_name(seat)}は{RES_JA[a.arg]}を1個支払う", res=a.arg)
+        if a.arg != "E" or kind == "E":
+            why, why_ja, cite = "", "", rule
+        elif kind == "ANYRES":    # LW-A25: a cost of any resources takes Elixir too
+            why, why_ja, cite = " (any resource, Elixir included)", "（エリクシルも可）", "LW-A25"
+        else:
+            why, why_ja, cite = " (Elixir is wild)", "（エリクシルは他の資源として使える）", "LW-0.1"
+        st.emit(cite, seat, f"{seat_name(seat)} pays 1 {RES_EN[a.arg]}{why}",
+                f"{seat_name(seat)}は{RES_JA[a.arg]}を1個支払う{why_ja}", res=a.arg)
 
 
 @FLOW.task("legacy_choice")

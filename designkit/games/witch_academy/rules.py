@@ -81,6 +81,11 @@ class WitchGame(FlowGame):
     def winners(self, st: WitchState) -> list[int]:
         return scoring.final_ranking(st.vp, [r[E] for r in st.res], st.params.tiebreak)[0]
 
+    def ranking_groups(self, st: WitchState) -> list[list[int]]:
+        """LW-12.3 places from first down: seats still tied after VP and Elixir share a
+        place (a draw), so a footer can print ties as ties ("A = C > B")."""
+        return scoring.final_ranking(st.vp, [r[E] for r in st.res], st.params.tiebreak)
+
     def end_reason(self, st: WitchState) -> str:
         return "final_round" if st.phase is Phase.OVER else ""
 

@@ -11,7 +11,14 @@ from collections.abc import Sequence
 
 from designkit.core.flow import ask, push
 from designkit.games.witch_academy.actions import WitchAction, act, assignment_label, label
-from designkit.games.witch_academy.cards import LEGACY_EN, LEGACY_JA, RES_EN, RESOURCES
+from designkit.games.witch_academy.cards import (
+    LEGACY_EN,
+    LEGACY_JA,
+    RES_EN,
+    RES_JA,
+    RESOURCES,
+    amounts_text,
+)
 from designkit.games.witch_academy.resolve import add_vp, heal, return_worker
 from designkit.games.witch_academy.state import (
     FLOW,
@@ -125,17 +132,25 @@ def _assigned(st: WitchState, a: WitchAction) -> None:
     k = len(st.tokens_on[pos])
     vp = assignment_vp(card.vp, k, st.params.assignment_vp_ratio)
     if st.log is not None:
-        text = " ".join(f"{RESOURCES[i]}{n}" for i, n in enumerate(paid) if n)
+        pairs = list(zip(RESOURCES, paid, strict=True))
         st.emit("LW-10.1", seat, f"{seat_name(seat)} completes {assignment_label(card.id)}, "
-                f"paying {text}", f"{seat_name(seat)}は課題{card.id}を達成（{text}を支払う）",
+                f"paying {amounts_text(pairs)}", f"{seat_name(seat)}は課題"
+                f"{assignment_label(card.id, 'ja')}を達成（{amounts_text(pairs, 'ja')}を支払う）",
                 card=card.id, paid=paid)
         if paid[E] > sum(n for r, n in card.cost if r == "E"):
             st.emit("LW-0.1", seat, f"Elixir stands in for "
                     f"{paid[E] - sum(n for r, n in card.cost if r == 'E')} missing basic "
                     "resource(s), spent last", "エリクシルを他の資源として使う")
         pct = st.params.assignment_vp_ratio[min(k, len(st.params.assignment_vp_ratio) - 1)]
-        st.emit("LW-10.2", seat, f"Completion {k + 1} of this card: {pct}% of {card.vp} = {vp} VP",
-                f"この課題の{k + 1}回目の達成：{card.vp}の{pct}%＝{vp}VP", k=k, pct=pct)
+        if k:   # LW-A9: every player's tokens on the card count, the own ones included
+            owners = ", ".join(seat_name(q) for q in st.tokens_on[pos])
+            st.emit("LW-A9", seat, f"Completion {k + 1} of this card (tokens already on it: "
+                    f"{owners}; every player's count): {pct}% of {card.vp} = {vp} VP",
+                    f"この課題の{k + 1}回目の達成（全プレイヤーの達成トークンを数える）："
+                    f"{card.vp}の{pct}%＝{vp}VP", k=k, pct=pct)
+        else:
+            st.emit("LW-10.2", seat, f"Completion 1 of this card: {pct}% of {card.vp} = {vp} VP",
+                    f"この課題の1回目の達成：{card.vp}の{pct}%＝{vp}VP", k=k, pct=pct)
     add_vp(st, seat, vp, 0, "LW-10.1", f"assignment {card.id}", f"課題{card.id}")
     st.tokens_on[pos].append(seat)
     if st.params.achievement_tokens_per_player is not None:
@@ -162,8 +177,9 @@ def round_end(st: WitchState) -> bool:
                 "配置されているワーカーを全て手元へ戻す")
     tasks: list[tuple] = []
     if st.log is not None and any(st.abilities(s, "round_end") for s in st.order):
-        st.emit("LW-11.3", None, "Round-end effects, player by player in this round's turn "
-                "order (LW-A27)", "ラウンド終了時の効果を手番順に適用")
+        order = ", ".join(seat_name(s) for s in st.order)
+        st.emit("LW-A27", None, f"Round-end effects (LW-11.3), player by player in this "
+                f"round's turn order: {order}", f"ラウンド終了時の効果を手番順に適用：{order}")
     for s in st.order:   # LW-11.3, LW-A27: in this round's turn order
         tasks += trigger_tasks(st, s, "round_end")
     tasks += [("keep", s, k) for s in st.order for k in range(p.carry_over_cards)]
@@ -223,9 +239,17 @@ def cap(st: WitchState, seat: int) -> bool:
     if total <= limit:
         return False
     if st.log is not None:
-        st.emit("LW-11.5", seat, f"{seat_name(seat)} holds {total} resources, more than the cap "
-                f"of {limit}: {total - limit} must go back", f"{seat_name(seat)}は資源{total}個、"
-                f"{limit}個になるよう{total - limit}個戻す", total=total, cap=limit)
+        extra = [(c, c.passive_value("carry_cap")) for c in st.active_facilities(seat)
+                 if c.passive_value("carry_cap")]
+        why = "".join(f" + {c.name_en} {c.id} {n}" for c, n in extra)
+        last = st.year >= st.params.rounds   # LW-A14: also after round 3, before game end
+        st.emit("LW-A14" if last else "LW-11.5", seat, f"{seat_name(seat)} holds {total} "
+                f"resources (Elixir included), more than the cap of {limit}"
+                + (f" ({st.params.resource_cap}{why})" if extra else "")
+                + f": {total - limit} must go back"
+                + (", before the game-end effects" if last else ""),
+                f"{seat_name(seat)}は資源{total}個（エリクシルを含む）、{limit}個になるよう"
+                f"{total - limit}個戻す", total=total, cap=limit)
     push(st, *[("return1", seat)] * (total - limit))
     return False
 
@@ -246,7 +270,7 @@ def _returned(st: WitchState, a: WitchAction) -> None:
     st.res[seat][RES_INDEX[a.arg]] -= 1
     if st.log is not None:
         st.emit("LW-11.5", seat, f"{seat_name(seat)} returns 1 {RES_EN[a.arg]} to the stock",
-                f"{seat_name(seat)}は資源を1個【ストック】へ戻す", res=a.arg)
+                f"{seat_name(seat)}は{RES_JA[a.arg]}を1個【ストック】へ戻す", res=a.arg)
 
 
 @FLOW.task("next_order")
@@ -258,12 +282,31 @@ def set_next_order(st: WitchState) -> bool:
     if st.log is not None:
         vps = ", ".join(f"{seat_name(s)} {st.vp[s]}" for s in before)
         st.emit("LW-11.6", None, f"VP now {vps}: next round's order is "
-                f"{', '.join(seat_name(s) for s in st.order)} (ties: later this round goes first)",
-                f"次ラウンドの手番順：{', '.join(seat_name(s) for s in st.order)}",
-                order=st.order[:])
-        st.emit("LW-A10", None, "Achievement tokens return to their owners; this round's "
-                "assignment cards leave the game (LW-A11)", "達成トークンは持ち主に戻る")
+                f"{', '.join(seat_name(s) for s in st.order)}, lowest VP first",
+                f"次ラウンドの手番順：{'、'.join(seat_name(s) for s in st.order)}"
+                "（ＶＰの低い順）", order=st.order[:])
+        _log_order_ties(st, before)
+        st.emit("LW-A10", None, "Achievement tokens return to their owners",
+                "達成トークンは持ち主に戻る")
+        st.emit("LW-A11", None, f"This round's assignment cards leave the game; round "
+                f"{st.year + 1} uses the year-{st.year + 1} deck",
+                f"このラウンドの課題カードはゲームから取り除き、次のラウンドは{st.year + 1}年の"
+                "課題カードを使う")
     return False
+
+
+def _log_order_ties(st: WitchState, before: list[int]) -> None:
+    """LW-A20: among players tied on VP, the later one in this round's order goes first."""
+    groups: dict[int, list[int]] = {}
+    for s in st.order:
+        groups.setdefault(st.vp[s], []).append(s)
+    for vp, tied in groups.items():
+        if len(tied) > 1:
+            was = ", ".join(seat_name(s) for s in before if s in tied)
+            now = ", ".join(seat_name(s) for s in tied)
+            st.emit("LW-A20", None, f"{was} tie on {vp} VP: the later in this round's order "
+                    f"goes first, so {now}", f"{'、'.join(seat_name(s) for s in tied)}は"
+                    f"{vp}VPで同点：このラウンドで手番順の遅かった方が優先", tied=tied)
 
 
 # -- LW-12: game end ------------------------------------------------------------------------------------------

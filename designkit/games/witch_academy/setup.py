@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from designkit.core.flow import ask, push, roll
 from designkit.games.witch_academy.actions import WitchAction, act, label
-from designkit.games.witch_academy.cards import BASIC, RES_EN, RES_JA, RESOURCES
+from designkit.games.witch_academy.cards import (
+    BASIC,
+    RES_EN,
+    RES_JA,
+    RESOURCES,
+    amounts_text,
+    legacy_names,
+)
 from designkit.games.witch_academy.resolve import gain
 from designkit.games.witch_academy.state import (
     ACTION_MODE,
@@ -76,7 +83,8 @@ def setup(st: WitchState) -> bool:
                 "資源キューブとレガシートークンは【ストック】から得る")
         st.emit("LW-A13", None, "Resources are unlimited", "資源は無制限")
         st.emit("LW-A1", None, f"Legacy tokens: {p.legacy_per_type} of each type "
-                f"({', '.join(rules.legacy)})", f"レガシートークンは各{p.legacy_per_type}個")
+                f"({legacy_names(rules.legacy)})", f"レガシートークンは各{p.legacy_per_type}個"
+                f"（{legacy_names(rules.legacy, 'ja')}）")
         st.emit("LW-A4", None, f"A Health payment must leave at least {p.payment_floor}",
                 f"≪ヘルス≫の支払い後は{p.payment_floor}以上")
         st.emit("LW-2.1", None, f"The University is placed in the centre; {p.areas()} Area "
@@ -140,9 +148,12 @@ def _explore_drawn(st: WitchState, card_id: str) -> None:
     st.explore[pos].append(c)
     if st.log is not None:
         area = st.rules.areas[st.areas[pos]]
-        where = "outer" if len(st.explore[pos]) == 1 else "inner"
-        st.emit(rule, None, f"{label(card_id)} is laid face up at {area.name_en} ({where})",
-                f"{label(card_id, 'ja')}を{area.name_ja}に表向きで配置", area=area.id,
+        outer = len(st.explore[pos]) == 1
+        # LW-A32: at setup the first card dealt to an Area is its outer card
+        cite = "LW-A32" if outer and rule == "LW-2.2" else rule
+        st.emit(cite, None, f"{label(card_id)} is laid face up at {area.name_en} "
+                f"({'outer' if outer else 'inner'})", f"{label(card_id, 'ja')}を"
+                f"{area.name_ja}の{'外側' if outer else '内側'}に表向きで配置", area=area.id,
                 card=card_id)
 
 
@@ -230,16 +241,25 @@ def _displayed(st: WitchState, asg_id: str) -> None:
     st.tokens_on.append([])
     if st.log is not None:
         card = st.rules.assignments[a]
-        st.emit("LW-3.2", None, f"Assignment {asg_id} on display: {card.cost_text()} → "
-                f"{card.vp} VP", f"課題{asg_id}：{card.cost_text()}→{card.vp}VP", card=asg_id)
+        st.emit("LW-3.2", None, f"Assignment {asg_id} on display: {amounts_text(card.cost)} "
+                f"→ {card.vp} VP", f"課題{asg_id}：{amounts_text(card.cost, 'ja')}→{card.vp}VP",
+                card=asg_id)
 
 
 @FLOW.task("announce_deal")
 def announce_deal(st: WitchState) -> bool:
+    """LW-3.3 for the table in one line: each card dealt is seen only by its receiver."""
     if st.log is not None:
-        k = st.params.draft_hand_size
-        st.emit("LW-3.3", None, f"Each player is dealt {k} year-{st.year} event cards",
-                f"全プレイヤーに{st.year}年のイベントカードを{k}枚配る")
+        k, n = st.params.draft_hand_size, st.n
+        cards = min(len(st.ev_pool), k * n)   # dealt one at a time, seat by seat
+        got = [cards // n + (1 if s < cards % n else 0) for s in range(n)]
+        if len(set(got)) == 1:
+            st.emit("LW-3.3", None, f"Each player is dealt {got[0]} year-{st.year} event "
+                    "cards", f"全プレイヤーに{st.year}年のイベントカードを{got[0]}枚配る")
+        else:
+            each = ", ".join(f"{seat_name(s)} {g}" for s, g in enumerate(got))
+            st.emit("LW-3.3", None, f"The year-{st.year} event cards are dealt: {each}",
+                    f"{st.year}年のイベントカードを配る：{each}")
     return False
 
 
@@ -255,10 +275,10 @@ def _dealt(st: WitchState, card_id: str) -> None:
     st.ev_pool.remove(e)
     st.hands[seat].append(e)
     if st.log is not None:
+        # the table reads the one LW-3.3 line of announce_deal, not a line per card
         st.emit("LW-3.3", seat, f"{seat_name(seat)} is dealt {label(card_id)}",
                 f"{seat_name(seat)}に{label(card_id, 'ja')}が配られる", visible_to=(seat,),
-                public=(f"{seat_name(seat)} is dealt a card",
-                        f"{seat_name(seat)}にカードが1枚配られる"), card=card_id)
+                card=card_id)
 
 
 @FLOW.task("remove_events")
@@ -312,11 +332,18 @@ def draft_pass(st: WitchState, step: int) -> bool:
     left = sum(len(h) for h in st.hands)
     st.hands = [st.hands[(s - shift) % n] for s in range(n)]
     if st.log is not None:
-        where = "left (next seat clockwise)" if shift == 1 else "right"
-        st.emit("LW-3.4", None, f"Draft step {step + 1}: every player has picked"
-                + (f"; the hands pass to the {where}" if left else ""),
-                f"ドラフト{step + 1}巡目：全員が選び終わり、残りの手札を"
-                f"{'左' if shift == 1 else '右'}隣へ渡す", step=step)
+        # LW-A2: by seat to the left neighbour (the next seat clockwise), never by turn order
+        if not left:
+            st.emit("LW-3.4", None, f"Draft step {step + 1}: every player has picked",
+                    f"ドラフト{step + 1}巡目：全員が選び終わった", step=step)
+        elif shift == 1:
+            st.emit("LW-A2", None, f"Draft step {step + 1}: every player has picked; the hands "
+                    "pass to the left neighbour (next seat clockwise, not turn order)",
+                    f"ドラフト{step + 1}巡目：全員が選び終わり、残りの手札を左隣へ渡す", step=step)
+        else:
+            st.emit("LW-3.4", None, f"Draft step {step + 1}: every player has picked; the hands "
+                    "pass to the right neighbour (variant)", f"ドラフト{step + 1}巡目：全員が"
+                    "選び終わり、残りの手札を右隣へ渡す", step=step)
     return False
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from designkit.core.flow import ask, push
-from designkit.games.witch_academy.actions import WitchAction, act
+from designkit.games.witch_academy.actions import WitchAction, act, label
+from designkit.games.witch_academy.cards import EventCard, ops_text, trigger_words
 from designkit.games.witch_academy.resolve import (
     can_pay_health,
     heal,
@@ -69,12 +70,18 @@ def turn(st: WitchState, seat: int) -> bool:
         if st.log is not None:
             st.emit("LW-10.4", seat, f"{seat_name(seat)} has passed and must pass again",
                     f"{seat_name(seat)}は強制パス")
-        if p.forced_pass_vp:
-            add_vp(st, seat, p.forced_pass_vp, 2, "LW-10.4", "forced pass", "強制パス")
+        if p.forced_pass_vp:   # LW-A17: every forced pass scores, round after round
+            add_vp(st, seat, p.forced_pass_vp, 2, "LW-A17", "forced pass", "強制パス")
         return False
     if st.mode[seat] == ACTION_MODE:
         others = [s for s in range(st.n) if s != seat]
         if all(st.mode[s] != ACTION_MODE for s in others):
+            if any(st.mode[s] == PASSED for s in others):   # LW-A16: passed players count
+                return _enter_assignment(
+                    st, seat, "LW-A16", "every other player is in assignment mode or has "
+                    "passed (passed players count, checked at the start of the turn), so this "
+                    "player must choose Assignment Creation", "自分以外の全員が課題作成を行っ"
+                    "ている（パスしたプレイヤーも含む）ため強制的に課題作成")
             return _enter_assignment(st, seat, "LW-4.4", "every other player is in assignment "
                                      "mode, so this player must choose Assignment Creation",
                                      "自分以外の全員が課題作成を行っているため強制的に課題作成")
@@ -141,9 +148,7 @@ def _chose_mode(st: WitchState, a: WitchAction) -> None:
         st.emit("LW-4.2", seat, f"{seat_name(seat)} takes an Action "
                 f"({st.action_turns[seat]} this round)", f"{seat_name(seat)}はアクションを行う")
     if a.kind == "rest":
-        if st.log is not None:
-            st.emit("LW-9.1", seat, f"{seat_name(seat)} Rests", f"{seat_name(seat)}は休息する")
-        push(st, ("rest", seat))
+        push(st, ("rest", seat))   # one line when the Rest is resolved (LW-9.1)
         return
     push(st, ("choose_target", seat, st.rules.ranks.index(a.arg)))
 
@@ -180,24 +185,28 @@ def push_out(st: WitchState, seat: int, w: int, pos: int) -> list[tuple]:
     p = st.params
     same = st.rules.rank_value[w] == st.rules.rank_value[ow]
     area = st.rules.areas[st.areas[pos]]
+    pusher, pushed = worker_name(st, seat, w), worker_name(st, other, ow)
     if st.log is not None:
-        st.emit("LW-8.1", seat, f"{worker_name(st, seat, w)} pushes {worker_name(st, other, ow)}"
-                f" out of {area.name_en}", f"{worker_name(st, seat, w)}が"
-                f"{worker_name(st, other, ow)}を{area.name_ja}から押し出す", pushed=other)
+        st.emit("LW-8.1", seat, f"{pusher} pushes {pushed} out of {area.name_en}",
+                f"{pusher}が{pushed}を{area.name_ja}から押し出す", pushed=other)
     if same:
         if st.worker_passive(seat, w, "push_same_free"):
             if st.log is not None:
-                st.emit("LW-8.3", seat, "Same rank, but the familiar makes the push free",
-                        "同ランクだが使い魔の効果で支払い不要")
+                card = _passive_card(st, seat, w, "push_same_free")
+                st.emit("LW-8.3", seat, f"Same rank, but {pusher}'s familiar {card.name_en} "
+                        f"{card.id} makes the push free", f"同ランクだが{pusher}の使い魔"
+                        f"{card.name_ja} {card.id}の効果で支払い不要", card=card.id)
         else:
             pay_health(st, seat, w, p.push_same_rank_cost, "LW-8.3", "a same-rank push")
     elif st.log is not None:
-        st.emit("LW-8.2", seat, f"A {st.rules.ranks[w]} outranks a {st.rules.ranks[ow]}: the "
-                "push is free", "上位ランクなので支払いなしで押し出せる")
+        st.emit("LW-8.2", seat, f"{pusher} outranks {pushed}: the push is free",
+                f"{pusher}は{pushed}より上位ランクなので、支払いなしで押し出せる")
     if st.worker_passive(other, ow, "push_immune"):
         if st.log is not None:
-            st.emit("LW-8.4", other, f"{worker_name(st, other, ow)}'s familiar: it loses no Health",
-                    "使い魔の効果で≪ヘルス≫は減らない")
+            card = _passive_card(st, other, ow, "push_immune")
+            st.emit("LW-8.4", other, f"{pushed}'s familiar {card.name_en} {card.id}: it loses "
+                    "no Health", f"{pushed}の使い魔{card.name_ja} {card.id}の効果で≪ヘルス≫は"
+                    "減らない", card=card.id)
     elif p.pushed_health_loss:
         reduce_health(st, other, ow, p.pushed_health_loss, "LW-8.4", "pushed out")
     return_worker(st, other, ow, "LW-8.4")
@@ -207,18 +216,45 @@ def push_out(st: WitchState, seat: int, w: int, pos: int) -> list[tuple]:
     return trigger_tasks(st, other, "on_pushed", ow) + trigger_tasks(st, seat, "on_push", w)
 
 
+def _passive_card(st: WitchState, seat: int, w: int, name: str) -> EventCard:
+    """The familiar of worker ``w`` whose passive ``name`` applies (the log names it)."""
+    return max(st.familiar_cards(seat, w), key=lambda c: c.passive_value(name))
+
+
 def trigger_tasks(st: WitchState, seat: int, trigger: str, w: int | None = None
                   ) -> list[tuple]:
-    """Effects of ``seat``'s familiars (of worker ``w``) or facilities firing on ``trigger``."""
-    tasks: list[tuple] = []
-    for card in st.abilities(seat, trigger, w):
-        if st.log is not None:
-            st.emit("LW-7.6" if card.type == "familiar" else "LW-7.8", seat,
-                    f"{card.name_en} {card.id} ({trigger}) applies",
-                    f"{card.name_ja}の効果を適用", card=card.id)
-        tasks += [("fx", seat, w, op, "LW-7.6" if card.type == "familiar" else "LW-7.8")
-                  for op in card.effect]
-    return tasks
+    """``seat``'s familiars (of worker ``w``) or facilities firing on ``trigger``: one
+    ``skill`` task each, which logs the skill when it applies, not when it is queued."""
+    index = st.rules.event_index
+    return [("skill", seat, w, index[card.id], trigger)
+            for card in st.abilities(seat, trigger, w)]
+
+
+#: the rule a triggered skill cites as it applies: push-out skills resolve at the push-out
+#: (LW-A36), round-end and game-end effects at their step (LW-11.3, LW-12.1); any other
+#: skill is the card's own rule (LW-7.6 familiar, LW-7.8 facility)
+_TRIGGER_RULE = {"on_push": "LW-A36", "on_pushed": "LW-A36", "round_end": "LW-11.3",
+                 "game_end": "LW-12.1"}
+
+
+@FLOW.task("skill")
+def skill(st: WitchState, seat: int, w: int | None, e: int, trigger: str) -> bool:
+    """One triggered skill (LW-7.6, LW-7.8): named in the log, then its effects run."""
+    card = st.rules.events[e]
+    own = "LW-7.6" if card.type == "familiar" else "LW-7.8"
+    if st.log is not None:
+        if w is not None:   # the draft: an upgraded worker has the familiar's スキル
+            whose = f"{worker_name(st, seat, w)}'s familiar"
+            whose_ja = f"{worker_name(st, seat, w)}の使い魔{label(card.id, 'ja')}のスキル"
+        else:
+            whose = f"{seat_name(seat)}'s facility"
+            whose_ja = f"{seat_name(seat)}の施設{label(card.id, 'ja')}の効果"
+        st.emit(_TRIGGER_RULE.get(trigger, own), seat,
+                f"{whose} {label(card.id)} ({trigger_words(trigger)}): "
+                f"{ops_text(card.effect)}", f"{whose_ja}（{trigger_words(trigger, 'ja')}）："
+                f"{ops_text(card.effect, 'ja')}", card=card.id)
+    push(st, *[("fx", seat, w, op, own) for op in card.effect])
+    return False
 
 
 @FLOW.task("turn_end")
@@ -248,15 +284,70 @@ def _rest_options(st: WitchState) -> tuple[WitchAction, ...]:
 
 @FLOW.decision(Phase.REST, _rest_options)
 def _rested(st: WitchState, a: WitchAction) -> None:
-    """LW-9.1: recall any, then every worker in supply heals; LW-9.3: the turn ends."""
+    """LW-9.1: recall any, then every worker in supply heals; LW-9.3: the turn ends.
+
+    The Rest is one line (recalls and heals together; a Rest at full Health says so
+    once); with nothing placed it is LW-A30's heal-only Rest. Leaving the University
+    shifts its slots (LW-9.2), which gets its own line."""
     seat = st.ctx[0]
-    for r in a.arg:
-        return_worker(st, seat, st.rules.ranks.index(r), "LW-9.2")
-    amount = st.params.rest_heal + st.facility_passive(seat, "rest_heal")
-    for w in range(len(st.rules.ranks)):
-        if st.loc[seat][w] is None:
-            heal(st, seat, w, amount, "LW-9.1")
+    ranks = st.rules.ranks
+    heal_only = all(x is None for x in st.loc[seat])
+    recalled = [ranks.index(r) for r in a.arg]
+    from_univ = [w for w in recalled if st.loc[seat][w] == UNIV]
+    where = {w: st.loc[seat][w] for w in recalled}
+    for w in recalled:
+        return_worker(st, seat, w, "LW-9.1", quiet=True)
+    bonus = st.facility_passive(seat, "rest_heal")
+    amount = st.params.rest_heal + bonus
+    healed = [(w, *heal(st, seat, w, amount, "LW-9.1", quiet=True))
+              for w in range(len(ranks)) if st.loc[seat][w] is None]
+    if st.log is not None:
+        _log_rest(st, seat, heal_only, where, healed, amount, bonus)
+        if from_univ:
+            queue = ", ".join(worker_name(st, s, x) for s, x in st.univ)
+            st.emit("LW-9.2", seat, f"{', '.join(worker_name(st, seat, w) for w in from_univ)}"
+                    f" left the University: the slots shift right at once ([{queue}])",
+                    f"【大学】から回収したので即右詰め：[{queue}]")
     push(st, *trigger_tasks(st, seat, "on_rest"), ("rest_end", seat))
+
+
+def _place_name(st: WitchState, where: int | str, lang: str = "en") -> str:
+    if where == UNIV:
+        return "【大学】" if lang == "ja" else "the University"
+    return st.rules.areas[st.areas[int(where)]].name(lang)
+
+
+def _log_rest(st: WitchState, seat: int, heal_only: bool, where: dict[int, int | str],
+              healed: list[tuple[int, int, int]], amount: int, bonus: int) -> None:
+    who = seat_name(seat)
+    place = {w: _place_name(st, x) for w, x in where.items()}
+    place_ja = {w: _place_name(st, x, "ja") for w, x in where.items()}
+    en = f"{who} Rests" + (", recalling " + ", ".join(
+        f"{worker_name(st, seat, w)} from {p}" for w, p in place.items()) if where else "")
+    ja = f"{who}は休息" + ("：" + "、".join(f"{worker_name(st, seat, w)}を{p}から回収"
+                                        for w, p in place_ja.items()) if where else "")
+    changed = [(w, b, a) for w, b, a in healed if a > b]
+    full = [worker_name(st, seat, w) for w, b, a in healed if a == b]
+    top = st.rules.max_health
+    if not changed:
+        en += ": every worker in the supply is already at full Health, nothing heals"
+        ja += "：手元のワーカーは全て≪ヘルス≫が最大なので回復なし"
+    else:
+        en += ": " + ", ".join(f"{worker_name(st, seat, w)} heals {b} → {a}"
+                               + (" (capped at the maximum)" if b + amount > top[w] else "")
+                               for w, b, a in changed)
+        ja += "：" + "、".join(f"{worker_name(st, seat, w)}の≪ヘルス≫回復{b}→{a}"
+                              for w, b, a in changed)
+        if full:
+            en += f"; {', '.join(full)} already at full Health"
+            ja += f"（{'、'.join(full)}は最大）"
+    if bonus:
+        names = ", ".join(f"{c.name_en} {c.id}" for c in st.active_facilities(seat)
+                          if c.passive_value("rest_heal"))
+        en += f" (Rest heals {amount}: {names} adds {bonus})"
+        ja += f"（施設の効果で回復量{amount}）"
+    st.emit("LW-A30" if heal_only else "LW-9.1", seat, en, ja, heal_only=heal_only,
+            healed={worker_name(st, seat, w): [b, a] for w, b, a in healed})
 
 
 @FLOW.task("rest_end")

@@ -136,10 +136,12 @@ def _exchanged(st: WitchState, a: WitchAction) -> None:
     seat, src, tgt = st.ctx
     st.res[seat][RES_INDEX[src]] -= a.arg
     st.res[seat][RES_INDEX[tgt]] += a.arg
-    if st.log is not None:
-        st.emit("LW-7.3", seat, f"{seat_name(seat)} exchanges {a.arg} {RES_EN[src]} for {a.arg} "
-                f"{RES_EN[tgt]}", f"{seat_name(seat)}は{RES_JA[src]}{a.arg}個を{RES_JA[tgt]}"
-                "と交換", src=src, tgt=tgt, n=a.arg)
+    if st.log is not None:   # LW-A34: Elixir may be given (1 E → 1 basic), never received
+        st.emit("LW-A34" if src == "E" else "LW-7.3", seat,
+                f"{seat_name(seat)} exchanges {a.arg} {RES_EN[src]} for {a.arg} {RES_EN[tgt]}"
+                + (" (Elixir may be exchanged away, never for)" if src == "E" else ""),
+                f"{seat_name(seat)}は{RES_JA[src]}{a.arg}個を{RES_JA[tgt]}と交換",
+                src=src, tgt=tgt, n=a.arg)
 
 
 @FLOW.task("play_card")
@@ -159,7 +161,7 @@ def play_card(st: WitchState, seat: int, w: int, e: int) -> bool:
     elif card.type == "magic":
         if st.log is not None:
             st.emit("LW-7.7", seat, f"Magic: {ops_text(card.effect)}, then discarded",
-                    "魔法：効果適用後は捨て札")
+                    f"魔法：{ops_text(card.effect, 'ja')}（効果適用後は捨て札）")
         st.ev_discard.append(e)
         push(st, *[("fx", seat, w, op, "LW-7.7") for op in card.effect])
     else:

@@ -14,10 +14,10 @@ shows what it does, in the board's language.
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
 
+from designkit.core.board_html import data_action, token_row
 from designkit.games.witch_academy.actions import label
 from designkit.games.witch_academy.cards import (
     LEGACY_EN,
@@ -66,7 +66,11 @@ Targets = dict[tuple[str, Any], Any]
 #: decision kind -> the board element standing for it (by the action's argument)
 _ELEMENT = {"target": "place", "worker": "worker", "heal": "worker", "pick": "card",
             "keep": "card", "play": "card", "complete": "assignment", "take": "res",
-            "colour": "res", "pay": "res", "return": "res"}
+            "colour": "res", "pay": "res", "return": "res", "explore": "explore",
+            "legacy": "legacy"}
+#: decisions with no piece of their own: tokens in the mover's panel, reading the action
+_TOKENS = ("rest", "assign", "bonus", "es", "exchange", "amount", "recall", "cover", "end",
+           "pass")
 _PASSIVE_JA = {"push_immune": "押し出されても体力を失わない",
                "push_same_free": "同ランクの押し出しで体力を払わない",
                "es_discount": "エキストラステージの費用−{n}（最低1）",
@@ -84,10 +88,7 @@ def targets(st: WitchState) -> Targets:
 
 
 def _act(opts: Targets, where: str, arg: Any) -> str:
-    a = opts.get((where, arg))
-    if a is None:
-        return ""
-    return f" data-action='{escape(json.dumps(a.to_json(), ensure_ascii=False))}'"
+    return data_action(opts.get((where, arg)))
 
 
 def _passive_text(op: tuple[Any, ...], lang: str) -> str:
@@ -181,7 +182,9 @@ def _status(st: WitchState, t: dict, lang: str) -> str:
         who = f"{seat_name(st.seat)} {t['to_move']}" if st.seat is not None else t["chance"]
         state = f"{phase_name(st.phase, lang)} · {who}"
     order = ", ".join(seat_name(s) for s in st.order)
-    stock = " ".join(f"{k} {n}" for k, n in zip(st.rules.legacy, st.stock, strict=True))
+    opts = targets(st)
+    stock = " ".join(f'<span class="dk-legacy"{_act(opts, "legacy", k)}>{k} {n}</span>'
+                     for k, n in zip(st.rules.legacy, st.stock, strict=True))
     return (f'<div class="dk-status"><b>{t["round"]} {st.year}</b> · {state} · {t["order"]}: '
             f'{order} · {t["deck"]}: {len(st.ex_deck)} · {t["stock"]}: {stock}</div>')
 
@@ -207,8 +210,9 @@ def _board(st: WitchState, t: dict, lang: str, opts: Targets) -> str:
             card = rules.explore[c]
             where = "outer" if i == 0 else "inner"
             es = f" | ES {card.es_health}♥: {ops_text(card.es, lang)}" if card.es_health else ""
-            lines.append(f'<div title="{where}">{escape(f"{card.id}: {ops_text(card.base, lang)}{es}")}'
-                         '</div>')
+            lines.append(f'<div class="dk-explore"{_act(opts, "explore", card.id)} '
+                         f'title="{where}">'
+                         f'{escape(f"{card.id}: {ops_text(card.base, lang)}{es}")}</div>')
         occ = st.occupant[pos]
         worker = ""
         if occ is not None:
@@ -278,11 +282,20 @@ def _seat_panel(st: WitchState, q: int, viewer: int | None, t: dict, lang: str,
     return (f'<div class="dk-seat" style="border:{border};border-radius:6px;padding:6px;'
             f'min-width:230px;max-width:100%;box-sizing:border-box">'
             f'<div style="color:{SEAT_FILL[q % 5]}"><b>{seat_name(q)}</b> · {st.vp[q]} '
-            f'{t["vp"]} · {t["mode"][st.mode[q]]}</div><div>{res}</div><div>{workers}</div>'
+            f'{t["vp"]} · {t["mode"][st.mode[q]]}</div>{_tokens(st, q, viewer, lang)}'
+            f'<div>{res}</div><div>{workers}</div>'
             f'<div>{t["legacy"]}: {legacy} · {t["tokens"]}: {st.tokens[q]}</div>'
             f'<div>{t["familiars"]}: {escape(familiars)}</div>'
             f'<div>{t["facilities"]}: {escape(facilities)}</div>'
             f'{_hand(st, q, viewer, t, lang, opts)}</div>')
+
+
+def _tokens(st: WitchState, q: int, viewer: int | None, lang: str) -> str:
+    """Tokens for the open decisions of seat ``q`` (if it is to move) that have no piece on
+    the board, shown to that seat and the designer only (what a seat may do is its own)."""
+    if st.seat != q or st.phase is Phase.OVER or viewer not in (None, q):
+        return ""
+    return token_row((a for a in getattr(st, "options", ()) or () if a.kind in _TOKENS), lang)
 
 
 def _hand(st: WitchState, q: int, viewer: int | None, t: dict, lang: str,
