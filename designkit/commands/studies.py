@@ -139,7 +139,7 @@ def report(setup: Setup, opts: ReportOptions, run: RunOn = LOCAL,
 
     game, params = setup.resolve()
     levels = skill_levels(parse_values(opts.skill_levels)) if opts.skill_levels else None
-    check_games(opts.games)
+    # the game count and seed: checked once, by simulate, before any game is played
     check_output(opts.out, (".html", ".htm"), make_folder=True)
     run = run.resolved()
     html_text, results = make_report(
