@@ -32,6 +32,7 @@ from designkit.core.params import Params
 from designkit.core.play import Step, agent_rng, chance_rng
 from designkit.core.records import make_record, replay
 from designkit.core.registry import get_game
+from designkit.core.seats import player_count
 
 HUMAN = "human"
 _CHANCE_KEY = "chance"
@@ -44,8 +45,9 @@ _Entry = tuple[StreamKey, _Packed] | str | None
 
 
 def seat_count(game: Game, params: Params) -> int:
-    """Seats in a game with these params (``players`` if the game has it), as simulate does."""
-    return int(getattr(params, "players", game.min_players))
+    """Seats in a game with these params, as simulate counts them (``core.seats``, which
+    owns the count; ``game`` is kept for the panels that call this)."""
+    return player_count(params)
 
 
 def _pack(rng: random.Random) -> _Packed:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from designkit.core.errors import DesignkitError
+from designkit.core.events import TABLE, log_for
 from designkit.core.game import Game
 from designkit.core.params import Params
 
@@ -134,3 +136,25 @@ def replaying_line(game_id: int, source: str, lang: str = "en") -> str:
     """The first line of ``play --from``: which game of which results file is replayed."""
     return (f"{source} のゲーム{game_id}を再生" if lang == "ja"
             else f"replaying game {game_id} of {source}")
+
+
+def viewer(game: Game, view: str, players: int) -> int | None:
+    """``--view``: ``table`` (public texts), ``designer`` (everything) or a seat label."""
+    if view == "table":
+        return TABLE
+    if view == "designer":
+        return None
+    labels = [game.seats_label(s) for s in range(players)]
+    if view not in labels:
+        raise DesignkitError(f"--view {view}: choose table, designer or a seat "
+                             f"({', '.join(labels)})")
+    return labels.index(view)
+
+
+def log_lines(game: Game, state: Any, view: str, seen: int | None, lang: str = "en"
+              ) -> list[str]:
+    """Whose log it is, the log as that viewer sees it and the result, blank lines between:
+    the body of a walkthrough. ``seen`` is :func:`viewer`'s answer for ``view``, asked
+    before the game is played so a mistyped seat costs no game."""
+    return [view_note(view, lang), "", *(e.render(lang) for e in log_for(state.log, seen)),
+            "", *result_lines(game, state, lang)]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from designkit.agents.base import Agent
 from designkit.agents.greedy import GreedyAgent
@@ -15,24 +16,31 @@ from designkit.core.errors import DesignkitError
 AGENT_NAMES = ("random", "greedy", "mcts:N", "mcts:0.1s")
 
 
+def _parse(spec: str) -> tuple[type[Agent], dict[str, Any]]:
+    """An agent name's class and options; an unknown name is a one-line error."""
+    name, _, arg = spec.strip().partition(":")
+    if name == "random" and not arg:
+        return RandomAgent, {}
+    if name == "greedy" and not arg:
+        return GreedyAgent, {}
+    if name == "mcts":
+        return MCTSAgent, parse_mcts(spec.strip(), arg)
+    raise DesignkitError(f"unknown agent '{spec}'; choose random, greedy or mcts:N "
+                         "(N iterations, or a time per decision such as mcts:0.1s)")
+
+
 def get_agent(spec: str | Agent) -> Agent:
     """Build an agent from its name; ``mcts:N`` runs N iterations per decision,
     ``mcts:0.1s`` / ``mcts:250ms`` searches that long (not reproducible across machines)."""
     if not isinstance(spec, str):
         return spec
-    name, _, arg = spec.strip().partition(":")
-    if name == "random" and not arg:
-        return RandomAgent()
-    if name == "greedy" and not arg:
-        return GreedyAgent()
-    if name == "mcts":
-        return MCTSAgent(**parse_mcts(spec.strip(), arg))
-    raise DesignkitError(f"unknown agent '{spec}'; choose random, greedy or mcts:N "
-                         "(N iterations, or a time per decision such as mcts:0.1s)")
+    cls, options = _parse(spec)
+    return cls(**options)
 
 
-def make_agents(specs: str | Sequence[str | Agent] | None, players: int) -> list[Agent]:
-    """One agent per seat: a single name applies to every seat, a list gives one each."""
+def _seat_specs(specs: str | Sequence[str | Agent] | None, players: int
+                ) -> list[str | Agent]:
+    """One spec per seat: a single name applies to every seat, a list gives one each."""
     if specs is None:
         specs = ["random"]
     if isinstance(specs, str):
@@ -43,8 +51,27 @@ def make_agents(specs: str | Sequence[str | Agent] | None, players: int) -> list
     if len(specs) != players:
         raise DesignkitError(f"{len(specs)} agents given for {players} seats: give one name "
                              "for every seat, or a single name for all")
-    return [get_agent(s) for s in specs]
+    return specs
+
+
+def make_agents(specs: str | Sequence[str | Agent] | None, players: int) -> list[Agent]:
+    """One agent per seat: a single name applies to every seat, a list gives one each."""
+    return [get_agent(s) for s in _seat_specs(specs, players)]
+
+
+def agent_names(specs: str | Sequence[str | Agent] | None, players: int) -> list[str]:
+    """Each seat's agent name (``mcts:200``), checked as :func:`make_agents` checks it but
+    without building the agents: a simulation's parent only needs the names, and the
+    agents are built once, where the games are played (``sim.runner.run_batch``)."""
+    out = []
+    for spec in _seat_specs(specs, players):
+        if isinstance(spec, str):
+            cls, options = _parse(spec)
+            out.append(MCTSAgent.name_for(**options) if cls is MCTSAgent else cls.name)
+        else:
+            out.append(spec.name)
+    return out
 
 
 __all__ = ["AGENT_NAMES", "DEFAULT_CUT", "DEFAULT_PRIOR", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent",
-           "get_agent", "is_deterministic", "make_agents", "nondeterministic"]
+           "agent_names", "get_agent", "is_deterministic", "make_agents", "nondeterministic"]

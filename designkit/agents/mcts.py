@@ -92,9 +92,16 @@ class MCTSAgent(Agent):
         self.last_iterations = 0
         self.total_iterations = 0
         self.searches = 0
-        self.name = agent_name(iterations, seconds, cut, c, prior, clock)
+        self.name = self.name_for(iterations, c, seconds, cut, prior, clock)
         self._lead_sum = 0.0
         self._judged = 0
+
+    @staticmethod
+    def name_for(iterations: int = 200, c: float = DEFAULT_C, seconds: float | None = None,
+                 cut: int | None = None, prior: int = 0, clock: str = "wall") -> str:
+        """The name an agent built with these options has, without building it (the
+        parent of a simulation only needs the names; workers build the agents)."""
+        return agent_name(iterations, seconds, cut, c, prior, clock)
 
     def act(self, game: Game, state: State, rng: random.Random) -> Hashable:
         legal = game.legal_actions(state)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -42,15 +42,17 @@ from designkit.analysis.tune_space import (
 )
 from designkit.core.errors import DesignkitError, ParamError
 from designkit.core.game import Game
+from designkit.core.limits import check_games, check_seed
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
-from designkit.sim.many import Executor, simulate_many
+from designkit.sim.many import Executor, Run, play_configs
 from designkit.sim.results import Results
 
 TARGETS = ("equal-seats", "length", "margin", "mix")
-__all__ = ["TARGETS", "Dim", "Keep", "Target", "TuneResult", "build_space", "loss",
-           "loss_interval", "loss_meaning", "parse_keep", "parse_space", "tunable", "tune"]
+__all__ = ["TARGETS", "Dim", "Keep", "Target", "TuneOptions", "TuneResult", "build_space",
+           "loss", "loss_interval", "loss_meaning", "parse_keep", "parse_space", "tunable",
+           "tune"]
 
 
 # -- the loss ----------------------------------------------------------------------------------
@@ -120,13 +122,13 @@ def _loss(target: Target, won: np.ndarray, turns: np.ndarray, margin: np.ndarray
     return total
 
 
-def _point(target: Target, a: Mapping[str, np.ndarray]) -> float:
+def _point_loss(target: Target, a: Mapping[str, np.ndarray]) -> float:
     return float(_loss(target, a["won"][None], a["turns"][None], a["margin"][None])[0])
 
 
 def loss(results: Results, target: Target) -> float:
     """The target's loss on one set of results (0 is perfect)."""
-    return _point(target, _arrays(results))
+    return _point_loss(target, _arrays(results))
 
 
 def _interval(target: Target, a: Mapping[str, np.ndarray], reps: int, seed: int,
@@ -134,13 +136,13 @@ def _interval(target: Target, a: Mapping[str, np.ndarray], reps: int, seed: int,
     n = len(a["turns"])
     idx = np.random.default_rng(seed).integers(0, n, size=(reps, n))
     boot = _loss(target, a["won"][idx], a["turns"][idx], a["margin"][idx])
-    out = {"loss": _point(target, a), "lo": float(np.quantile(boot, 0.025)),
+    out = {"loss": _point_loss(target, a), "lo": float(np.quantile(boot, 0.025)),
            "hi": float(np.quantile(boot, 0.975))}
     if base is not None:
         if not np.array_equal(base["seed"], a["seed"]):
             raise DesignkitError("a paired loss difference needs runs on the same seeds")
         diff = boot - _loss(target, base["won"][idx], base["turns"][idx], base["margin"][idx])
-        out.update({"diff": out["loss"] - _point(target, base),
+        out.update({"diff": out["loss"] - _point_loss(target, base),
                     "diff_lo": float(np.quantile(diff, 0.025)),
                     "diff_hi": float(np.quantile(diff, 0.975))})
     return out
@@ -323,142 +325,229 @@ def _save_path(game: str, save: bool | str | Path, name: str | None, target: Tar
     return check_output(Path(save), (".yaml", ".yml"), make_folder=True, option="--out")
 
 
-def tune(game: Game | str, target: Target | str = "equal-seats",
-         space: Mapping[str, Range | None] | Sequence[str] | None = None,
-         n_trials: int = 30, n_games: int = 1000, params: Params | None = None,
-         agents: str | Sequence[str] | None = None, seed: int = 0,
-         recheck_games: int | None = None, recheck_seed: int | None = None,
-         backend: str = "auto", workers: int = 1, scheduler: Any = None, n_jobs: int = 1,
-         sampler_seed: int | None = None, save: bool | str | Path = True,
-         name: str | None = None, progress: bool | None = False,
-         on_trial: Callable[[int, int, float], None] | None = None,
-         keep: Sequence[Keep | str] = (), save_anyway: bool = False) -> TuneResult:
-    """Search ``space`` for parameters that minimise ``target``'s loss, then re-check.
+@dataclass(frozen=True)
+class TuneOptions:
+    """Everything :func:`tune` takes besides the game and the target, with its defaults.
 
     ``space``: parameter names (ranges from the metadata), or ``{name: (lo, hi)}``,
     ``{name: [values]}`` or ``{name: None}``; default: the game's short list (fields
-    declared ``tune=True``). Every value tried lies on the parameter's grid
-    (:mod:`designkit.analysis.tune_space`). Each of ``n_trials`` trials plays ``n_games``
-    games on ``seed``. Trials run on one reused pool or cluster
-    (``backend``/``workers``/``scheduler`` as in ``simulate``); ``n_jobs`` > 1 also runs
-    trials concurrently (faster, but the order of TPE suggestions, hence the result, is
-    then not reproducible).
-
-    ``keep``: constraints (:class:`Keep` or text such as ``"mean_turns=10%"``) measured
-    against the starting point on the same seeds. A trial that breaks one is recorded as
-    infeasible (Optuna's constrained TPE: it learns to avoid the region, and the best is
-    chosen among feasible trials only); a candidate the Params' cross-field checks refuse
-    is pruned. Both are listed in ``trials`` with the reason (``user_attrs_rejected``).
-
-    The best variant and the starting ``params`` are then simulated on
-    ``recheck_seed`` (default ``seed + 1``, a fresh seed set) with
-    ``recheck_games`` games each (default max(2000, 2·n_games)). ``held`` says
-    whether the best beat the start there beyond noise (the 95 % interval of the paired
-    loss difference lies below zero) without breaking a constraint. ``save``: True
-    writes ``data/<game>/variants/<name>.yaml`` (Params.save, only the changes), a path
-    writes there, False writes nothing. A variant whose gain did not hold is not saved
-    unless ``save_anyway``; ``not_saved`` says why nothing was written.
+    declared ``tune=True``). Each of ``n_trials`` trials plays ``n_games`` games on
+    ``seed`` with ``agents``, starting from ``params``. ``backend``/``workers``/
+    ``scheduler`` as in ``simulate`` (one reused pool or cluster); ``n_jobs`` > 1 runs
+    trials concurrently (faster, but the TPE's order, hence the result, is then not
+    reproducible). ``keep``: constraints (:class:`Keep` or ``"mean_turns=10%"``).
+    ``recheck_games`` (default max(2000, 2·n_games)) on ``recheck_seed`` (default
+    ``seed + 1``). ``save``: True writes ``data/<game>/variants/<name>.yaml``, a path
+    writes there, False nothing; ``save_anyway`` saves a gain that did not hold.
     ``on_trial(done, n_trials, best_loss)`` is called after each trial (panels).
+    """
+
+    space: Mapping[str, Range | None] | Sequence[str] | None = None
+    n_trials: int = 30
+    n_games: int = 1000
+    params: Params | None = None
+    agents: str | Sequence[str] | None = None
+    seed: int = 0
+    recheck_games: int | None = None
+    recheck_seed: int | None = None
+    backend: str = "auto"
+    workers: int = 1
+    scheduler: Any = None
+    n_jobs: int = 1
+    sampler_seed: int | None = None
+    save: bool | str | Path = True
+    name: str | None = None
+    progress: bool | None = False
+    on_trial: Callable[[int, int, float], None] | None = None
+    keep: Sequence[Keep | str] = ()
+    save_anyway: bool = False
+
+
+def tune(game: Game | str, target: Target | str = "equal-seats",
+         options: TuneOptions | None = None, **changes: Any) -> TuneResult:
+    """Search ``space`` for parameters that minimise ``target``'s loss, then re-check.
+
+    ``options`` (:class:`TuneOptions`) or its fields as keywords (``tune(game, "length",
+    n_trials=10, save=False)``). Values tried lie on each parameter's grid; every trial
+    plays the same seeded games. A trial that breaks a ``keep`` constraint is infeasible
+    (Optuna's constrained TPE learns to avoid it; the best is chosen among feasible
+    trials), one the Params refuse is pruned; ``trials.user_attrs_rejected`` says why.
+    The best and the start are then re-simulated on fresh seeds: ``held`` says whether
+    the best won there beyond noise (the 95 % interval of the paired loss difference below
+    zero) without breaking a constraint; only then is it saved (or ``save_anyway``).
     """
     try:
         import optuna
     except ImportError:
         raise DesignkitError("tuning needs optuna: pip install -e '.[tune]'") from None
+    job = _job(game, target, replace(options or TuneOptions(), **changes))
+    o = job.opts
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    sampler = optuna.samplers.TPESampler(seed=o.seed if o.sampler_seed is None
+                                         else o.sampler_seed)
+    study = optuna.create_study(direction="minimize", sampler=sampler)
+    with Executor(o.backend, o.workers, o.scheduler) as ex:
+        job.executor = ex
+        start, limits = _search(job, study)
+        best = _best(job, study, start, limits)
+        fresh_base, fresh_best = job.run([job.base, best.params], job.recheck_games,
+                                         job.recheck_seed)
+    return _result(job, study, start, best, fresh_base, fresh_best)
+
+
+#: each keep constraint's allowed range, from the start's value: metric → (lo, hi)
+Limits = dict[str, tuple[float, float]]
+
+
+@dataclass
+class _Job:
+    """One tuning, its inputs checked once: the trials then play unchecked."""
+
+    game: Game
+    target: Target
+    base: Params
+    dims: dict[str, Dim]
+    keeps: list[Keep]
+    opts: TuneOptions
+    recheck_games: int
+    recheck_seed: int
+    save_path: Path | None
+    executor: Executor | None = None
+
+    def run(self, configs: Sequence[Params], n: int, seed: int) -> list[Results]:
+        return play_configs(self.game, configs, Run(n, seed, self.opts.agents,
+                                                    executor=self.executor))
+
+
+@dataclass
+class _Point:
+    """A point of the search: its params, results, loss arrays and loss."""
+
+    params: Params
+    results: Results
+    arrays: dict[str, np.ndarray]
+    loss: float
+
+
+def _job(game: Game | str, target: Target | str, o: TuneOptions) -> _Job:
     g = get_game(game)
     tgt = Target(target) if isinstance(target, str) else target
-    base = params if params is not None else g.params_type()
-    dims = build_space(type(base), space)
-    keeps = [parse_keep(k) if isinstance(k, str) else k for k in keep]
-    recheck_games = recheck_games or max(2000, 2 * n_games)
-    recheck_seed = seed + 1 if recheck_seed is None else recheck_seed
-    save_path = _save_path(g.name, save, name, tgt, seed)  # checked before the search
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    sampler = optuna.samplers.TPESampler(seed=seed if sampler_seed is None else sampler_seed)
-    study = optuna.create_study(direction="minimize", sampler=sampler)
-    with Executor(backend, workers, scheduler) as ex:
-        def run(p: Params, n: int, s: int) -> Results:
-            return simulate_many(g, [p], n, seed=s, agents=agents, executor=ex)[0]
+    base = o.params if o.params is not None else g.params_type()
+    dims = build_space(type(base), o.space)
+    keeps = [parse_keep(k) if isinstance(k, str) else k for k in o.keep]
+    recheck_games = o.recheck_games or max(2000, 2 * o.n_games)
+    check_games(o.n_games, name="games-per-trial")  # once: the trials play unchecked
+    check_games(recheck_games, 2, name="recheck-games")
+    o = replace(o, seed=check_seed(o.seed))
+    recheck_seed = o.seed + 1 if o.recheck_seed is None else check_seed(o.recheck_seed)
+    save_path = _save_path(g.name, o.save, o.name, tgt, o.seed)  # checked before the search
+    return _Job(g, tgt, base, dims, keeps, o, recheck_games, recheck_seed, save_path)
 
-        base_res = run(base, n_games, seed)
-        base_arr = _arrays(base_res)
-        base_loss = _point(tgt, base_arr)
-        for k in keeps:
-            k.check_against(base_res)
-        limits = {k.metric: k.limits(k.measure(base_res)) for k in keeps}
-        start = {k: getattr(base, k) for k in dims}
-        if all(d.contains(start[n]) for n, d in dims.items()):
-            study.enqueue_trial(start)  # trial 0: the start, so the search can only improve
 
-        def objective(trial: Any) -> float:
-            try:
-                candidate = _suggest(trial, base, dims)
-            except ParamError as err:  # the Params' own cross-field checks refuse it
-                trial.set_user_attr("rejected", f"refused by the parameters: {err}")
-                raise optuna.TrialPruned(str(err)) from None
-            res = base_res if candidate == base else run(candidate, n_games, seed)
-            trial.set_user_attr("turns", float(res.games["turns"].mean()))
-            broken = []
-            for k in keeps:
-                value = k.measure(res)
-                lo, hi = limits[k.metric]
-                trial.set_user_attr(f"keep_{k.metric}", value)
-                trial.set_constraint(k.metric, max(lo - value, value - hi))
-                if not lo - 1e-12 <= value <= hi + 1e-12:
-                    broken.append(f"{k.metric} {value:.3g} outside {lo:.3g}–{hi:.3g}")
-            if broken:
-                trial.set_user_attr("rejected", "; ".join(broken))
-            return loss(res, tgt)
+def _point(job: _Job, params: Params) -> _Point:
+    res = job.run([params], job.opts.n_games, job.opts.seed)[0]
+    arrays = _arrays(res)
+    return _Point(params, res, arrays, _point_loss(job.target, arrays))
 
-        callbacks = []
-        if on_trial is not None:
-            callbacks.append(lambda st, _t: on_trial(len(st.trials), n_trials,
-                                                     _best_value(st, base_loss)))
-        study.optimize(objective, n_trials=n_trials, n_jobs=n_jobs,
-                       show_progress_bar=bool(progress), callbacks=callbacks)
-        best_trial = _best_trial(study)
-        start_ok = all(lo <= k.measure(base_res) <= hi
-                       for k in keeps for lo, hi in [limits[k.metric]])
-        # a start that breaks an absolute bound gives way to the best trial that keeps it
-        if best_trial is None or (start_ok and best_trial.value >= base_loss):
-            best, best_arr, best_res = base, base_arr, base_res
-        else:
-            best = base.replace(**{n: dims[n].snap(v) for n, v in best_trial.params.items()})
-            # replayed rather than kept from the trial: the same seeds give the same games,
-            # and a long search does not hold every trial's results in memory
-            best_res = run(best, n_games, seed)
-            best_arr = _arrays(best_res)
-        search = _table(tgt, base_res, best_res, base_arr, best_arr)
-        fresh_base, fresh_best = simulate_many(g, [base, best], recheck_games,
-                                               seed=recheck_seed, agents=agents, executor=ex)
-    recheck = _table(tgt, fresh_base, fresh_best, _arrays(fresh_base), _arrays(fresh_best))
-    keep_table = _keep_table(keeps, base_res, best_res, fresh_base, fresh_best)
-    changed = bool(best.diff(base))
+
+def _search(job: _Job, study: Any) -> tuple[_Point, Limits]:
+    """Play the start, then ``n_trials`` trials; (the start, each keep's allowed range)."""
+    import optuna
+
+    start = _point(job, job.base)
+    for k in job.keeps:
+        k.check_against(start.results)
+    limits = {k.metric: k.limits(k.measure(start.results)) for k in job.keeps}
+    first = {k: getattr(job.base, k) for k in job.dims}
+    if all(d.contains(first[n]) for n, d in job.dims.items()):
+        study.enqueue_trial(first)  # trial 0: the start, so the search can only improve
+    callbacks = []
+    on_trial, n_trials = job.opts.on_trial, job.opts.n_trials
+    if on_trial is not None:
+        callbacks.append(lambda st, _t: on_trial(len(st.trials), n_trials,
+                                                 _best_value(st, start.loss)))
+    study.optimize(lambda trial: _objective(job, trial, start, limits, optuna),
+                   n_trials=n_trials, n_jobs=job.opts.n_jobs,
+                   show_progress_bar=bool(job.opts.progress), callbacks=callbacks)
+    return start, limits
+
+
+def _objective(job: _Job, trial: Any, start: _Point, limits: Limits, optuna: Any) -> float:
+    try:
+        candidate = _suggest(trial, job.base, job.dims)
+    except ParamError as err:  # the Params' own cross-field checks refuse it
+        trial.set_user_attr("rejected", f"refused by the parameters: {err}")
+        raise optuna.TrialPruned(str(err)) from None
+    res = (start.results if candidate == job.base
+           else job.run([candidate], job.opts.n_games, job.opts.seed)[0])
+    trial.set_user_attr("turns", float(res.games["turns"].mean()))
+    broken = []
+    for k in job.keeps:
+        value = k.measure(res)
+        lo, hi = limits[k.metric]
+        trial.set_user_attr(f"keep_{k.metric}", value)
+        trial.set_constraint(k.metric, max(lo - value, value - hi))
+        if not lo - 1e-12 <= value <= hi + 1e-12:
+            broken.append(f"{k.metric} {value:.3g} outside {lo:.3g}–{hi:.3g}")
+    if broken:
+        trial.set_user_attr("rejected", "; ".join(broken))
+    return loss(res, job.target)
+
+
+def _best(job: _Job, study: Any, start: _Point, limits: Limits) -> _Point:
+    """The best feasible trial, replayed, or the start when nothing beat it."""
+    best_trial = _best_trial(study)
+    start_ok = all(lo <= k.measure(start.results) <= hi
+                   for k in job.keeps for lo, hi in [limits[k.metric]])
+    # a start that breaks an absolute bound gives way to the best trial that keeps it
+    if best_trial is None or (start_ok and best_trial.value >= start.loss):
+        return start
+    best = job.base.replace(**{n: job.dims[n].snap(v) for n, v in best_trial.params.items()})
+    # replayed rather than kept from the trial: the same seeds give the same games, and a
+    # long search does not hold every trial's results in memory
+    return _point(job, best)
+
+
+def _result(job: _Job, study: Any, start: _Point, best: _Point, fresh_base: Results,
+            fresh_best: Results) -> TuneResult:
+    search = _table(job.target, start.results, best.results, start.arrays, best.arrays)
+    recheck = _table(job.target, fresh_base, fresh_best, _arrays(fresh_base),
+                     _arrays(fresh_best))
+    keep_table = _keep_table(job.keeps, start.results, best.results, fresh_base, fresh_best)
+    changed = bool(best.params.diff(job.base))
     held = (changed and bool(recheck.iloc[-1]["diff_hi"] < 0)
             and bool(keep_table["recheck_ok"].all() if len(keep_table) else True))
-    path, not_saved = None, ""
-    if not changed:
-        not_saved = "nothing beat the starting parameters"
-    elif save is False:
-        not_saved = "saving was turned off"
-    elif not held and not save_anyway:
-        not_saved = ("the gain did not hold on the re-check, so the variant is only "
-                     "reported (save it anyway with --save-anyway)")
-    else:
-        note = (f"tuned toward {tgt.describe()}: {n_trials} trials × {n_games} games "
-                f"(seed {seed}); re-check on seed {recheck_seed}: loss "
-                f"{recheck.iloc[0]['loss']:.4f} → {recheck.iloc[-1]['loss']:.4f}, "
-                f"{'held' if held else 'did not hold (saved anyway)'}")
-        path = save_path
-        assert path is not None
-        best.save(path, note=note)
-    trials = _trials_frame(study, dims)
-    return TuneResult(game=g.name, target=tgt, base=base, best=best,
+    path, not_saved = _save(job, best.params, recheck, changed, held)
+    by = _by(start.results)
+    o = job.opts
+    return TuneResult(game=job.game.name, target=job.target, base=job.base, best=best.params,
                       best_search_loss=float(search.iloc[-1]["loss"]),
-                      base_search_loss=base_loss, trials=trials, recheck=recheck, held=held,
-                      path=path, n_games=n_games, recheck_games=recheck_games, seed=seed,
-                      recheck_seed=recheck_seed, space=dims, search=search, keeps=keep_table,
-                      by=_by(base_res), meaning=loss_meaning(tgt, _by(base_res)),
+                      base_search_loss=start.loss, trials=_trials_frame(study, job.dims),
+                      recheck=recheck, held=held, path=path, n_games=o.n_games,
+                      recheck_games=job.recheck_games, seed=o.seed,
+                      recheck_seed=job.recheck_seed, space=job.dims, search=search,
+                      keeps=keep_table, by=by, meaning=loss_meaning(job.target, by),
                       not_saved=not_saved)
+
+
+def _save(job: _Job, best: Params, recheck: pd.DataFrame, changed: bool, held: bool
+          ) -> tuple[Path | None, str]:
+    """Write the variant if it should be: (path, why nothing was written)."""
+    o = job.opts
+    if not changed:
+        return None, "nothing beat the starting parameters"
+    if o.save is False:
+        return None, "saving was turned off"
+    if not held and not o.save_anyway:
+        return None, ("the gain did not hold on the re-check, so the variant is only "
+                      "reported (save it anyway with --save-anyway)")
+    note = (f"tuned toward {job.target.describe()}: {o.n_trials} trials × {o.n_games} games "
+            f"(seed {o.seed}); re-check on seed {job.recheck_seed}: loss "
+            f"{recheck.iloc[0]['loss']:.4f} → {recheck.iloc[-1]['loss']:.4f}, "
+            f"{'held' if held else 'did not hold (saved anyway)'}")
+    assert job.save_path is not None
+    best.save(job.save_path, note=note)
+    return job.save_path, ""
 
 
 def _feasible(trials: Sequence[Any]) -> list[Any]:

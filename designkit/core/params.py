@@ -270,12 +270,13 @@ class Params:
                 raise ParamError(key, f"unknown parameter; known: {', '.join(specs)}")
         return dataclasses.replace(self, **changes)
 
-    def with_strings(self, assignments: Mapping[str, str]) -> Self:
-        """Apply ``FIELD=VALUE`` strings (CLI ``--set``), parsing scalars without eval."""
+    def with_strings(self, assignments: Mapping[str, Any]) -> Self:
+        """Apply ``FIELD=VALUE`` strings (CLI ``--set``), parsing scalars without eval; a
+        value that is not text (``--players``, parsed as an int already) is kept as it is."""
         return self.replace(**{k: _scalar(v) for k, v in assignments.items()})
 
     @classmethod
-    def from_strings(cls, assignments: Mapping[str, str]) -> Self:
+    def from_strings(cls, assignments: Mapping[str, Any]) -> Self:
         """The defaults with ``FIELD=VALUE`` strings applied, checked once as a whole: the
         defaults alone need not be valid (a dreams table that serves the 3 players asked
         for, not the default 4, must not fail on the 4)."""

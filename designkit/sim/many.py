@@ -20,11 +20,12 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
-from designkit.agents import make_agents, nondeterministic
+from designkit.agents import agent_names, nondeterministic
 from designkit.core.errors import DesignkitError, WorkerLost
 from designkit.core.game import Game
 from designkit.core.lifetime import exit_with_parent
@@ -241,20 +242,107 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
     """
     game = get_game(game)
     check_games(n_games, len(configs))
-    seed = check_seed(seed)
-    fn = run_batch
-    if trace:
-        from designkit.sim.trace import run_batch_traced as fn
+    run = Run(n_games, check_seed(seed), agents, backend, workers, scheduler, executor, trace,
+              coverage, progress, batch_size, on_progress, keep_partial)
+    return play_configs(game, configs, run)
+
+
+@dataclass(frozen=True)
+class Run:
+    """How :func:`play_configs` plays: games per configuration, the seed (checked), the
+    default agents and the backend, as :func:`simulate_many` takes them."""
+
+    n_games: int
+    seed: int = 0
+    agents: str | Sequence[str] | None = None
+    backend: str = "auto"
+    workers: int | None = None
+    scheduler: Any = None
+    executor: Executor | None = None
+    trace: bool = False
+    coverage: bool = False
+    progress: bool | None = False
+    batch_size: int | None = None
+    on_progress: Callable[[int, int], None] | None = None
+    keep_partial: bool = False
+
+
+def play_configs(game: Game, configs: Sequence[Config], run: Run) -> list[Results]:
+    """:func:`simulate_many` once its arguments are checked (``game`` a Game, the seed and
+    game count in range): callers that checked them already (``simulate``, a tuning
+    trial, the CLI) come in here, so each check runs once per call."""
     jobs = []
     for config in configs:
-        params, agent_spec = _split(config, agents)
+        params, agent_spec = _split(config, run.agents)
         # the tables must hold what these params deal: one line here, not in a worker
         check_table_needs(game.name, game.table_needs(params))
-        specs = [a.name for a in make_agents(agent_spec, player_count(params))]
-        jobs.append((params, specs))
+        jobs.append((params, agent_names(agent_spec, player_count(params))))
     collected: dict[tuple[int, int], list] = {}
-    total = n_games * len(jobs)
-    bar = _progress_bar(total, progress)
+    meta, stopped = _play_jobs(game, jobs, run, collected)
+    out = []
+    for i, (params, specs) in enumerate(jobs):
+        rows = [r for key in sorted(k for k in collected if k[0] == i) for r in collected[key]]
+        out.append(results_from_rows(game, params, specs, run.seed, rows, run.n_games,
+                                     run.trace, meta | ({"stopped": stopped} if stopped
+                                                        else {}), run.coverage))
+    return out
+
+
+def _play_jobs(game: Game, jobs: list[tuple[Params, list[str]]], run: Run,
+               collected: dict[tuple[int, int], list]) -> tuple[dict[str, Any], str]:
+    """Play every batch of every job into ``collected``; (meta, why it stopped early)."""
+    fn = _batch_function(run.trace)
+    total = run.n_games * len(jobs)
+    bar = _progress_bar(total, run.progress)
+    finished = _collector(collected, total, bar, run.on_progress)
+    auto = (run.executor is None and run.workers is None and run.backend == "auto"
+            and run.scheduler is None)
+    stopped, ex = "", run.executor
+    try:
+        skip, workers = _workers(game, jobs[0], run, fn, finished, total, auto)
+        if ex is None:
+            ex = Executor(run.backend, workers or 1, run.scheduler)
+        ex.run(_tasks(game, jobs, run.seed, run.n_games, skip, ex.workers, run.batch_size,
+                      fn, run.coverage), finished)
+    except (KeyboardInterrupt, WorkerLost) as err:
+        if not run.keep_partial:
+            raise
+        # keep the finished batches: Results.interrupted says the run was cut short
+        stopped = str(err) or "interrupted"
+    finally:
+        if bar is not None:
+            bar.close()
+        if run.executor is None and ex is not None:
+            ex.close()
+    meta: dict[str, Any] = {"backend": ex.backend if ex is not None else "serial",
+                            "workers": ex.workers if ex is not None else 1}
+    return meta | ({"auto_workers": True} if auto else {}), stopped
+
+
+def _batch_function(trace: bool) -> Callable:
+    if trace:
+        from designkit.sim.trace import run_batch_traced
+
+        return run_batch_traced
+    return run_batch
+
+
+def _workers(game: Game, job: tuple[Params, list[str]], run: Run, fn: Callable,
+             finished: Callable[[Hashable, Any], None], total: int, auto: bool
+             ) -> tuple[int, int | None]:
+    """(games the pilot played, workers): with ``auto`` the pilot chooses the count."""
+    if auto:
+        return _pilot(game, job, run.seed, run.n_games, total, fn, run.coverage, finished,
+                      run.batch_size)
+    if run.executor is None and run.workers is None:
+        return 0, 1 if run.backend == "serial" else cores()
+    return 0, run.workers
+
+
+def _collector(collected: dict[tuple[int, int], list], total: int, bar: Any,
+               on_progress: Callable[[int, int], None] | None
+               ) -> Callable[[Hashable, list], None]:
+    """The ``finished(key, rows)`` callback: keep the rows, move the bar, tell the panel."""
     done = 0
 
     def finished(key: Hashable, rows: list) -> None:
@@ -265,43 +353,7 @@ def simulate_many(game: Game | str, configs: Sequence[Config], n_games: int, see
             bar.update(len(rows))
         if on_progress is not None:
             on_progress(done, total)
-
-    own = executor is None
-    auto = own and workers is None and backend == "auto" and scheduler is None
-    stopped = ""
-    ex: Executor | None = executor
-    try:
-        skip = 0
-        if auto:
-            skip, workers = _pilot(game, jobs[0], seed, n_games, total, fn, coverage, finished,
-                                   batch_size)
-        elif own and workers is None:
-            workers = 1 if backend == "serial" else cores()
-        if ex is None:
-            ex = Executor(backend, workers or 1, scheduler)
-        ex.run(_tasks(game, jobs, seed, n_games, skip, ex.workers, batch_size, fn, coverage),
-               finished)
-    except (KeyboardInterrupt, WorkerLost) as err:
-        if not keep_partial:
-            raise
-        # keep the finished batches: Results.interrupted says the run was cut short
-        stopped = str(err) or "interrupted"
-    finally:
-        if bar is not None:
-            bar.close()
-        if own and ex is not None:
-            ex.close()
-    meta: dict[str, Any] = {"backend": ex.backend if ex is not None else "serial",
-                            "workers": ex.workers if ex is not None else 1}
-    if auto:
-        meta["auto_workers"] = True
-    out = []
-    for i, (params, specs) in enumerate(jobs):
-        rows = [r for key in sorted(k for k in collected if k[0] == i) for r in collected[key]]
-        out.append(results_from_rows(game, params, specs, seed, rows, n_games, trace,
-                                     meta | ({"stopped": stopped} if stopped else {}),
-                                     coverage))
-    return out
+    return finished
 
 
 def _tasks(game: Game, jobs: list[tuple[Params, list[str]]], seed: int, n_games: int,

@@ -22,7 +22,9 @@ from designkit.sim.many import (  # noqa: F401  (re-exported for callers of this
     SEAT_COLUMNS,
     Executor,
     Progress,
+    Run,
     batches,
+    play_configs,
     simulate_many,
 )
 from designkit.sim.results import Results
@@ -51,7 +53,7 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
     seed = check_seed(seed)
     if workers is not None:
         Executor(backend, workers, scheduler)  # a bad backend or count: one line, no games
-    return simulate_many(game, [(params, agents)], n_games, seed=seed, backend=backend,
-                         workers=workers, scheduler=scheduler, trace=trace, coverage=coverage,
-                         progress=progress, batch_size=batch_size, on_progress=on_progress,
-                         keep_partial=True)[0]
+    run = Run(n_games, seed, agents, backend, workers, scheduler, trace=trace,
+              coverage=coverage, progress=progress, batch_size=batch_size,
+              on_progress=on_progress, keep_partial=True)
+    return play_configs(game, [(params, agents)], run)[0]
