@@ -52,11 +52,13 @@ from ._util import (
     checked_params,
     html_table,
     measured_batch,
+    message_of,
     show_figures,
     show_message,
     style_widget,
 )
 from .chart_grid import ChartClick
+from .i18n import lang_of, words
 from .labels import shared_wins_note, with_named_end_reasons
 from .notable_games import NotableGames
 
@@ -164,7 +166,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
 
     def _params_checked(self, errors: dict[str, str]) -> None:
         """A refusal for parameter errors goes away once they are fixed."""
-        if not errors and self.status.value.startswith("Refused: fix the parameter"):
+        if not errors and message_of(self.status).startswith("Refused: fix the parameter"):
             show_message(self.status, "")
 
     # -- running --------------------------------------------------------------------------------
@@ -227,7 +229,9 @@ class SimulationPanel(SeatAgents, widgets.VBox):
     def _count(self, done: int, total: int) -> None:
         with self.progress.hold_sync():
             self.progress.max, self.progress.value = max(1, total), min(done, total)
-        self.count.value = f"{done} / {total} games"
+        from .i18n import lang_of, tr
+
+        self.count.value = tr(f"{done} / {total} games", lang_of(self.count))
 
     def _work(self, job: _Job, raise_errors: bool = False) -> Results | None:
         try:
@@ -335,7 +339,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.charts.remove_class("dk-stale")
         (self.charts.add_class if base is not None else self.charts.remove_class)("dk-ab")
         self.summary.value = self._summary_html(results)
-        self.positions.value = self._positions_html(results)
+        self.positions.value = self._positions_html(results, lang_of(self))
         self.notable.show(results)
         done = results.n_games if results is not None else 0
         cut = " (stopped early)" if results is None or results.interrupted else ""
@@ -359,16 +363,22 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             table += "<br>" + self._comparison_html(self.comparison)
         return table
 
+    def _dk_relabel(self, lang: str) -> None:
+        """The tables' headings in ``lang`` (:mod:`.i18n`)."""
+        self.positions.value = self._positions_html(self.results, lang)
+
     @staticmethod
-    def _positions_html(results: Results | None) -> str:
+    def _positions_html(results: Results | None, lang: str = "en") -> str:
         """Win rate by turn position, where the game draws its start player at random."""
         if results is None or "position" not in results.seats.columns or not results.n_games:
             return ""
         rows = [[f"{r.position + 1}", f"{r.win_rate:.3f}", f"[{r.win_lo:.3f}, {r.win_hi:.3f}]"]
                 for r in results.seat_summary(by="position").itertuples()]
-        return ("<b>Win rate by turn position</b> (1 = start player, who is drawn at random)"
-                + html_table(["position", "win rate", "95% interval"], rows,
-                             css="dk-table dk-position"))
+        head = words("<b>Win rate by turn position</b> (1 = start player, who is drawn at "
+                     "random)", "<b>手番順ごとの勝率</b>（1 = 開始プレイヤー、ランダムに決定）",
+                     lang)
+        return head + html_table(["position", "win rate", "95% interval"] if lang != "ja" else
+                                 ["手番順", "勝率", "95%区間"], rows, css="dk-table dk-position")
 
     def _comparison_html(self, table: Any) -> str:
         fair = bool((table["fair_a"] != table["fair_b"]).any())
