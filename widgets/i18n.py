@@ -226,7 +226,7 @@ JA.update({
                "時間指定のMCTSは同じ時間なら強いものの、再現はできません。</span>",
     # Sweep tab
     "Parameter": "パラメータ", "Values": "値", "2nd (heat map)": "2つ目（ヒートマップ）",
-    "(none: line charts)": "（なし：折れ線グラフ）", "Games/point": "点ごとのゲーム数",
+    "(none: line charts)": "（なし：線グラフ）", "Games/point": "点ごとのゲーム数",
     "drama and lead changes (slower)": "盛り上がりと首位交代（遅い）",
     "24, 25, 26  or  20:30  or  0.2:0.6:0.1": "24, 25, 26 または 20:30 または 0.2:0.6:0.1",
     "<b>Sweep</b>: every point plays the same seeded games, so differences come from the "

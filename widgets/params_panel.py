@@ -88,17 +88,20 @@ class ParamsPanel(widgets.VBox):
         self.error_summary = widgets.HTML(layout=widgets.Layout(display="none"))
         self.error_summary.add_class("dk-error-summary")
         self.consistency = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.reset_button = widgets.Button(description="Reset to draft", icon="undo")
+        self.reset_button = widgets.Button(description="Reset to draft", icon="undo",
+                                           layout=widgets.Layout(width="auto"))
         self.reset_button.add_class("dk-reset")
         self.reset_button.on_click(lambda _b: self.reset())
         self.diff_html = widgets.HTML()
         self.diff_html.add_class("dk-diff")
         self.variant_name = widgets.Text(placeholder="variant name", description="Name")
-        self.save_button = widgets.Button(description="Save variant", icon="save")
+        self.save_button = widgets.Button(description="Save variant", icon="save",
+                                          layout=widgets.Layout(width="auto"))
         self.variant_list = widgets.Dropdown(description="Variant", options=[])
         self.variant_list.add_class("dk-variant-picker")
         self.variant_list.observe(lambda _c: self._show_variant_info(), "value")
-        self.load_button = widgets.Button(description="Load variant", icon="folder-open")
+        self.load_button = widgets.Button(description="Load variant", icon="folder-open",
+                                          layout=widgets.Layout(width="auto"))
         self.variant_info = widgets.HTML()
         self.variant_info.add_class("dk-variant-info")
         self.variant_status = widgets.HTML(layout=widgets.Layout(display="none"))
