@@ -283,7 +283,18 @@ def test_no_label_is_cut_and_no_rule_id_wraps(lab, snap) -> None:  # noqa: ANN00
                 where = f"{name} {lang} {size['width']} px {en}"
                 problems += [f"{where}: cut {text!r}" for text in found["cut"]]
                 problems += [f"{where}: rule ID wraps {text!r}" for text in found["wrapped"]]
-                if en in ("Parameters", "Sweep", "Tune") and size == SIZES[0]:
+                if en in ("Parameters", "Play", "Sweep", "Tune") and size == SIZES[0]:
                     snap(page, f"{lang}-{size['width']}-{en.lower()}")
+    # a run after the switch: its status line, the count and the notable games in 日本語
+    page.set_viewport_size(SIZES[0])
+    open_tab(page, "シミュレーション")
+    sim = page.locator(".dk-sim").first
+    _fill(sim, "ゲーム数", 20)
+    sim.locator(".dk-run").click()
+    expect(sim.locator(".dk-status")).to_have_text("20 ゲーム", timeout=REDRAW_MS)
+    expect(sim.locator(".dk-count")).to_have_text("20 / 20 ゲーム")
+    expect(sim.locator(".dk-notable")).to_contain_text("注目のゲーム")
+    snap(page, "ja-simulate-run")
     _switch_language(page, "en")
+    expect(sim.locator(".dk-status")).to_have_text("20 games")
     assert problems == [], "\n".join(problems)
