@@ -250,8 +250,14 @@ def show_figures(grid: Any, figures: dict[str, Any], wide: tuple[str, ...] = ()
     ``dk-chart`` box with class ``dk-<name>``, and return them by name.
 
     Call it from a user event only: Voila drops widget changes made while the notebook
-    itself runs.
+    itself runs. Titles and axis titles come in the lab's language (:func:`.i18n.localize`)
+    as the chart is drawn.
     """
+    from .i18n import lang_of, localize
+
+    lang = lang_of(grid)
+    if lang != "en":
+        figures = {name: localize(fig, lang) for name, fig in figures.items()}
     return grid.show(figures, wide=wide)
 
 

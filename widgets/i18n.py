@@ -141,6 +141,21 @@ def relabel(root: Any, lang: str) -> None:
             hook(lang)
 
 
+def localize(fig: Any, lang: str) -> Any:
+    """A plotly figure's title and axis titles in ``lang`` (the library draws them in
+    English; its data and legends stay)."""
+    layout = fig.layout
+    for key in ("title", *(k for k in layout if k.startswith(("xaxis", "yaxis")))):
+        part = layout[key]
+        title = part if key == "title" else getattr(part, "title", None)
+        text = getattr(title, "text", None)
+        if isinstance(text, str) and text:
+            new = tr(text, lang)
+            if new != text:
+                title.text = new
+    return fig
+
+
 def lab_words(text: str) -> str:
     """The library's advice as the lab says it: the lab's controls, not command-line
     flags (the CLI's own words come from the same functions)."""
@@ -377,3 +392,19 @@ _p(r"shortest game \((\d+) turns\)", r"最短のゲーム（\1 手番）")
 _p(r"closest game \(won by (\S+)\)", r"最も僅差のゲーム（\1 差で勝利）")
 _p(r"biggest margin \(won by (\S+)\)", r"最大差のゲーム（\1 差で勝利）")
 _p(r"a game (\w) won by (\S+)", r"\1 が \2 差で勝ったゲーム")
+# the charts' titles and axes (designkit.analysis.charts, drawn in English)
+JA.update({
+    "Win rate by seat": "席ごとの勝率", "win rate": "勝率", "seat": "席",
+    "Score by seat": "席ごとの得点", "score": "得点", "Game length": "ゲームの長さ",
+    "End reasons": "終了の理由", "share of games": "ゲームの割合",
+    "Skill take rate": "スキルの取得率", "share of seat-games": "席×ゲームの割合",
+    "Win rate when holding a skill": "スキルを持つときの勝率",
+    "Win rate by turn position": "手番順ごとの勝率", "turn position": "手番順",
+    "games": "ゲーム数", "position": "手番順",
+})
+_p(r"Difference( above fair share)? \((.+) − (.+)\), 95% interval",
+   lambda m: f"差{'（公平な取り分を超える分）' if m[1] else ''}（{tr(m[2], 'ja')} − "
+             f"{tr(m[3], 'ja')}）、95%区間")
+_p(r"A/B: (.+) vs (.+)", lambda m: f"A/B：{tr(m[1], 'ja')} 対 {tr(m[2], 'ja')}")
+JA.update({"current": "現在", "baseline": "基準"})
+JA["turn position (1st = start player)"] = "手番順（1 = 開始プレイヤー）"

@@ -172,11 +172,11 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
             figs["items"] = item_chart(usage)
         self.vp_sources.value = _vp_sources_html(self.game, results)
         if results.vp_sources():
-            figs["vp_sources"] = C.vp_source_figure(results)
+            figs["vp_sources"] = C.vp_source_figure(results, lang=lang_of(self))
         self.coverage_table = rule_coverage(results) if results.rules is not None else None
         self.coverage.value = _coverage_html(self.coverage_table, results.n_games)
         if self.coverage_table is not None:
-            figs["coverage"] = C.coverage_figure(self.coverage_table)
+            figs["coverage"] = C.coverage_figure(self.coverage_table, lang=lang_of(self))
         self.figures = show_figures(self.charts, figs)
         cut = f" (stopped early: {results.n_games} of {results.requested})" \
             if results.interrupted else ""

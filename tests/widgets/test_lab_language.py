@@ -162,6 +162,7 @@ def test_japanese_switches_every_label(lab: DesignLab) -> None:
                                      "指標", "スイープ", "調整", "比較"]
     assert lab.sim_panel.run() is not None  # status lines written after the switch
     assert lab.sim_panel.status.value == "4 ゲーム"
+    assert lab.sim_panel.figures["win_rate"].layout.title.text == "席ごとの勝率"  # charts too
     assert _english_words(lab) == []
 
 
