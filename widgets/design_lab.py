@@ -2,8 +2,10 @@
 analysis tabs Metrics, Sweep, Tune and Compare (built on first view, to keep the first
 render fast).
 
-Only wiring: a game selector, and the parameter editor feeding the stepper and
-the simulation panel, so the designer edits a value once and both use it.
+Only wiring: a game selector, the language switch (English / 日本語: every tab's labels,
+buttons, status lines and verdicts, :mod:`.i18n`; the Play tab's own switch moves it too),
+and the parameter editor feeding the stepper and the simulation panel, so the designer
+edits a value once and both use it.
 Every tab is a generic panel; the game contributes only its ``view``.
 
 From a number to the game behind it: a game picked in the Simulate tab (a point of the

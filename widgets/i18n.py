@@ -153,6 +153,9 @@ def localize(fig: Any, lang: str) -> Any:
             new = tr(text, lang)
             if new != text:
                 title.text = new
+    for note in layout.annotations or ():  # "fair share" and the like
+        if isinstance(note.text, str) and tr(note.text, lang) != note.text:
+            note.text = tr(note.text, lang)
     return fig
 
 
@@ -400,7 +403,7 @@ JA.update({
     "Skill take rate": "スキルの取得率", "share of seat-games": "席×ゲームの割合",
     "Win rate when holding a skill": "スキルを持つときの勝率",
     "Win rate by turn position": "手番順ごとの勝率", "turn position": "手番順",
-    "games": "ゲーム数", "position": "手番順",
+    "games": "ゲーム数", "position": "手番順", "fair share": "公平な取り分",
 })
 _p(r"Difference( above fair share)? \((.+) − (.+)\), 95% interval",
    lambda m: f"差{'（公平な取り分を超える分）' if m[1] else ''}（{tr(m[2], 'ja')} − "
