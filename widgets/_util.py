@@ -24,6 +24,7 @@ CSS = """<style>
 .dk-ok { color: #1b5e20; }
 .dk-rule { font-family: monospace; font-size: 11px; color: #555; background: #eef;
   border-radius: 3px; padding: 0 3px; white-space: nowrap; }
+.dk-rule-id { white-space: nowrap; }
 .dk-help { color: #777; font-size: 11px; }
 .dk-log details { border-bottom: 1px solid #eee; padding: 1px 0; }
 .dk-log summary { cursor: pointer; }
@@ -43,9 +44,16 @@ def style_widget() -> widgets.HTML:
 
 
 def show_message(target: widgets.HTML, text: str, error: bool = False) -> None:
-    """Show ``text`` in ``target``; errors get the ``dk-error`` class, empty text hides it."""
+    """Show ``text`` in ``target``; errors get the ``dk-error`` class, empty text hides it.
+
+    The text is written in English and shown in the language the lab's switch left on
+    ``target`` (:func:`~.i18n.relabel`), which also remembers it to translate it again."""
+    from .i18n import lang_of, message_html
+
+    shown = message_html(text, lang_of(target))
+    target.__dict__.setdefault("_dk_en", {})["message"] = (text, shown)
     with target.hold_sync():
-        target.value = escape(text)
+        target.value = shown
         if error and text:
             target.add_class("dk-error")
             target.remove_class("dk-ok")
@@ -56,6 +64,13 @@ def show_message(target: widgets.HTML, text: str, error: bool = False) -> None:
             else:
                 target.remove_class("dk-ok")
         target.layout.display = None if text else "none"
+
+
+def message_of(target: widgets.HTML) -> str:
+    """The English of the text :func:`show_message` last put in ``target`` (what the
+    panels compare against, in whichever language it shows)."""
+    memo = target.__dict__.get("_dk_en", {}).get("message")
+    return memo[0] if memo is not None and memo[1] == target.value else target.value
 
 
 def shows_errors(status_attr: str = "status") -> Callable[[F], F]:
@@ -205,6 +220,9 @@ class SeatAgents:
         self.agent_box.children = self.agent_dropdowns
         for d in old_dropdowns:
             d.close()
+        from .i18n import lang_of, relabel
+
+        relabel(self.agent_box, lang_of(self.agent_box))  # the lab's language
 
 
 def analysis_style() -> widgets.HTML:
@@ -232,8 +250,14 @@ def show_figures(grid: Any, figures: dict[str, Any], wide: tuple[str, ...] = ()
     ``dk-chart`` box with class ``dk-<name>``, and return them by name.
 
     Call it from a user event only: Voila drops widget changes made while the notebook
-    itself runs.
+    itself runs. Titles and axis titles come in the lab's language (:func:`.i18n.localize`)
+    as the chart is drawn.
     """
+    from .i18n import lang_of, localize
+
+    lang = lang_of(grid)
+    if lang != "en":
+        figures = {name: localize(fig, lang) for name, fig in figures.items()}
     return grid.show(figures, wide=wide)
 
 

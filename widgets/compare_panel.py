@@ -20,12 +20,13 @@ import ipywidgets as widgets
 
 from designkit.analysis.variant_charts import difference_figures
 from designkit.analysis.variant_compare import Comparison, Plan, compare_variants, plan_comparison
-from designkit.analysis.variant_metrics import NAMED
+from designkit.analysis.variant_metrics import NAMED, parse_metric
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.registry import get_game
 from designkit.core.variants import DRAFT, read_variant, variant_names
 
+from . import i18n
 from ._util import (
     AGENT_CHOICES,
     BackgroundRun,
@@ -125,6 +126,8 @@ class ComparePanel(BackgroundRun, widgets.VBox):
     def _metrics(self) -> list[tuple[str, str]]:
         labels = getattr(self.game, "VP_SOURCE_LABELS", {})
         named = [(n.replace("_", " "), n) for n in NAMED if n != "lead_changes"]
+        for en, ja in labels.values():  # the label the 日本語 switch shows
+            i18n.JA.setdefault(f"VP share: {en}", f"VPの割合：{ja}")
         return named + [(f"VP share: {en}", f"vp_share:{k}") for k, (en, _) in labels.items()]
 
     def _describe(self) -> None:
@@ -132,15 +135,19 @@ class ComparePanel(BackgroundRun, widgets.VBox):
         parts = []
         for name in (self.baseline.value, *self.variants.value):
             if name in (CURRENT, DRAFT):
-                parts.append(f"<b>{escape(name)}</b>")
+                parts.append(f"<b>{escape(i18n.tr(name, i18n.lang_of(self)))}</b>")
                 continue
             try:
                 v = read_variant(self.game.params_type, self._path(name))
             except DesignkitError as err:
                 parts.append(f'<span class="dk-error">{escape(str(err))}</span>')
                 continue
+            if i18n.lang_of(self) == "ja":
+                parts.append(f"<b>{escape(name)}</b>：{escape(v.title_ja or v.title)} "
+                             f"<span class='dk-help'>{escape(v.description_ja)}</span>")
+                continue
             parts.append(f"<b>{escape(name)}</b>: {escape(v.title)} "
-                         f"<span class='dk-help'>{escape(v.description_ja)}</span>")
+                         f"<span class='dk-help' lang='ja'>{escape(v.description_ja)}</span>")
         self.info.value = "<br>".join(parts)
 
     def _path(self, name: str) -> Path:
@@ -175,13 +182,13 @@ class ComparePanel(BackgroundRun, widgets.VBox):
         """Each look: the charts with the intervals so far (the run goes on)."""
         self.comparison = out
         self.figures = show_figures(self.charts, difference_figures(out))
-        self.verdict.value = _verdict_html(out, final=False)
+        self.verdict.value = _verdict_html(out, final=False, lang=i18n.lang_of(self))
 
     def _show(self, job: _Job, out: Comparison) -> None:
         self.comparison = out
         if len(out.table):
             self.figures = show_figures(self.charts, difference_figures(out))
-        self.verdict.value = _verdict_html(out, final=True)
+        self.verdict.value = _verdict_html(out, final=True, lang=i18n.lang_of(self))
         self.open_button.disabled = not len(out.table)
         show_message(self.status, f"{out.n_games} games per variant, {out.elapsed:.1f} s "
                                   f"({out.stopped})")
@@ -216,6 +223,13 @@ class ComparePanel(BackgroundRun, widgets.VBox):
             close_tree(s)
         return gid
 
+    def _dk_relabel(self, lang: str) -> None:
+        """The variants' words and the verdict in ``lang`` (:mod:`.i18n`)."""
+        self._describe()
+        if self.comparison is not None:
+            self.verdict.value = _verdict_html(self.comparison, final=not self.running,
+                                               lang=lang)
+
     def _ui(self, action: Any) -> None:
         try:
             action()
@@ -223,13 +237,58 @@ class ComparePanel(BackgroundRun, widgets.VBox):
             show_message(self.status, str(err), error=True)
 
 
-def _verdict_html(out: Comparison, final: bool) -> str:
+def _verdict_html(out: Comparison, final: bool, lang: str = "en") -> str:
+    """The verdict sentences (the library's, in the lab's words; or written in Japanese
+    from the same numbers)."""
     if not len(out.table):
-        return "<i>no game finished under every variant yet</i>"
+        return i18n.tr("<i>no game finished under every variant yet</i>", lang)
+    ratios = [r for r in out.table["games_ratio"] if r == r]
+    if lang == "ja":
+        head = (f"<b>判定</b>：バリアントごとに {out.n_games} ゲーム（"
+                f"{escape(i18n.tr(out.stopped, lang))}）" if final else
+                f"<i>バリアントごとに {out.n_games} ゲーム：実行中 …</i>")
+        items = "".join(f"<li>{escape(_verdict_ja(row, out))}</li>"
+                        for _, row in out.table.iterrows())
+        note = (f"<div class='dk-note'>対応づけの効果：独立に遊ぶと同じ幅に "
+                f"{max(ratios):.1f} 倍のゲームが要ります。</div>" if ratios else "")
+        return f"<div class='dk-verdict'>{head}<ul>{items}</ul>{note}</div>"
     head = (f"<b>Verdict</b> after {out.n_games} games per variant ({escape(out.stopped)})"
             if final else f"<i>after {out.n_games} games per variant: running …</i>")
-    items = "".join(f"<li>{escape(v)}</li>" for v in out.verdicts())
-    ratios = [r for r in out.table["games_ratio"] if r == r]
+    items = "".join(f"<li>{escape(i18n.lab_words(v))}</li>" for v in out.verdicts())
     note = (f"<div class='dk-note'>Pairing: independent runs would need "
             f"{max(ratios):.1f}× the games for the same width.</div>" if ratios else "")
     return f"<div class='dk-verdict'>{head}<ul>{items}</ul>{note}</div>"
+
+
+def _value(value: float, metric: str, sign: bool = False) -> str:
+    """A value in the metric's unit (shares in %, differences in points), as the
+    library's verdict writes it."""
+    if value != value or value in (float("inf"), float("-inf")):
+        return "–"
+    percent = parse_metric(metric).unit == "%"
+    v = value * 100 if percent else value
+    digits = 1 if percent or abs(v) >= 10 else 2
+    text = f"{v:+.{digits}f}" if sign else f"{v:.{digits}f}"
+    return text + ((" pt" if sign else "%") if percent else "")
+
+
+def _verdict_ja(row: Any, out: Comparison) -> str:
+    """One verdict row in Japanese: better / worse / higher / lower, no difference above
+    the precision, or not decided yet (as ``variant_compare.verdict`` decides it)."""
+    m = parse_metric(row["metric"])
+    name, base, n = i18n.tr(row["variant"], "ja"), i18n.tr(row["baseline"], "ja"), int(row["n"])
+    what = (f"{_value(row['diff'], m.name, True)} [{_value(row['lo'], m.name, True)}, "
+            f"{_value(row['hi'], m.name, True)}]")
+    label = i18n.tr(m.name.replace("_", " "), "ja")
+    level = f"{label}：{name} {_value(row['b'], m.name)}、{base} {_value(row['a'], m.name)}"
+    precision = out.precision_of(m.name)
+    if row["decided"]:
+        up = row["lo"] > 0
+        word = ("高い" if up else "低い") if m.better is None else (
+            "良い" if (m.better == "higher") == up else "悪い")
+        return f"{name} は {base} より{word}：{what} — {level}（{n} ゲーム）"
+    if row["half_width"] <= precision:
+        return (f"{n} ゲームで ±{_value(precision, m.name, True)} を超える差は見られません："
+                f"{what} — {level}")
+    return (f"{n} ゲームではまだ決まりません：{what} の幅が ±{_value(precision, m.name, True)}"
+            f" より広い（「最大ゲーム数」を増やしてください） — {level}")

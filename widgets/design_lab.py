@@ -2,8 +2,10 @@
 analysis tabs Metrics, Sweep, Tune and Compare (built on first view, to keep the first
 render fast).
 
-Only wiring: a game selector, and the parameter editor feeding the stepper and
-the simulation panel, so the designer edits a value once and both use it.
+Only wiring: a game selector, the language switch (English / 日本語: every tab's labels,
+buttons, status lines and verdicts, :mod:`.i18n`; the Play tab's own switch moves it too),
+and the parameter editor feeding the stepper and the simulation panel, so the designer
+edits a value once and both use it.
 Every tab is a generic panel; the game contributes only its ``view``.
 
 From a number to the game behind it: a game picked in the Simulate tab (a point of the
@@ -28,6 +30,7 @@ from designkit.sim.results_file import ResultGame, game_of
 from ._util import checked_params, close_tree, show_message, style_widget
 from .chart_grid import ChartClick
 from .compare_panel import ComparePanel
+from .i18n import LANGS, relabel
 from .metrics_panel import MetricsPanel
 from .notable_games import NotableGames
 from .params_panel import ParamsPanel
@@ -56,11 +59,23 @@ class DesignLab(widgets.VBox):
             value=get_game(game).name if game is not None else games[0].name,
             description="Game", layout=widgets.Layout(width="auto", min_width="320px"))
         self.game_select.add_class("dk-game-select")
+        #: the lab's one language switch: every tab's labels, buttons and status lines
+        #: (the Play tab's own switch follows it, and it follows the Play tab's)
+        self.lang = widgets.ToggleButtons(options=LANGS, value="en",
+                                          style={"button_width": "70px"})
+        self.lang.add_class("dk-lab-lang")
+        self.lang._dk_fixed = True  # each language in its own words
+        self.lang.observe(lambda change: self.set_lang(change.new), names="value")
+        self._relabelled = False  # nothing to walk until the first switch to 日本語
         self.tabs = widgets.Tab()
         self.tabs.add_class("dk-tabs")
         self.tabs.observe(self._tab_selected, names="selected_index")
         self.game_select.observe(lambda change: self.select(change.new), names="value")
-        self.children = [style_widget(), self.game_select, self.tabs]
+        self.children = [style_widget(),
+                         widgets.HBox([self.game_select, self.lang],
+                                      layout=widgets.Layout(flex_flow="row wrap",
+                                                            grid_gap="4px 16px")),
+                         self.tabs]
         self.add_class("dk-lab")
         self.select(self.game_select.value)
 
@@ -75,6 +90,8 @@ class DesignLab(widgets.VBox):
         self.rules = RulesPanel(self.game, self.params_panel)
         self.stepper = Stepper(self.game, self.params_panel.params)
         self.stepper.params_check = lambda: checked_params(self.params_panel, self.game)
+        self.stepper.lang.value = self.lang.value
+        self.stepper.lang.observe(self._stepper_lang, names="value")
         self.sim_panel = SimulationPanel(self.game, self.params_panel,
                                          variants_dir=self.params_panel.variants_dir)
         self.params_panel.on_change(self._params_changed)
@@ -90,8 +107,27 @@ class DesignLab(widgets.VBox):
                               *self._slots.values()]
         self.tabs.titles = TABS + ANALYSIS_TABS
         self.tabs.selected_index = 0
+        if self._relabelled:
+            relabel(self, self.lang.value)
         for old in old_tabs:  # after the swap, so no view points at a closed model
             close_tree(old)
+
+    # -- the language -------------------------------------------------------------------------------
+    def set_lang(self, lang: str) -> None:
+        """Every string of the lab in ``lang`` ("en" or "ja"): tab titles, labels, buttons,
+        status lines, verdicts; the Play tab's board and log too."""
+        if self.lang.value != lang:
+            self.lang.value = lang  # the observer comes back here
+            return
+        self._relabelled = True
+        if self.stepper.lang.value != lang:
+            self.stepper.lang.value = lang
+        relabel(self, lang)
+
+    def _stepper_lang(self, change: Any) -> None:
+        """The Play tab's own switch moves the whole lab."""
+        if change.new != self.lang.value:
+            self.lang.value = change.new
 
     @property
     def params(self) -> Params:
@@ -149,6 +185,8 @@ class DesignLab(widgets.VBox):
             self.sim_panel.refresh_variants()  # one saved meanwhile (e.g. by Tune) appears
         if index is not None and index >= len(TABS):
             self.analysis_panel(ANALYSIS_TABS[index - len(TABS)])
+        if self._relabelled and index is not None:  # widgets a panel rebuilt meanwhile
+            relabel(self.tabs.children[index], self.lang.value)
 
     def analysis_panel(self, title: str) -> MetricsPanel | SweepPanel | TunePanel | ComparePanel:
         """The Metrics, Sweep, Tune or Compare panel of the current game, built on first use."""
@@ -173,6 +211,8 @@ class DesignLab(widgets.VBox):
             slot = self._slots[title]
             old = slot.children
             slot.children = [panel, *extra]
+            if self._relabelled:
+                relabel(slot, self.lang.value)
             for widget in old:
                 close_tree(widget)
         return panel

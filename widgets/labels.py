@@ -35,7 +35,7 @@ def end_reason_label(game: Game, reason: Any, params: Params | None, lang: str =
     return text.replace("_", " ")
 
 
-def shared_wins_note(results: Any) -> str:
+def shared_wins_note(results: Any, lang: str = "en") -> str:
     """A note when win rates add up to more than 1 (ties won by several seats)."""
     seats = results.seats
     if not len(seats) or not results.n_games:
@@ -43,6 +43,9 @@ def shared_wins_note(results: Any) -> str:
     total = float(seats["won"].sum()) / results.n_games
     if total <= 1 + 1e-9:
         return ""
+    if lang == "ja":
+        return (f"勝率の合計は {total:.3f} で、1 を超えます：ルールで決着しない同点の勝利は、"
+                "分け合ったすべての席の勝ちとして数えます。")
     return (f"Win rates add up to {total:.3f}, more than 1: a shared win (a tie the rules do "
             f"not break) counts as a win for every seat sharing it.")
 

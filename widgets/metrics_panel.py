@@ -42,6 +42,7 @@ from ._util import (
     show_message,
     style_widget,
 )
+from .i18n import lang_of
 from .labels import with_named_end_reasons
 
 LABELS = {**TITLES, "win_rate": "Win rate", "score_mean": "Mean score",
@@ -161,7 +162,7 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
         main = self.table[~self.table["metric"].isin(["item_usage", "item_win_rate"])]
         self.metrics_table.value = "<b>Every metric (95% intervals)</b>" + _table_html(
             main, labels)
-        self.seat_test.value = self._seat_test_html(results)
+        self.seat_test.value = self._seat_test_html(results, lang_of(self))
         self.advice.value = self._advice_html(results)
         self.drama.value = self._drama_html(results)
         usage = M.item_usage(results)
@@ -171,21 +172,28 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
             figs["items"] = item_chart(usage)
         self.vp_sources.value = _vp_sources_html(self.game, results)
         if results.vp_sources():
-            figs["vp_sources"] = C.vp_source_figure(results)
+            figs["vp_sources"] = C.vp_source_figure(results, lang=lang_of(self))
         self.coverage_table = rule_coverage(results) if results.rules is not None else None
         self.coverage.value = _coverage_html(self.coverage_table, results.n_games)
         if self.coverage_table is not None:
-            figs["coverage"] = C.coverage_figure(self.coverage_table)
+            figs["coverage"] = C.coverage_figure(self.coverage_table, lang=lang_of(self))
         self.figures = show_figures(self.charts, figs)
         cut = f" (stopped early: {results.n_games} of {results.requested})" \
             if results.interrupted else ""
         show_message(self.status, f"{results.n_games} games on seed {results.seed}, agents "
                                   f"{', '.join(results.agents)}{cut}")
 
-    def _seat_test_html(self, results: Results) -> str:
+    def _dk_relabel(self, lang: str) -> None:
+        """The seat-advantage verdict in ``lang`` (:mod:`.i18n`)."""
+        if self.results is not None and self.results.n_games:
+            self.seat_test.value = self._seat_test_html(self.results, lang)
+
+    def _seat_test_html(self, results: Results, lang: str = "en") -> str:
         test = M.seat_advantage_test(results)
         bal = M.balance(results)
         p = test["p_value"]
+        if lang == "ja":
+            return _seat_test_ja(test, bal, p)
         if p != p:  # NaN
             return ("<p><b>Seat advantage</b>: not testable here (it needs two or more "
                     "seats and at least one win).</p>")
@@ -221,6 +229,25 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
         return ("<b>Drama and lead changes</b> <span class='dk-note'>(from the game's "
                 "heuristic at the start of every turn, as in Ludii)</span>"
                 + html_table(["metric", "mean [95%]", "games"], rows))
+
+
+def _seat_test_ja(test: Any, bal: Any, p: float) -> str:
+    """The seat-advantage verdict in Japanese, from the same test."""
+    if p != p:  # NaN
+        return ("<p><b>席の有利</b>：ここでは検定できません（2席以上と、1勝以上が必要です）。"
+                "</p>")
+    chance = "1,000回に1回未満" if p < 0.001 else f"約{100 * p:.2g}%"
+    if p < 0.05:
+        words = (f"<b>席による有利がありそうです</b>：これほど差のある勝率が偶然に出るのは"
+                 f"{chance}の実行だけです（p = {p:.3g}）。最もよく勝つのは "
+                 f"{escape(str(bal['best']))}、最も勝てないのは {escape(str(bal['worst']))}。")
+    else:
+        words = (f"<b>席による有利は見られません</b>：この程度の差は{chance}の実行で偶然に"
+                 f"出ます（p = {p:.3g}）。席が等しいという証明ではなく、ゲーム数を増やすと"
+                 "小さな有利が見えることがあります。")
+    return (f"<p><b>席の有利</b>（席ごとの勝率が等しいかのカイ二乗検定、χ² = "
+            f"{test['chi2']:.2f}、自由度 {test['df']}）：{words} バランス "
+            f"{ci(bal['value'], bal['lo'], bal['hi'], digits=3)}。</p>")
 
 
 def _pct_words(p: float) -> str:
@@ -292,11 +319,13 @@ def _coverage_html(table: pd.DataFrame | None, n_games: int) -> str:
             f"the engine logs fired in at least one of {n_games} games. ")
     if len(never):
         head += "<b>Never fired</b>: " + "; ".join(
-            f"<code>{escape(r.rule)}</code> {escape(short_text(r.text_en or r.title_en, 120))}"
+            f"<code class='dk-rule'>{escape(r.rule)}</code> "
+            f"{escape(short_text(r.text_en or r.title_en, 120))}"
             + (f" 「{escape(r.quote_ja)}」" if r.quote_ja else "") for r in never.itertuples())
     else:
         head += "Every one fired."
-    rows = [[f"<code>{escape(r.rule)}</code>", escape(short_text(r.text_en or r.title_en)),
+    rows = [[f"<code class='dk-rule'>{escape(r.rule)}</code>",
+             escape(short_text(r.text_en or r.title_en)),
              str(r.games_fired),
              ci(r.share, r.share_lo, r.share_hi, pct=True), f"{r.fires_per_game:.2f}"]
             for r in events.itertuples()]

@@ -16,6 +16,8 @@ import pandas as pd
 from designkit.analysis.notable import COLUMNS, notable_games
 from designkit.sim import Results
 
+from .i18n import lang_of, relabel
+
 OpenGame = Callable[[int, str], None]  # (game id, what makes it notable)
 
 
@@ -64,6 +66,7 @@ class NotableGames(widgets.VBox):
                       widgets.HTML(str(r.turns)), widgets.HTML(escape(r.winner)),
                       widgets.HTML(escape(r.scores))]
         self.grid.children = cells
+        relabel(self.grid, lang_of(self.grid))  # the lab's language
         for widget in old:  # after the swap, so no view points at a closed model
             widget.close()
         self.layout.display = None if len(self.table) else "none"

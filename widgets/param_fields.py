@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from designkit.core.params import ParamSpec
+from designkit.core.rules_text import rule_text
 
 _LABEL = widgets.Layout(width="210px", min_width="210px")
 _CONTROL = widgets.Layout(width="260px")
@@ -47,13 +48,36 @@ class Field:
             self.control.tooltip = tip
         self.label = widgets.HTML(f"<b>{escape(spec.label or name)}</b>", tooltip=tip,
                                   layout=_LABEL)
-        self.info = widgets.HTML(f'<span class="dk-rule">{escape(spec.rule)}</span> '
-                                 f'<span class="dk-help">{escape(spec.help)}</span>')
+        self.info = widgets.HTML(help_html(spec))
         self.error = widgets.HTML(layout=widgets.Layout(display="none"))
         self.row = widgets.HBox([self.label, self.control, self.info, self.error],
                                 layout=widgets.Layout(flex_flow="row wrap",
                                                       align_items="center"))
         self.row.add_class("dk-field")
+
+    def set_lang(self, lang: str, game: str) -> None:
+        """The label and the help in ``lang``: in 日本語 the Japanese label (else the
+        field's name, as variant files write it) and the draft's own words for its rule."""
+        spec = self.spec
+        if lang == "ja":
+            label = (f"<b>{escape(spec.label_ja)}</b>" if spec.label_ja else
+                     f"<code>{escape(self.name)}</code>")
+        else:
+            label = f"<b>{escape(spec.label or self.name)}</b>"
+        if self.label.value != label:
+            self.label.value = label
+        info = help_html(spec, lang, game)
+        if self.info.value != info:
+            self.info.value = info
+        from .i18n import tr
+
+        tip = f"{spec.rule}: {spec_help(spec, lang, game)} ({tr(spec.describe_range(), lang)})"
+        table = isinstance(self.control, _TableControl)
+        if table:
+            self.control.tip = tip  # its boxes carry the tooltip (a Box's breaks its view)
+        for widget in (self.label, *(self.control.boxes.values() if table else [self.control])):
+            if widget.tooltip != tip:
+                widget.tooltip = tip
 
     # -- per kind ----------------------------------------------------------------------------
     def _make(self, value: Any, tip: str) -> widgets.Widget:
@@ -96,6 +120,25 @@ class Field:
             self.control.observe_values(handler)
         else:
             self.control.observe(handler, names="value")
+
+
+def spec_help(spec: ParamSpec, lang: str = "en", game: str = "") -> str:
+    """What a parameter does, in ``lang``: its help, or in 日本語 the draft's own words
+    for its rule (the parameters' help texts are English only)."""
+    if lang == "ja" and game and spec.rule:
+        quote = rule_text(game, spec.rule).get("quote_ja") or ""
+        if quote:
+            return f"「{quote}」"
+    return spec.help
+
+
+def help_html(spec: ParamSpec, lang: str = "en", game: str = "") -> str:
+    """The rule ID (never wrapped) and the help of a parameter."""
+    text = spec_help(spec, lang, game)
+    # the draft's quote is Japanese; a help with none stays English, and says so
+    tag = ' lang="ja"' if text != spec.help else (' lang="en"' if lang == "ja" else "")
+    return (f'<span class="dk-rule">{escape(spec.rule)}</span> '
+            f'<span class="dk-help"{tag}>{escape(text)}</span>')
 
 
 def _text_box(value: str, hint: str, layout: widgets.Layout, **kw: Any) -> widgets.Text:

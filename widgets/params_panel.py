@@ -30,7 +30,8 @@ from designkit.core.variants import (
     variant_names,
 )
 
-from ._util import held, html_table, show_message, style_widget
+from ._util import held, html_table, message_of, show_message, style_widget
+from .i18n import lang_of, words
 from .param_fields import Field
 
 _NAME = re.compile(r"[\w][\w.\- ]*")
@@ -62,6 +63,7 @@ class ParamsPanel(widgets.VBox):
         self._params: Params = params if params is not None else self.draft
         self._errors: dict[str, str] = {}
         self._quiet = 0
+        self._cross = ""  # the last cross-field error (shown again in the other language)
         self._handlers = CallbackDispatcher()
         self._check_handlers = CallbackDispatcher()
         self.variants_dir = Path(variants_dir) if variants_dir else \
@@ -86,29 +88,32 @@ class ParamsPanel(widgets.VBox):
         self.error_summary = widgets.HTML(layout=widgets.Layout(display="none"))
         self.error_summary.add_class("dk-error-summary")
         self.consistency = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.reset_button = widgets.Button(description="Reset to draft", icon="undo")
+        self.reset_button = widgets.Button(description="Reset to draft", icon="undo",
+                                           layout=widgets.Layout(width="auto"))
         self.reset_button.add_class("dk-reset")
         self.reset_button.on_click(lambda _b: self.reset())
         self.diff_html = widgets.HTML()
         self.diff_html.add_class("dk-diff")
         self.variant_name = widgets.Text(placeholder="variant name", description="Name")
-        self.save_button = widgets.Button(description="Save variant", icon="save")
+        self.save_button = widgets.Button(description="Save variant", icon="save",
+                                          layout=widgets.Layout(width="auto"))
         self.variant_list = widgets.Dropdown(description="Variant", options=[])
         self.variant_list.add_class("dk-variant-picker")
         self.variant_list.observe(lambda _c: self._show_variant_info(), "value")
-        self.load_button = widgets.Button(description="Load variant", icon="folder-open")
+        self.load_button = widgets.Button(description="Load variant", icon="folder-open",
+                                          layout=widgets.Layout(width="auto"))
         self.variant_info = widgets.HTML()
         self.variant_info.add_class("dk-variant-info")
         self.variant_status = widgets.HTML(layout=widgets.Layout(display="none"))
         self.save_button.on_click(lambda _b: self._ui(self.save_variant))
         self.load_button.on_click(lambda _b: self._ui(self.load_variant))
         self.refresh_variants()
+        self.heading = widgets.HTML(self._heading_html())
         self.children = [
             style_widget(),
-            widgets.HTML(f"<h3>Parameters: {escape(self.game.title)} "
-                         f"{escape(self.game.title_ja)}</h3>"),
+            self.heading,
             widgets.HTML("<b>Rule variants: the cures the draft proposes</b> "
-                         "(草案の改善案)"),
+                         "<span lang='ja'>(草案の改善案)</span>"),
             widgets.HBox([self.variant_list, self.load_button]), self.variant_info,
             self.variant_status,
             self.error_summary, self.accordion, self.consistency,
@@ -176,6 +181,7 @@ class ParamsPanel(widgets.VBox):
                 errors[_base(err.field)] = err.detail
                 cross = str(err)
         self._errors = errors
+        self._cross = cross
         self._show_errors(cross)
         if new is not None and new != self._params:
             self._params = new
@@ -199,16 +205,41 @@ class ParamsPanel(widgets.VBox):
     def _show_errors(self, cross: str) -> None:
         for name, field in self.fields.items():
             message = self.message(name)
-            if field.error.value != escape(message):
+            if message_of(field.error) != message:
                 show_message(field.error, message, error=True)
             (field.row.add_class if message else field.row.remove_class)("dk-field-error")
         show_message(self.consistency, f"Not applied: {cross}" if cross else "", error=True)
         bad = {g: [n for n in self._errors if self.fields[n].spec.group == g]
                for g in self.groups}
-        titles = [f"⚠ {g} ({len(bad[g])} to fix)" if bad[g] else g for g in self.groups]
+        self._show_titles(bad)
+        self._show_summary(bad)
+
+    def _show_titles(self, bad: dict[str, list[str]]) -> None:
+        from .i18n import tr
+
+        lang = lang_of(self)
+        titles = [words(f"⚠ {tr(g, lang)} ({len(bad[g])} to fix)",
+                        f"⚠ {tr(g, lang)}（要修正 {len(bad[g])} 件）", lang) if bad[g]
+                  else tr(g, lang) for g in self.groups]
         if list(self.accordion.titles) != titles:
             self.accordion.titles = titles
+
+    def _heading_html(self, lang: str = "en") -> str:
+        g = self.game
+        return words(f"<h3>Parameters: {escape(g.title)} {escape(g.title_ja)}</h3>",
+                     f"<h3>パラメータ：{escape(g.title_ja)}（{escape(g.title)}）</h3>", lang)
+
+    def _dk_relabel(self, lang: str) -> None:
+        """The fields, the error summary and the changes in ``lang`` (:mod:`.i18n`)."""
+        self.heading.value = self._heading_html(lang)
+        for field in self.fields.values():
+            field.set_lang(lang, self.game.name)
+        bad = {g: [n for n in self._errors if self.fields[n].spec.group == g]
+               for g in self.groups}
+        self._show_titles(bad)
         self._show_summary(bad)
+        self._show_diff()
+        self._show_variant_info()
 
     def _show_summary(self, bad: dict[str, list[str]]) -> None:
         """The errors listed at the top, so one in a collapsed section is not missed."""
@@ -216,22 +247,32 @@ class ParamsPanel(widgets.VBox):
             self.error_summary.value = ""
             self.error_summary.layout.display = "none"
             return
-        items = "".join(f"<li><b>{escape(g)}</b>: {escape(self.message(n))}</li>"
+        from .i18n import tr
+
+        items = "".join(f"<li><b>{escape(tr(g, lang_of(self)))}</b>: "
+                        f"{escape(self.message(n))}</li>"
                         for g, names in bad.items() for n in names)
         count = len(self._errors)
-        self.error_summary.value = (
-            f'<div class="dk-error"><b>{count} field{"s" if count > 1 else ""} to fix</b> '
+        head = words(
+            f'<b>{count} field{"s" if count > 1 else ""} to fix</b> '
             "(what you typed is kept; New game, Simulate, Metrics, Sweep, Tune and Compare "
-            "refuse until they are fixed)"
-            f"<ul>{items}</ul></div>")
+            "refuse until they are fixed)",
+            f"<b>要修正の項目 {count} 件</b>（入力した値はそのまま残ります。直すまで"
+            "「新しいゲーム」・シミュレーション・指標・スイープ・調整・比較は実行されません）",
+            lang_of(self))
+        self.error_summary.value = f'<div class="dk-error">{head}<ul>{items}</ul></div>'
         self.error_summary.layout.display = None
 
     def _show_diff(self) -> None:
         changes = self._params.diff(self.draft)
-        pending = ('<div class="dk-error">Fields with errors are not applied: the values '
-                   "below are the last valid ones.</div>") if self._errors else ""
+        lang = lang_of(self)
+        pending = ('<div class="dk-error">' + words(
+            "Fields with errors are not applied: the values below are the last valid ones.",
+            "誤りのある項目は反映されません。下の値は最後の正しい値です。", lang)
+            + "</div>") if self._errors else ""
         if not changes:
-            self.diff_html.value = pending + "<i>none: this is the draft</i>"
+            self.diff_html.value = pending + words("<i>none: this is the draft</i>",
+                                                   "<i>なし：草案のままです</i>", lang)
             return
         rows = []
         for name, (old, new) in changes.items():
@@ -242,7 +283,9 @@ class ParamsPanel(widgets.VBox):
                 old, new = old_s, new_s
             rows.append([escape(name), f'<span class="dk-rule">{escape(spec.rule)}</span>',
                          _fmt(old), f"<b>{_fmt(new)}</b>"])
-        self.diff_html.value = pending + html_table(["field", "rule", "draft", "now"], rows)
+        head = ["field", "rule", "draft", "now"] if lang != "ja" else \
+            ["項目", "ルール", "草案", "現在"]
+        self.diff_html.value = pending + html_table(head, rows)
 
     # -- variants -------------------------------------------------------------------------------
     def list_variants(self) -> list[str]:
@@ -273,10 +316,17 @@ class ParamsPanel(widgets.VBox):
             return
         sets = ", ".join(f"{k} = {_fmt(val)}" for k, val in v.changes().items())
         rules = " ".join(f'<span class="dk-rule">{escape(r)}</span>' for r in v.rules())
+        if lang_of(self) == "ja":  # the draft's own words
+            self.variant_info.value = (
+                f"<div><b>{escape(v.title_ja or v.title or name)}</b><br>"
+                + (f"<i>{escape(sets)}</i> {rules}<br>" if sets else "")
+                + f"{escape(v.description_ja or v.description_en)}</div>")
+            return
         self.variant_info.value = (
-            f"<div><b>{escape(v.title or name)}</b> {escape(v.title_ja)}<br>"
+            f"<div><b>{escape(v.title or name)}</b> <span lang='ja'>{escape(v.title_ja)}</span><br>"
             + (f"<i>{escape(sets)}</i> {rules}<br>" if sets else "")
-            + (f"{escape(v.description_ja)}<br>" if v.description_ja else "")
+            + (f"<span lang='ja'>{escape(v.description_ja)}</span><br>" if v.description_ja
+               else "")
             + f"{escape(v.description_en)}</div>")
 
     def save_variant(self, name: str | None = None, note: str = "") -> Path:

@@ -25,6 +25,7 @@ from designkit.core.registry import get_game
 from designkit.export import printable
 
 from ._util import html_table, params_of, style_widget
+from .i18n import lang_of, words
 from .print_panel import PrintPanel
 
 
@@ -99,12 +100,8 @@ class RulesPanel(widgets.VBox):
         self.tables_box = widgets.VBox()
         self.tables_box.add_class("dk-design-tables")
         self.charts: Any = None
-        self.children = [
-            style_widget(),
-            widgets.HTML(f"<h3>{escape(self.game.title)} / {escape(self.game.title_ja)}</h3>"
-                         f"<div class='dk-help'>{self.game.min_players}–"
-                         f"{self.game.max_players} players · {len(self.rules)} rules</div>"),
-            self.search, self.table, self.tables_box]
+        self.head = widgets.HTML(self._head_html())
+        self.children = [style_widget(), self.head, self.search, self.table, self.tables_box]
         self.print_panel: PrintPanel | None = None
         if printable(self.game):
             self.print_panel = PrintPanel(self.game, params_source)
@@ -114,6 +111,19 @@ class RulesPanel(widgets.VBox):
         self.show_design_tables()
         if hasattr(params_source, "on_change"):
             params_source.on_change(lambda _p: self.show_design_tables())
+
+    def _head_html(self, lang: str = "en") -> str:
+        g = self.game
+        titles = (f"{escape(g.title_ja)} / {escape(g.title)}" if lang == "ja" else
+                  f"{escape(g.title)} / {escape(g.title_ja)}")
+        count = words(f"{g.min_players}–{g.max_players} players · {len(self.rules)} rules",
+                      f"{g.min_players}〜{g.max_players}人 · ルール {len(self.rules)} 件", lang)
+        return f"<h3>{titles}</h3><div class='dk-help'>{count}</div>"
+
+    def _dk_relabel(self, lang: str) -> None:
+        """The title and the table's head in ``lang`` (:mod:`.i18n`)."""
+        self.head.value = self._head_html(lang)
+        self.render()
 
     def matching(self, query: str) -> list[dict[str, str]]:
         """Rows whose ID, title, English text or Japanese quote contains ``query`` (NFKC)."""
@@ -126,10 +136,16 @@ class RulesPanel(widgets.VBox):
                  escape(r.get("title_en") or ""), escape(r.get("text_en") or ""),
                  f'<span lang="ja">{escape(r.get("quote_ja") or "")}</span>']
                 for r in self.matching(self.search.value)]
+        lang = lang_of(self)
         if not rows:
-            self.table.value = "<i>no rule matches</i>"
+            self.table.value = words("<i>no rule matches</i>", "<i>該当するルールなし</i>", lang)
             return
-        self.table.value = html_table(["rule", "title", "text", "draft (日本語)"], rows)
+        if lang == "ja":  # the draft's words first
+            rows = [[r[0], r[3], r[1], r[2]] for r in rows]
+            head = ["ルール", "草案（日本語）", "見出し（英語）", "本文（英語）"]
+        else:
+            head = ["rule", "title", "text", "draft (日本語)"]
+        self.table.value = html_table(head, rows)
 
     def show_design_tables(self) -> None:
         """The game's design tables for the current parameters (none: nothing shown)."""

@@ -52,11 +52,13 @@ from ._util import (
     checked_params,
     html_table,
     measured_batch,
+    message_of,
     show_figures,
     show_message,
     style_widget,
 )
 from .chart_grid import ChartClick
+from .i18n import lang_of, words
 from .labels import shared_wins_note, with_named_end_reasons
 from .notable_games import NotableGames
 
@@ -164,7 +166,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
 
     def _params_checked(self, errors: dict[str, str]) -> None:
         """A refusal for parameter errors goes away once they are fixed."""
-        if not errors and self.status.value.startswith("Refused: fix the parameter"):
+        if not errors and message_of(self.status).startswith("Refused: fix the parameter"):
             show_message(self.status, "")
 
     # -- running --------------------------------------------------------------------------------
@@ -227,7 +229,9 @@ class SimulationPanel(SeatAgents, widgets.VBox):
     def _count(self, done: int, total: int) -> None:
         with self.progress.hold_sync():
             self.progress.max, self.progress.value = max(1, total), min(done, total)
-        self.count.value = f"{done} / {total} games"
+        from .i18n import lang_of, tr
+
+        self.count.value = tr(f"{done} / {total} games", lang_of(self.count))
 
     def _work(self, job: _Job, raise_errors: bool = False) -> Results | None:
         try:
@@ -334,8 +338,8 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.figures = show_figures(self.charts, figs)
         self.charts.remove_class("dk-stale")
         (self.charts.add_class if base is not None else self.charts.remove_class)("dk-ab")
-        self.summary.value = self._summary_html(results)
-        self.positions.value = self._positions_html(results)
+        self.summary.value = self._summary_html(results, lang_of(self))
+        self.positions.value = self._positions_html(results, lang_of(self))
         self.notable.show(results)
         done = results.n_games if results is not None else 0
         cut = " (stopped early)" if results is None or results.interrupted else ""
@@ -345,32 +349,43 @@ class SimulationPanel(SeatAgents, widgets.VBox):
     def _named_end_reasons(self, results: Results, params: Params | None) -> Results:
         return with_named_end_reasons(self.game, results, params)
 
-    def _summary_html(self, results: Results | None) -> str:
+    def _summary_html(self, results: Results | None, lang: str = "en") -> str:
+        from .i18n import tr
+
         if results is None:
             return ""
-        rows = [[escape(self.game.seats_label(r.seat)), escape(str(r.agent)),
+        rows = [[escape(self.game.seats_label(r.seat)), escape(tr(str(r.agent), lang)),
                  f"{r.win_rate:.3f}", f"[{r.win_lo:.3f}, {r.win_hi:.3f}]",
                  f"{r.score_mean:.2f}"] for r in results.seat_summary().itertuples()]
-        table = html_table(["seat", "agent", "win rate", "95% interval", "mean score"], rows)
-        note = shared_wins_note(results)
+        head = ["seat", "agent", "win rate", "95% interval", "mean score"] if lang != "ja" \
+            else ["席", "ボット", "勝率", "95%区間", "平均得点"]
+        table = html_table(head, rows)
+        note = shared_wins_note(results, lang)
         if note:
             table += f'<div class="dk-note dk-shared-wins">{escape(note)}</div>'
         if self.comparison is not None:
-            table += "<br>" + self._comparison_html(self.comparison)
+            table += "<br>" + self._comparison_html(self.comparison, lang)
         return table
 
+    def _dk_relabel(self, lang: str) -> None:
+        """The tables' headings in ``lang`` (:mod:`.i18n`)."""
+        self.summary.value = self._summary_html(self.results, lang)
+        self.positions.value = self._positions_html(self.results, lang)
+
     @staticmethod
-    def _positions_html(results: Results | None) -> str:
+    def _positions_html(results: Results | None, lang: str = "en") -> str:
         """Win rate by turn position, where the game draws its start player at random."""
         if results is None or "position" not in results.seats.columns or not results.n_games:
             return ""
         rows = [[f"{r.position + 1}", f"{r.win_rate:.3f}", f"[{r.win_lo:.3f}, {r.win_hi:.3f}]"]
                 for r in results.seat_summary(by="position").itertuples()]
-        return ("<b>Win rate by turn position</b> (1 = start player, who is drawn at random)"
-                + html_table(["position", "win rate", "95% interval"], rows,
-                             css="dk-table dk-position"))
+        head = words("<b>Win rate by turn position</b> (1 = start player, who is drawn at "
+                     "random)", "<b>手番順ごとの勝率</b>（1 = 開始プレイヤー、ランダムに決定）",
+                     lang)
+        return head + html_table(["position", "win rate", "95% interval"] if lang != "ja" else
+                                 ["手番順", "勝率", "95%区間"], rows, css="dk-table dk-position")
 
-    def _comparison_html(self, table: Any) -> str:
+    def _comparison_html(self, table: Any, lang: str = "en") -> str:
         fair = bool((table["fair_a"] != table["fair_b"]).any())
         crow = []
         for r in table.itertuples():
@@ -385,10 +400,18 @@ class SimulationPanel(SeatAgents, widgets.VBox):
                 crow.append([seat, f"{r.win_rate_a:.3f}", f"{r.win_rate_b:.3f}",
                              f"{r.diff:+.3f}", f"[{r.diff_lo:+.3f}, {r.diff_hi:+.3f}]"])
         head = "difference above fair share" if fair else "difference"
-        out = html_table(["seat", "baseline", "current", head, "95% interval"], crow,
-                         css="dk-table dk-compare")
+        heads = ["seat", "baseline", "current", head, "95% interval"]
+        if lang == "ja":
+            heads = ["席", "基準", "現在", "公平な取り分を超える差" if fair else "差", "95%区間"]
+            crow = [[c.replace("(no such seat)", "（この席なし）")
+                     .replace("vs fair share", "（公平な取り分") + ("）" if "vs fair" in c else "")
+                     for c in r] for r in crow]
+        out = html_table(heads, crow, css="dk-table dk-compare")
         if fair:
-            out += ('<div class="dk-note">Different player counts: each seat is compared by '
-                    "its win rate above its fair share (1/players of its run), not by the raw "
-                    "win rate, which is smaller with more players.</div>")
+            out += '<div class="dk-note">' + words(
+                "Different player counts: each seat is compared by its win rate above its "
+                "fair share (1/players of its run), not by the raw win rate, which is smaller "
+                "with more players.",
+                "人数が違います：各席は生の勝率ではなく、公平な取り分（その実行の 1/人数）を"
+                "超える勝率で比べます（人数が多いほど生の勝率は小さくなるため）。", lang) + "</div>"
         return out

@@ -33,6 +33,7 @@ from designkit.session import HUMAN, Session, seat_count
 
 from ._util import close_tree, held, show_message, shows_errors, style_widget
 from .board_view import BoardView, action_key, board_titles
+from .i18n import LANGS, relabel, tr
 from .log_view import LOG_LIMIT, log_html
 
 # "mcts:0.1s" is the strongest opponent to playtest against: a tenth of a second per move.
@@ -126,8 +127,10 @@ class Stepper(widgets.VBox):
                                    layout=widgets.Layout(width="290px"))
         self.new_button = self._button("New game", "dk-new", self.new_game, "refresh")
         self.viewer = widgets.Dropdown(description="View as")
-        self.lang = widgets.ToggleButtons(options=[("English", "en"), ("日本語", "ja")],
-                                          value=lang, style={"button_width": "70px"})
+        self.lang = widgets.ToggleButtons(options=LANGS, value=lang,
+                                          style={"button_width": "70px"})
+        self.lang.add_class("dk-lang")
+        self.lang._dk_fixed = True  # each language in its own words
         self.controller_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.controller_box.add_class("dk-controllers")
         self.step_button = self._button("Step", "dk-step", self.step, "step-forward")
@@ -172,7 +175,7 @@ class Stepper(widgets.VBox):
         self._no_actions = widgets.HTML()
         self._build_seats()
         self.viewer.observe(lambda _c: self.render(), names="value")
-        self.lang.observe(lambda _c: (self._relabel(), self.render()), names="value")
+        self.lang.observe(lambda _c: self._lang_changed(), names="value")
         self.timeline.observe(self._on_timeline, names="value")
         self.auto.observe(lambda change: self._auto_changed(change.new), names="value")
         self.decisions_head = widgets.HTML(_ui("decisions", lang))
@@ -212,6 +215,16 @@ class Stepper(widgets.VBox):
         self.decisions_head.value = _ui("decisions", lang)
         self.log_head.value = _ui("log", lang)
 
+    def _dk_relabel(self, lang: str) -> None:
+        """A lab's switch moves this stepper's own (:func:`.i18n.relabel`)."""
+        if self.lang.value != lang:
+            self.lang.value = lang
+
+    def _lang_changed(self) -> None:
+        self._relabel()
+        relabel(self, self.lang.value)  # the seat and viewer choices, the message line
+        self.render()
+
     def _build_seats(self) -> None:
         """Controller dropdowns and viewer choices for the session's seat count."""
         old_dropdowns = self.controller_box.children
@@ -228,12 +241,14 @@ class Stepper(widgets.VBox):
         self.controller_box.children = dropdowns
         for old in old_dropdowns:
             close_tree(old)
+        relabel(self.controller_box, self.lang.value)
         seats = [("all (designer)", _ALL)] + [(self.game.seats_label(s), s)
                                               for s in range(self.session.players)]
         if list(self.viewer.options) != seats:
             keep = self.viewer.value if self.viewer.value in [v for _, v in seats] else _ALL
             self.viewer.options = seats
             self.viewer.value = keep
+            relabel(self.viewer, self.lang.value)
 
     def _view_as_human(self) -> None:
         """A human seat sees its own seat, not every hand (the designer picks "all")."""
@@ -523,7 +538,7 @@ class Stepper(widgets.VBox):
         who = s.to_move
         if who is CHANCE:
             return head + _ui("chance", self.lang.value)
-        name = s.controllers[who]
+        name = tr(s.controllers[who], self.lang.value)
         seat = escape(g.seats_label(who))
         return head + (f"<b>{seat}</b>（{escape(name)}）の決定" if ja else
                        f"<b>{seat}</b> ({escape(name)}) to decide")

@@ -37,7 +37,9 @@ from ._util import (
     show_message,
     style_widget,
 )
+from .i18n import lang_of
 from .labels import end_reason_label
+from .param_fields import spec_help
 
 SWEEPABLE = ("int", "float", "choice", "bool")
 NONE = ""
@@ -172,9 +174,25 @@ class SweepPanel(BackgroundRun, widgets.VBox):
         spec = self.specs[name]
         params, _ = params_of(self.params_source, self.game)
         values.value = suggest_values(spec, getattr(params, name, None))
+        self._help(dropdown, help_html)
+
+    def _help(self, dropdown: widgets.Dropdown, help_html: widgets.HTML) -> None:
+        """What the chosen parameter does and its range, in the lab's language."""
+        from .i18n import tr
+
+        if dropdown.value == NONE:
+            help_html.value = ""
+            return
+        spec, lang = self.specs[dropdown.value], lang_of(self)
         help_html.value = (f'<span class="dk-rule">{escape(spec.rule)}</span> '
-                           f'<span class="dk-help">{escape(spec.help)} '
-                           f'({escape(spec.describe_range())})</span>')
+                           f'<span class="dk-help">'
+                           f'{escape(spec_help(spec, lang, self.game.name))} '
+                           f'({escape(tr(spec.describe_range(), lang))})</span>')
+
+    def _dk_relabel(self, _lang: str) -> None:
+        """The parameters' help in the lab's language (:mod:`.i18n`)."""
+        self._help(self.param, self.help)
+        self._help(self.param2, self.help2)
 
     # -- running --------------------------------------------------------------------------------
     def run(self, blocking: bool = True) -> pd.DataFrame | Any:

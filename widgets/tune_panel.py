@@ -39,6 +39,7 @@ from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
 
+from . import i18n
 from ._util import (
     AGENT_CHOICES,
     BackgroundRun,
@@ -64,6 +65,13 @@ def _fmt(value: Any) -> str:
 
 
 #: what the loss measures before a run (after one, the result says which case applied)
+LOSS_HELP_JA = {
+    "equal-seats": "開始プレイヤーがランダムなゲームでは手番順ごと（固定なら席ごと）の勝率の"
+                   "開き：最高の勝率 − 最低の勝率",
+    "length": "|平均手番数 − 目標| / 目標",
+    "margin": "|勝者の平均の差 − 目標| / max(1, |目標|)",
+    "mix": "Σ 重み × 3つの損失（重み0のものは除外）",
+}
 LOSS_HELP = {
     "equal-seats": "spread of win rates by turn position where the start player is random "
                    "(by seat where it is fixed): best win rate − worst",
@@ -90,10 +98,7 @@ class _Job:
     save_anyway: bool
 
 
-def lab_words(text: str) -> str:
-    """The library's advice as the lab says it: a checkbox, not a command-line flag."""
-    return text.replace("with --save-anyway",
-                        "by ticking \u201csave even if the gain did not hold\u201d")
+lab_words = i18n.lab_words  # the library's advice as the lab says it: no CLI flags
 
 
 class TunePanel(BackgroundRun, widgets.VBox):
@@ -212,17 +217,50 @@ class TunePanel(BackgroundRun, widgets.VBox):
         self.length.layout.display = None if kind in ("length", "mix") else "none"
         self.margin.layout.display = None if kind in ("margin", "mix") else "none"
         self.weight_box.layout.display = None if mix else "none"
-        self.target_help.value = ('<span class="dk-help dk-tune-loss-help">loss = '
-                                  f"{escape(LOSS_HELP[kind])} (0 is perfect)</span>")
+        lang = i18n.lang_of(self)
+        self.target_help.value = (
+            '<span class="dk-help dk-tune-loss-help">' + i18n.words(
+                f"loss = {escape(LOSS_HELP[kind])} (0 is perfect)",
+                f"損失 = {escape(LOSS_HELP_JA[kind])}（0 が最良）", lang) + "</span>")
+
+    def _dk_relabel(self, lang: str) -> None:
+        """The loss, the parameters' checkboxes and the verdict in ``lang`` (:mod:`.i18n`)."""
+        self._show_target_fields()
+        for name, box in self.param_boxes.items():
+            box.description = self._param_label(name, lang)
+            spec = self.specs[name]
+            from .param_fields import spec_help
+
+            box.tooltip = f"{spec.rule}: {spec_help(spec, lang, self.game.name)}"
+        for html, group in self._group_heads:
+            html.value = f"<span class='dk-help'>{escape(i18n.tr(group, lang))}</span>"
+        self._space_head.value = self._space_head_html(lang)
+        if self.result is not None:
+            changed = bool(self.result.best.diff(self.result.base))
+            self.verdict.value = self._verdict_html(self.result, changed, lang)
+
+    def _param_label(self, name: str, lang: str = "en") -> str:
+        spec = self.specs[name]
+        grid = i18n.tr(build_space(self.game.params_type, [name])[name].describe(), lang)
+        if lang == "ja":
+            return f"{name}（{spec.label_ja}）：{grid}" if spec.label_ja else f"{name}：{grid}"
+        ja = f" ({spec.label_ja})" if spec.label_ja else ""
+        return f"{name}{ja}: {grid}"
+
+    def _space_head_html(self, lang: str = "en") -> str:
+        short = escape(", ".join(self.game.params_type.tune_defaults()))
+        return i18n.words(
+            "<b>Parameters to tune</b> <span class='dk-help'>(each on its grid; ticked: "
+            f"the game's short list, {short})</span>",
+            "<b>調整するパラメータ</b> <span class='dk-help'>（それぞれの格子上で。チェック済み："
+            f"このゲームの短いリスト、{short}）</span>", lang)
 
     def _param_boxes(self) -> dict[str, widgets.Checkbox]:
         defaults = set(self.game.params_type.tune_defaults())
         boxes = {}
         for name in self.specs:
-            grid = build_space(self.game.params_type, [name])[name].describe()
-            ja = f" ({self.specs[name].label_ja})" if self.specs[name].label_ja else ""
             box = widgets.Checkbox(value=name in defaults, indent=False,
-                                   description=f"{name}{ja}: {grid}",
+                                   description=self._param_label(name),
                                    layout=widgets.Layout(width="auto", margin="0 14px 0 0"))
             box.add_class("dk-tune-param")
             box.add_class(f"dk-tune-param-{name}")
@@ -236,13 +274,13 @@ class TunePanel(BackgroundRun, widgets.VBox):
         for name, box in self.param_boxes.items():
             groups.setdefault(self.specs[name].group, []).append(box)
         keep = widgets.Layout(flex="0 0 auto")  # rows keep their height; the box scrolls
-        rows: list[widgets.Widget] = [widgets.HTML(
-            "<b>Parameters to tune</b> <span class='dk-help'>(each on its grid; ticked: "
-            f"the game's short list, {escape(', '.join(self.game.params_type.tune_defaults()))}"
-            ")</span>", layout=keep)]
+        self._space_head = widgets.HTML(self._space_head_html(), layout=keep)
+        rows: list[widgets.Widget] = [self._space_head]
+        self._group_heads: list[tuple[widgets.HTML, str]] = []
         for group, boxes in groups.items():
-            rows.append(widgets.HTML(f"<span class='dk-help'>{escape(group)}</span>",
-                                     layout=keep))
+            head = widgets.HTML(f"<span class='dk-help'>{escape(group)}</span>", layout=keep)
+            self._group_heads.append((head, group))
+            rows.append(head)
             rows.append(widgets.HBox(boxes, layout=widgets.Layout(flex_flow="row wrap",
                                                                   flex="0 0 auto")))
         box = widgets.VBox(rows, layout=widgets.Layout(max_height="320px", overflow="auto",
@@ -321,7 +359,7 @@ class TunePanel(BackgroundRun, widgets.VBox):
         self.result = result
         changed = bool(result.best.diff(result.base))
         self.summary.value = "<b>Summary</b>" + pre(result.summary_text())
-        self.verdict.value = self._verdict_html(result, changed)
+        self.verdict.value = self._verdict_html(result, changed, i18n.lang_of(self))
         self.numbers.value = self._numbers_html(result)
         self.diff_html.value = self._diff_html(result)
         self.trials_html.value = self._trials_html(result)
@@ -337,9 +375,11 @@ class TunePanel(BackgroundRun, widgets.VBox):
                                   f"re-checked with {result.recheck_games} games{saved}")
 
     @staticmethod
-    def _verdict_html(result: TuneResult, changed: bool) -> str:
+    def _verdict_html(result: TuneResult, changed: bool, lang: str = "en") -> str:
         best = result.recheck.iloc[-1]
         start = result.recheck.iloc[0]
+        if lang == "ja":
+            return TunePanel._verdict_ja(result, changed, best, start)
         numbers = (f"loss {start['loss']:.4f} → {best['loss']:.4f}, difference "
                    f"{best['diff']:+.4f} [{best['diff_lo']:+.4f}, {best['diff_hi']:+.4f}]")
         if not changed:
@@ -356,6 +396,25 @@ class TunePanel(BackgroundRun, widgets.VBox):
                  else "not saved (tick “save even if the gain did not hold” to keep it)")
         return (f'<p class="dk-tune-not-held"><b>The gain did NOT hold on fresh seeds</b> '
                 f"({numbers}): {why}. The variant is {saved}.</p>")
+
+    @staticmethod
+    def _verdict_ja(result: TuneResult, changed: bool, best: Any, start: Any) -> str:
+        """The verdict in Japanese, from the same numbers."""
+        numbers = (f"損失 {start['loss']:.4f} → {best['loss']:.4f}、差 "
+                   f"{best['diff']:+.4f} [{best['diff_lo']:+.4f}, {best['diff_hi']:+.4f}]")
+        if not changed:
+            return ('<p class="dk-tune-none"><b>より良い値は見つかりませんでした</b>：探索で'
+                    "条件を満たす最良の試行は出発点そのものでした（何も保存していません）。</p>")
+        if result.held:
+            return (f'<p class="dk-tune-held dk-ok"><b>新しいシードでも改善が保たれました</b>'
+                    f"（{numbers}：区間がゼロより下）。</p>")
+        broken = [k.metric for k in result.keeps.itertuples() if not k.recheck_ok]
+        why = (f"{escape('、'.join(broken))} を破りました" if broken and best["diff_hi"] < 0
+               else "偶然か、探索のシードへの過学習です。試行ごとのゲーム数を増やしてください")
+        saved = ("指示どおり、それでも保存しました" if result.path is not None
+                 else "保存していません（残すには「改善が保たれなくても保存する」にチェック）")
+        return (f'<p class="dk-tune-not-held"><b>新しいシードでは改善が保たれませんでした</b>'
+                f"（{numbers}）：{why}。このバリアントは{saved}。</p>")
 
     @staticmethod
     def _numbers_html(result: TuneResult) -> str:

@@ -1,7 +1,8 @@
 """The design lab's second round (issue 26) in Chromium, for all four games: charts that
 keep their cells' width over run → run with other data → Stop → run, a games count that
 moves and a Stop that gives Run back at once with greedy bots, boards inside their box at
-1024 px.
+1024 px, and no label cut nor rule ID wrapped on any tab at 1024 and 1400 px in either
+language.
 
 One Voila server and one page per game for the whole module (page loads are what makes
 browser tests slow); the tests of a game run in order on that page. Screenshots go to
@@ -215,20 +216,88 @@ def test_human_decisions_by_clicking_the_board(lab, snap) -> None:  # noqa: ANN0
     snap(page, "after-board-clicks")
 
 
-def test_no_label_is_cut(lab, snap) -> None:  # noqa: ANN001
-    """Every field label of Simulate, Sweep and Tune shows whole at 1024 px (Sweep's
-    "2nd (heat map)" and "Games/point" were cut to "2nd (heat…" and "Games/po…")."""
-    _name, page = lab
-    page.set_viewport_size({"width": 1024, "height": 768})
-    cut = []
-    for tab, panel in (("Simulate", ".dk-sim"), ("Sweep", ".dk-sweep"), ("Tune", ".dk-tune")):
-        open_tab(page, tab)   # Sweep and Tune are built the first time they are opened
-        page.locator(f"{panel} .widget-label:visible").first.wait_for(timeout=REDRAW_MS)
-        page.wait_for_timeout(300)
-        labels = page.evaluate("""(panel) => [...document.querySelectorAll(panel + ' .widget-label')]
-          .filter(l => l.offsetParent !== null && l.textContent.trim())
-          .map(l => [l.textContent, l.scrollWidth > l.clientWidth + 1])""", panel)
-        assert len(labels) >= 3, f"{tab}: its fields are not shown"
-        cut += [f"{tab}: {text}" for text, over in labels if over]
-    snap(page, "tune-labels")
-    assert cut == [], f"labels cut: {cut}"
+#: the lab's tabs and the panel each holds, in both languages
+TABS = (("Rules", "ルール", ".dk-rules"), ("Parameters", "パラメータ", ".dk-params"),
+        ("Play", "プレイ", ".dk-stepper"), ("Simulate", "シミュレーション", ".dk-sim"),
+        ("Metrics", "指標", ".dk-metrics"), ("Sweep", "スイープ", ".dk-sweep"),
+        ("Tune", "調整", ".dk-tune"), ("Compare", "比較", ".dk-compare"))
+SIZES = ({"width": 1024, "height": 768}, {"width": 1400, "height": 1000})
+
+#: every visible label, button, tab and section title whose text is wider than its box,
+#: and every rule ID drawn on more than one line
+_CUT = """(panel) => {
+  const shown = el => el.offsetParent !== null && el.textContent.trim();
+  const labels = '.widget-label, .widget-label-basic, .widget-button, .widget-toggle-button, '
+    + '.jupyter-widget-Collapse-header, .lm-TabBar-tabLabel';
+  const roots = [document.querySelector('.dk-lab .lm-TabBar, .dk-lab .p-TabBar'),
+                 ...document.querySelectorAll(panel)].filter(r => r);
+  const cut = [], wrapped = [];
+  for (const root of roots) {
+    for (const el of root.querySelectorAll(labels)) {
+      if (shown(el) && el.scrollWidth > el.clientWidth + 1) {
+        cut.push(el.textContent.trim() + ` (${el.scrollWidth} > ${el.clientWidth} px)`);
+      }
+    }
+    for (const el of root.querySelectorAll('.dk-rule, .dk-rule-id')) {
+      if (!shown(el)) { continue; }
+      const line = parseFloat(getComputedStyle(el).lineHeight) || 16;
+      if (el.getClientRects().length > 1 || el.getBoundingClientRect().height > 1.5 * line) {
+        wrapped.push(el.textContent.trim());
+      }
+    }
+  }
+  return {cut: [...new Set(cut)], wrapped: [...new Set(wrapped)],
+          labels: roots.reduce((n, r) => n + r.querySelectorAll(labels).length, 0)};
+}"""
+
+
+def _switch_language(page, lang: str) -> None:  # noqa: ANN001
+    """Click the lab's English / 日本語 switch and wait for the tab titles to follow."""
+    name = "日本語" if lang == "ja" else "English"
+    page.locator(".dk-lab-lang").get_by_role("button", name=name, exact=True).click()
+    first = "ルール" if lang == "ja" else "Rules"
+    expect(page.locator(".dk-lab").first.get_by_role("tab", name=first, exact=True)
+           ).to_be_visible(timeout=REDRAW_MS)
+
+
+def test_no_label_is_cut_and_no_rule_id_wraps(lab, snap) -> None:  # noqa: ANN001
+    """Every label, button, tab and section title shows whole, and every rule ID stays on
+    one line, on every tab, at 1024×768 and 1400×1000, in English and in 日本語 (Sweep's
+    "2nd (heat map)" and "Games/point" were cut to "2nd (heat…" and "Games/po…"; rule IDs
+    broke as "CR-" / "1.1")."""
+    name, page = lab
+    problems = []
+    for lang in ("en", "ja"):
+        if lang == "ja":
+            page.set_viewport_size(SIZES[0])
+            _switch_language(page, "ja")
+        for size in SIZES:
+            page.set_viewport_size(size)
+            for en, ja, panel in TABS:
+                open_tab(page, ja if lang == "ja" else en)  # analysis tabs: built now
+                page.locator(f"{panel} .widget-label:visible, {panel} .widget-button:visible"
+                             ).first.wait_for(timeout=REDRAW_MS)
+                page.wait_for_timeout(300)
+                found = page.evaluate(_CUT, panel)
+                assert found["labels"] >= 3, f"{en}: its labels are not shown"
+                where = f"{name} {lang} {size['width']} px {en}"
+                problems += [f"{where}: cut {text!r}" for text in found["cut"]]
+                problems += [f"{where}: rule ID wraps {text!r}" for text in found["wrapped"]]
+                if en in ("Parameters", "Play", "Sweep", "Tune") and size == SIZES[0]:
+                    snap(page, f"{lang}-{size['width']}-{en.lower()}")
+    # a run after the switch: its status line, the count and the notable games in 日本語
+    page.set_viewport_size(SIZES[0])
+    open_tab(page, "シミュレーション")
+    sim = page.locator(".dk-sim").first
+    _fill(sim, "ゲーム数", 20)
+    sim.locator(".dk-run").click()
+    expect(sim.locator(".dk-status")).to_have_text("20 ゲーム", timeout=REDRAW_MS)
+    expect(sim.locator(".dk-count")).to_have_text("20 / 20 ゲーム")
+    expect(sim.locator(".dk-notable")).to_contain_text("注目のゲーム")
+    snap(page, "ja-simulate-run")
+    sim.locator(".dk-chart").first.scroll_into_view_if_needed()
+    expect(sim.locator(".dk-chart .gtitle").first).to_have_text("席ごとの勝率", timeout=REDRAW_MS)
+    snap(page, "ja-simulate-charts")
+    _switch_language(page, "en")
+    expect(sim.locator(".dk-status")).to_have_text("20 games")
+    assert problems == [], "\n".join(problems)

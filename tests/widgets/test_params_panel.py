@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from html import escape
 from unittest.mock import Mock
 
 import ipywidgets as widgets
 import pytest
 from designkit_widgets import ParamsPanel
+from designkit_widgets.i18n import message_html
 
 from designkit import get_game
 
@@ -73,7 +73,7 @@ def test_a_typed_value_stays_and_its_error_names_field_range_and_rule(panel, nam
     message = panel.message(name)
     assert message.startswith(f"{field.spec.label or name}: ") and expected in message
     assert field.spec.rule in message and field.spec.describe_range() in message
-    assert escape(message) == field.error.value and "dk-field-error" in field.row._dom_classes
+    assert message_html(message, "en") == field.error.value and "dk-field-error" in field.row._dom_classes
     assert panel.params == G.params_type()  # the engine keeps the last valid params
 
 

@@ -4,11 +4,10 @@ errors the banner shows; fixed fields lift the refusal."""
 
 from __future__ import annotations
 
-from html import escape
-
 import pytest
 from designkit_widgets import DesignLab
 from designkit_widgets._util import checked_params
+from designkit_widgets.i18n import message_html
 
 from designkit.core.errors import DesignkitError
 
@@ -30,7 +29,7 @@ def _refusal(lab: DesignLab) -> str:
     text = str(err.value)
     assert text.startswith("Refused: fix the parameter errors first")
     assert all(name in text for name in BAD)
-    return escape(text)  # as the status lines show it
+    return message_html(text, "en")  # as the status lines show it (rule IDs unbroken)
 
 
 def test_the_banner_says_every_tab_refuses(lab: DesignLab) -> None:

@@ -299,21 +299,27 @@ def _tokens(st: WitchState, q: int, viewer: int | None, lang: str) -> str:
 
 def _hand(st: WitchState, q: int, viewer: int | None, t: dict, lang: str,
           opts: Targets) -> str:
-    """The cards a player has kept, apart from the pack in front of them (the cards to pick
-    from in the draft, LW-3.4, or to keep one of, LW-11.4): seen only by their owner."""
-    kept = st.picks[q] + st.drafted[q]
+    """The cards a player holds, apart from the pack in front of them while the draft is on
+    (the cards to pick from, LW-3.4) and the card kept face down for the next round
+    (LW-3.5, LW-11.4): the cards themselves only to their owner, counts to everyone else."""
+    drafting = st.phase in (Phase.DEAL, Phase.DRAFT) or any(st.picks) or any(st.drafted)
+    hand = st.picks[q] + st.drafted[q] if drafting else st.hands[q]
+    pack = st.hands[q] if drafting else []
     if viewer != q:
-        count = len(st.hands[q]) + len(kept)
-        return (f"<div>{t['hand']}: {count} {t['cards']}" + (
-            f" + {len(st.carried[q])} {t['kept']}" if st.carried[q] else "") + "</div>")
-    out = f"<div>{t['hand']}: " + ("".join(_card(st, e, lang, opts) for e in kept)
-                                   or t["none"]) + "</div>"
-    if st.hands[q]:
-        out += (f"<div>{t['pack']}: " + "".join(_card(st, e, lang, opts) for e in st.hands[q])
-                + "</div>")
+        parts = [f"{t['hand']}: {len(hand)} {t['cards']}"]
+        if pack:
+            parts.append(f"{t['pack']}: {len(pack)} {t['cards']}")
+        if st.carried[q]:
+            parts.append(f"{t['kept']}: {len(st.carried[q])} {t['cards']}")
+        return '<div class="dk-hand">' + " · ".join(parts) + "</div>"
+    out = (f'<div class="dk-hand">{t["hand"]}: '
+           + ("".join(_card(st, e, lang, opts) for e in hand) or t["none"]) + "</div>")
+    if pack:
+        out += (f'<div class="dk-pack">{t["pack"]}: '
+                + "".join(_card(st, e, lang, opts) for e in pack) + "</div>")
     if st.carried[q]:
-        out += (f"<div>{t['kept']}: " + "".join(_card(st, e, lang, opts) for e in st.carried[q])
-                + "</div>")
+        out += (f'<div class="dk-kept">{t["kept"]}: '
+                + "".join(_card(st, e, lang, opts) for e in st.carried[q]) + "</div>")
     return out
 
 
