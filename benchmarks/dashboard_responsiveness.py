@@ -192,13 +192,13 @@ def page_render(browser, server: VoilaServer, loads: int, name: str  # noqa: ANN
     return out
 
 
-def all_pages(loads: int) -> int:
+def all_pages(loads: int, pages: tuple[str, ...] = PAGES) -> int:
     """First render of every page, one Voila server per page (its own preheated kernel)."""
     results = {}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                      headless=True)
-        for name in PAGES:
+        for name in pages:
             server = VoilaServer(DASHBOARDS / f"{name}.ipynb",
                                  log=ARTIFACTS / f"voila-bench-{name}.log").start()
             try:
@@ -304,13 +304,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clicks", type=int, default=20)
     parser.add_argument("--pages", action="store_true",
                         help="time only the first render, of every page")
+    parser.add_argument("--page", action="append", choices=PAGES,
+                        help="with --pages: only this page (repeatable)")
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing: run scripts/ensure_chromium.sh", file=sys.stderr)
         return 2
     ARTIFACTS.mkdir(exist_ok=True)
     if args.pages:
-        return all_pages(args.loads)
+        return all_pages(args.loads, tuple(args.page or PAGES))
     server = VoilaServer(DASHBOARDS / "crossroads.ipynb",
                          log=ARTIFACTS / "voila-bench.log").start()
     print(f"Voila: {server.url} (crossroads design lab)", flush=True)

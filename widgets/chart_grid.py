@@ -5,13 +5,13 @@ page as its own module, so a panel used to squeeze all its charts into one figur
 subplots, which could not reflow: at 1024 px the right column was cut, at 420 px the
 charts vanished, and every subplot's legend entries landed in one shared legend.
 
-Here one anywidget carries plotly.js once (the copy inside the ``plotly`` package, so
-nothing is fetched from a CDN; evaluated when the first figure is drawn, once per page, so
-an empty grid costs the first render nothing) and draws each figure in its own box of a wrapping flex
-row: two or more columns when there is room, one when narrow. Each figure keeps its
-own legend and axes; ``autosize`` plus a ``ResizeObserver`` keep it at its box's width
-(also when a hidden tab is shown). Figures are plain plotly JSON in a synced list, so a
-new run only sends data.
+Here one anywidget per grid draws each figure in its own box of a wrapping flex row: two
+or more columns when there is room, one when narrow. Each figure keeps its own legend and
+axes; ``autosize`` plus a ``ResizeObserver`` keep it at its box's width (also when a hidden
+tab is shown). Figures are plain plotly JSON in a synced list, so a new run only sends data.
+plotly.js itself (the copy inside the ``plotly`` package, so nothing is fetched from a CDN)
+is held by one :class:`PlotlySource` per kernel and sent to the page only when a grid first
+has a figure to draw: the page's first render carries none of its 4.8 MB.
 
 Clicks come back: a click on a point (or a histogram bar) sends the chart's name, the
 trace, x, y and the point's ``customdata`` (for a bar, that of every point in its bin) to
@@ -32,14 +32,32 @@ from typing import Any
 import anywidget
 import plotly
 import traitlets
+from ipywidgets import widget_serialization
 
 _RENDER = r"""
-// plotly.js arrives as model state (``_plotly``) and is evaluated on the first render, not
-// when the module loads: anywidget gives a module 2 s to initialise, which parsing 4.8 MB
-// of plotly could miss on a loaded machine ("[anywidget] Failed to initialize model").
+// plotly.js (4.8 MB) is not part of any grid's state: every grid of the kernel refers to one
+// PlotlySource widget whose ``source`` stays empty until a grid has a figure to draw and
+// asks for it. So the page's first render carries none of it (it used to carry a copy per
+// grid: 4-5 copies, ~20 MB of widget state, on every game's page), and a page fetches it at
+// most once. It is evaluated on first use, not when the module loads: anywidget gives a
+// module 2 s to initialise, which parsing plotly could miss on a loaded machine.
 function plotly(model) {
-  if (!globalThis.Plotly) { (new Function(model.get("_plotly")))(); }
-  return globalThis.Plotly;
+  if (globalThis.Plotly) { return Promise.resolve(globalThis.Plotly); }
+  if (!globalThis.__dkPlotly) {
+    globalThis.__dkPlotly = (async () => {
+      const ref = model.get("_source");
+      const src = await model.widget_manager.get_model(ref.slice("IPY_MODEL_".length));
+      if (!src.get("source")) {
+        await new Promise((resolve) => {
+          src.once("change:source", resolve);
+          src.send({event: "need"});
+        });
+      }
+      (new Function(src.get("source")))();
+      return globalThis.Plotly;
+    })().catch((err) => { globalThis.__dkPlotly = null; throw err; });
+  }
+  return globalThis.__dkPlotly;
 }
 // Not plotly's own ``responsive`` (a window-resize handler racing the observer below, and
 // a plot div of height 100% that collapsed to 0 px after a resize): each plot div gets its
@@ -96,10 +114,10 @@ function render({ model, el }) {
   const observer = new ResizeObserver((entries) => {
     for (const entry of entries) { fit(entry.target); }
   });
-  const draw = () => {
+  const drawNow = async () => {
     const figures = model.get("figures");
     if (!figures.length && !boxes.size) { return; }
-    const Plotly = plotly(model);
+    const Plotly = await plotly(model);
     const keep = new Set(figures.map((f) => f.name));
     for (const [name, box] of boxes) {
       if (!keep.has(name)) {
@@ -133,12 +151,20 @@ function render({ model, el }) {
     // and once more after the page has laid out (a tab shown, a scrollbar come or gone)
     requestAnimationFrame(() => { for (const box of boxes.values()) { fit(box); } });
   };
+  // one draw at a time, in order: a new run's figures wait for the previous draw (which
+  // may be waiting for plotly.js to arrive)
+  let drawing = Promise.resolve();
+  const draw = () => {
+    drawing = drawing.then(drawNow).catch((err) => console.error("[ChartGrid]", err));
+  };
   model.on("change:figures", draw);
   draw();
   return () => {
     observer.disconnect();
     model.off("change:figures", draw);
-    for (const box of boxes.values()) { globalThis.Plotly.purge(box.plot); }
+    if (globalThis.Plotly) {
+      for (const box of boxes.values()) { globalThis.Plotly.purge(box.plot); }
+    }
   };
 }
 export default { render };
@@ -186,14 +212,44 @@ class ChartClick:
         return out
 
 
+class PlotlySource(anywidget.AnyWidget):
+    """plotly.js for every ChartGrid of the kernel, sent only when a grid asks for it
+    (its first figure): an unused grid, or a page that never draws a chart, costs nothing."""
+
+    _esm = traitlets.Unicode("export default {};").tag(sync=True)
+    source = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self._asked)
+
+    def _asked(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "need" and not self.source:
+            self.source = _plotly_source()
+
+
+_SOURCE: list[PlotlySource] = []
+
+
+def plotly_source() -> PlotlySource:
+    """The kernel's one :class:`PlotlySource` (a new one if the last was closed)."""
+    if not _SOURCE or _SOURCE[0].comm is None:
+        _SOURCE[:] = [PlotlySource()]
+    return _SOURCE[0]
+
+
 class ChartGrid(anywidget.AnyWidget):
     """Plotly figures by name, drawn responsively; :meth:`show` replaces them;
     :meth:`on_click` hears clicks on their points."""
 
     _esm = traitlets.Unicode(_RENDER).tag(sync=True)
-    _plotly = traitlets.Unicode(_plotly_source()).tag(sync=True)
+    _source = traitlets.Instance(PlotlySource).tag(sync=True, **widget_serialization)
     _css = traitlets.Unicode(_CSS).tag(sync=True)
     figures = traitlets.List(traitlets.Dict()).tag(sync=True)
+
+    @traitlets.default("_source")
+    def _the_source(self) -> PlotlySource:
+        return plotly_source()
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
