@@ -8,6 +8,7 @@ decision point offers more than a handful of options.
 from __future__ import annotations
 
 from designkit.core.action import Action as CoreAction
+from designkit.core.seats import seat_label
 
 
 def a_card(x: int) -> str:
@@ -17,11 +18,6 @@ def a_card(x: int) -> str:
 
 def n_cards(n: int) -> str:
     return f"{n} card" + ("" if n == 1 else "s")
-
-
-def seat_name(seat: int) -> str:
-    """Seats are A, B, C, … as in the spec's worked examples."""
-    return chr(ord("A") + seat)
 
 
 def _compose_en(a: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
@@ -55,7 +51,7 @@ _EN = {
     "hold": lambda a: "hold the card",
     "release": lambda a: f"release a group of {a}",
     "compose": _compose_en,
-    "pass": lambda a: f"pass the card to {seat_name(a)}",
+    "pass": lambda a: f"pass the card to {seat_label(a)}",
     "take": lambda a: "take no skill" if a is None else f"take skill {_skill(a, 'en')}",
     "return": lambda a: "return no skill" if a is None else f"return skill {_skill(a, 'en')}",
     "discard": lambda a: "discard the passed card (S6)",
@@ -68,7 +64,7 @@ _JA = {
     "hold": lambda a: "ホールド",
     "release": lambda a: f"{a}枚でリリース",
     "compose": _compose_ja,
-    "pass": lambda a: f"{seat_name(a)}にパス",
+    "pass": lambda a: f"{seat_label(a)}にパス",
     "take": lambda a: "スキルを取らない" if a is None else f"スキル{_skill(a, 'ja')}を取る",
     "return": lambda a: "スキルを戻さない" if a is None else f"スキル{_skill(a, 'ja')}を戻す",
     "discard": lambda a: "渡されたカードを捨て札にする（S6）",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from designkit.core.seats import seat_label
 from designkit.games.crossroads import release as rel
-from designkit.games.crossroads.actions import seat_name
 from designkit.games.crossroads.state import CrossroadsState, Phase
 
 _WAITING = {
@@ -33,18 +33,18 @@ def explain_illegal(st: CrossroadsState, action: Any) -> str:
         seat = st.receiver if ph is Phase.RECEIVE else st.active
         n = st.trigger
         if n in st.piles[seat]:
-            return f"CR-4.3: {seat_name(seat)} already has a group of {n} in the work pile"
+            return f"CR-4.3: {seat_label(seat)} already has a group of {n} in the work pile"
         sizes = rel.release_sizes(st, seat, n)
         lo = rel.beat_size(st, seat, n)
         if isinstance(arg, int) and arg < 1:
             return "CR-4.1: a group always contains the trigger card, so its size is at least 1"
         if isinstance(arg, int) and arg < lo:
-            owners = [f"{seat_name(q)}'s {n}×{len(p[n])}" for q, p in enumerate(st.piles)
+            owners = [f"{seat_label(q)}'s {n}×{len(p[n])}" for q, p in enumerate(st.piles)
                       if q != seat and n in p]
             rule = "CR-7.8" if st.holds(seat, "release_tie_allowed") else "CR-4.4"
             return (f"{rule}: {', '.join(owners)} on the table needs a group of at least {lo}")
         top = sizes[-1] if sizes else 1
-        return f"CR-4.1: {seat_name(seat)} can make a group of at most {top} with this hand"
+        return f"CR-4.1: {seat_label(seat)} can make a group of at most {top} with this hand"
     if kind == "compose" and ph is Phase.COMPOSE:
         return _explain_composition(st, arg)
     if kind == "pass" and ph is Phase.ACT and arg == st.active:
@@ -71,7 +71,7 @@ def _explain_composition(st: CrossroadsState, arg: Any) -> str:
         return "CR-7.4/CR-7.7: a composition lists (S4-changed cards, S7-shifted cards)"
     four, seven = arg
     seat, n, size, p = st.releaser, st.trigger, st.release_size, st.params
-    hand, who = st.hands[seat], seat_name(seat)
+    hand, who = st.hands[seat], seat_label(seat)
     if four:
         if not st.holds(seat, "release_copy_hand_number"):
             return f"CR-7.4: {who} does not hold S4"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from designkit.games.crossroads.actions import seat_name
+from designkit.core.seats import seat_label
 from designkit.games.crossroads.state import CrossroadsState
 
 Composition = tuple[tuple[int, ...], tuple[int, ...]]  # (S4-changed numbers, S7-shifted numbers)
@@ -105,7 +105,7 @@ def do_release(st: CrossroadsState, seat: int, n: int, size: int, comp: Composit
     st.piles[seat][n] = changed4 + changed7 + (n,) * (naturals + 1)
     st.released[seat] += 1
     if st.log is not None:
-        who = seat_name(seat)
+        who = seat_label(seat)
         changed = len(changed4) + len(changed7)
         if changed:   # CR-4.2: a changed card counts as n; the group's number is the trigger's
             st.emit("CR-4.2", seat, f"{who} releases {n}×{size} (the {n} played + {naturals} "
@@ -125,7 +125,7 @@ def do_release(st: CrossroadsState, seat: int, n: int, size: int, comp: Composit
         tied = [q for q, pile in enumerate(st.piles) if q != seat and len(pile.get(n, ())) == size]
         if tied and st.params.release_comparison == "greater":
             st.emit("CR-7.8", seat, f"{who}'s S8 allows a group equal to "
-                    f"{', '.join(seat_name(q) for q in tied)}'s {n}×{size}",
+                    f"{', '.join(seat_label(q) for q in tied)}'s {n}×{size}",
                     f"{who}のS8により同枚数でリリース", number=n, size=size)
     _discard_beaten(st, seat, n, size)
 
@@ -139,17 +139,17 @@ def _discard_beaten(st: CrossroadsState, seat: int, n: int, size: int) -> None:
             if st.log is not None:
                 # CR-A13: an S3 the passer took this turn already protects against the receiver
                 fresh = q == st.active != seat and st.took & st.skills[q] & protect
-                st.emit("CR-A13" if fresh else "CR-7.3", q, f"{seat_name(q)}'s group "
+                st.emit("CR-A13" if fresh else "CR-7.3", q, f"{seat_label(q)}'s group "
                         f"{n}×{len(pile[n])} is protected by S3"
                         + (", taken this turn (a new skill works at once)," if fresh else "")
-                        + " and stays", f"{seat_name(q)}の{n}×{len(pile[n])}はS3により残る",
+                        + " and stays", f"{seat_label(q)}の{n}×{len(pile[n])}はS3により残る",
                         number=n)
             continue
         group = pile.pop(n)
         for x in group:
             st.discard[x] += 1
         if st.log is not None:
-            st.emit("CR-4.5", q, f"{seat_name(seat)}'s release of {n}×{size} discards "
-                    f"{seat_name(q)}'s group of {n}×{len(group)}",
-                    f"{seat_name(seat)}の{n}×{size}のリリースにより{seat_name(q)}の{n}×"
+            st.emit("CR-4.5", q, f"{seat_label(seat)}'s release of {n}×{size} discards "
+                    f"{seat_label(q)}'s group of {n}×{len(group)}",
+                    f"{seat_label(seat)}の{n}×{size}のリリースにより{seat_label(q)}の{n}×"
                     f"{len(group)}は捨て札", number=n, owner=q, size=len(group))

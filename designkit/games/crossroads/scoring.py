@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.game import rank_seats
-from designkit.games.crossroads.actions import n_cards, seat_name
+from designkit.core.seats import seat_label
+from designkit.games.crossroads.actions import n_cards
 from designkit.games.crossroads.state import CrossroadsState
 
 #: CR-9.1–CR-9.3 and CR-7.5 as VP sources: breakdown key → (source key, English, Japanese)
@@ -65,9 +66,9 @@ def finish_game(st: CrossroadsState) -> None:
                 st.known[seat][x] = st.hands[seat][x]
         st.hand_n[seat] -= len(cards)
         if cards and st.log is not None:
-            st.emit("CR-7.1", seat, f"{seat_name(seat)}'s S1 discards "
+            st.emit("CR-7.1", seat, f"{seat_label(seat)}'s S1 discards "
                     f"{', '.join(map(str, cards))} from the hand",
-                    f"{seat_name(seat)}のS1で手札{', '.join(map(str, cards))}を捨て札に",
+                    f"{seat_label(seat)}のS1で手札{', '.join(map(str, cards))}を捨て札に",
                     cards=cards)
     parts = [breakdown(st, s) for s in range(st.n)]
     st.final = tuple(b["total"] for b in parts)
@@ -79,23 +80,23 @@ def finish_game(st: CrossroadsState) -> None:
         best = st.final[ranking[0]]
         tied = [s for s in ranking if st.final[s] == best]
         if len(tied) > 1 and st.params.tiebreak == "clockwise":
-            order = ", ".join(seat_name(s) for s in priority)
+            order = ", ".join(seat_label(s) for s in priority)
             st.emit("CR-10.2", ranking[0], f"Tie on {best} VP between "
-                    f"{', '.join(seat_name(s) for s in tied)}: priority from the ending "
-                    f"player's left neighbour is {order}, so {seat_name(ranking[0])} wins",
-                    f"{best}VPで同点：{seat_name(ranking[0])}が優先され勝利", tied=tied,
+                    f"{', '.join(seat_label(s) for s in tied)}: priority from the ending "
+                    f"player's left neighbour is {order}, so {seat_label(ranking[0])} wins",
+                    f"{best}VPで同点：{seat_label(ranking[0])}が優先され勝利", tied=tied,
                     priority=priority)
         elif len(tied) > 1:
-            st.emit("CR-A15", None, f"Tie on {best} VP: {', '.join(seat_name(s) for s in tied)}"
+            st.emit("CR-A15", None, f"Tie on {best} VP: {', '.join(seat_label(s) for s in tied)}"
                     f" share the win (tiebreak: draw)", "同点のため引き分け", tied=tied)
         else:
-            st.emit("CR-10.1", ranking[0], f"{seat_name(ranking[0])} wins with {best} VP",
-                    f"{seat_name(ranking[0])}が{best}VPで勝利")
+            st.emit("CR-10.1", ranking[0], f"{seat_label(ranking[0])} wins with {best} VP",
+                    f"{seat_label(ranking[0])}が{best}VPで勝利")
 
 
 def _log_breakdown(st: CrossroadsState, s: int, b: dict[str, Any]) -> None:
     """One event per scoring rule that applies (CR-9.1, CR-7.5, CR-9.2, CR-9.3), then the total."""
-    who = seat_name(s)
+    who = seat_label(s)
     st.emit("CR-9.1", s, f"{who}: {st.pile_cards(s)} cards in the work pile give {b['work']} VP",
             f"{who}：【作品置き場】{st.pile_cards(s)}枚で{b['work']}VP", vp=b["work"])
     if b["s5_bonus"]:

@@ -105,6 +105,43 @@ class CrossroadsState(FlowState):
                  "ending", "end_reason", "final", "log", "params", "first_player",
                  "released", "top_owner", "bottom_owner")
 
+    rules: Ruleset
+    params: CrossroadsParams
+    n: int
+    deck: list[int]
+    deck_n: int
+    top: list[int]
+    bottom: list[int]
+    top_owner: list[int]
+    bottom_owner: list[int]
+    hands: list[list[int]]
+    hand_n: list[int]
+    known: list[list[int]]
+    piles: list[dict[int, tuple[int, ...]]]
+    discard: list[int]
+    skills: list[int]
+    crossroads: int
+    active: int
+    receiver: int | None
+    trigger: int | None
+    releaser: int | None
+    release_size: int
+    s2_cards: list[int]
+    deal_left: int
+    extra_left: int
+    declare_queue: list[int]
+    declarer: int | None
+    discard_left: int
+    taken: int
+    took: int
+    returned: int
+    turn: int
+    ending: int | None
+    end_reason: str | None
+    final: tuple[float, ...] | None
+    first_player: int | None
+    released: list[int]
+
     def clone(self) -> CrossroadsState:
         c = CrossroadsState.__new__(CrossroadsState)
         c.rules, c.params, c.n = self.rules, self.params, self.n

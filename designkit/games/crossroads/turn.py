@@ -24,6 +24,7 @@ import math
 import random
 
 from designkit.core.flow import ask, push, roll
+from designkit.core.seats import seat_label
 from designkit.games.crossroads import release as rel
 from designkit.games.crossroads.actions import (
     DECLARE_DISCARD,
@@ -41,7 +42,6 @@ from designkit.games.crossroads.actions import (
     Action,
     a_card,
     n_cards,
-    seat_name,
 )
 from designkit.games.crossroads.state import FLOW, CrossroadsState, Phase
 
@@ -104,7 +104,7 @@ def deal(st: CrossroadsState) -> bool:
     st.deal_left = 0
     if st.log is not None and st.params.starting_hand:
         for s in range(st.n):
-            cards, who, k = ", ".join(map(str, st.hand_cards(s))), seat_name(s), st.hand_n[s]
+            cards, who, k = ", ".join(map(str, st.hand_cards(s))), seat_label(s), st.hand_n[s]
             st.emit("CR-2.2", s, f"{who} draws a starting hand: {cards}",
                     f"{who}の初期手札：{cards}", visible_to=(s,),
                     public=(f"{who} draws a starting hand of {n_cards(k)}",
@@ -139,8 +139,8 @@ def _start_chosen(st: CrossroadsState, seat: int) -> None:
 def _start_with(st: CrossroadsState, seat: int) -> None:
     st.first_player = st.active = seat
     if st.log is not None:
-        st.emit("CR-2.4", seat, f"{seat_name(seat)} is the start player",
-                f"スタートプレイヤーは{seat_name(seat)}")
+        st.emit("CR-2.4", seat, f"{seat_label(seat)} is the start player",
+                f"スタートプレイヤーは{seat_label(seat)}")
     push(st, ("turn",))
 
 
@@ -153,9 +153,9 @@ def start_turn(st: CrossroadsState) -> bool:
         return False
     st.turn += 1
     if st.log is not None:
-        st.emit("CR-3.1", st.active, f"Turn {st.turn}: {seat_name(st.active)} to play "
+        st.emit("CR-3.1", st.active, f"Turn {st.turn}: {seat_label(st.active)} to play "
                 f"({n_cards(st.deck_total())} in the deck)",
-                f"{st.turn}手番目：{seat_name(st.active)}の手番（山{st.deck_total()}枚）")
+                f"{st.turn}手番目：{seat_label(st.active)}の手番（山{st.deck_total()}枚）")
     st.extra_left = st.params.draw_per_turn - 1
     return extra_draw(st) if st.extra_left else trigger_draw(st)
 
@@ -181,7 +181,7 @@ def trigger_draw(st: CrossroadsState) -> bool:
             return ask(st, Phase.S2_CHOICE, st.active, ())
         return s2_draw(st)
     if st.log is not None and st.skills[st.active] & st.rules.s2_mask:
-        who = seat_name(st.active)   # CR-A7: with one card left S2 draws just that card
+        who = seat_label(st.active)   # CR-A7: with one card left S2 draws just that card
         st.emit("CR-A7", st.active, f"Only 1 card is left: {who}'s S2 draws just that card",
                 f"山が残り１枚なので{who}のS2はその１枚だけを引く")
     return _wait_draw(st, Phase.DRAW)
@@ -195,7 +195,7 @@ def _drawn(st: CrossroadsState, outcome: int) -> None:
         st.hand_n[st.active] += 1
         st.extra_left -= 1
         if st.log is not None:
-            who = seat_name(st.active)
+            who = seat_label(st.active)
             text = (f"{who} draws an extra card into the hand", f"{who}は追加で１枚引いて手札に加える")
             st.emit("CR-3.2", st.active, *text, card=card, visible_to=(st.active,), public=text)
         push(st, ("extra",))
@@ -206,7 +206,7 @@ def _drawn(st: CrossroadsState, outcome: int) -> None:
 def _trigger_is(st: CrossroadsState, card: int) -> None:
     st.trigger = card
     if st.log is not None:
-        who = seat_name(st.active)
+        who = seat_label(st.active)
         st.emit("CR-3.2", st.active, f"{who} draws {a_card(card)}", f"{who}は{card}を引く",
                 card=card, visible_to=(st.active,),
                 public=(f"{who} draws a card", f"{who}はカードを１枚引く"))
@@ -219,7 +219,7 @@ def _s2_choice(st: CrossroadsState, a: Action) -> None:
         push(st, ("s2_draw",))
     else:
         if st.log is not None:   # CR-A7: S2 is optional
-            who = seat_name(st.active)
+            who = seat_label(st.active)
             st.emit("CR-A7", st.active, f"{who} does not use S2 (it is optional) and draws "
                     "1 card", f"{who}はS2を使わず（任意）１枚引く")
         push(st, ("draw",))
@@ -257,7 +257,7 @@ def _s2_keep(st: CrossroadsState, a: Action) -> None:
         st.top_owner[:0] = [st.active] * len(rest)
     st.s2_cards = []
     if st.log is not None:
-        who, where = seat_name(st.active), st.params.s2_rest_to
+        who, where = seat_label(st.active), st.params.s2_rest_to
         en = (f"{who} uses S2: draws {len(rest) + 1}, keeps one, puts {len(rest)} on the "
               f"{where} of the deck")
         ja = f"{who}はS2で{len(rest) + 1}枚引き１枚を選ぶ"
@@ -278,7 +278,7 @@ def _log_release_limits(st: CrossroadsState, seat: int, visible_to: tuple[int, .
                         ) -> None:
     """CR-4.3, CR-4.4 (CR-A11 with several groups): what the trigger's number allows, when
     another group of it stands, so a hold or a pass that looks odd explains itself."""
-    n, who = st.trigger, seat_name(seat)
+    n, who = st.trigger, seat_label(seat)
     if n is None:
         return
     own = st.piles[seat].get(n)
@@ -292,8 +292,8 @@ def _log_release_limits(st: CrossroadsState, seat: int, visible_to: tuple[int, .
         return
     lo = rel.beat_size(st, seat, n)
     sizes = rel.release_sizes(st, seat, n)
-    held = ", ".join(f"{seat_name(q)}'s {n}×{c}" for q, c in others)
-    held_ja = "、".join(f"{seat_name(q)}の{n}×{c}" for q, c in others)
+    held = ", ".join(f"{seat_label(q)}'s {n}×{c}" for q, c in others)
+    held_ja = "、".join(f"{seat_label(q)}の{n}×{c}" for q, c in others)
     tie = lo == max(c for _, c in others)
     rule = "CR-A11" if len(others) > 1 else "CR-4.4"   # CR-A11: the largest one counts
     by_s8 = " by S8" if st.skills[seat] & st.rules.tie_mask else ""
@@ -367,10 +367,10 @@ def _hold(st: CrossroadsState, seat: int) -> None:
     if seat != st.active:
         st.known[seat][card] += 1
         if st.log is not None:
-            st.emit("CR-6.4", seat, f"{seat_name(seat)} holds the passed {card} (now known to "
-                    f"all)", f"{seat_name(seat)}は渡された{card}をホールド", card=card)
+            st.emit("CR-6.4", seat, f"{seat_label(seat)} holds the passed {card} (now known to "
+                    f"all)", f"{seat_label(seat)}は渡された{card}をホールド", card=card)
     elif st.log is not None:
-        who = seat_name(seat)
+        who = seat_label(seat)
         text = (f"{who} holds the card", f"{who}はホールド")
         st.emit("CR-5.1", seat, *text, card=card, visible_to=(seat,), public=text)
     push(st, ("end_step",))
@@ -388,7 +388,7 @@ def offer_composition(st: CrossroadsState) -> bool:
     hand = st.hands[seat]
     if st.log is not None and st.holds(seat, "release_copy_hand_number") and not hand[n] \
             and not st.params.s4_trigger_may_be_reference and st.hand_n[seat]:
-        who = seat_name(seat)   # CR-A1: the reference must be another hand card of n
+        who = seat_label(seat)   # CR-A1: the reference must be another hand card of n
         st.emit("CR-A1", seat, f"{who}'s S4 changes no card: no other hand card of {n} to copy "
                 "(the trigger card cannot be the reference)", f"{who}のS4は使えない：手札に"
                 f"{n}がない（引いたり渡されたりしたカードは対象外）", number=n,
@@ -405,8 +405,8 @@ def _compose_options(st: CrossroadsState) -> tuple[Action, ...]:
 def _compose(st: CrossroadsState, a: Action) -> None:
     seat, size = st.releaser, st.release_size
     if seat != st.active and st.log is not None:
-        st.emit("CR-4.6", seat, f"{seat_name(seat)} releases the passed card",
-                f"{seat_name(seat)}は渡されたカードをリリース")
+        st.emit("CR-4.6", seat, f"{seat_label(seat)} releases the passed card",
+                f"{seat_label(seat)}は渡されたカードをリリース")
     rel.do_release(st, seat, st.trigger, size, a.arg)
     st.releaser, st.release_size = None, 0
     push(st, ("end_step",))
@@ -416,9 +416,9 @@ def _pass(st: CrossroadsState, target: int) -> None:
     """CR-6.1: the drawn card goes face-up to another player."""
     st.receiver = target
     if st.log is not None:
-        st.emit("CR-6.1", st.active, f"{seat_name(st.active)} passes {a_card(st.trigger)} "
-                f"face-up to {seat_name(target)}", f"{seat_name(st.active)}は{st.trigger}を"
-                f"{seat_name(target)}にパス", card=st.trigger, target=target)
+        st.emit("CR-6.1", st.active, f"{seat_label(st.active)} passes {a_card(st.trigger)} "
+                f"face-up to {seat_label(target)}", f"{seat_label(st.active)}は{st.trigger}を"
+                f"{seat_label(target)}にパス", card=st.trigger, target=target)
     st.taken, st.took, st.returned = 0, 0, 0
     push(st, ("take",))
 
@@ -454,7 +454,7 @@ def offer_take(st: CrossroadsState) -> bool:
     if st.taken < st.params.max_skills_taken_per_pass and takeable(st):
         return ask(st, Phase.TAKE, st.active, ())
     if st.log is not None and not st.taken and not st.crossroads:
-        who = seat_name(st.active)   # CR-A19: the Pass stands without a skill
+        who = seat_label(st.active)   # CR-A19: the Pass stands without a skill
         st.emit("CR-A19", st.active, f"The Crossroads is empty: {who} takes no skill and the "
                 "Pass stands", f"【クロスロード】が空なので{who}はスキルを得ない（パスは有効）")
     return offer_receive(st)
@@ -466,7 +466,7 @@ def _take_skill(st: CrossroadsState, a: Action) -> None:
     sid = a.arg
     if sid is None:
         if st.log is not None and not st.taken:
-            who = seat_name(st.active)   # CR-A19: taking a skill is optional
+            who = seat_label(st.active)   # CR-A19: taking a skill is optional
             st.emit("CR-A19", st.active, f"{who} takes no skill (taking one is optional)",
                     f"{who}はスキルを得ない（任意）")
         push(st, ("receive",))
@@ -478,9 +478,9 @@ def _take_skill(st: CrossroadsState, a: Action) -> None:
     st.taken += 1
     if st.log is not None:
         skill = st.rules.skills[st.rules.index[sid]]
-        st.emit("CR-6.2", st.active, f"{seat_name(st.active)} takes skill {skill.name('en')} "
+        st.emit("CR-6.2", st.active, f"{seat_label(st.active)} takes skill {skill.name('en')} "
                 f"(costs {st.rules.costs[st.rules.index[sid]]} VP at the end)",
-                f"{seat_name(st.active)}はスキル{skill.name('ja')}を得る", skill=sid)
+                f"{seat_label(st.active)}はスキル{skill.name('ja')}を得る", skill=sid)
     push(st, ("return",) if can_return(st) else ("take",))
 
 
@@ -511,11 +511,11 @@ def _return_skill(st: CrossroadsState, a: Action) -> None:
         st.crossroads |= bit
         st.returned += 1
         if st.log is not None:
-            st.emit("CR-6.3", st.active, f"{seat_name(st.active)} returns skill {sid} to "
-                    "the Crossroads in exchange", f"{seat_name(st.active)}はスキル{sid}を"
+            st.emit("CR-6.3", st.active, f"{seat_label(st.active)} returns skill {sid} to "
+                    "the Crossroads in exchange", f"{seat_label(st.active)}はスキル{sid}を"
                     "【クロスロード】へ戻す", skill=sid)
     elif st.log is not None:   # CR-A12: returning is optional; several skills may be held
-        who = seat_name(st.active)
+        who = seat_label(st.active)
         st.emit("CR-A12", st.active, f"{who} returns no skill and keeps all "
                 f"{bin(st.skills[st.active]).count('1')} skills (any number may be held)",
                 f"{who}はスキルを戻さずそのまま得る（複数枚持つ）")
@@ -526,8 +526,8 @@ def _discard_passed(st: CrossroadsState) -> None:
     """CR-7.6 (S6): the receiver discards the passed card."""
     st.discard[st.trigger] += 1
     if st.log is not None:
-        st.emit("CR-7.6", st.receiver, f"{seat_name(st.receiver)} discards the passed "
-                f"{st.trigger} with S6", f"{seat_name(st.receiver)}はS6で{st.trigger}を捨て札に",
+        st.emit("CR-7.6", st.receiver, f"{seat_label(st.receiver)} discards the passed "
+                f"{st.trigger} with S6", f"{seat_label(st.receiver)}はS6で{st.trigger}を捨て札に",
                 card=st.trigger)
     push(st, ("end_step",))
 
@@ -548,8 +548,8 @@ def end_step(st: CrossroadsState) -> bool:
     if st.log is not None and p.declare_27_by == "active":
         for s in range(st.n):   # CR-A3: only the active player may declare
             if s != st.active and st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum:
-                st.emit("CR-A3", s, f"{seat_name(s)}'s hand sums to {p.end_hand_sum}, but only "
-                        "the active player may declare", f"{seat_name(s)}の手札の合計は"
+                st.emit("CR-A3", s, f"{seat_label(s)}'s hand sums to {p.end_hand_sum}, but only "
+                        "the active player may declare", f"{seat_label(s)}の手札の合計は"
                         f"{p.end_hand_sum}だが、宣言できるのは手番プレイヤーのみ",
                         visible_to=(s,))
     return offer_declaration(st)
@@ -576,7 +576,7 @@ def _declare(st: CrossroadsState, a: Action) -> None:
     st.declarer = seat
     st.known[seat] = st.hands[seat][:]
     if st.log is not None:
-        who, cards = seat_name(seat), ", ".join(map(str, st.hand_cards(seat)))
+        who, cards = seat_label(seat), ", ".join(map(str, st.hand_cards(seat)))
         empty = st.deck_total() == 0   # CR-A5: allowed with the deck empty too
         st.emit("CR-A5" if empty else "CR-8.1", seat, f"{who} declares {p.end_hand_sum}"
                 + (" with the deck empty (checked before deck exhaustion)" if empty else "")
@@ -614,8 +614,8 @@ def _declare_discard(st: CrossroadsState, a: Action) -> None:
     st.discard[card] += 1
     st.discard_left -= 1
     if st.log is not None:   # CR-A6: the declarer chooses which cards go
-        st.emit("CR-A6", seat, f"{seat_name(seat)} chooses to discard {a_card(card)}",
-                f"{seat_name(seat)}は{card}を選んで捨て札にする", card=card)
+        st.emit("CR-A6", seat, f"{seat_label(seat)} chooses to discard {a_card(card)}",
+                f"{seat_label(seat)}は{card}を選んで捨て札にする", card=card)
     push(st, ("declare_discard",))
 
 
@@ -638,9 +638,9 @@ def finish(st: CrossroadsState, reason: str) -> None:
 
     st.ending, st.end_reason = st.active, reason
     if st.log is not None:
-        st.emit("CR-8.4", st.active, f"The game ends on {seat_name(st.active)}'s turn "
+        st.emit("CR-8.4", st.active, f"The game ends on {seat_label(st.active)}'s turn "
                 f"({'27 declared' if reason == '27' else 'deck out'}); "
-                f"{seat_name(st.active)} is the ending player",
-                f"{seat_name(st.active)}の手番でゲーム終了", reason=reason)
+                f"{seat_label(st.active)} is the ending player",
+                f"{seat_label(st.active)}の手番でゲーム終了", reason=reason)
     finish_game(st)
     st.stack.clear()  # nothing runs after the end (the flow then reports Phase.OVER)

@@ -20,7 +20,7 @@ from typing import Any
 
 from designkit.core.board_html import data_action, token_row
 from designkit.core.paths import data_dir
-from designkit.games.crossroads.actions import seat_name
+from designkit.core.seats import seat_label
 from designkit.games.crossroads.observe import trigger_visible
 from designkit.games.crossroads.scoring import final_scores
 from designkit.games.crossroads.state import CrossroadsState, Phase
@@ -186,7 +186,7 @@ def _seat_row(st: CrossroadsState, q: int, viewer: int | None, vp: float,
     turn = "▶ " if q == st.active and st.phase is not Phase.OVER else ""
     style = "background:#fff8e1;" if q == st.active else ""
     return (f'<tr style="{style}border-top:1px solid #ddd"><td style="padding:3px 6px">'
-            f'<b{_act(opts, "pass", q)}>{turn}{seat_name(q)}</b></td>'
+            f'<b{_act(opts, "pass", q)}>{turn}{seat_label(q)}</b></td>'
             f'<td style="padding:3px 6px">{t["hand"]} ({st.hand_n[q]}): {hand or "–"}</td>'
             f'<td style="padding:3px 6px">{t["pile"]}: {pile or "–"}</td>'
             f'<td style="padding:3px 6px">{t["skills"]}: {skills}</td>'
