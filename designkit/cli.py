@@ -16,12 +16,12 @@ notebook or the lab can call as well.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import signal
 import sys
-from collections.abc import Sequence
-from dataclasses import fields
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from designkit.cli_table import COMMANDS
@@ -44,9 +44,9 @@ def _run_on(args: argparse.Namespace) -> RunOn:
     return RunOn(args.backend, args.workers, args.scheduler, args.worker_wait, args.quiet)
 
 
-def _options(cls: type[Options], args: argparse.Namespace) -> Options:
+def _options(cls: Callable[..., Options], args: argparse.Namespace) -> Options:
     """A command's own options object, whose fields are named as its options."""
-    return cls(**{f.name: getattr(args, f.name) for f in fields(cls)})  # type: ignore[arg-type]
+    return cls(**{name: getattr(args, name) for name in inspect.signature(cls).parameters})
 
 
 def cmd_games(args: argparse.Namespace) -> int:

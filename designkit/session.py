@@ -221,11 +221,16 @@ class Session:
         """One chance or bot step; ``None`` when the game is over or a human must decide."""
         if self.is_over or self.human_to_move:
             return None
-        return self._follow_loaded() or self._bot_step(None)
+        return self._unattended_step(None)
+
+    def _unattended_step(self, stand_in: str | None) -> Step:
+        """The next step no person makes: a step loaded from a record is followed, else
+        chance draws or the seat's bot (``stand_in``, when given, plays for a human)."""
+        return self._follow_loaded() or self._bot_step(stand_in)
 
     def advance(self, max_steps: int = 100_000) -> list[Step]:
         """Chance and bot steps until a human must decide or the game is over."""
-        done = []
+        done: list[Step] = []
         while len(done) < max_steps:
             step = self.step()
             if step is None:
@@ -238,14 +243,12 @@ class Session:
         """Finish the game; human seats are played by ``stand_in`` (``None``: stop there)."""
         if stand_in is not None:
             self._agent(stand_in)
-        done = []
+        done: list[Step] = []
         while len(done) < max_steps and not self.is_over:
-            if self.human_to_move:
-                if stand_in is None:
-                    break
-                done.append(self._follow_loaded() or self._bot_step(stand_in))
-            else:
-                done.append(self.step())
+            human = self.human_to_move
+            if human and stand_in is None:
+                break
+            done.append(self._unattended_step(stand_in if human else None))
         return done
 
     def human_move(self, action: Hashable) -> Step:
@@ -270,6 +273,8 @@ class Session:
 
     def _bot_step(self, agent_name: str | None) -> Step:
         who = self.to_move
+        if who is None:
+            raise IllegalAction("the game is over: no step comes next")
         key: StreamKey = _CHANCE_KEY if who is CHANCE else who
         rng = self._rng_at(key, self._cursor)
         before = _pack(rng)
@@ -277,6 +282,9 @@ class Session:
             step = Step(None, self.game.sample_chance(self._state, rng))
         else:
             agent = self._agent(agent_name or self.controllers[who])
+            if agent is None:  # play_to_end(stand_in="human")
+                raise DesignkitError(f"seat {self.game.seats_label(who)} is a person's: make "
+                                     f"the move (human_move) or name a bot to play it")
             step = Step(who, agent.act(self.game, self._state, rng))
         self.game.apply(self._state, step.action, check=False)
         self._record(step, (key, before), rng)

@@ -117,6 +117,15 @@ def test_advance_stops_for_a_human_and_human_move_applies():
     assert session.steps[-1] == step
 
 
+def test_a_person_as_stand_in_is_one_line_and_changes_nothing():
+    session = Session(G, seed=1, controllers=HUMAN)
+    session.advance()
+    cursor = session.cursor
+    with pytest.raises(DesignkitError, match="person's"):
+        session.play_to_end(stand_in=HUMAN)
+    assert session.cursor == cursor and session.human_to_move
+
+
 def test_illegal_human_move_changes_nothing():
     session = Session(G, seed=1, controllers=HUMAN)
     with pytest.raises(IllegalAction, match="chance"):

@@ -17,6 +17,7 @@ category, value, lo, hi, n``) that sweeps, reports and panels share.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -323,10 +324,12 @@ def tension_per_game(results: Results) -> pd.DataFrame:
     gids = live["game_id"].to_numpy()
     values = live["value"].to_numpy(dtype=float)
     seats_per_game = results.seats.groupby("game_id").size().to_dict()
-    starts = np.flatnonzero(np.r_[True, gids[1:] != gids[:-1]]) if len(gids) else []
-    ends = list(starts[1:]) + [len(gids)]
+    # where each game's samples start, and the end: (start, next start) pairs are its rows;
+    # no live sample at all (a game whose turn counter never moves) is no row, not an error
+    bounds = (np.flatnonzero(np.r_[True, gids[1:] != gids[:-1], True]) if len(gids)
+              else np.zeros(1, dtype=int))
     rows = []
-    for a, b in zip(starts, ends, strict=True):
+    for a, b in itertools.pairwise(bounds.tolist()):
         gid = gids[a].item()
         v = values[a:b].reshape(-1, seats_per_game[gid])
         rows.append({"game_id": gid, **_tension(v, win_sets.get(gid, []))})
@@ -491,13 +494,13 @@ def summary(results: Results, tension_metrics: bool | None = None,
         add("score_mean", r.mean, r.lo, r.hi, r.n, seat=int(r.seat))
     add("score_sd", float(sc.iloc[-1]["sd"]), n=int(sc.iloc[-1]["n"]))
     m = winner_margin(results)
-    add("winner_margin", m["mean"], m["lo"], m["hi"], m["n"])
+    add("winner_margin", m["mean"], m["lo"], m["hi"], int(m["n"]))
     for r in game_length(results).itertuples():
         add(r.measure, r.mean, r.lo, r.hi, r.n)
     for name, fn in (("multi_option_share", multi_option_share),
                      ("branching_factor", branching_factor)):
         d = fn(results)
-        add(name, d["value"], d["lo"], d["hi"], d["n"])
+        add(name, d["value"], d["lo"], d["hi"], int(d["n"]))
     for r in end_reason_shares(results).itertuples():
         add("end_share", r.share, r.lo, r.hi, n, category=r.end_reason)
     if tension_metrics or (tension_metrics is None and "trace" in results.meta):

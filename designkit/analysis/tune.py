@@ -84,6 +84,14 @@ class Target:
             raise DesignkitError("target mix: give weights, e.g. equal-seats=1,length=0.5")
         return {k: float(v) for k, v in self.weights.items() if v}
 
+    def goal(self, part: str) -> float:
+        """The game length or winner's margin aimed at, for a part that needs one (a target
+        without it was refused when it was made)."""
+        value = self.length if part == "length" else self.margin
+        if value is None:
+            raise DesignkitError(f"target {part}: give the target {part}")
+        return value
+
     def describe(self) -> str:
         names = {"equal-seats": "equal seat win rates", "length": f"{self.length} turns",
                  "margin": f"winner's margin {self.margin}"}
@@ -115,10 +123,11 @@ def _loss(target: Target, won: np.ndarray, turns: np.ndarray, margin: np.ndarray
             rates = won.mean(axis=1)
             total += w * (rates.max(axis=1) - rates.min(axis=1))
         elif part == "length":
-            total += w * np.abs(turns.mean(axis=1) - target.length) / target.length
+            length = target.goal("length")
+            total += w * np.abs(turns.mean(axis=1) - length) / length
         else:
-            total += w * (np.abs(np.nanmean(margin, axis=1) - target.margin)
-                          / max(1.0, abs(target.margin)))
+            goal = target.goal("margin")
+            total += w * (np.abs(np.nanmean(margin, axis=1) - goal) / max(1.0, abs(goal)))
     return total
 
 

@@ -35,7 +35,7 @@ def play(setup: Setup, view: str = "table", lang: str = "en", record: Path | Non
     if source is not None:
         game, params, specs, seed = source
     else:
-        game = get_game(setup.game)  # type: ignore[arg-type]
+        game = setup.the_game()
         params = command_params(game, setup.variant, setup.sets, setup.players)
         specs, seed = setup.agents or "random", setup.seed if setup.seed is not None else 0
     agents = make_agents(specs, player_count(params))

@@ -28,9 +28,15 @@ class Setup:
     sets: Sequence[str] | None = None
     variant: str | None = None
 
+    def the_game(self) -> Game:
+        """The named game (a Game passes through); none named is one line saying so."""
+        if self.game is None:
+            raise DesignkitError("give a game (`designkit games` lists them)")
+        return get_game(self.game)
+
     def resolve(self) -> tuple[Game, Params]:
         """The game and its Params, both checked (one line naming what is wrong)."""
-        game = get_game(self.game)  # type: ignore[arg-type]
+        game = self.the_game()
         return game, command_params(game, self.variant, self.sets, self.players)
 
 

@@ -169,6 +169,13 @@ def test_tension_definitions_on_a_known_trace():
     assert M.tension_per_game(never).iloc[0]["decisiveness"] == 1.0
 
 
+def test_a_trace_of_final_samples_only_has_no_tension_rows():
+    """A game whose turn counter never moves leaves only final samples: no row, no error."""
+    final_only = _trace([[3, 1]]).assign(final=True)
+    res = make_results([1], players=2, trace=final_only)
+    assert M.tension_per_game(res).empty
+
+
 def test_trace_from_simulate(traced):
     trace = M.trace_of(traced)
     assert list(trace.columns) == ["game_id", "sample", "turn", "final", "seat", "value"]
