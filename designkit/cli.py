@@ -111,7 +111,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_playthroughs(args: argparse.Namespace) -> int:
-    return catalog.playthroughs(args.game, args.check)
+    return catalog.playthroughs(args.game, args.check, args.dir)
 
 
 def build_parser() -> argparse.ArgumentParser:

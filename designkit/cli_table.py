@@ -166,6 +166,9 @@ COMMANDS = (
     Command("playthroughs", "regenerate the golden playthrough files",
             (arg("--game", help="only this game"),
              arg("--check", action="store_true", help="compare with the files instead of "
-                                                      "writing (exit 1 on differences)")),
+                                                      "writing (exit 1 on differences)"),
+             arg("--dir", type=Path, metavar="FOLDER",
+                 help="the golden files' folder (default tests/playthroughs of designkit; "
+                      "a game of your own package keeps them in its own tests)")),
             "cmd_playthroughs"),
 )

@@ -178,14 +178,21 @@ def test_play_simulate_and_replay_from_the_command_line(guide, tmp_path, capsys)
     assert out.is_file()
 
 
-def test_golden_playthroughs_come_from_the_declaration(guide, tmp_path, monkeypatch, capsys):
-    from designkit.analysis import playthrough
-
-    monkeypatch.setattr(playthrough, "PLAYTHROUGH_DIR", tmp_path)
-    assert main(["playthroughs", "--game", NAME]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{NAME}_{n}p.txt" for n in (2, 3, 4)]
-    assert main(["playthroughs", "--game", NAME, "--check"]) == 0
+def test_golden_playthroughs_come_from_the_declaration(guide, tmp_path, capsys):
+    """The guide's command: the golden files go to the game's own folder (``--dir``), not
+    designkit's ``tests/playthroughs``."""
+    goldens = tmp_path / "tests" / "playthroughs"
+    command = re.search(r"`(designkit playthroughs --game high_card --dir [^`]+)`",
+                        GUIDE.read_text(encoding="utf-8"))
+    assert command, "the guide names the command that writes a game's golden files"
+    argv = command.group(1).split()[1:]
+    assert argv[-1] == "tests/playthroughs"
+    assert main([*argv[:-1], str(goldens)]) == 0
+    assert sorted(p.name for p in goldens.iterdir()) == [f"{NAME}_{n}p.txt" for n in (2, 3, 4)]
+    assert main([*argv[:-1], str(goldens), "--check"]) == 0
     assert "all playthroughs match" in capsys.readouterr().out
+    assert not any(p.name.startswith(NAME) for p in (REPO_ROOT / "tests" / "playthroughs")
+                   .iterdir())
 
 
 # -- the lab ---------------------------------------------------------------------------------

@@ -3,7 +3,10 @@ playthrough files checked or regenerated."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from designkit.commands.output import TERMINAL, Output
+from designkit.core.errors import DesignkitError
 from designkit.core.registry import list_games
 
 
@@ -13,9 +16,12 @@ def game_lines() -> list[str]:
             f"({game.min_players}–{game.max_players} players)" for game in list_games()]
 
 
-def playthroughs(game: str | None = None, check: bool = False, out: Output = TERMINAL) -> int:
+def playthroughs(game: str | None = None, check: bool = False, folder: Path | None = None,
+                 out: Output = TERMINAL) -> int:
     """Regenerate the golden playthroughs (all games or one); with ``check`` compare them
-    with the files instead and print the differences (exit 1 when some differ)."""
+    with the files instead and print the differences (exit 1 when some differ).
+    ``folder`` (``--dir``) holds the files instead of designkit's ``tests/playthroughs``:
+    a game outside this repository keeps its golden files in its own tests."""
     from designkit.analysis.playthrough import (
         all_playthroughs,
         playthrough_diff,
@@ -27,10 +33,13 @@ def playthroughs(game: str | None = None, check: bool = False, out: Output = TER
     games = [game] if game else None
     if not check:
         return out.say_all(f"{'updated' if changed else 'unchanged'}  {path}"
-                           for path, changed in write_playthroughs(games))
+                           for path, changed in write_playthroughs(games, folder))
+    if folder is not None and not folder.is_dir():
+        raise DesignkitError(f"--dir {folder}: no such folder (write the files first, "
+                             f"without --check)")
     bad = 0
     for name, players in all_playthroughs(games):
-        path = playthrough_path(name, players)
+        path = playthrough_path(name, players, folder)
         now = playthrough_text(name, players)
         old = path.read_text(encoding="utf-8") if path.exists() else ""
         if old != now:
