@@ -181,7 +181,7 @@ def test_interrupt_before_any_game_finished_keeps_the_columns(monkeypatch, tmp_p
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(sim_module, "run_batch", interrupted)
+    monkeypatch.setattr(sim_module, "play_rows", interrupted)  # the pilot's games
     res = simulate("crossroads", 10, seed=1, progress=False)
     assert res.interrupted and res.n_games == 0 and res.requested == 10
     assert set(GAME_COLUMNS) <= set(res.games.columns)

@@ -62,7 +62,7 @@ def make_agents(specs: str | Sequence[str | Agent] | None, players: int) -> list
 def agent_names(specs: str | Sequence[str | Agent] | None, players: int) -> list[str]:
     """Each seat's agent name (``mcts:200``), checked as :func:`make_agents` checks it but
     without building the agents: a simulation's parent only needs the names, and the
-    agents are built once, where the games are played (``sim.runner.run_batch``)."""
+    agents are built once, where the games are played (``sim.runner.Table``)."""
     out = []
     for spec in _seat_specs(specs, players):
         if isinstance(spec, str):

@@ -22,18 +22,24 @@ def playthroughs(game: str | None = None, check: bool = False, folder: Path | No
     with the files instead and print the differences (exit 1 when some differ).
     ``folder`` (``--dir``) holds the files instead of designkit's ``tests/playthroughs``:
     a game outside this repository keeps its golden files in its own tests."""
+    from designkit.analysis.playthrough import write_playthroughs
+
+    games = [game] if game else None
+    if check:
+        return _check_playthroughs(games, folder, out)
+    return out.say_all(f"{'updated' if changed else 'unchanged'}  {path}"
+                       for path, changed in write_playthroughs(games, folder))
+
+
+def _check_playthroughs(games: list[str] | None, folder: Path | None, out: Output) -> int:
+    """``--check``: each file against the game played now; the differences, exit 1."""
     from designkit.analysis.playthrough import (
         all_playthroughs,
         playthrough_diff,
         playthrough_path,
         playthrough_text,
-        write_playthroughs,
     )
 
-    games = [game] if game else None
-    if not check:
-        return out.say_all(f"{'updated' if changed else 'unchanged'}  {path}"
-                           for path, changed in write_playthroughs(games, folder))
     if folder is not None and not folder.is_dir():
         raise DesignkitError(f"--dir {folder}: no such folder (write the files first, "
                              f"without --check)")

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
@@ -35,7 +35,7 @@ from designkit.core.registry import get_game
 from designkit.core.seats import player_count
 from designkit.core.table_needs import check_table_needs
 from designkit.sim.results import Results
-from designkit.sim.runner import run_batch
+from designkit.sim.runner import Table, play_rows, run_batch
 
 Progress = Callable[[int, int], None]
 BACKENDS = ("auto", "serial", "process", "dask")
@@ -291,7 +291,7 @@ def play_configs(game: Game, configs: Sequence[Config], run: Run) -> list[Result
 def _play_jobs(game: Game, jobs: list[tuple[Params, list[str]]], run: Run,
                collected: dict[tuple[int, int], list]) -> tuple[dict[str, Any], str]:
     """Play every batch of every job into ``collected``; (meta, why it stopped early)."""
-    fn = _batch_function(run.trace)
+    plays = _Batches(game, jobs, run.seed, run.coverage, *_batch_functions(run.trace))
     total = run.n_games * len(jobs)
     bar = _progress_bar(total, run.progress)
     finished = _collector(collected, total, bar, run.on_progress)
@@ -299,11 +299,11 @@ def _play_jobs(game: Game, jobs: list[tuple[Params, list[str]]], run: Run,
             and run.scheduler is None)
     stopped, ex = "", run.executor
     try:
-        skip, workers = _workers(game, jobs[0], run, fn, finished, total, auto)
+        skip, workers = _workers(plays, run, finished, total, auto)
         if ex is None:
             ex = Executor(run.backend, workers or 1, run.scheduler)
-        ex.run(_tasks(game, jobs, run.seed, run.n_games, skip, ex.workers, run.batch_size,
-                      fn, run.coverage), finished)
+        ex.run(_tasks(plays, run.n_games, skip, ex.workers, run.batch_size,
+                      here=ex.backend == "serial"), finished)
     except (KeyboardInterrupt, WorkerLost) as err:
         if not run.keep_partial:
             raise
@@ -319,21 +319,51 @@ def _play_jobs(game: Game, jobs: list[tuple[Params, list[str]]], run: Run,
     return meta | ({"auto_workers": True} if auto else {}), stopped
 
 
-def _batch_function(trace: bool) -> Callable:
+def _batch_functions(trace: bool) -> tuple[Callable, Callable]:
+    """How a batch is played: (in a worker, by name; in this process, at a Table)."""
     if trace:
-        from designkit.sim.trace import run_batch_traced
+        from designkit.sim.trace import play_rows_traced, run_batch_traced
 
-        return run_batch_traced
-    return run_batch
+        return run_batch_traced, play_rows_traced
+    return run_batch, play_rows
 
 
-def _workers(game: Game, job: tuple[Params, list[str]], run: Run, fn: Callable,
-             finished: Callable[[Hashable, Any], None], total: int, auto: bool
-             ) -> tuple[int, int | None]:
+@dataclass
+class _Batches:
+    """The batches of one call: a worker gets the game's name, the params' dict and the
+    agent names (``remote``), and sets its own table; a batch played in this process
+    (the pilot, the serial backend) uses the job's :class:`Table`, set once (``here``)."""
+
+    game: Game
+    jobs: list[tuple[Params, list[str]]]
+    seed: int
+    coverage: bool
+    remote: Callable
+    here: Callable
+    tables: dict[int, Table] = field(default_factory=dict)
+
+    def table(self, job: int) -> Table:
+        if job not in self.tables:
+            self.tables[job] = Table.seat(self.game, *self.jobs[job])
+        return self.tables[job]
+
+    def task(self, job: int, chunk: range, here: bool) -> tuple[Callable, tuple]:
+        """A batch as ``(fn, args)``: in this process, or picklable for a worker."""
+        if here:
+            return self.here, (self.table(job), self.seed, chunk, self.coverage)
+        params, specs = self.jobs[job]
+        return self.remote, (self.game.name, params.to_dict(), specs, self.seed, chunk,
+                             self.coverage)
+
+    def play_here(self, job: int, chunk: range) -> list:
+        return self.here(self.table(job), self.seed, chunk, self.coverage)
+
+
+def _workers(plays: _Batches, run: Run, finished: Callable[[Hashable, Any], None],
+             total: int, auto: bool) -> tuple[int, int | None]:
     """(games the pilot played, workers): with ``auto`` the pilot chooses the count."""
     if auto:
-        return _pilot(game, job, run.seed, run.n_games, total, fn, run.coverage, finished,
-                      run.batch_size)
+        return _pilot(plays, run.n_games, total, finished, run.batch_size)
     if run.executor is None and run.workers is None:
         return 0, 1 if run.backend == "serial" else cores()
     return 0, run.workers
@@ -356,37 +386,36 @@ def _collector(collected: dict[tuple[int, int], list], total: int, bar: Any,
     return finished
 
 
-def _tasks(game: Game, jobs: list[tuple[Params, list[str]]], seed: int, n_games: int,
-           skip: int, workers: int, batch_size: int | None, fn: Callable, coverage: bool
-           ) -> list[Task]:
-    """One task per batch of every configuration; the first ``skip`` games of the first
-    configuration were played already (the pilot)."""
+def _tasks(plays: _Batches, n_games: int, skip: int, workers: int, batch_size: int | None,
+           here: bool) -> list[Task]:
+    """One task per batch of every configuration (played ``here``, in this process, or by
+    workers); the first ``skip`` games of the first configuration were played already
+    (the pilot)."""
     tasks: list[Task] = []
-    for i, (params, specs) in enumerate(jobs):
-        job = (game.name, params.to_dict(), specs, seed)
+    for i in range(len(plays.jobs)):
         start = skip if i == 0 else 0
         for c in batches(n_games - start, workers, batch_size):
             chunk = range(c.start + start, c.stop + start)
-            tasks.append(((i, chunk.start), fn, (*job, chunk, coverage)))
+            tasks.append(((i, chunk.start), *plays.task(i, chunk, here)))
     return tasks
 
 
-def _pilot(game: Game, job: tuple[Params, list[str]], seed: int, n_games: int, total: int,
-           fn: Callable, coverage: bool, finished: Callable[[Hashable, Any], None],
-           batch_size: int | None = None) -> tuple[int, int]:
+def _pilot(plays: _Batches, n_games: int, total: int,
+           finished: Callable[[Hashable, Any], None], batch_size: int | None = None
+           ) -> tuple[int, int]:
     """Play the first games in this process, timing each, and choose the worker count:
     every core when ``total`` games at the fastest pilot game's pace would take
     ``AUTO_PARALLEL_SECONDS`` or more (the first game also pays for reading tables, so
     the fastest is the pace). The pilot is ``PILOT_GAMES`` games, or one batch when
     ``batch_size`` is given (reported as one, as a batch would be).
     Returns (games played, workers)."""
-    params, specs = job
     n = min(batch_size or PILOT_GAMES, n_games)
+    plays.table(0)  # set before the clock starts: the games are timed, not the seating
     fastest = float("inf")
     rows: list = []
     for gid in range(n):
         start = time.perf_counter()
-        rows += fn(game.name, params.to_dict(), specs, seed, range(gid, gid + 1), coverage)
+        rows += plays.play_here(0, range(gid, gid + 1))
         fastest = min(fastest, time.perf_counter() - start)
     finished((0, 0), rows)
     left = total - n

@@ -7,14 +7,20 @@ the parent turns into DataFrames once, at the end.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from designkit.agents import make_agents
+from designkit.agents.base import Agent
+from designkit.core.game import Game
+from designkit.core.params import Params
 from designkit.core.play import play_game
 from designkit.core.registry import get_game
 from designkit.core.seats import player_count
+
+Rows = list[tuple[dict[str, Any], list[dict[str, Any]]]]
 
 
 def game_seed(seed: int, game_id: int) -> int:
@@ -23,25 +29,55 @@ def game_seed(seed: int, game_id: int) -> int:
     return int(child.generate_state(1, dtype=np.uint64)[0])
 
 
-def run_batch(game_name: str, params_dict: dict[str, Any], agent_specs: Sequence[str],
-              seed: int, game_ids: Sequence[int], coverage: bool = False
-              ) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-    """Play games ``game_ids`` and return one (game row, seat rows) pair per game.
+@dataclass(frozen=True)
+class Table:
+    """A game, its checked Params and the agents at its seats: set once where the games are
+    played (a worker, or the parent for its pilot and serial batches), then any number of
+    games. The parent passes its own Table to the games it plays, so one ``simulate`` call
+    looks the game up, checks the params and builds the agents once, not once a batch."""
+
+    game: Game
+    params: Params
+    agents: list[Agent]
+
+    @classmethod
+    def seat(cls, game: Game, params: Params, agent_specs: Sequence[str]) -> Table:
+        return cls(game, params, make_agents(list(agent_specs), player_count(params)))
+
+    @classmethod
+    def from_job(cls, game_name: str, params_dict: dict[str, Any],
+                 agent_specs: Sequence[str]) -> Table:
+        """In a worker: the game by name and the params from their dict, checked."""
+        game = get_game(game_name)
+        return cls.seat(game, game.params_type.from_dict(params_dict,
+                                                          source="simulation params"),
+                        agent_specs)
+
+    @property
+    def names(self) -> list[str]:
+        return [a.name for a in self.agents]
+
+
+def play_rows(table: Table, seed: int, game_ids: Sequence[int], coverage: bool = False
+              ) -> Rows:
+    """Play games ``game_ids`` at ``table``: one (game row, seat rows) pair per game.
 
     With ``coverage`` each game row also carries ``_rules`` (rule ID → events logged),
     which :func:`designkit.sim.many.split_rules` takes out into ``Results.rules``.
     """
-    game = get_game(game_name)
-    params = game.params_type.from_dict(params_dict, source="simulation params")
-    players = player_count(params)
-    agents = make_agents(list(agent_specs), players)
-    names = [a.name for a in agents]
-    out = []
+    game, names, out = table.game, table.names, []
     for gid in game_ids:
         s = game_seed(seed, gid)
-        played = play_game(game, params, agents, s, count_rules=coverage)
+        played = play_game(game, table.params, table.agents, s, count_rules=coverage)
         out.append(_rows(game, played, gid, s, names, coverage))
     return out
+
+
+def run_batch(game_name: str, params_dict: dict[str, Any], agent_specs: Sequence[str],
+              seed: int, game_ids: Sequence[int], coverage: bool = False) -> Rows:
+    """:func:`play_rows` in a worker, from what a task carries (picklable, by name)."""
+    return play_rows(Table.from_job(game_name, params_dict, agent_specs), seed, game_ids,
+                     coverage)
 
 
 def _rows(game: Any, played: Any, gid: int, seed: int, names: list[str],

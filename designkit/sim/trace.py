@@ -19,12 +19,9 @@ from typing import Any
 
 import pandas as pd
 
-from designkit.agents import make_agents
 from designkit.core.game import Game, State
 from designkit.core.play import play_game
-from designkit.core.registry import get_game
-from designkit.core.seats import player_count
-from designkit.sim.runner import _rows, game_seed
+from designkit.sim.runner import Rows, Table, _rows, game_seed
 
 TRACE_COLUMNS = ["game_id", "sample", "turn", "final", "seat", "value"]
 
@@ -51,26 +48,28 @@ class TurnTracer:
                 self.sample(state)
 
 
-def run_batch_traced(game_name: str, params_dict: dict[str, Any], agent_specs: Sequence[str],
-                     seed: int, game_ids: Sequence[int], coverage: bool = False
-                     ) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-    """Like :func:`designkit.sim.runner.run_batch`, with each game row carrying its trace
+def play_rows_traced(table: Table, seed: int, game_ids: Sequence[int],
+                     coverage: bool = False) -> Rows:
+    """Like :func:`designkit.sim.runner.play_rows`, with each game row carrying its trace
     under ``"_trace"`` (a list of ``(turn, final, values)``) for :func:`split_trace`."""
-    game = get_game(game_name)
-    params = game.params_type.from_dict(params_dict, source="simulation params")
-    players = player_count(params)
-    agents = make_agents(list(agent_specs), players)
-    names = [a.name for a in agents]
-    out = []
+    game, names, out = table.game, table.names, []
     for gid in game_ids:
         s = game_seed(seed, gid)
-        tracer = TurnTracer(game, players)
-        played = play_game(game, params, agents, s, on_step=tracer, count_rules=coverage)
+        tracer = TurnTracer(game, len(table.agents))
+        played = play_game(game, table.params, table.agents, s, on_step=tracer,
+                           count_rules=coverage)
         tracer.sample(played.state, final=True)
         row, seats = _rows(game, played, gid, s, names, coverage)
         row["_trace"] = tracer.samples
         out.append((row, seats))
     return out
+
+
+def run_batch_traced(game_name: str, params_dict: dict[str, Any], agent_specs: Sequence[str],
+                     seed: int, game_ids: Sequence[int], coverage: bool = False) -> Rows:
+    """:func:`play_rows_traced` in a worker, from what a task carries."""
+    return play_rows_traced(Table.from_job(game_name, params_dict, agent_specs), seed,
+                            game_ids, coverage)
 
 
 def split_trace(games: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:

@@ -8,8 +8,13 @@ import ast
 import sys
 from pathlib import Path
 
+import pytest
+
 import designkit.cli as cli
 from designkit.cli_table import COMMANDS
+from designkit.sim import runner
+
+ONCE = ["check_games", "check_seed", "get_game", "make_agents"]
 
 SOURCE = Path(cli.__file__)
 #: the CLI and the library modules it was split into (issue 23)
@@ -62,10 +67,11 @@ def test_players_reaches_the_params_as_an_int_not_text():
 
 
 def _count_checks(monkeypatch, modules) -> list[str]:
-    """Calls of check_games, check_seed and get_game (by name: a Game passes through)."""
+    """Calls of check_games, check_seed, get_game (by name: a Game passes through) and
+    make_agents (building the seats' agents)."""
     calls: list[str] = []
-    for module in modules:
-        for name in ("check_games", "check_seed", "get_game"):
+    for module in (*modules, runner):
+        for name in ("check_games", "check_seed", "get_game", "make_agents"):
             real = getattr(module, name, None)
             if real is None:
                 continue
@@ -79,12 +85,17 @@ def _count_checks(monkeypatch, modules) -> list[str]:
     return calls
 
 
-def test_simulate_checks_game_count_seed_and_game_once(monkeypatch):
+@pytest.mark.parametrize("games, workers, trace", [(2, None, False), (40, 1, False),
+                                                   (40, 1, True)])
+def test_simulate_checks_and_builds_the_agents_once(monkeypatch, games, workers, trace):
+    """The pilot's games (2), or many serial batches (40 games, 8 batches), traced or not:
+    one lookup of the game, one check of the count and seed, one set of agents."""
     from designkit.sim import many, simulate
 
     calls = _count_checks(monkeypatch, (many, sys.modules["designkit.sim.simulate"]))
-    simulate("crossroads", 2, progress=False)
-    assert sorted(calls) == ["check_games", "check_seed", "get_game"]
+    res = simulate("crossroads", games, workers=workers, trace=trace, progress=False)
+    assert res.n_games == games
+    assert sorted(calls) == ONCE
 
 
 def test_the_simulate_command_checks_them_once_too(monkeypatch, capsys):
@@ -94,4 +105,4 @@ def test_the_simulate_command_checks_them_once_too(monkeypatch, capsys):
     calls = _count_checks(monkeypatch, (many, sys.modules["designkit.sim.simulate"], runs,
                                         setup))
     assert cli.main(["simulate", "crossroads", "--games", "2", "--quiet"]) == 0
-    assert sorted(calls) == ["check_games", "check_seed", "get_game"]
+    assert sorted(calls) == ONCE
