@@ -13,6 +13,7 @@ from designkit.core.invariants import ImpossibleState
 from designkit.games.crossroads import CrossroadsParams
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.skills import load_skills, skills_path
+from tests.helpers.bad_input import assert_rejects, assert_table_error, edited_table, replaced
 
 from .conftest import A, B, C, D, G, build_dict, make_state, play
 
@@ -56,70 +57,32 @@ def test_start_player_outside_the_table():
 
 # -- the skills table ------------------------------------------------------------------------------
 
-def _skills_rows() -> list[str]:
-    return skills_path().read_text(encoding="utf-8").splitlines()
-
-
-def _write(tmp_path, name: str, lines: list[str]):
-    path = tmp_path / name
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
 def test_real_skills_table_loads():
     assert [s.id for s in load_skills()] == [f"S{i}" for i in range(1, 9)]
 
 
 def test_skills_missing_column(tmp_path):
     """A skills CSV without the cost column: DataError naming file, row 1 and the column."""
-    rows = [line.split(",", 4) for line in _skills_rows()[:3]]
-    lines = [",".join(r[:3] + r[4:]) for r in rows]  # drop column 4 (cost)
-    path = _write(tmp_path, "no_cost.csv", lines)
-    with pytest.raises(DataError) as err:
-        load_skills(path)
-    e = err.value
-    assert (e.file, e.row, e.column) == (str(path), 1, "cost")
-    assert str(path) in str(e) and "row 1" in str(e) and "column 'cost'" in str(e)
+    def drop_cost(lines):
+        rows = [line.split(",", 4) for line in lines[:3]]
+        return [",".join(r[:3] + r[4:]) for r in rows]  # drop column 4 (cost)
+    path = edited_table(tmp_path, skills_path(), drop_cost, "no_cost.csv")
+    assert_table_error(load_skills, path, 1, "cost")
 
 
-def test_skills_bad_cost(tmp_path):
-    """A cost of "two": DataError naming file, spreadsheet row and column."""
-    lines = _skills_rows()
-    lines[3] = lines[3].replace("S3,Immortal Catalogue,不朽のカタログ,2,",
-                                "S3,Immortal Catalogue,不朽のカタログ,two,")
-    assert ",two," in lines[3]
-    path = _write(tmp_path, "bad_cost.csv", lines)
-    with pytest.raises(DataError) as err:
-        load_skills(path)
-    e = err.value
-    assert (e.file, e.row, e.column) == (str(path), 4, "cost")
-    assert str(path) in str(e) and "row 4" in str(e) and "column 'cost'" in str(e)
-    assert "'two'" in str(e)
-
-
-def test_skills_unknown_effect(tmp_path):
-    """An unknown effect name: DataError naming file, row, column and the bad name."""
-    lines = _skills_rows()
-    lines[6] = lines[6].replace("may_discard_passed", "may_burn_passed")
-    assert "may_burn_passed" in lines[6]
-    path = _write(tmp_path, "bad_effect.csv", lines)
-    with pytest.raises(DataError) as err:
-        load_skills(path)
-    e = err.value
-    assert (e.file, e.row, e.column) == (str(path), 7, "effects")
-    assert str(path) in str(e) and "row 7" in str(e) and "column 'effects'" in str(e)
-    assert "may_burn_passed" in str(e)
-
-
-def test_skills_effect_argument_out_of_range(tmp_path):
-    """A hook argument outside its range names the hook, argument, row and column."""
-    lines = _skills_rows()
-    lines[5] = lines[5].replace("multiplier=2", "multiplier=9")
-    path = _write(tmp_path, "bad_arg.csv", lines)
-    with pytest.raises(DataError) as err:
-        load_skills(path)
-    assert (err.value.row, err.value.column) == (6, "effects")
-    assert "multiplier" in str(err.value)
+@pytest.mark.parametrize(("edit", "row", "column", "words"), [
+    # a cost of "two": the spreadsheet row and column, and the value
+    (replaced(3, "S3,Immortal Catalogue,不朽のカタログ,2,",
+              "S3,Immortal Catalogue,不朽のカタログ,two,"), 4, "cost", ("'two'",)),
+    # an unknown effect name: the bad name
+    (replaced(6, "may_discard_passed", "may_burn_passed"), 7, "effects", ("may_burn_passed",)),
+    # a hook argument outside its range: the argument
+    (replaced(5, "multiplier=2", "multiplier=9"), 6, "effects", ("multiplier",)),
+], ids=["bad_cost", "unknown_effect", "effect_argument_out_of_range"])
+def test_skills_bad_cell(tmp_path, edit, row, column, words):
+    """A bad cell of the skills CSV: DataError naming file, row, column and what is wrong."""
+    path = edited_table(tmp_path, skills_path(), edit, "bad.csv")
+    assert_table_error(load_skills, path, row, column, *words)
 
 
 # -- variant files ---------------------------------------------------------------------------------
@@ -152,16 +115,7 @@ def test_variant_round_trip(tmp_path):
 # -- illegal actions -------------------------------------------------------------------------------
 
 def _rejects(st, action, *words):
-    """``action`` raises IllegalAction naming it and ``words``; the state is unchanged."""
-    before = G.state_to_dict(st)
-    with pytest.raises(IllegalAction) as err:
-        G.apply(st, action)
-    message = str(err.value)
-    assert action.describe() in message
-    for w in words:
-        assert w in message, (w, message)
-    assert G.state_to_dict(st) == before
-    return message
+    return assert_rejects(G, st, action, *words)
 
 
 def test_release_too_small_cr_4_4():

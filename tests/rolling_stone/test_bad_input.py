@@ -6,8 +6,6 @@ illegal action must leave the state untouched.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from designkit import DataError, IllegalAction, ParamError
@@ -22,6 +20,7 @@ from designkit.games.rolling_stone.cards import (
     load_dreams,
     load_events,
 )
+from tests.helpers.bad_input import assert_rejects, assert_table_error, edited_table, replaced
 
 from .conftest import A, B, G, play, scenario
 
@@ -86,26 +85,6 @@ def test_variant_round_trip(tmp_path):
 
 
 # -- card tables ---------------------------------------------------------------------------------------
-def _copy(tmp_path: Path, src: Path, edit) -> Path:
-    lines = src.read_text(encoding="utf-8").splitlines()
-    lines = edit(lines)
-    path = tmp_path / src.name
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
-def _fails(loader, path, row, column, *words):
-    with pytest.raises(DataError) as err:
-        loader(path)
-    e = err.value
-    assert (e.file, e.row, e.column) == (str(path), row, column), str(e)
-    text = str(e)
-    assert str(path) in text and f"column '{column}'" in text
-    assert row is None or f"row {row}" in text
-    for w in words:
-        assert w in text, (w, text)
-
-
 def test_real_tables_load():
     assert len(load_album_cards()) == 72 and len(load_events()) == 15
     assert len(load_dreams()) == 16
@@ -114,101 +93,40 @@ def test_real_tables_load():
 def test_album_missing_column(tmp_path):
     def drop_stars(lines):
         return [",".join(c for i, c in enumerate(line.split(",")) if i != 3) for line in lines]
-    path = _copy(tmp_path, album_path(), drop_stars)
-    _fails(load_album_cards, path, 1, "stars", "missing column")
+    path = edited_table(tmp_path, album_path(), drop_stars)
+    assert_table_error(load_album_cards, path, 1, "stars", "missing column")
 
 
-def test_album_bad_value(tmp_path):
-    def bad(lines):
-        lines[5] = lines[5].replace("1R5,1,R,0,", "1R5,1,R,lots,")
-        return lines
-    path = _copy(tmp_path, album_path(), bad)
-    _fails(load_album_cards, path, 6, "stars", "'lots'")
+ALBUM, EVENTS, DREAMS = ((album_path, load_album_cards), (events_path, load_events),
+                         (dreams_path, load_dreams))
 
 
-def test_album_bad_attribute(tmp_path):
-    def bad(lines):
-        lines[2] = lines[2].replace("1R2,1,R,", "1R2,1,X,")
-        return lines
-    path = _copy(tmp_path, album_path(), bad)
-    _fails(load_album_cards, path, 3, "attribute", "'X'")
-
-
-def test_album_duplicate_id(tmp_path):
-    def bad(lines):
-        lines[2] = lines[2].replace("1R2,", "1R1,", 1)
-        return lines
-    path = _copy(tmp_path, album_path(), bad)
-    _fails(load_album_cards, path, 3, "id", "duplicate")
-
-
-def test_event_unknown_effect(tmp_path):
-    def bad(lines):
-        lines[1] = lines[1].replace("gain_vp(n=2)", "gain_vpp(n=2)")
-        return lines
-    path = _copy(tmp_path, events_path(), bad)
-    _fails(load_events, path, 2, "effect", "gain_vpp", "unknown effect")
-
-
-def test_event_selector_in_effect_column(tmp_path):
-    def bad(lines):
-        lines[1] = lines[1].replace(",gain_vp(n=2),", ",all,")
-        return lines
-    path = _copy(tmp_path, events_path(), bad)
-    _fails(load_events, path, 2, "effect", "selector")
-
-
-def test_event_metric_missing(tmp_path):
-    def bad(lines):
-        lines[1] = lines[1].replace('"max(metric=die, attr=R)"', "max(attr=R)")
-        return lines
-    path = _copy(tmp_path, events_path(), bad)
-    _fails(load_events, path, 2, "select", "metric")
-
-
-def test_dream_if_without_end(tmp_path):
-    def bad(lines):
-        lines[2] = lines[2].replace("; end\"", '"', 1)
-        return lines
-    path = _copy(tmp_path, dreams_path(), bad)
-    _fails(load_dreams, path, 3, "dream", "'if' without a closing 'end'")
-
-
-def test_dream_effect_in_trigger_column(tmp_path):
-    def bad(lines):
-        lines[1] = lines[1].replace(",turn_start,", ",gain_power(n=1),", 1)
-        return lines
-    path = _copy(tmp_path, dreams_path(), bad)
-    _fails(load_dreams, path, 2, "trigger", "not a trigger")
-
-
-def test_dream_argument_out_of_range(tmp_path):
-    def bad(lines):
-        lines[2] = lines[2].replace("gain_vp(n=6)", "gain_vp(n=99)")
-        return lines
-    path = _copy(tmp_path, dreams_path(), bad)
-    _fails(load_dreams, path, 3, "dream", "'n'", "outside")
-
-
-def test_dream_bad_limit(tmp_path):
-    def bad(lines):
-        lines[8] = lines[8].replace(",once_per_stage,", ",twice,")
-        return lines
-    path = _copy(tmp_path, dreams_path(), bad)
-    _fails(load_dreams, path, 9, "limit", "'twice'")
+@pytest.mark.parametrize(("table", "edit", "row", "column", "words"), [
+    (ALBUM, replaced(5, "1R5,1,R,0,", "1R5,1,R,lots,"), 6, "stars", ("'lots'",)),
+    (ALBUM, replaced(2, "1R2,1,R,", "1R2,1,X,"), 3, "attribute", ("'X'",)),
+    (ALBUM, replaced(2, "1R2,", "1R1,", 1), 3, "id", ("duplicate",)),
+    (EVENTS, replaced(1, "gain_vp(n=2)", "gain_vpp(n=2)"), 2, "effect",
+     ("gain_vpp", "unknown effect")),
+    (EVENTS, replaced(1, ",gain_vp(n=2),", ",all,"), 2, "effect", ("selector",)),
+    (EVENTS, replaced(1, '"max(metric=die, attr=R)"', "max(attr=R)"), 2, "select",
+     ("metric",)),
+    (DREAMS, replaced(2, "; end\"", '"', 1), 3, "dream", ("'if' without a closing 'end'",)),
+    (DREAMS, replaced(1, ",turn_start,", ",gain_power(n=1),", 1), 2, "trigger",
+     ("not a trigger",)),
+    (DREAMS, replaced(2, "gain_vp(n=6)", "gain_vp(n=99)"), 3, "dream", ("'n'", "outside")),
+    (DREAMS, replaced(8, ",once_per_stage,", ",twice,"), 9, "limit", ("'twice'",)),
+], ids=["album_bad_value", "album_bad_attribute", "album_duplicate_id", "event_unknown_effect",
+        "event_selector_in_effect_column", "event_metric_missing", "dream_if_without_end",
+        "dream_effect_in_trigger_column", "dream_argument_out_of_range", "dream_bad_limit"])
+def test_bad_table_cell(tmp_path, table, edit, row, column, words):
+    """A card table edited into a mistake: one DataError naming file, row and column."""
+    path_of, loader = table
+    assert_table_error(loader, edited_table(tmp_path, path_of(), edit), row, column, *words)
 
 
 # -- illegal actions -------------------------------------------------------------------------------------
 def _rejects(st, action, *words):
-    before = G.state_to_dict(st)
-    with pytest.raises(IllegalAction) as err:
-        G.apply(st, action)
-    message = str(err.value)
-    assert action.describe() in message
-    for w in words:
-        assert w in message, (w, message)
-    assert G.state_to_dict(st) == before
-    return message
+    return assert_rejects(G, st, action, *words)
 
 
 def _placing():
