@@ -9,18 +9,18 @@ are existing parameters. Each test plays the changed rule against the draft's.
 
 from __future__ import annotations
 
-import csv
-
 import pytest
 
 from designkit.agents import make_agents
-from designkit.cli import main
-from designkit.core.paths import data_dir
 from designkit.core.play import play_game
-from designkit.core.variants import list_variants, load_variant, variant_fields
+from designkit.core.variants import load_variant, variant_fields
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.params import CrossroadsParams
-from tests.contract.harness import checked_playout
+from tests.helpers.variants import (
+    assert_variants_load_and_name_their_rules,
+    assert_variants_play_to_the_end,
+    assert_variants_survive_a_checked_playout,
+)
 
 from .conftest import A, G, events, make_state, play
 
@@ -108,44 +108,24 @@ def test_cr_8_2_merit_of_27_before_draft_and_beyond() -> None:
 
 
 # -- every shipped file -------------------------------------------------------------------------
-def _rule_ids() -> set[str]:
-    with (data_dir(GAME) / "rules.csv").open(encoding="utf-8", newline="") as fh:
-        return {row["rule_id"] for row in csv.DictReader(fh)}
-
-
 def test_every_variant_loads_and_names_its_rules() -> None:
     """Each YAML loads, changes known fields, cites rules of rules.csv and quotes the draft."""
-    shipped = list_variants(CrossroadsParams)[1:]
+    shipped = assert_variants_load_and_name_their_rules(GAME, CrossroadsParams)
     assert [v.name for v in shipped] == ["declare_27_discard_all", "declare_27_no_discard",
                                          "numbers_1_to_7", "numbers_1_to_8",
                                          "three_player_all_numbers"]
-    ids = _rule_ids()
-    for v in shipped:
-        assert v.game == GAME and v.title and v.title_ja and v.description_en, v.name
-        assert v.changes() and set(v.changes()) <= set(CrossroadsParams.specs()), v.name
-        assert v.rules() and set(v.rules()) <= ids, v.name
-        assert v.description_ja.startswith("「") and v.description_ja.endswith("」"), v.name
     assert variant_fields(CrossroadsParams) == ["three_player_removal"]
     assert CrossroadsParams().three_player_removal is True          # the draft as written
-
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_every_variant_plays_to_the_end(players: int, capsys: pytest.CaptureFixture[str]
                                         ) -> None:
     """`designkit play crossroads --variant NAME --seed 1`, for each shipped file."""
-    for v in list_variants(CrossroadsParams)[1:]:
-        assert main(["play", GAME, "--variant", v.name, "--seed", "1",
-                     "--set", f"players={players}"]) == 0, v.name
-        assert "winner" in capsys.readouterr().out, v.name
+    assert_variants_play_to_the_end(GAME, CrossroadsParams, capsys, players)
 
 
 def test_every_variant_survives_a_checked_playout() -> None:
     """The contract suite's driver (check_state after every step, logged rule IDs in
     rules.csv) on each shipped variant; player counts 3, 4, 5 in turn."""
-    ids = _rule_ids()
-    for i, v in enumerate(list_variants(CrossroadsParams)[1:]):
-        params = v.params.replace(players=(3, 4, 5)[i % 3])
-        played = checked_playout(G, params, "random", seed=i, log=True)
-        assert G.is_over(played.state), v.name
-        assert {e.rule for e in played.state.log} <= ids, v.name
+    assert_variants_survive_a_checked_playout(G, (3, 4, 5))

@@ -8,17 +8,17 @@ against the draft's.
 
 from __future__ import annotations
 
-import csv
-
 import pytest
 
 from designkit.analysis.questions.rolling_stone import previous_rule
-from designkit.cli import main
-from designkit.core.paths import data_dir
-from designkit.core.variants import list_variants, load_variant, variant_fields
+from designkit.core.variants import load_variant, variant_fields
 from designkit.games.rolling_stone.params import RollingStoneParams
 from designkit.games.rolling_stone.state import Phase
-from tests.contract.harness import checked_playout
+from tests.helpers.variants import (
+    assert_variants_load_and_name_their_rules,
+    assert_variants_play_to_the_end,
+    assert_variants_survive_a_checked_playout,
+)
 
 from .conftest import A, B, C, G, advance, events, orient, play, scenario
 
@@ -95,43 +95,23 @@ def test_previous_rule_is_both_changes_and_the_notebooks_rule() -> None:
 
 
 # -- every shipped file -------------------------------------------------------------------------
-def _rule_ids() -> set[str]:
-    with (data_dir(GAME) / "rules.csv").open(encoding="utf-8", newline="") as fh:
-        return {row["rule_id"] for row in csv.DictReader(fh)}
-
-
 def test_every_variant_loads_and_names_its_rules() -> None:
     """Each YAML loads, changes known fields, cites rules of rules.csv and quotes the draft."""
-    shipped = list_variants(RollingStoneParams)[1:]
+    shipped = assert_variants_load_and_name_their_rules(GAME, RollingStoneParams)
     assert [v.name for v in shipped] == ["order_bonus_swapped_back", "previous_rule",
                                          "start_marker_2vp", "start_marker_no_vp"]
-    ids = _rule_ids()
-    for v in shipped:
-        assert v.game == GAME and v.title and v.title_ja and v.description_en, v.name
-        assert v.changes() and set(v.changes()) <= set(RollingStoneParams.specs()), v.name
-        assert v.rules() and set(v.rules()) <= ids, v.name
-        assert v.description_ja.startswith("「") and v.description_ja.endswith("」"), v.name
     assert variant_fields(RollingStoneParams) == ["order_bonus_swap"]
     assert RollingStoneParams().order_bonus_swap is True            # the draft as written
-
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_every_variant_plays_to_the_end(players: int, capsys: pytest.CaptureFixture[str]
                                         ) -> None:
     """`designkit play rolling_stone --variant NAME --seed 1`, for each shipped file."""
-    for v in list_variants(RollingStoneParams)[1:]:
-        assert main(["play", GAME, "--variant", v.name, "--seed", "1",
-                     "--set", f"players={players}"]) == 0, v.name
-        assert "winner" in capsys.readouterr().out, v.name
+    assert_variants_play_to_the_end(GAME, RollingStoneParams, capsys, players)
 
 
 def test_every_variant_survives_a_checked_playout() -> None:
     """The contract suite's driver (check_state after every step, logged rule IDs in
     rules.csv) on each shipped variant; player counts 3, 4 in turn."""
-    ids = _rule_ids()
-    for i, v in enumerate(list_variants(RollingStoneParams)[1:]):
-        params = v.params.replace(players=(3, 4)[i % 2])
-        played = checked_playout(G, params, "random", seed=i, log=True)
-        assert G.is_over(played.state), v.name
-        assert {e.rule for e in played.state.log} <= ids, v.name
+    assert_variants_survive_a_checked_playout(G, (3, 4))

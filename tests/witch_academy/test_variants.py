@@ -7,8 +7,6 @@ draft's result beside the variant's, so a variant that stopped changing play wou
 
 from __future__ import annotations
 
-import csv
-
 import pytest
 
 from designkit.agents import make_agents
@@ -16,14 +14,17 @@ from designkit.analysis.questions.witch_academy import LEGACY_VP, RATIOS
 from designkit.cli import main
 from designkit.core.errors import IllegalAction
 from designkit.core.game import CHANCE
-from designkit.core.paths import data_dir
 from designkit.core.play import chance_rng, play_game
-from designkit.core.variants import list_variants, load_variant, variant_fields
+from designkit.core.variants import load_variant, variant_fields
 from designkit.games.witch_academy.actions import WitchAction
 from designkit.games.witch_academy.params import WitchParams
 from designkit.games.witch_academy.scoring import assignment_vp
 from designkit.games.witch_academy.state import UNIV, Phase
-from tests.contract.harness import checked_playout
+from tests.helpers.variants import (
+    assert_variants_load_and_name_their_rules,
+    assert_variants_play_to_the_end,
+    assert_variants_survive_a_checked_playout,
+)
 from tests.witch_academy.conftest import (
     A,
     B,
@@ -187,33 +188,18 @@ def test_the_questions_notebook_compares_the_shipped_variants() -> None:
 
 
 # -- every shipped file -------------------------------------------------------------------------
-def _rule_ids() -> set[str]:
-    with (data_dir(GAME) / "rules.csv").open(encoding="utf-8", newline="") as fh:
-        return {row["rule_id"] for row in csv.DictReader(fh)}
-
-
 def test_every_variant_loads_and_names_its_rules() -> None:
     """Each YAML loads, changes known fields, cites rules of rules.csv, quotes the draft;
     every switch of the Variants group is shipped on in at least one file."""
-    shipped = list_variants(WitchParams)[1:]
+    shipped = assert_variants_load_and_name_their_rules(GAME, WitchParams)
     assert len(shipped) == 10
-    ids = _rule_ids()
-    for v in shipped:
-        assert v.game == GAME and v.title and v.title_ja and v.description_en, v.name
-        assert v.changes() and set(v.changes()) <= set(WitchParams.specs()), v.name
-        assert v.rules() and set(v.rules()) <= ids, v.name
-        assert v.description_ja.startswith("「") and v.description_ja.endswith("」"), v.name
     switched = {k for v in shipped for k in v.changes()}
     assert set(variant_fields(WitchParams)) == {"university_exchange"} <= switched
 
 
-
 def test_every_variant_plays_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
     """`designkit play witch_academy --variant NAME --seed 1`, for each shipped file."""
-    for v in list_variants(WitchParams)[1:]:
-        assert main(["play", GAME, "--variant", v.name, "--seed", "1"]) == 0, v.name
-        out = capsys.readouterr().out
-        assert "winner" in out, v.name
+    assert_variants_play_to_the_end(GAME, WitchParams, capsys)
     assert main(["variants", GAME]) == 0
     assert "LW-V1" in capsys.readouterr().out
 
@@ -236,13 +222,7 @@ def test_default_is_the_draft() -> None:
     assert load_variant(WitchParams, "draft").changes() == {}
 
 
-
 def test_every_variant_survives_a_checked_playout() -> None:
     """The contract suite's driver (check_state after every step, logged rule IDs in
     rules.csv) on each shipped variant; player counts 3, 4, 5 in turn."""
-    ids = _rule_ids()
-    for i, v in enumerate(list_variants(WitchParams)[1:]):
-        params = v.params.replace(players=(3, 4, 5)[i % 3])
-        played = checked_playout(G, params, "random", seed=i, log=True)
-        assert G.is_over(played.state), v.name
-        assert {e.rule for e in played.state.log} <= ids, v.name
+    assert_variants_survive_a_checked_playout(G, (3, 4, 5))
