@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 DASHBOARDS = ROOT / "notebooks" / "dashboards"
@@ -198,3 +201,58 @@ def boxes_inside(page, selector: str, width: int) -> list[dict]:  # noqa: ANN001
 def bar_count(page, chart: str = ".dk-winrate") -> int:  # noqa: ANN001
     """Bars drawn by plotly in ``chart`` (one per seat in the win-rate chart)."""
     return page.locator(f"{chart} .js-plotly-plot .subplot.xy .barlayer .point").count()
+
+
+# ---- what several tests open or check the same way -----------------------------------------
+
+@contextlib.contextmanager
+def lab_page(browser, context_args: dict, game: str, height: int) -> Iterator[Any]:  # noqa: ANN001
+    """``game``'s lab (its notebook on a Voila server of its own) open in a page 1024 px
+    wide and ``height`` high, for the tests of a module; page and server stopped after."""
+    server = VoilaServer(DASHBOARDS / f"{game}.ipynb").start()
+    context = browser.new_context(**{**context_args,
+                                     "viewport": {"width": 1024, "height": height}})
+    page = context.new_page()
+    try:
+        open_lab(page, server.url)
+        yield page
+    finally:
+        page.close(run_before_unload=True)
+        context.close()
+        server.stop()
+
+
+def expect_lab_shown(page, title: str, rule: str) -> None:  # noqa: ANN001
+    """The lab on the page: its four tabs, ``title`` chosen in the game list, rule ``rule``
+    in the rules table, and no error shown."""
+    from playwright.sync_api import expect
+
+    lab = page.locator(".dk-lab").first
+    expect(lab).to_be_visible()
+    for tab in ("Rules", "Parameters", "Play", "Simulate"):
+        expect(lab.get_by_role("tab", name=tab, exact=True)).to_be_visible()
+    expect(lab.locator(".dk-game-select select")).to_have_value(re.compile(title))
+    expect(page.locator(".dk-rules-table")).to_contain_text(rule)
+    assert page.locator(".dk-error:visible").count() == 0
+
+
+def run_simulation(page, games: int, seats: int):  # noqa: ANN001, ANN201
+    """Simulate tab: one bot choice per seat, ``games`` games run by clicks, then the
+    summary (a row per seat) and the win-rate chart (a bar per seat); the Simulate panel."""
+    from playwright.sync_api import expect
+
+    open_tab(page, "Simulate")
+    sim = page.locator(".dk-sim").first
+    expect(sim.locator(".dk-agents select")).to_have_count(seats)
+    box = sim.get_by_label("Games", exact=True)
+    box.fill(str(games))
+    box.press("Enter")
+    sim.locator(".dk-run").click()
+    expect(sim.locator(".dk-ok")).to_have_text(f"{games} games", timeout=REDRAW_MS)
+    expect(sim.locator(".dk-summary tbody tr")).to_have_count(seats)
+    chart = sim.locator(".dk-winrate .js-plotly-plot")
+    expect(chart).to_be_visible(timeout=REDRAW_MS)
+    # one figure holds every chart; the win rate by seat is its first subplot (xy)
+    expect(chart.locator(".subplot.xy .barlayer .point")).to_have_count(seats,
+                                                                        timeout=REDRAW_MS)
+    return sim

@@ -11,15 +11,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from dk_browser import (
-    DASHBOARDS,
-    REDRAW_MS,
-    STEPPER_STATUS,
-    VoilaServer,
-    open_lab,
-    open_tab,
-    set_field,
-)
+from dk_browser import REDRAW_MS, STEPPER_STATUS, lab_page, open_tab, set_field
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -30,17 +22,8 @@ GAMES = {"witch_academy": 3, "classic_hero": 3}
 @pytest.fixture(scope="module", params=sorted(GAMES))
 def lab(request: pytest.FixtureRequest, browser, browser_context_args: dict  # noqa: ANN001
         ) -> Iterator[tuple[str, object]]:
-    server = VoilaServer(DASHBOARDS / f"{request.param}.ipynb").start()
-    context = browser.new_context(**{**browser_context_args,
-                                     "viewport": {"width": 1024, "height": 1400}})
-    page = context.new_page()
-    try:
-        open_lab(page, server.url)
+    with lab_page(browser, browser_context_args, request.param, 1400) as page:
         yield request.param, page
-    finally:
-        page.close(run_before_unload=True)
-        context.close()
-        server.stop()
 
 
 def test_a_whole_game_by_board_clicks_alone(lab, snap) -> None:  # noqa: ANN001

@@ -17,9 +17,11 @@ from dk_browser import (
     STEPPER_STATUS,
     bar_count,
     boxes_inside,
+    expect_lab_shown,
     open_lab,
     open_tab,
     param_row,
+    run_simulation,
     select_controller,
     set_field,
 )
@@ -37,14 +39,8 @@ def status_step(page) -> int:  # noqa: ANN001
 
 def test_page_shows_the_lab(voila_url: str, page, snap) -> None:
     open_lab(page, voila_url)
-    lab = page.locator(".dk-lab").first
-    expect(lab).to_be_visible()
-    for title in ("Rules", "Parameters", "Play", "Simulate"):
-        expect(lab.get_by_role("tab", name=title, exact=True)).to_be_visible()
-    expect(lab.locator(".dk-game-select select")).to_have_value(re.compile("Crossroads"))
-    expect(page.locator(".dk-rules-table")).to_contain_text("CR-4.1")
+    expect_lab_shown(page, "Crossroads", "CR-4.1")
     snap(page, "rules")
-    assert page.locator(".dk-error:visible").count() == 0
 
 
 def test_three_players_and_200_games_redraw_the_win_rate_chart(voila_url: str, page,
@@ -55,18 +51,7 @@ def test_three_players_and_200_games_redraw_the_win_rate_chart(voila_url: str, p
     expect(page.locator(".dk-params .dk-diff")).to_contain_text("players")
     snap(page, "players-3")
 
-    open_tab(page, "Simulate")
-    sim = page.locator(".dk-sim").first
-    expect(sim.locator(".dk-agents select")).to_have_count(3)
-    games = sim.get_by_label("Games", exact=True)
-    games.fill("200")
-    games.press("Enter")
-    sim.locator(".dk-run").click()
-    expect(sim.locator(".dk-ok")).to_have_text("200 games", timeout=REDRAW_MS)  # run done
-    expect(sim.locator(".dk-summary tbody tr")).to_have_count(3)
-    chart = sim.locator(".dk-winrate .js-plotly-plot")
-    expect(chart).to_be_visible(timeout=REDRAW_MS)
-    expect(chart.locator(".subplot.xy .barlayer .point")).to_have_count(3, timeout=REDRAW_MS)
+    run_simulation(page, 200, 3)
     assert bar_count(page) == 3
     snap(page, "simulated-3-seats")
 

@@ -16,16 +16,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from dk_browser import (
-    DASHBOARDS,
-    REDRAW_MS,
-    STEPPER_STATUS,
-    VoilaServer,
-    bar_count,
-    open_lab,
-    open_tab,
-    set_field,
-)
+from dk_browser import REDRAW_MS, STEPPER_STATUS, bar_count, lab_page, open_tab, set_field
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -43,17 +34,8 @@ PIECES = (".dk-slot, .dk-area, .dk-seat, .dk-card, .dk-skill, .dk-cell, .dk-die,
 def lab(request: pytest.FixtureRequest, browser, browser_context_args: dict  # noqa: ANN001
         ) -> Iterator[tuple[str, object]]:
     """(game, page): the game's lab open in one page for all the tests of the module."""
-    server = VoilaServer(DASHBOARDS / f"{request.param}.ipynb").start()
-    context = browser.new_context(**{**browser_context_args,
-                                     "viewport": {"width": 1024, "height": 768}})
-    page = context.new_page()
-    try:
-        open_lab(page, server.url)
+    with lab_page(browser, browser_context_args, request.param, 768) as page:
         yield request.param, page
-    finally:
-        page.close(run_before_unload=True)
-        context.close()
-        server.stop()
 
 
 def _fill(panel, label: str, value: object) -> None:  # noqa: ANN001

@@ -14,13 +14,13 @@ from collections.abc import Iterator
 import pytest
 from dk_browser import (
     DASHBOARDS,
-    REDRAW_MS,
     STEPPER_LOG,
     STEPPER_STATUS,
     VoilaServer,
     boxes_inside,
     open_lab,
     open_tab,
+    run_simulation,
 )
 from playwright.sync_api import expect
 
@@ -102,19 +102,7 @@ def test_simulate_plots_from_clicks(lab: tuple[str, str], page, snap) -> None:
     _, seats, _ = GAMES[name]
     page.set_viewport_size({"width": 1024, "height": 2000})
     open_lab(page, url)
-    open_tab(page, "Simulate")
-    sim = page.locator(".dk-sim").first
-    expect(sim.locator(".dk-agents select")).to_have_count(seats)
-    games = sim.get_by_label("Games", exact=True)
-    games.fill("60")
-    games.press("Enter")
-    sim.locator(".dk-run").click()
-    expect(sim.locator(".dk-ok")).to_have_text("60 games", timeout=REDRAW_MS)
-    expect(sim.locator(".dk-summary tbody tr")).to_have_count(seats)
-    chart = sim.locator(".dk-winrate .js-plotly-plot")
-    expect(chart).to_be_visible(timeout=REDRAW_MS)
-    expect(chart.locator(".subplot.xy .barlayer .point")).to_have_count(seats,
-                                                                        timeout=REDRAW_MS)
+    sim = run_simulation(page, 60, seats)
     page.wait_for_timeout(800)
     boxes_inside(page, ".dk-sim .dk-charts .dk-chart .main-svg", 1024)
     assert sim.locator(".dk-error:visible").count() == 0

@@ -11,14 +11,15 @@ import re
 
 import pytest
 from dk_browser import (
-    REDRAW_MS,
     STEPPER_BOARD,
     STEPPER_LOG,
     STEPPER_STATUS,
     bar_count,
     boxes_inside,
+    expect_lab_shown,
     open_lab,
     open_tab,
+    run_simulation,
     select_controller,
 )
 from playwright.sync_api import expect
@@ -31,14 +32,8 @@ SEATS = 4  # the draft's default player count (LR-1.1: 3–4 players)
 
 def test_page_shows_the_rolling_stone_lab(rolling_stone_url: str, page, snap) -> None:
     open_lab(page, rolling_stone_url)
-    lab = page.locator(".dk-lab").first
-    expect(lab).to_be_visible()
-    for title in ("Rules", "Parameters", "Play", "Simulate"):
-        expect(lab.get_by_role("tab", name=title, exact=True)).to_be_visible()
-    expect(lab.locator(".dk-game-select select")).to_have_value(re.compile("Rolling Stone"))
-    expect(page.locator(".dk-rules-table")).to_contain_text("LR-8.2")  # the die tumble
+    expect_lab_shown(page, "Rolling Stone", "LR-8.2")  # the die tumble
     snap(page, "rules")
-    assert page.locator(".dk-error:visible").count() == 0
 
 
 def test_step_advances_the_log_and_the_board_draws_the_albums(rolling_stone_url: str, page,
@@ -77,20 +72,7 @@ def test_step_advances_the_log_and_the_board_draws_the_albums(rolling_stone_url:
 def test_100_games_draw_one_win_rate_bar_per_seat(rolling_stone_url: str, page, snap) -> None:
     page.set_viewport_size({"width": 1024, "height": 2000})  # the Simulate tab at 1024 px
     open_lab(page, rolling_stone_url)
-    open_tab(page, "Simulate")
-    sim = page.locator(".dk-sim").first
-    expect(sim.locator(".dk-agents select")).to_have_count(SEATS)
-    games = sim.get_by_label("Games", exact=True)
-    games.fill("100")
-    games.press("Enter")
-    sim.locator(".dk-run").click()
-    expect(sim.locator(".dk-ok")).to_have_text("100 games", timeout=REDRAW_MS)  # run done
-    expect(sim.locator(".dk-summary tbody tr")).to_have_count(SEATS)
-    chart = sim.locator(".dk-winrate .js-plotly-plot")
-    expect(chart).to_be_visible(timeout=REDRAW_MS)
-    # One figure holds every chart; the win rate by seat is its first subplot (xy).
-    expect(chart.locator(".subplot.xy .barlayer .point")).to_have_count(SEATS,
-                                                                        timeout=REDRAW_MS)
+    run_simulation(page, 100, SEATS)
     assert bar_count(page) == SEATS
     page.wait_for_timeout(800)
     boxes_inside(page, ".dk-sim .dk-charts .dk-chart .main-svg", 1024)  # skill bars too
