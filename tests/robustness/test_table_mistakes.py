@@ -7,22 +7,12 @@ process (``cli.main``), which loads every table before the first step.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from designkit import cli
-from designkit.core.paths import REPO_ROOT
-
-
-@pytest.fixture
-def data(tmp_path, monkeypatch) -> Path:
-    root = tmp_path / "data"
-    shutil.copytree(REPO_ROOT / "data", root)
-    monkeypatch.setenv("DESIGNKIT_DATA", str(root))
-    return root
 
 
 def _edit(path: Path, change: Callable[[list[str]], list[str]]) -> None:
@@ -69,25 +59,23 @@ def test_row_numbers_count_blank_rows_in_every_game(data, capsys, game, file, ba
         assert f"column '{column}'" in line, line
 
 
-def test_demon_lord_without_hp1(data, capsys):
-    _edit(data / "classic_hero" / "demon_lords.csv",
-          lambda lines: [lines[0], lines[1].replace(",5/6,", ",,", 1), *lines[2:]])
-    line = _play_error(capsys, "classic_hero")
-    assert "demon_lords.csv, row 2, column 'hp1': empty cell" in line
-
-
-def test_demon_lord_base_without_hp(data, capsys):
-    _edit(data / "classic_hero" / "demon_lords.csv",
-          lambda lines: [lines[0], lines[1].replace(",3・4,", ",,", 1), *lines[2:]])
-    line = _play_error(capsys, "classic_hero")
-    assert "row 2, column 'hp2': base2 is given but hp2 is empty" in line
-
-
-def test_an_extra_unheaded_effect_is_refused(data, capsys):
-    _edit(data / "classic_hero" / "abilities.csv",
-          lambda lines: [lines[0], lines[1] + ",bless(n=1)", *lines[2:]])
-    line = _play_error(capsys, "classic_hero")
-    assert "abilities.csv, row 2" in line and "bless(n=1)" in line
+@pytest.mark.parametrize(("game", "file", "first_row", "words"), [
+    ("classic_hero", "demon_lords.csv", lambda r: r.replace(",5/6,", ",,", 1),
+     ["demon_lords.csv, row 2, column 'hp1': empty cell"]),
+    ("classic_hero", "demon_lords.csv", lambda r: r.replace(",3・4,", ",,", 1),
+     ["row 2, column 'hp2': base2 is given but hp2 is empty"]),
+    ("classic_hero", "abilities.csv", lambda r: r + ",bless(n=1)",
+     ["abilities.csv, row 2", "bless(n=1)"]),
+    ("crossroads", "skills.csv", lambda r: r.replace("S1", "S\x001", 1),
+     ["skills.csv, row 2", "U+0000"]),
+], ids=["demon_lord_without_hp1", "demon_lord_base_without_hp",
+        "an_extra_unheaded_effect_is_refused", "a_nul_byte_in_an_id"])
+def test_a_broken_first_row_is_one_line(data, capsys, game, file, first_row, words):
+    """The first card of a table broken (``first_row``): one line naming file, row and why."""
+    _edit(data / game / file, lambda lines: [lines[0], first_row(lines[1]), *lines[2:]])
+    line = _play_error(capsys, game)
+    for w in words:
+        assert w in line, (w, line)
 
 
 def test_dreams_without_their_dream_column(data, capsys):
@@ -103,13 +91,6 @@ def test_dreams_without_their_dream_column(data, capsys):
     path.write_text(out.getvalue(), encoding="utf-8")
     line = _play_error(capsys, "rolling_stone")
     assert "dreams.csv, row 1, column 'dream': missing column" in line
-
-
-def test_a_nul_byte_in_an_id(data, capsys):
-    _edit(data / "crossroads" / "skills.csv",
-          lambda lines: [lines[0], lines[1].replace("S1", "S\x001", 1), *lines[2:]])
-    line = _play_error(capsys, "crossroads")
-    assert "skills.csv, row 2" in line and "U+0000" in line
 
 
 # -- variant files (item 9) -----------------------------------------------------------------

@@ -25,14 +25,6 @@ from designkit.core.registry import get_game
 from designkit.core.table_needs import TableNeed, check_table_needs
 
 
-@pytest.fixture
-def data(tmp_path, monkeypatch) -> Path:
-    root = tmp_path / "data"
-    shutil.copytree(REPO_ROOT / "data", root)
-    monkeypatch.setenv("DESIGNKIT_DATA", str(root))
-    return root
-
-
 def _keep(path: Path, keep: Callable[[int, dict], bool]) -> None:
     """Keep the rows for which ``keep(index, row)`` holds."""
     rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
