@@ -1,4 +1,5 @@
-"""Fixtures for the headless widget tests: tmp variant folders and a class finder."""
+"""Fixtures for the headless widget tests: tmp variant folders, a class finder and the
+Crossroads parameters panel the simulation and analysis panels read."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
+from designkit_widgets import ParamsPanel
 
+from designkit import get_game
 from designkit.core.paths import data_root
 
 
@@ -31,6 +34,14 @@ def find() -> Callable[[widgets.Widget, str], list[widgets.Widget]]:
 @pytest.fixture
 def variants_dir(tmp_path: Path) -> Path:
     return tmp_path / "variants"
+
+
+@pytest.fixture
+def params_panel(variants_dir: Path) -> ParamsPanel:
+    """Crossroads' parameters panel at 3 players, saving variants in ``variants_dir``."""
+    panel = ParamsPanel(get_game("crossroads"), variants_dir=variants_dir)
+    panel.fields["players"].control.value = "3"
+    return panel
 
 
 @pytest.fixture

@@ -13,13 +13,6 @@ GAMES = [g.name for g in list_games()]
 CR = get_game("crossroads")
 
 
-@pytest.fixture
-def params_panel(variants_dir) -> ParamsPanel:
-    panel = ParamsPanel(CR, variants_dir=variants_dir)
-    panel.fields["players"].control.value = "3"
-    return panel
-
-
 def _break(params_panel: ParamsPanel) -> None:
     params_panel.fields["numbers"].control.value = "2, 3, 99"
     assert params_panel.errors

@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 import plotly.graph_objects as go
-import pytest
-from designkit_widgets import ParamsPanel, SimulationPanel
+from designkit_widgets import SimulationPanel
 
 from designkit import get_game
 
 G = get_game("crossroads")
-
-
-@pytest.fixture
-def params_panel(variants_dir) -> ParamsPanel:
-    panel = ParamsPanel(G, variants_dir=variants_dir)
-    panel.fields["players"].control.value = "3"
-    return panel
 
 
 def _panel(source, **kw) -> SimulationPanel:

@@ -4,7 +4,7 @@ numbers of its kind, a gain that did not hold is not saved unless asked, bad inp
 from __future__ import annotations
 
 import pytest
-from designkit_widgets import ParamsPanel, TunePanel
+from designkit_widgets import TunePanel
 
 import designkit.analysis.tune as tune_module
 from designkit import get_game, list_games
@@ -13,13 +13,6 @@ from designkit.cli import main
 from designkit.core.errors import DesignkitError
 
 CR = get_game("crossroads")
-
-
-@pytest.fixture
-def params_panel(variants_dir) -> ParamsPanel:
-    panel = ParamsPanel(CR, variants_dir=variants_dir)
-    panel.fields["players"].control.value = "3"
-    return panel
 
 
 def _tick(panel: TunePanel, *names: str) -> None:
