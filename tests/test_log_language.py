@@ -67,18 +67,14 @@ def _japanese_offenders(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_english_walkthrough_has_no_japanese_outside_names_beside_english(game, capsys):
-    for cmd, text in _runs(game, "en", capsys):
-        bad = _english_offenders(text)
-        assert not bad, f"`designkit {cmd}`: {len(bad)} lines with Japanese alone, e.g.\n" + \
-            "\n".join(sorted(set(bad))[:8])
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_japanese_walkthrough_has_no_english_words(game, capsys):
-    for cmd, text in _runs(game, "ja", capsys):
-        bad = _japanese_offenders(text)
-        assert not bad, f"`designkit {cmd}`: {len(bad)} lines with English words, e.g.\n" + \
+@pytest.mark.parametrize(("lang", "offenders", "what"), [
+    ("en", _english_offenders, "Japanese alone"),    # Japanese only in names beside English
+    ("ja", _japanese_offenders, "English words"),
+], ids=["english_has_no_japanese_outside_names", "japanese_has_no_english_words"])
+def test_each_walkthrough_keeps_to_its_language(game, lang, offenders, what, capsys):
+    for cmd, text in _runs(game, lang, capsys):
+        bad = offenders(text)
+        assert not bad, f"`designkit {cmd}`: {len(bad)} lines with {what}, e.g.\n" + \
             "\n".join(sorted(set(bad))[:8])
 
 

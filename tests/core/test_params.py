@@ -320,18 +320,13 @@ def test_variant_with_unknown_field_or_other_game(tmp_path):
         CrossroadsParams.load(unknown)
     assert str(unknown) in str(err.value) and "'nope'" in str(err.value)
     assert err.value.column == "nope"
-    other = tmp_path / "other.yaml"
-    other.write_text("game: rolling_stone\nparams: {}\n", encoding="utf-8")
-    with pytest.raises(DataError, match="rolling_stone"):
-        CrossroadsParams.load(other)
-    broken = tmp_path / "broken.yaml"
-    broken.write_text("params: [1, 2\n", encoding="utf-8")
-    with pytest.raises(DataError, match="not valid YAML"):
-        CrossroadsParams.load(broken)
-    listy = tmp_path / "listy.yaml"
-    listy.write_text("- 1\n- 2\n", encoding="utf-8")
-    with pytest.raises(DataError, match="mapping"):
-        CrossroadsParams.load(listy)
+    for name, text, match in [("other", "game: rolling_stone\nparams: {}\n", "rolling_stone"),
+                              ("broken", "params: [1, 2\n", "not valid YAML"),
+                              ("listy", "- 1\n- 2\n", "mapping")]:
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(DataError, match=match):
+            CrossroadsParams.load(path)
     params_list = tmp_path / "params_list.yaml"
     params_list.write_text("game: crossroads\nparams: [1]\n", encoding="utf-8")
     with pytest.raises(DataError) as err:

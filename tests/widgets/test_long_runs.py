@@ -42,12 +42,19 @@ def _longest_pause(until: threading.Thread) -> float:
     return worst
 
 
-def test_stop_gives_run_back_at_once_and_the_finished_games_are_charted() -> None:
-    panel = SimulationPanel(HERO, n_games=300)
+def _greedy_run(n_games: int, started: int) -> tuple[SimulationPanel, threading.Thread]:
+    """A background run of ``n_games`` 王道勇者 games between greedy bots (slow enough to
+    stop), once ``started`` games are done: (panel, its thread)."""
+    panel = SimulationPanel(HERO, n_games=n_games)
     for d in panel.agent_dropdowns:
         d.value = "greedy"
     thread = panel.run(blocking=False)
-    _wait(lambda: panel.progress.value >= 2)
+    _wait(lambda: panel.progress.value >= started)
+    return panel, thread
+
+
+def test_stop_gives_run_back_at_once_and_the_finished_games_are_charted() -> None:
+    panel, thread = _greedy_run(300, 2)
     assert panel.count.value == f"{panel.progress.value} / 300 games"
     start = time.perf_counter()
     panel.stop()
@@ -61,11 +68,7 @@ def test_stop_gives_run_back_at_once_and_the_finished_games_are_charted() -> Non
 
 
 def test_run_right_after_stop_replaces_the_stopped_run() -> None:
-    panel = SimulationPanel(HERO, n_games=200)
-    for d in panel.agent_dropdowns:
-        d.value = "greedy"
-    first = panel.run(blocking=False)
-    _wait(lambda: panel.progress.value >= 1)
+    panel, first = _greedy_run(200, 1)
     panel.stop()
     panel.n_games.value = 4
     second = panel.run(blocking=False)
