@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tests.helpers.boards import board_actions
+
 from .conftest import A, B, C, G, random_game, scenario
 
 
@@ -37,7 +39,6 @@ def test_board_targets_are_open_decisions_and_cover_the_natural_ones():
     be taken on the board."""
     import json
     import random
-    import re
 
     from designkit.session import Session
 
@@ -50,9 +51,7 @@ def test_board_targets_are_open_decisions_and_cover_the_natural_ones():
             break
         legal = {json.dumps(G.action_to_json(a)) for a in session.legal_actions()}
         html = G.view(session.state, 0)
-        for raw in re.findall(r"data-action='([^']*)'", html):
-            data = json.loads(raw.replace("&quot;", '"').replace("&#x27;", "'")
-                              .replace("&amp;", "&"))
+        for data in board_actions(html):
             assert json.dumps(data) in legal
             clickable.add(data[0])
         session.human_move(rng.choice(session.legal_actions()))

@@ -8,6 +8,7 @@ from designkit.core.events import log_for
 from designkit.core.game import CHANCE
 from designkit.games.witch_academy import WitchParams
 from designkit.games.witch_academy.state import Phase
+from tests.helpers.boards import board_actions
 from tests.witch_academy.conftest import A, B, G
 
 
@@ -73,7 +74,6 @@ def test_board_targets_are_open_decisions_with_card_texts():
     worker placement (LW-5.1) and Areas / the University are taken on the board; hand
     cards show what they do; the header names the phase, never its code."""
     import json
-    import re
 
     from designkit.games.witch_academy.state import FLOW
     from designkit.session import Session
@@ -90,9 +90,7 @@ def test_board_targets_are_open_decisions_with_card_texts():
         html = game.view(session.state, 0)
         assert f"{session.state.phase.name} ·" not in html
         assert FLOW.phase_name(session.state.phase) in html
-        for raw in re.findall(r"data-action='([^']*)'", html):
-            data = json.loads(raw.replace("&quot;", '"').replace("&#x27;", "'")
-                              .replace("&amp;", "&"))
+        for data in board_actions(html):
             assert json.dumps(data) in legal
             clickable.add(data[0])
         session.human_move(rng.choice(session.legal_actions()))
