@@ -27,7 +27,7 @@ def observation(st: CrossroadsState, seat: int) -> dict[str, Any]:
         "players": st.n,
         "phase": st.phase.name,
         "active": st.active,
-        "receiver": st.receiver,
+        "receiver": st.receiver(),
         "turn": st.turn,
         "deck_count": st.deck_total(),
         "own_cards_in_deck": {"top": [c for c, o in zip(st.top, st.top_owner, strict=True) if o == seat],
