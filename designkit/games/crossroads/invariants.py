@@ -29,6 +29,7 @@ Codes:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sized
 
 from designkit.core.invariants import Violation
 from designkit.games.crossroads.state import CrossroadsState, Phase
@@ -79,7 +80,7 @@ def _cards(st: CrossroadsState, out: list[Violation]) -> None:
 
 def _players(st: CrossroadsState, out: list[Violation]) -> None:
     n = st.params.players
-    lists = {"hands": st.hands, "hand_n": st.hand_n, "known": st.known, "piles": st.piles,
+    lists: dict[str, Sized] = {"hands": st.hands, "hand_n": st.hand_n, "known": st.known, "piles": st.piles,
              "skills": st.skills, "released": st.released}
     if st.n != n:
         out.append(Violation("players", f"the state has {st.n} players, the Params {n} "

@@ -34,7 +34,7 @@ GENRES = Table("crossroads", "genres.csv", (
 ), lambda row: int(row["number"]))
 
 
-class CrossroadsGame(FlowGame):
+class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
     name = "crossroads"
     card_tables = ("genres.csv", "skills.csv")
     title = "Crossroads"

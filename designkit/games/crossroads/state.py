@@ -106,6 +106,7 @@ class CrossroadsState(FlowState):
 
     rules: Ruleset
     params: CrossroadsParams
+    phase: Phase
     n: int
     deck: list[int]
     deck_n: int
@@ -161,6 +162,21 @@ class CrossroadsState(FlowState):
         return c
 
     # -- small queries used by rules, view and bots ------------------------------------------
+    def card(self) -> int:
+        """The trigger card in play (CR-3.2): asked only while one is, from drawing it to the
+        end step; none then is a broken flow, not a rule."""
+        n = self.trigger
+        if n is None:
+            raise RuntimeError("no trigger card in play")
+        return n
+
+    def declaring(self) -> int:
+        """The declarer (CR-8.1), asked only once someone declared."""
+        seat = self.declarer
+        if seat is None:
+            raise RuntimeError("nobody declared")
+        return seat
+
     def receiver(self) -> int | None:
         """The seat the trigger card was passed to (CR-6.1) while the pass is answered: the
         taking and returning of skills, the receiver's choice and its composition."""

@@ -321,24 +321,32 @@ def _pass_targets(st: CrossroadsState, seat: int) -> tuple[Action, ...]:
 
 def _act_options(st: CrossroadsState) -> tuple[Action, ...]:
     seat = st.active
-    sizes = rel.release_sizes(st, seat, st.trigger)
+    sizes = rel.release_sizes(st, seat, st.card())
     return (HOLD, *RELEASE[sizes.start:sizes.stop], *_pass_targets(st, seat))
+
+
+def _answer_card(st: CrossroadsState, seat: int, a: Action) -> None:
+    """What ``seat`` does with the trigger card: hold or release it (CR-5, CR-4), pass it
+    (the active player, CR-6.1) or discard it (a receiver with S6, CR-7.6)."""
+    kind = a.kind
+    if kind == "hold":
+        _hold(st, seat)
+    elif kind == "release":
+        _choose_release(st, seat, a.arg)
+    elif kind == "pass":
+        _pass(st, a.arg)
+    else:
+        _discard_passed(st, seat)
 
 
 @decision(Phase.ACT, _act_options)
 def _act(st: CrossroadsState, a: Action) -> None:
-    kind = a.kind
-    if kind == "hold":
-        _hold(st, st.active)
-    elif kind == "release":
-        _choose_release(st, st.active, a.arg)
-    else:
-        _pass(st, a.arg)
+    _answer_card(st, st.active, a)
 
 
 def _receive_options(st: CrossroadsState) -> tuple[Action, ...]:
     seat = st.ctx[0]
-    sizes = rel.release_sizes(st, seat, st.trigger)
+    sizes = rel.release_sizes(st, seat, st.card())
     if st.skills[seat] & st.rules.s6_mask:
         return (HOLD, *RELEASE[sizes.start:sizes.stop], DISCARD)
     return (HOLD, *RELEASE[sizes.start:sizes.stop])
@@ -353,18 +361,12 @@ def offer_receive(st: CrossroadsState, receiver: int) -> bool:
 
 @decision(Phase.RECEIVE, _receive_options)
 def _receive(st: CrossroadsState, a: Action) -> None:
-    kind, receiver = a.kind, st.ctx[0]
-    if kind == "hold":
-        _hold(st, receiver)
-    elif kind == "release":
-        _choose_release(st, receiver, a.arg)
-    else:
-        _discard_passed(st, receiver)
+    _answer_card(st, st.ctx[0], a)
 
 
 def _hold(st: CrossroadsState, seat: int) -> None:
     """CR-5.1 (and CR-6.4 for a receiver): the card goes into the hand."""
-    card = st.trigger
+    card = st.card()
     st.hands[seat][card] += 1
     st.hand_n[seat] += 1
     if seat != st.active:
@@ -387,7 +389,7 @@ def _choose_release(st: CrossroadsState, seat: int, size: int) -> None:
 def offer_composition(st: CrossroadsState, seat: int, size: int) -> bool:
     """CR-7.4/CR-7.7: which S4/S7 cards join ``seat``'s group of ``size`` (asked only when
     there is a choice)."""
-    n = st.trigger
+    n = st.card()
     hand = st.hands[seat]
     if st.log is not None and st.holds(seat, "release_copy_hand_number") and not hand[n] \
             and not st.params.s4_trigger_may_be_reference and st.hand_n[seat]:
@@ -401,7 +403,7 @@ def offer_composition(st: CrossroadsState, seat: int, size: int) -> bool:
 
 def _compose_options(st: CrossroadsState) -> tuple[Action, ...]:
     seat, size = st.ctx
-    return tuple(Action("compose", c) for c in rel.compositions_for(st, seat, st.trigger, size))
+    return tuple(Action("compose", c) for c in rel.compositions_for(st, seat, st.card(), size))
 
 
 @decision(Phase.COMPOSE, _compose_options)
@@ -410,14 +412,14 @@ def _compose(st: CrossroadsState, a: Action) -> None:
     if seat != st.active and st.log is not None:
         st.emit("CR-4.6", seat, f"{seat_label(seat)} releases the passed card",
                 f"{seat_label(seat)}は渡されたカードをリリース")
-    rel.do_release(st, seat, st.trigger, size, a.arg)
+    rel.do_release(st, seat, st.card(), size, a.arg)
     push(st, ("end_step",))
 
 
 def _pass(st: CrossroadsState, target: int) -> None:
     """CR-6.1: the drawn card goes face-up to another player."""
     if st.log is not None:
-        st.emit("CR-6.1", st.active, f"{seat_label(st.active)} passes {a_card(st.trigger)} "
+        st.emit("CR-6.1", st.active, f"{seat_label(st.active)} passes {a_card(st.card())} "
                 f"face-up to {seat_label(target)}", f"{seat_label(st.active)}は{st.trigger}を"
                 f"{seat_label(target)}にパス", card=st.trigger, target=target)
     st.took = 0
@@ -530,7 +532,7 @@ def _return_skill(st: CrossroadsState, a: Action) -> None:
 
 def _discard_passed(st: CrossroadsState, receiver: int) -> None:
     """CR-7.6 (S6): the receiver discards the passed card."""
-    st.discard[st.trigger] += 1
+    st.discard[st.card()] += 1
     if st.log is not None:
         st.emit("CR-7.6", receiver, f"{seat_label(receiver)} discards the passed "
                 f"{st.trigger} with S6", f"{seat_label(receiver)}はS6で{st.trigger}を捨て札に",
@@ -605,7 +607,7 @@ def _declare(st: CrossroadsState, a: Action) -> None:
 def offer_declare_discard(st: CrossroadsState, left: int) -> bool:
     """CR-8.2: the declarer discards ``left`` more cards (``ctx``: ``(left,)``)."""
     if left:
-        return ask(st, Phase.DECLARE_DISCARD, st.declarer, (left,))
+        return ask(st, Phase.DECLARE_DISCARD, st.declaring(), (left,))
     finish(st, "27")
     return False
 
@@ -614,7 +616,7 @@ def offer_declare_discard(st: CrossroadsState, left: int) -> bool:
           lambda st: tuple(DECLARE_DISCARD[x] for x, k in enumerate(st.hands[st.declarer]) if k))
 def _declare_discard(st: CrossroadsState, a: Action) -> None:
     """CR-8.2: the declarer discards ⌊h/2⌋ cards of their choice (CR-A6)."""
-    seat, card = st.declarer, a.arg
+    seat, card = st.declaring(), a.arg
     st.hands[seat][card] -= 1
     st.known[seat][card] -= 1
     st.hand_n[seat] -= 1
