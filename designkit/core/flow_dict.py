@@ -36,11 +36,13 @@ def flow_to_dict(st: FlowState) -> dict[str, Any]:
 
 
 def flow_from_dict(st: FlowState, data: dict[str, Any], log: bool = True,
-                   action_type: type[Action] = Action) -> None:
+                   action_type: type[Action] = Action, options: bool = True) -> None:
     """Restore the flow fields written by :func:`flow_to_dict` into ``st``.
 
     Call it after the game's own fields are restored: the open decision's options
-    are rebuilt from them.
+    are rebuilt from them. With ``options=False`` the caller rebuilds them itself
+    (:func:`rebuild_options`) once the state is known to be possible, so a hand-edited
+    seat or ``ctx`` is refused by the game's invariants rather than trips its builder.
     """
     flow = st.flow
     st.phase = flow.phases[data["phase"]]
@@ -49,7 +51,13 @@ def flow_from_dict(st: FlowState, data: dict[str, Any], log: bool = True,
     events = data.get("log")
     st.log = [Event.from_dict(e) for e in events or []] if log else None
     last_from_json(st, data.get("last"), action_type)
-    decision = flow.decisions.get(st.phase)
+    if options:
+        rebuild_options(st)
+
+
+def rebuild_options(st: FlowState) -> None:
+    """The open decision's options, derived again from the phase's builder."""
+    decision = st.flow.decisions.get(st.phase)
     st.options = tuple(decision.options(st)) if decision is not None else ()
 
 

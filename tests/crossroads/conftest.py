@@ -35,6 +35,10 @@ def _group(n: int, spec: int | Iterable[int]) -> list[int]:
     return [n] * spec if isinstance(spec, int) else list(spec)
 
 
+#: the phases a scenario may open on that ask the active player
+_ASKS = ("ACT", "S2_CHOICE", "S2_KEEP")
+
+
 def build_dict(players: int = 4, *, hands: Mapping[int, Iterable[int]] | None = None,
                piles: Mapping[int, Mapping[int, int | Iterable[int]]] | None = None,
                skills: Mapping[int, Iterable[str]] | None = None, active: int = 0,
@@ -81,7 +85,9 @@ def build_dict(players: int = 4, *, hands: Mapping[int, Iterable[int]] | None = 
     if phase is None:
         phase = "RECEIVE" if receiver is not None else ("ACT" if trigger is not None else "DRAW")
     return {
-        "players": players, "phase": phase, "active": active, "receiver": receiver,
+        "players": players, "phase": phase, "active": active,
+        "seat": receiver if receiver is not None else (active if phase in _ASKS else None),
+        "ctx": [receiver] if receiver is not None else [], "stack": [], "last": None,
         "trigger": trigger, "turn": turn, "first_player": first_player, "ending": None,
         "end_reason": None,
         "deck": {str(x): k for x, k in sorted(deck_d.items()) if k},
@@ -92,9 +98,8 @@ def build_dict(players: int = 4, *, hands: Mapping[int, Iterable[int]] | None = 
         "piles": [{str(n): g for n, g in pile.items()} for pile in piles_l],
         "discard": sorted(discard_l),
         "skills": skills_l, "crossroads": list(crossroads),
-        "releaser": None, "release_size": 0, "s2_cards": [], "deal_left": 0,
-        "extra_left": 0, "declare_queue": [], "declarer": None, "discard_left": 0,
-        "taken": 0, "took": [], "returned": 0, "released": [len(pile) for pile in piles_l],
+        "s2_cards": [], "declarer": None, "took": [],
+        "released": [len(pile) for pile in piles_l],
         "final": None, "log": [],
     }
 

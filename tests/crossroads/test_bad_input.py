@@ -210,7 +210,7 @@ def _saved(**changes):
     ({"skills": [["S3"], [], ["S3"], []]}, "skill_in_one_place"),
     ({"piles": [{}, {"5": [4, 4]}, {}, {}]}, "group_limit"),         # a group of 5 without a 5
     ({"known": [[8], [], [], []]}, "known_in_hand"),
-    ({"phase": "RECEIVE", "receiver": 0}, "question"),               # A cannot receive from A
+    ({"phase": "RECEIVE", "seat": 0, "ctx": [0]}, "question"),       # A cannot receive from A
     ({"players": 4, "active": 7}, "question"),
 ])
 def test_state_from_dict_rejects_an_impossible_state(changes, code):

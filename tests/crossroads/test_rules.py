@@ -684,7 +684,7 @@ def test_cr_8_2_declarer_discards_half_rounded_down_cr_a6():
     """CR-8.2 / CR-A6: the declarer discards ⌊h/2⌋ cards of their choice."""
     st = play(make_state(hands={A: [8, 8, 8]}, active=A, trigger=3), HOLD,
               Action("declare", True))
-    assert st.discard_left == 2 and G.to_move(st) == A
+    assert st.ctx == (2,) and G.to_move(st) == A
     assert {a.arg for a in G.legal_actions(st)} == {3, 8}
     with pytest.raises(IllegalAction):
         G.apply(st, Action("declare_discard", 5))
@@ -696,7 +696,7 @@ def test_cr_8_2_declarer_discards_half_rounded_down_cr_a6():
     assert G.scores(st)[A] == -2
     st = play(make_state(hands={A: [8, 8, 6, 2]}, active=A, trigger=3), HOLD,
               Action("declare", True))
-    assert st.discard_left == 2  # ⌊5/2⌋
+    assert st.ctx == (2,)  # ⌊5/2⌋
 
 
 def test_cr_8_3_deck_exhaustion_ends_the_game_cr_a8():

@@ -90,7 +90,7 @@ def _declare(name: str) -> tuple[int, int, int]:
     """A holds 8 8 8, draws a 3 and declares 27 (CR-8.1): discard due, cards left, score."""
     st = play(make_state(hands={A: [8, 8, 8]}, active=A, trigger=3, **changes(name)), HOLD,
               Action("declare", True))
-    due = st.discard_left
+    due = st.ctx[0] if st.phase.name == "DECLARE_DISCARD" else 0
     while not G.is_over(st):
         play(st, G.legal_actions(st)[0])
     return due, len(st.hand_cards(A)), G.scores(st)[A]

@@ -240,7 +240,7 @@ def test_e3_end_of_turn_belongs_to_a_cr_8_1():
     assert st.auto[-1][1:] == (B, HOLD)
     assert st.hand_sum(B) == 27 and st.hand_sum(A) == 27
     assert st.phase.name == "DECLARE" and G.to_move(st) == A
-    assert st.declare_queue == [A]
+    assert st.ctx == (A,)
     play(st, Action("declare", False))
     assert st.active == B and st.phase.name == "DRAW"
 
@@ -256,7 +256,7 @@ def e4_declared():
     assert st.hand_sum(B) == 27
     assert st.phase.name == "DECLARE" and G.to_move(st) == B
     play(st, Action("declare", True))
-    assert st.phase.name == "DECLARE_DISCARD" and st.discard_left == 2  # ⌊5/2⌋
+    assert st.phase.name == "DECLARE_DISCARD" and st.ctx == (2,)  # ⌊5/2⌋
     assert G.state_to_dict(st)["known"][B] == [3, 3, 5, 8, 8]  # hand revealed
     return st
 

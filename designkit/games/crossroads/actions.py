@@ -7,6 +7,9 @@ decision point offers more than a handful of options.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from designkit.core.action import Action as CoreAction
 from designkit.core.seats import seat_label
 
@@ -47,32 +50,30 @@ def _skill(sid: str, lang: str) -> str:
             else f"{skill.name('ja')}（コスト{skill.cost}）")
 
 
-_EN = {
-    "hold": lambda a: "hold the card",
-    "release": lambda a: f"release a group of {a}",
-    "compose": _compose_en,
-    "pass": lambda a: f"pass the card to {seat_label(a)}",
-    "take": lambda a: "take no skill" if a is None else f"take skill {_skill(a, 'en')}",
-    "return": lambda a: "return no skill" if a is None else f"return skill {_skill(a, 'en')}",
-    "discard": lambda a: "discard the passed card (S6)",
-    "declare": lambda a: f"declare the end ({'yes' if a else 'no'})",
-    "declare_discard": lambda a: f"discard a {a} from the hand",
-    "s2": lambda a: "use S2 (draw 2, keep 1)" if a else "draw normally",
-    "keep": lambda a: f"keep the {a}",
+#: each decision kind's label, English beside Japanese (one row per kind, so a kind
+#: added or renamed changes both languages together)
+_TEXT: dict[str, tuple[Callable[[Any], str], Callable[[Any], str]]] = {
+    "hold": (lambda a: "hold the card", lambda a: "ホールド"),
+    "release": (lambda a: f"release a group of {a}", lambda a: f"{a}枚でリリース"),
+    "compose": (_compose_en, _compose_ja),
+    "pass": (lambda a: f"pass the card to {seat_label(a)}", lambda a: f"{seat_label(a)}にパス"),
+    "take": (lambda a: "take no skill" if a is None else f"take skill {_skill(a, 'en')}",
+             lambda a: "スキルを取らない" if a is None else f"スキル{_skill(a, 'ja')}を取る"),
+    "return": (lambda a: "return no skill" if a is None else f"return skill {_skill(a, 'en')}",
+               lambda a: "スキルを戻さない" if a is None else f"スキル{_skill(a, 'ja')}を戻す"),
+    "discard": (lambda a: "discard the passed card (S6)",
+                lambda a: "渡されたカードを捨て札にする（S6）"),
+    "declare": (lambda a: f"declare the end ({'yes' if a else 'no'})",
+                lambda a: "２７終了を宣言する" if a else "宣言しない"),
+    "declare_discard": (lambda a: f"discard a {a} from the hand",
+                        lambda a: f"手札の{a}を捨て札にする"),
+    "s2": (lambda a: "use S2 (draw 2, keep 1)" if a else "draw normally",
+           lambda a: "S2を使う（２枚引いて１枚選ぶ）" if a else "通常通り引く"),
+    "keep": (lambda a: f"keep the {a}", lambda a: f"{a}を選ぶ"),
 }
-_JA = {
-    "hold": lambda a: "ホールド",
-    "release": lambda a: f"{a}枚でリリース",
-    "compose": _compose_ja,
-    "pass": lambda a: f"{seat_label(a)}にパス",
-    "take": lambda a: "スキルを取らない" if a is None else f"スキル{_skill(a, 'ja')}を取る",
-    "return": lambda a: "スキルを戻さない" if a is None else f"スキル{_skill(a, 'ja')}を戻す",
-    "discard": lambda a: "渡されたカードを捨て札にする（S6）",
-    "declare": lambda a: "２７終了を宣言する" if a else "宣言しない",
-    "declare_discard": lambda a: f"手札の{a}を捨て札にする",
-    "s2": lambda a: "S2を使う（２枚引いて１枚選ぶ）" if a else "通常通り引く",
-    "keep": lambda a: f"{a}を選ぶ",
-}
+_EN = {kind: en for kind, (en, _) in _TEXT.items()}
+_JA = {kind: ja for kind, (_, ja) in _TEXT.items()}
+
 
 class Action(CoreAction):
     """A Crossroads decision (the core Action with this game's texts).

@@ -27,8 +27,8 @@ def estimate(st: CrossroadsState, seat: int) -> float:
             largest = size
     if skills & masks.get("end_multiply_largest_group", 0):
         work += largest * (p.s5_multiplier - 1)
-    if st.phase is Phase.COMPOSE and st.releaser == seat:
-        work += st.release_size
+    if st.phase is Phase.COMPOSE and st.ctx[0] == seat:
+        work += st.ctx[1]
     in_hand = st.hand_n[seat]
     if skills & masks.get("end_discard_per_number", 0):
         per = p.s1_max_per_number

@@ -30,8 +30,8 @@ def explain_illegal(st: CrossroadsState, action: Any) -> str:
     if ph is Phase.RECEIVE and kind == "discard":
         return "CR-7.6: only a receiver holding S6 may discard a passed card"
     if kind == "release" and ph in (Phase.ACT, Phase.RECEIVE):
-        seat = st.receiver if ph is Phase.RECEIVE else st.active
-        n = st.trigger
+        seat = st.ctx[0] if ph is Phase.RECEIVE else st.active
+        n = st.card()
         if n in st.piles[seat]:
             return f"CR-4.3: {seat_label(seat)} already has a group of {n} in the work pile"
         sizes = rel.release_sizes(st, seat, n)
@@ -70,7 +70,7 @@ def _explain_composition(st: CrossroadsState, arg: Any) -> str:
     if not (isinstance(arg, tuple) and len(arg) == 2 and _cards(arg[0]) and _cards(arg[1])):
         return "CR-7.4/CR-7.7: a composition lists (S4-changed cards, S7-shifted cards)"
     four, seven = arg
-    seat, n, size, p = st.releaser, st.trigger, st.release_size, st.params
+    (seat, size), n, p = st.ctx, st.card(), st.params
     hand, who = st.hands[seat], seat_label(seat)
     if four:
         if not st.holds(seat, "release_copy_hand_number"):

@@ -21,13 +21,15 @@ Codes:
 - ``skill_in_one_place``: every skill of the game is in the Crossroads or with
   exactly one player (CR-6.2, CR-6.3);
 - ``skill_limit``: nobody holds more than ``max_skills_held`` once an exchange is over;
-- ``question``: the open question has what it needs (a trigger to act on, a
-  receiver, a releaser, a declarer) and names seats that exist.
+- ``question``: the open question has what it needs (a trigger to act on, and in its
+  ``ctx`` a receiver, a releaser and size, the seats that may declare, the cards left to
+  discard) and is put to the seat it names.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sized
 
 from designkit.core.invariants import Violation
 from designkit.games.crossroads.state import CrossroadsState, Phase
@@ -78,7 +80,7 @@ def _cards(st: CrossroadsState, out: list[Violation]) -> None:
 
 def _players(st: CrossroadsState, out: list[Violation]) -> None:
     n = st.params.players
-    lists = {"hands": st.hands, "hand_n": st.hand_n, "known": st.known, "piles": st.piles,
+    lists: dict[str, Sized] = {"hands": st.hands, "hand_n": st.hand_n, "known": st.known, "piles": st.piles,
              "skills": st.skills, "released": st.released}
     if st.n != n:
         out.append(Violation("players", f"the state has {st.n} players, the Params {n} "
@@ -171,6 +173,10 @@ def _skills(st: CrossroadsState, out: list[Violation]) -> None:
                 out.append(Violation("skill_limit", f"seat {s} holds more than {limit} skills"))
 
 
+#: the questions put to the active player
+_ASKS_ACTIVE = (Phase.S2_CHOICE, Phase.S2_KEEP, Phase.ACT, Phase.TAKE, Phase.RETURN)
+
+
 def _question(st: CrossroadsState, out: list[Violation]) -> None:
     ph, n = st.phase, st.n
 
@@ -182,17 +188,27 @@ def _question(st: CrossroadsState, out: list[Violation]) -> None:
         return
     if ph in _WITH_TRIGGER and st.trigger is None:
         bad("no trigger card in play")
-    if ph is Phase.RECEIVE and (st.receiver is None or not 0 <= st.receiver < n
-                                or st.receiver == st.active):
-        bad(f"receiver {st.receiver} is not another player")
-    if ph is Phase.COMPOSE and (st.releaser is None or not 0 <= st.releaser < n
-                                or st.release_size < 1):
+    ctx = st.ctx if isinstance(st.ctx, tuple) else ()
+    seats = all(isinstance(x, int) and 0 <= x < n for x in ctx[:1])
+    if ph in _ASKS_ACTIVE and st.seat != st.active:
+        bad(f"seat {st.seat} is asked, not the active player {st.active}")
+    if ph in (Phase.TAKE, Phase.RETURN, Phase.RECEIVE) and (
+            not ctx or not seats or ctx[0] == st.active):
+        bad(f"receiver {ctx[0] if ctx else None} is not another player")
+    if ph is Phase.RECEIVE and ctx and st.seat != ctx[0]:
+        bad(f"seat {st.seat} is asked, not the receiver {ctx[0]}")
+    if ph in (Phase.TAKE, Phase.RETURN) and (len(ctx) != 3 or not all(
+            isinstance(x, int) and x >= 0 for x in ctx[1:])):
+        bad("no count of the skills taken and returned this pass")
+    if ph is Phase.COMPOSE and (len(ctx) != 2 or not seats or st.seat != ctx[0]
+                                or not isinstance(ctx[1], int) or ctx[1] < 1):
         bad("no releaser or group size")
-    if ph is Phase.DECLARE and (not st.declare_queue
-                                or any(not 0 <= s < n for s in st.declare_queue)):
+    if ph is Phase.DECLARE and (not ctx or any(not isinstance(s, int) or not 0 <= s < n
+                                               for s in ctx) or st.seat != ctx[0]):
         bad("nobody may declare")
-    if ph is Phase.DECLARE_DISCARD and (st.declarer is None or st.discard_left < 1
-                                        or st.hand_n[st.declarer] < 1):
+    if ph is Phase.DECLARE_DISCARD and (st.declarer is None or st.seat != st.declarer
+                                        or len(ctx) != 1 or not isinstance(ctx[0], int)
+                                        or ctx[0] < 1 or st.hand_n[st.declarer] < 1):
         bad("no declarer with cards to discard")
     if ph is Phase.S2_KEEP and not st.s2_cards:
         bad("no S2 cards to keep")

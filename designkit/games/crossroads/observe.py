@@ -27,7 +27,7 @@ def observation(st: CrossroadsState, seat: int) -> dict[str, Any]:
         "players": st.n,
         "phase": st.phase.name,
         "active": st.active,
-        "receiver": st.receiver,
+        "receiver": st.receiver(),
         "turn": st.turn,
         "deck_count": st.deck_total(),
         "own_cards_in_deck": {"top": [c for c, o in zip(st.top, st.top_owner, strict=True) if o == seat],
@@ -67,9 +67,10 @@ def determinize(st: CrossroadsState, seat: int, rng: random.Random) -> Crossroad
     top_slots = [i for i, o in enumerate(c.top_owner) if o != seat]
     bottom_slots = [i for i, o in enumerate(c.bottom_owner) if o != seat]
     pool += [c.top[i] for i in top_slots] + [c.bottom[i] for i in bottom_slots]
-    hide_trigger = c.trigger is not None and not trigger_visible(c, seat)
-    if hide_trigger:
-        pool.append(c.trigger)
+    trigger = c.trigger
+    hide_trigger = trigger is not None and not trigger_visible(c, seat)
+    if trigger is not None and hide_trigger:
+        pool.append(trigger)
     hide_s2 = seat != c.active and bool(c.s2_cards)
     if hide_s2:
         pool += c.s2_cards

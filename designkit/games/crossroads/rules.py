@@ -34,7 +34,7 @@ GENRES = Table("crossroads", "genres.csv", (
 ), lambda row: int(row["number"]))
 
 
-class CrossroadsGame(FlowGame):
+class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
     name = "crossroads"
     card_tables = ("genres.csv", "skills.csv")
     title = "Crossroads"
@@ -202,11 +202,8 @@ def blank_state(rules: Ruleset, log: bool) -> CrossroadsState:
     st.discard = [0] * rules.size
     st.skills = [0] * st.n
     st.crossroads = sum(1 << rules.index[s] for s in p.crossroads_skills)
-    st.active, st.receiver, st.trigger = 0, None, None
-    st.releaser, st.release_size, st.s2_cards = None, 0, []
-    st.deal_left, st.extra_left = p.starting_hand * st.n, 0
-    st.declare_queue, st.declarer, st.discard_left = [], None, 0
-    st.taken, st.took, st.returned = 0, 0, 0
+    st.active, st.trigger, st.s2_cards = 0, None, []
+    st.declarer, st.took = None, 0
     st.turn, st.ending, st.end_reason = 0, None, None
     st.final, st.first_player = None, None
     st.released = [0] * st.n

@@ -75,7 +75,8 @@ def finish_game(st: CrossroadsState) -> None:
     if st.log is not None:
         for s, b in enumerate(parts):
             _log_breakdown(st, s, b)
-        priority = [(st.ending + i) % st.n for i in range(1, st.n + 1)]
+        ending = st.active if st.ending is None else st.ending   # set by CR-8.4 first
+        priority = [(ending + i) % st.n for i in range(1, st.n + 1)]
         ranking = rank_seats(st.final, priority)
         best = st.final[ranking[0]]
         tied = [s for s in ranking if st.final[s] == best]

@@ -1,15 +1,17 @@
 """The documented JSON form of a Crossroads state (hidden parts included).
 
 Used by records, the stepper's save/load and tests. Keys:
-``players, phase, active, receiver, trigger, turn, first_player, ending, end_reason,
+``players, active, trigger, turn, first_player, ending, end_reason,
 deck {number: count}, top, bottom, top_owner, bottom_owner, hands [[cards]], known [[cards]],
 piles [{number: [printed cards]}], discard [cards], skills [[ids]], crossroads [ids],
-releaser, release_size, s2_cards, deal_left, extra_left, declare_queue, declarer,
-discard_left, taken, took [ids], returned, released [counts], final [scores] | null, log [events]``.
+s2_cards, declarer, took [ids], released [counts], final [scores] | null`` and the core
+flow's ``phase, seat, ctx, stack, last, log`` (:mod:`designkit.core.flow_dict`): the
+question's context (a pass's receiver, a release's size, who may declare …) is in ``ctx``.
 
-No task stack is saved: Crossroads' tasks schedule only their own successor, so
-at every question the stack is empty and the phase says who is asked
-(:func:`seat_to_answer`). ``state_from_dict`` refuses an impossible state
+A document written before the flow keys (``receiver, releaser, release_size, deal_left,
+extra_left, declare_queue, discard_left, taken, returned`` and no ``stack``) still loads:
+:func:`_legacy_flow` turns those fields into the question's seat and ``ctx`` (its stack
+was always empty at a question). ``state_from_dict`` refuses an impossible state
 (:mod:`invariants`) with :class:`~designkit.core.invariants.ImpossibleState`.
 """
 
@@ -17,8 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from designkit.core.events import Event
-from designkit.core.invariants import parse_checked
+from designkit.core.flow_dict import flow_from_dict, flow_to_dict, rebuild_options
+from designkit.core.invariants import Violation, parse_checked
+from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.params import CrossroadsParams
 from designkit.games.crossroads.state import FLOW, CrossroadsState, Phase, Ruleset
 
@@ -42,8 +45,7 @@ def _ids(st: CrossroadsState, mask: int) -> list[str]:
 
 def state_to_dict(st: CrossroadsState) -> dict[str, Any]:
     return {
-        "players": st.n, "phase": st.phase.name, "active": st.active,
-        "receiver": st.receiver, "trigger": st.trigger, "turn": st.turn,
+        "players": st.n, **flow_to_dict(st), "active": st.active, "trigger": st.trigger, "turn": st.turn,
         "first_player": st.first_player, "ending": st.ending, "end_reason": st.end_reason,
         "deck": {str(x): k for x, k in enumerate(st.deck) if k},
         "top": st.top[:], "bottom": st.bottom[:], "top_owner": st.top_owner[:],
@@ -52,14 +54,9 @@ def state_to_dict(st: CrossroadsState) -> dict[str, Any]:
         "piles": [{str(n): list(g) for n, g in sorted(p.items())} for p in st.piles],
         "discard": _cards(st.discard),
         "skills": [_ids(st, m) for m in st.skills], "crossroads": _ids(st, st.crossroads),
-        "releaser": st.releaser, "release_size": st.release_size,
-        "s2_cards": st.s2_cards[:], "deal_left": st.deal_left, "extra_left": st.extra_left,
-        "declare_queue": st.declare_queue[:], "declarer": st.declarer,
-        "discard_left": st.discard_left, "taken": st.taken, "took": _ids(st, st.took),
-        "returned": st.returned,
+        "s2_cards": st.s2_cards[:], "declarer": st.declarer, "took": _ids(st, st.took),
         "released": st.released[:],
         "final": list(st.final) if st.final is not None else None,
-        "log": [e.to_dict() for e in st.log] if st.log is not None else None,
     }
 
 
@@ -68,11 +65,15 @@ def state_from_dict(data: dict[str, Any], params: CrossroadsParams | None = None
     """The state ``data`` describes; a malformed or impossible one is an ImpossibleState."""
     from designkit.games.crossroads.invariants import check_state
 
-    st = parse_checked(lambda: _parse(data, params, log), check_state)
-    st.seat = seat_to_answer(st)
-    if st.phase in FLOW.decisions:
-        st.options = tuple(FLOW.decisions[st.phase].options(st))
-    return st
+    def checked(st: CrossroadsState) -> list[Violation]:
+        """The invariants, then the open question's options (a junk ``ctx`` trips there,
+        inside ``parse_checked``: one ImpossibleState, not a TypeError)."""
+        found = check_state(st)
+        if not found:
+            rebuild_options(st)
+        return found
+
+    return parse_checked(lambda: _parse(data, params, log), checked)
 
 
 def _parse(data: dict[str, Any], params: CrossroadsParams | None, log: bool
@@ -87,8 +88,7 @@ def _parse(data: dict[str, Any], params: CrossroadsParams | None, log: bool
     st = CrossroadsState.__new__(CrossroadsState)
     st.init_flow()
     st.rules, st.params, st.n = rules, p, int(data["players"])
-    st.phase = Phase[data["phase"]]
-    st.active, st.receiver, st.trigger = data["active"], data["receiver"], data["trigger"]
+    st.active, st.trigger = data["active"], data["trigger"]
     st.turn, st.first_player = data["turn"], data["first_player"]
     st.ending, st.end_reason = data["ending"], data["end_reason"]
     st.deck = [0] * size
@@ -105,31 +105,38 @@ def _parse(data: dict[str, Any], params: CrossroadsParams | None, log: bool
     st.discard = _counts(data["discard"], size)
     st.skills = [mask(s) for s in data["skills"]]
     st.crossroads = mask(data["crossroads"])
-    st.releaser, st.release_size = data["releaser"], data["release_size"]
     st.s2_cards = list(data["s2_cards"])
-    st.deal_left, st.extra_left = data["deal_left"], data["extra_left"]
-    st.declare_queue, st.declarer = list(data["declare_queue"]), data["declarer"]
-    st.discard_left, st.taken, st.took = data["discard_left"], data["taken"], mask(data["took"])
-    st.returned = int(data.get("returned", 0))
+    st.declarer, st.took = data["declarer"], mask(data["took"])
     st.released = list(data.get("released") or [0] * st.n)
     st.final = tuple(data["final"]) if data.get("final") is not None else None
-    events = data.get("log")
-    st.log = None if not log else [
-        Event.from_dict(e) for e in events or []]
+    if "stack" not in data:
+        data = _legacy_flow(data)
+    flow_from_dict(st, data, log, Action, options=False)
     return st
 
 
-def seat_to_answer(st: CrossroadsState) -> int | None:
-    """The seat a question of ``st.phase`` is put to (``None`` for chance and the end)."""
-    ph = st.phase
+def _legacy_flow(data: dict[str, Any]) -> dict[str, Any]:
+    """The flow keys of a document saved before Crossroads kept a question's context in
+    ``ctx``: the old fields say who is asked and with what (the stack was empty)."""
+    ph = Phase[data["phase"]]
+    receiver, active = data.get("receiver"), data["active"]
+    ctx: tuple[Any, ...] = ()
+    seat: int | None = active
+    if ph is Phase.DEAL:
+        ctx = (sum(len(h) for h in data["hands"]),)   # the cards dealt so far
+    elif ph is Phase.DRAW and data.get("extra_left"):
+        ctx = (data["extra_left"],)
+    elif ph in (Phase.TAKE, Phase.RETURN):
+        ctx = (receiver, data.get("taken", 0), data.get("returned", 0))
+    elif ph is Phase.RECEIVE:
+        ctx, seat = (receiver,), receiver
+    elif ph is Phase.COMPOSE:
+        ctx, seat = (data.get("releaser"), data.get("release_size", 0)), data.get("releaser")
+    elif ph is Phase.DECLARE:
+        ctx = tuple(data.get("declare_queue") or ())
+        seat = ctx[0] if ctx else None
+    elif ph is Phase.DECLARE_DISCARD:
+        ctx, seat = (data.get("discard_left", 0),), data.get("declarer")
     if ph in FLOW.chances or ph in (Phase.RUN, Phase.OVER):
-        return None
-    if ph is Phase.RECEIVE:
-        return st.receiver
-    if ph is Phase.COMPOSE:
-        return st.releaser
-    if ph is Phase.DECLARE:
-        return st.declare_queue[0] if st.declare_queue else None
-    if ph is Phase.DECLARE_DISCARD:
-        return st.declarer
-    return st.active
+        seat = None
+    return {**data, "seat": seat, "ctx": list(ctx), "stack": []}

@@ -7,10 +7,10 @@ clone copies a few short lists. The deck is an unordered pool plus ordered
 random and what is known.
 
 The turn runs on the core flow (:mod:`designkit.core.flow`, tasks in
-:mod:`designkit.games.crossroads.turn`). Every task schedules its own
-successor, so whenever the game waits for a seat or for chance the task stack
-is empty and the phase plus the plain fields below say everything: a saved
-state needs no stack, and a hand-built scenario is just these fields.
+:mod:`designkit.games.crossroads.turn`): the context of a step (the pass's
+receiver, a release's size, who may still declare, how many cards are left to
+deal or discard) travels in the task's arguments and the question's ``ctx``,
+so the fields below are the game itself and nothing else.
 """
 
 from __future__ import annotations
@@ -99,14 +99,14 @@ class Ruleset:
 class CrossroadsState(FlowState):
     flow = FLOW
     __slots__ = ("rules", "n", "deck", "deck_n", "top", "bottom", "hands", "hand_n", "known",
-                 "piles", "discard", "skills", "crossroads", "active", "receiver",
-                 "trigger", "releaser", "release_size", "s2_cards", "deal_left", "extra_left",
-                 "declare_queue", "declarer", "discard_left", "taken", "took", "returned", "turn",
+                 "piles", "discard", "skills", "crossroads", "active",
+                 "trigger", "s2_cards", "declarer", "took", "turn",
                  "ending", "end_reason", "final", "log", "params", "first_player",
                  "released", "top_owner", "bottom_owner")
 
     rules: Ruleset
     params: CrossroadsParams
+    phase: Phase
     n: int
     deck: list[int]
     deck_n: int
@@ -122,19 +122,13 @@ class CrossroadsState(FlowState):
     skills: list[int]
     crossroads: int
     active: int
-    receiver: int | None
     trigger: int | None
-    releaser: int | None
-    release_size: int
+    #: cards S2 drew this turn, not yet kept or put back (CR-7.2)
     s2_cards: list[int]
-    deal_left: int
-    extra_left: int
-    declare_queue: list[int]
+    #: who declared the end (CR-8.1), for the discard and the view
     declarer: int | None
-    discard_left: int
-    taken: int
+    #: skills the passer took during this pass (CR-6.3 returns only older ones; CR-A13)
     took: int
-    returned: int
     turn: int
     ending: int | None
     end_reason: str | None
@@ -157,13 +151,9 @@ class CrossroadsState(FlowState):
         c.skills = self.skills[:]
         c.crossroads = self.crossroads
         c.copy_flow(self)
-        c.active, c.receiver = self.active, self.receiver
-        c.trigger, c.releaser, c.release_size = self.trigger, self.releaser, self.release_size
+        c.active, c.trigger = self.active, self.trigger
         c.s2_cards = self.s2_cards[:]
-        c.deal_left, c.extra_left = self.deal_left, self.extra_left
-        c.declare_queue = self.declare_queue[:]
-        c.declarer, c.discard_left = self.declarer, self.discard_left
-        c.taken, c.took, c.returned = self.taken, self.took, self.returned
+        c.declarer, c.took = self.declarer, self.took
         c.turn, c.ending, c.end_reason = self.turn, self.ending, self.end_reason
         c.final = self.final
         c.first_player = self.first_player
@@ -172,6 +162,31 @@ class CrossroadsState(FlowState):
         return c
 
     # -- small queries used by rules, view and bots ------------------------------------------
+    def card(self) -> int:
+        """The trigger card in play (CR-3.2): asked only while one is, from drawing it to the
+        end step; none then is a broken flow, not a rule."""
+        n = self.trigger
+        if n is None:
+            raise RuntimeError("no trigger card in play")
+        return n
+
+    def declaring(self) -> int:
+        """The declarer (CR-8.1), asked only once someone declared."""
+        seat = self.declarer
+        if seat is None:
+            raise RuntimeError("nobody declared")
+        return seat
+
+    def receiver(self) -> int | None:
+        """The seat the trigger card was passed to (CR-6.1) while the pass is answered: the
+        taking and returning of skills, the receiver's choice and its composition."""
+        ph, ctx = self.phase, self.ctx
+        if ph is Phase.TAKE or ph is Phase.RETURN or ph is Phase.RECEIVE:
+            return int(ctx[0])
+        if ph is Phase.COMPOSE and ctx[0] != self.active:
+            return int(ctx[0])
+        return None
+
     def deck_total(self) -> int:
         return self.deck_n + len(self.top) + len(self.bottom)
 

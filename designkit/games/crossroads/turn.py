@@ -1,9 +1,12 @@
 """Crossroads turn flow (CR-2, CR-3, CR-5, CR-6, CR-8) as core-flow tasks, one per rule.
 
-Each task applies one rule and schedules its own successor, so the stack is
-empty whenever the game waits: a question is fully described by the phase and
-the state's fields (``active``, ``receiver``, ``releaser``, ``declare_queue`` …),
-which is what lets :mod:`serialize` save a position without the stack.
+Each task applies one rule and schedules its own successor; like every game on
+the core flow, a task takes its context as arguments (``("take", receiver,
+taken, returned)``, ``("compose", seat, size)``, ``("declare", *candidates)``)
+and a question carries it in ``ask``'s ``ctx``, which the phase's options and
+applier read. The state keeps only the game itself (who is active, the trigger
+card, the declarer …); :mod:`serialize` saves the stack and the open question
+with the core's :mod:`~designkit.core.flow_dict` helpers.
 
 A turn: ``turn`` (CR-3.1) → ``extra`` draws (``draw_per_turn``) → ``trigger``
 (S2 or a plain draw, CR-3.2) → ``act`` (release / hold / pass) → for a pass
@@ -13,7 +16,7 @@ Chance answers come from :func:`sample_draw`, which consumes the driver's RNG
 exactly as the engine always has (one ``randrange`` over the deck pool).
 
 Speed: a task that goes straight on to the next rule calls that task's function
-(``return extra_draw(st)``) instead of pushing it; only an answer's applier,
+(``return extra_draw(st, left)``) instead of pushing it; only an answer's applier,
 which may not ask, pushes the task that asks next. A plain turn thus runs two
 queued tasks, which keeps Crossroads' random play well ahead of RLCard's Uno.
 """
@@ -47,7 +50,8 @@ from designkit.games.crossroads.state import FLOW, CrossroadsState, Phase
 
 task, decision, chance = FLOW.task, FLOW.decision, FLOW.chance
 
-SETUP_TASKS: tuple[tuple[str, ...], ...] = (("deal",),)
+#: the deal starts with no card dealt (``("deal", dealt)``)
+SETUP_TASKS: tuple[tuple[str, int], ...] = (("deal", 0),)
 
 
 # -- drawing from the deck (CR-3.2, CR-A14: S2 cards on top or bottom first) ----------------------
@@ -73,14 +77,14 @@ def sample_draw(st: CrossroadsState, rng: random.Random) -> int:
     raise AssertionError("deck counts out of sync")
 
 
-def _wait_draw(st: CrossroadsState, phase: Phase) -> bool:
+def _wait_draw(st: CrossroadsState, phase: Phase, ctx: tuple[int, ...] = ()) -> bool:
     """Wait for a draw; a certain one (S2 card, one number left) is applied at once.
 
     ``roll`` only needs to know whether there are several outcomes: the pool holds
     more than one number exactly when no single count makes up the whole pool.
     """
     several = not st.top and st.deck_n > 0 and max(st.deck) < st.deck_n
-    return roll(st, phase, (), 2 if several else 1)
+    return roll(st, phase, ctx, 2 if several else 1)
 
 
 def _take_from_deck(st: CrossroadsState, card: int) -> int:
@@ -97,11 +101,11 @@ def _take_from_deck(st: CrossroadsState, card: int) -> int:
 
 # -- setup (CR-2.2, CR-2.4) -----------------------------------------------------------------------
 @task("deal")
-def deal(st: CrossroadsState) -> bool:
-    """CR-2.2: each player draws the starting hand, one card at a time in seat order."""
-    if st.deal_left and st.deck_total():
-        return _wait_draw(st, Phase.DEAL)
-    st.deal_left = 0
+def deal(st: CrossroadsState, dealt: int) -> bool:
+    """CR-2.2: each player draws the starting hand, one card at a time in seat order
+    (``dealt`` cards so far; the next goes to seat ``dealt`` mod the player count)."""
+    if dealt < st.params.starting_hand * st.n and st.deck_total():
+        return _wait_draw(st, Phase.DEAL, (dealt,))
     if st.log is not None and st.params.starting_hand:
         for s in range(st.n):
             cards, who, k = ", ".join(map(str, st.hand_cards(s))), seat_label(s), st.hand_n[s]
@@ -115,11 +119,11 @@ def deal(st: CrossroadsState) -> bool:
 @chance(Phase.DEAL, draw_outcomes, sample=sample_draw)
 def _dealt(st: CrossroadsState, outcome: int) -> None:
     card = _take_from_deck(st, outcome)
-    seat = (st.params.starting_hand * st.n - st.deal_left) % st.n
+    dealt = st.ctx[0]
+    seat = dealt % st.n
     st.hands[seat][card] += 1
     st.hand_n[seat] += 1
-    st.deal_left -= 1
-    push(st, ("deal",))
+    push(st, ("deal", dealt + 1))
 
 
 @task("start")
@@ -156,16 +160,16 @@ def start_turn(st: CrossroadsState) -> bool:
         st.emit("CR-3.1", st.active, f"Turn {st.turn}: {seat_label(st.active)} to play "
                 f"({n_cards(st.deck_total())} in the deck)",
                 f"{st.turn}手番目：{seat_label(st.active)}の手番（山{st.deck_total()}枚）")
-    st.extra_left = st.params.draw_per_turn - 1
-    return extra_draw(st) if st.extra_left else trigger_draw(st)
+    left = st.params.draw_per_turn - 1
+    return extra_draw(st, left) if left else trigger_draw(st)
 
 
 @task("extra")
-def extra_draw(st: CrossroadsState) -> bool:
-    """``draw_per_turn`` > 1: the extra cards go into the hand first (while the deck lasts)."""
-    if st.extra_left and st.deck_total():
-        return _wait_draw(st, Phase.DRAW)
-    st.extra_left = 0
+def extra_draw(st: CrossroadsState, left: int) -> bool:
+    """``draw_per_turn`` > 1: the ``left`` extra cards go into the hand first (while the
+    deck lasts); the draw's ``ctx`` holds ``left``, the trigger draw's is empty."""
+    if left and st.deck_total():
+        return _wait_draw(st, Phase.DRAW, (left,))
     return trigger_draw(st)
 
 
@@ -190,15 +194,14 @@ def trigger_draw(st: CrossroadsState) -> bool:
 @chance(Phase.DRAW, draw_outcomes, sample=sample_draw)
 def _drawn(st: CrossroadsState, outcome: int) -> None:
     card = _take_from_deck(st, outcome)
-    if st.extra_left:
+    if st.ctx:
         st.hands[st.active][card] += 1
         st.hand_n[st.active] += 1
-        st.extra_left -= 1
         if st.log is not None:
             who = seat_label(st.active)
             text = (f"{who} draws an extra card into the hand", f"{who}は追加で１枚引いて手札に加える")
             st.emit("CR-3.2", st.active, *text, card=card, visible_to=(st.active,), public=text)
-        push(st, ("extra",))
+        push(st, ("extra", st.ctx[0] - 1))
     else:
         _trigger_is(st, card)
 
@@ -318,50 +321,52 @@ def _pass_targets(st: CrossroadsState, seat: int) -> tuple[Action, ...]:
 
 def _act_options(st: CrossroadsState) -> tuple[Action, ...]:
     seat = st.active
-    sizes = rel.release_sizes(st, seat, st.trigger)
+    sizes = rel.release_sizes(st, seat, st.card())
     return (HOLD, *RELEASE[sizes.start:sizes.stop], *_pass_targets(st, seat))
+
+
+def _answer_card(st: CrossroadsState, seat: int, a: Action) -> None:
+    """What ``seat`` does with the trigger card: hold or release it (CR-5, CR-4), pass it
+    (the active player, CR-6.1) or discard it (a receiver with S6, CR-7.6)."""
+    kind = a.kind
+    if kind == "hold":
+        _hold(st, seat)
+    elif kind == "release":
+        _choose_release(st, seat, a.arg)
+    elif kind == "pass":
+        _pass(st, a.arg)
+    else:
+        _discard_passed(st, seat)
 
 
 @decision(Phase.ACT, _act_options)
 def _act(st: CrossroadsState, a: Action) -> None:
-    kind = a.kind
-    if kind == "hold":
-        _hold(st, st.active)
-    elif kind == "release":
-        _choose_release(st, st.active, a.arg)
-    else:
-        _pass(st, a.arg)
+    _answer_card(st, st.active, a)
 
 
 def _receive_options(st: CrossroadsState) -> tuple[Action, ...]:
-    seat = st.receiver
-    sizes = rel.release_sizes(st, seat, st.trigger)
+    seat = st.ctx[0]
+    sizes = rel.release_sizes(st, seat, st.card())
     if st.skills[seat] & st.rules.s6_mask:
         return (HOLD, *RELEASE[sizes.start:sizes.stop], DISCARD)
     return (HOLD, *RELEASE[sizes.start:sizes.stop])
 
 
 @task("receive")
-def offer_receive(st: CrossroadsState) -> bool:
+def offer_receive(st: CrossroadsState, receiver: int) -> bool:
     if st.log is not None:   # the passed card is public
-        _log_release_limits(st, st.receiver, None)
-    return ask(st, Phase.RECEIVE, st.receiver, ())
+        _log_release_limits(st, receiver, None)
+    return ask(st, Phase.RECEIVE, receiver, (receiver,))
 
 
 @decision(Phase.RECEIVE, _receive_options)
 def _receive(st: CrossroadsState, a: Action) -> None:
-    kind = a.kind
-    if kind == "hold":
-        _hold(st, st.receiver)
-    elif kind == "release":
-        _choose_release(st, st.receiver, a.arg)
-    else:
-        _discard_passed(st)
+    _answer_card(st, st.ctx[0], a)
 
 
 def _hold(st: CrossroadsState, seat: int) -> None:
     """CR-5.1 (and CR-6.4 for a receiver): the card goes into the hand."""
-    card = st.trigger
+    card = st.card()
     st.hands[seat][card] += 1
     st.hand_n[seat] += 1
     if seat != st.active:
@@ -377,14 +382,14 @@ def _hold(st: CrossroadsState, seat: int) -> None:
 
 
 def _choose_release(st: CrossroadsState, seat: int, size: int) -> None:
-    st.releaser, st.release_size = seat, size
-    push(st, ("compose",))
+    push(st, ("compose", seat, size))
 
 
 @task("compose")
-def offer_composition(st: CrossroadsState) -> bool:
-    """CR-7.4/CR-7.7: which S4/S7 cards join the group (asked only when there is a choice)."""
-    seat, n = st.releaser, st.trigger
+def offer_composition(st: CrossroadsState, seat: int, size: int) -> bool:
+    """CR-7.4/CR-7.7: which S4/S7 cards join ``seat``'s group of ``size`` (asked only when
+    there is a choice)."""
+    n = st.card()
     hand = st.hands[seat]
     if st.log is not None and st.holds(seat, "release_copy_hand_number") and not hand[n] \
             and not st.params.s4_trigger_may_be_reference and st.hand_n[seat]:
@@ -393,48 +398,47 @@ def offer_composition(st: CrossroadsState) -> bool:
                 "(the trigger card cannot be the reference)", f"{who}のS4は使えない：手札に"
                 f"{n}がない（引いたり渡されたりしたカードは対象外）", number=n,
                 visible_to=(seat,))
-    return ask(st, Phase.COMPOSE, st.releaser, ())
+    return ask(st, Phase.COMPOSE, seat, (seat, size))
 
 
 def _compose_options(st: CrossroadsState) -> tuple[Action, ...]:
-    return tuple(Action("compose", c)
-                 for c in rel.compositions_for(st, st.releaser, st.trigger, st.release_size))
+    seat, size = st.ctx
+    return tuple(Action("compose", c) for c in rel.compositions_for(st, seat, st.card(), size))
 
 
 @decision(Phase.COMPOSE, _compose_options)
 def _compose(st: CrossroadsState, a: Action) -> None:
-    seat, size = st.releaser, st.release_size
+    seat, size = st.ctx
     if seat != st.active and st.log is not None:
         st.emit("CR-4.6", seat, f"{seat_label(seat)} releases the passed card",
                 f"{seat_label(seat)}は渡されたカードをリリース")
-    rel.do_release(st, seat, st.trigger, size, a.arg)
-    st.releaser, st.release_size = None, 0
+    rel.do_release(st, seat, st.card(), size, a.arg)
     push(st, ("end_step",))
 
 
 def _pass(st: CrossroadsState, target: int) -> None:
     """CR-6.1: the drawn card goes face-up to another player."""
-    st.receiver = target
     if st.log is not None:
-        st.emit("CR-6.1", st.active, f"{seat_label(st.active)} passes {a_card(st.trigger)} "
+        st.emit("CR-6.1", st.active, f"{seat_label(st.active)} passes {a_card(st.card())} "
                 f"face-up to {seat_label(target)}", f"{seat_label(st.active)}は{st.trigger}を"
                 f"{seat_label(target)}にパス", card=st.trigger, target=target)
-    st.taken, st.took, st.returned = 0, 0, 0
-    push(st, ("take",))
+    st.took = 0
+    push(st, ("take", target, 0, 0))
 
 
 # -- skills for a pass (CR-6.2, CR-6.3) -----------------------------------------------------------
-def can_return(st: CrossroadsState) -> bool:
-    """CR-6.3: a skill held before this pass may go back, up to the per-pass limit."""
-    return bool(st.returned < st.params.max_skills_returned_per_pass
+def can_return(st: CrossroadsState, returned: int) -> bool:
+    """CR-6.3: a skill held before this pass may go back, up to the per-pass limit
+    (``returned`` this pass so far)."""
+    return bool(returned < st.params.max_skills_returned_per_pass
                 and st.skills[st.active] & ~st.took)
 
 
-def takeable(st: CrossroadsState) -> tuple[Action, ...]:
+def takeable(st: CrossroadsState, returned: int) -> tuple[Action, ...]:
     """CR-6.2: the skills the passer may take now; at the holding limit only as an exchange."""
     p = st.params
     if p.max_skills_held is not None and bin(st.skills[st.active]).count("1") >= \
-            p.max_skills_held and not can_return(st):
+            p.max_skills_held and not can_return(st, returned):
         return ()
     key = ("take", st.crossroads)
     found = st.rules.options.get(key)
@@ -450,43 +454,46 @@ def over_skill_limit(st: CrossroadsState) -> bool:
 
 
 @task("take")
-def offer_take(st: CrossroadsState) -> bool:
-    if st.taken < st.params.max_skills_taken_per_pass and takeable(st):
-        return ask(st, Phase.TAKE, st.active, ())
-    if st.log is not None and not st.taken and not st.crossroads:
+def offer_take(st: CrossroadsState, receiver: int, taken: int, returned: int) -> bool:
+    """CR-6.2: the passer may take a skill (``taken`` and ``returned`` so far this pass; the
+    question's ``ctx`` carries them with the ``receiver``)."""
+    if taken < st.params.max_skills_taken_per_pass and takeable(st, returned):
+        return ask(st, Phase.TAKE, st.active, (receiver, taken, returned))
+    if st.log is not None and not taken and not st.crossroads:
         who = seat_label(st.active)   # CR-A19: the Pass stands without a skill
         st.emit("CR-A19", st.active, f"The Crossroads is empty: {who} takes no skill and the "
                 "Pass stands", f"【クロスロード】が空なので{who}はスキルを得ない（パスは有効）")
-    return offer_receive(st)
+    return offer_receive(st, receiver)
 
 
-@decision(Phase.TAKE, lambda st: (TAKE_NONE, *takeable(st)))
+@decision(Phase.TAKE, lambda st: (TAKE_NONE, *takeable(st, st.ctx[2])))
 def _take_skill(st: CrossroadsState, a: Action) -> None:
     """CR-6.2: optionally take one skill from the Crossroads; it works at once (CR-A13)."""
     sid = a.arg
+    receiver, taken, returned = st.ctx
     if sid is None:
-        if st.log is not None and not st.taken:
+        if st.log is not None and not taken:
             who = seat_label(st.active)   # CR-A19: taking a skill is optional
             st.emit("CR-A19", st.active, f"{who} takes no skill (taking one is optional)",
                     f"{who}はスキルを得ない（任意）")
-        push(st, ("receive",))
+        push(st, ("receive", receiver))
         return
     bit = 1 << st.rules.index[sid]
     st.crossroads &= ~bit
     st.skills[st.active] |= bit
     st.took |= bit
-    st.taken += 1
+    taken += 1
     if st.log is not None:
         skill = st.rules.skills[st.rules.index[sid]]
         st.emit("CR-6.2", st.active, f"{seat_label(st.active)} takes skill {skill.name('en')} "
                 f"(costs {st.rules.costs[st.rules.index[sid]]} VP at the end)",
                 f"{seat_label(st.active)}はスキル{skill.name('ja')}を得る", skill=sid)
-    push(st, ("return",) if can_return(st) else ("take",))
+    push(st, ("return" if can_return(st, returned) else "take", receiver, taken, returned))
 
 
 @task("return")
-def offer_return(st: CrossroadsState) -> bool:
-    return ask(st, Phase.RETURN, st.active, ())
+def offer_return(st: CrossroadsState, receiver: int, taken: int, returned: int) -> bool:
+    return ask(st, Phase.RETURN, st.active, (receiver, taken, returned))
 
 
 def _return_options(st: CrossroadsState) -> tuple[Action, ...]:
@@ -505,11 +512,12 @@ def _return_options(st: CrossroadsState) -> tuple[Action, ...]:
 def _return_skill(st: CrossroadsState, a: Action) -> None:
     """CR-6.3: exchange — return one previously held skill, or keep them all."""
     sid = a.arg
+    receiver, taken, returned = st.ctx
     if sid is not None:
         bit = 1 << st.rules.index[sid]
         st.skills[st.active] &= ~bit
         st.crossroads |= bit
-        st.returned += 1
+        returned += 1
         if st.log is not None:
             st.emit("CR-6.3", st.active, f"{seat_label(st.active)} returns skill {sid} to "
                     "the Crossroads in exchange", f"{seat_label(st.active)}はスキル{sid}を"
@@ -519,15 +527,15 @@ def _return_skill(st: CrossroadsState, a: Action) -> None:
         st.emit("CR-A12", st.active, f"{who} returns no skill and keeps all "
                 f"{bin(st.skills[st.active]).count('1')} skills (any number may be held)",
                 f"{who}はスキルを戻さずそのまま得る（複数枚持つ）")
-    push(st, ("take",))
+    push(st, ("take", receiver, taken, returned))
 
 
-def _discard_passed(st: CrossroadsState) -> None:
+def _discard_passed(st: CrossroadsState, receiver: int) -> None:
     """CR-7.6 (S6): the receiver discards the passed card."""
-    st.discard[st.trigger] += 1
+    st.discard[st.card()] += 1
     if st.log is not None:
-        st.emit("CR-7.6", st.receiver, f"{seat_label(st.receiver)} discards the passed "
-                f"{st.trigger} with S6", f"{seat_label(st.receiver)}はS6で{st.trigger}を捨て札に",
+        st.emit("CR-7.6", receiver, f"{seat_label(receiver)} discards the passed "
+                f"{st.trigger} with S6", f"{seat_label(receiver)}はS6で{st.trigger}を捨て札に",
                 card=st.trigger)
     push(st, ("end_step",))
 
@@ -536,7 +544,7 @@ def _discard_passed(st: CrossroadsState) -> None:
 @task("end_step")
 def end_step(st: CrossroadsState) -> bool:
     """CR-8.1 / CR-A3 / CR-A5: who may declare at the end of this turn."""
-    st.trigger, st.receiver = None, None
+    st.trigger = None
     p = st.params
     if not p.declare_27_when_deck_empty and st.deck_total() == 0:
         order: list[int] = []
@@ -544,7 +552,7 @@ def end_step(st: CrossroadsState) -> bool:
         order = [st.active]
     else:
         order = [(st.active + i) % st.n for i in range(st.n)]
-    st.declare_queue = [s for s in order if st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum]
+    queue = [s for s in order if st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum]
     if st.log is not None and p.declare_27_by == "active":
         for s in range(st.n):   # CR-A3: only the active player may declare
             if s != st.active and st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum:
@@ -552,27 +560,27 @@ def end_step(st: CrossroadsState) -> bool:
                         "the active player may declare", f"{seat_label(s)}の手札の合計は"
                         f"{p.end_hand_sum}だが、宣言できるのは手番プレイヤーのみ",
                         visible_to=(s,))
-    return offer_declaration(st)
+    return offer_declaration(st, *queue)
 
 
 @task("declare")
-def offer_declaration(st: CrossroadsState) -> bool:
-    if st.declare_queue:
-        return ask(st, Phase.DECLARE, st.declare_queue[0], ())
+def offer_declaration(st: CrossroadsState, *queue: int) -> bool:
+    """CR-8.1: the first of the seats that may still declare is asked (``ctx``: all of them)."""
+    if queue:
+        return ask(st, Phase.DECLARE, queue[0], queue)
     return after_declarations(st)
 
 
 @decision(Phase.DECLARE, lambda st: (DECLARE_YES, DECLARE_NO))
 def _declare(st: CrossroadsState, a: Action) -> None:
     """CR-8.1: a player whose hand sums to exactly the end sum may end the game."""
-    seat = st.declare_queue.pop(0)
+    seat, *rest = st.ctx
     if not a.arg:
-        push(st, ("declare",))
+        push(st, ("declare", *rest))
         return
     p = st.params
     frac = st.hand_n[seat] * p.declare_discard_fraction
-    st.discard_left = math.floor(frac) if p.declare_discard_rounding == "floor" else \
-        math.ceil(frac)
+    k = math.floor(frac) if p.declare_discard_rounding == "floor" else math.ceil(frac)
     st.declarer = seat
     st.known[seat] = st.hands[seat][:]
     if st.log is not None:
@@ -582,7 +590,7 @@ def _declare(st: CrossroadsState, a: Action) -> None:
                 + (" with the deck empty (checked before deck exhaustion)" if empty else "")
                 + f" and reveals the hand: {cards}", f"{who}が{p.end_hand_sum}を宣言し手札を公開"
                 f"：{cards}", hand=st.hand_cards(seat))
-        k, h = st.discard_left, st.hand_n[seat]
+        h = st.hand_n[seat]
         rounded = "down" if p.declare_discard_rounding == "floor" else "up"
         if k:
             st.emit("CR-8.2", seat, f"{who} must discard {k} of the {h} hand cards "
@@ -592,13 +600,14 @@ def _declare(st: CrossroadsState, a: Action) -> None:
         else:   # never with the draft's numbers: a 27 hand has 4+ cards
             st.emit("CR-8.2", seat, f"{who} discards nothing: {h} cards × "
                     f"{p.declare_discard_fraction:g} rounds to 0", f"{who}の捨て札は0枚", n=0)
-    push(st, ("declare_discard",))
+    push(st, ("declare_discard", k))
 
 
 @task("declare_discard")
-def offer_declare_discard(st: CrossroadsState) -> bool:
-    if st.discard_left:
-        return ask(st, Phase.DECLARE_DISCARD, st.declarer, ())
+def offer_declare_discard(st: CrossroadsState, left: int) -> bool:
+    """CR-8.2: the declarer discards ``left`` more cards (``ctx``: ``(left,)``)."""
+    if left:
+        return ask(st, Phase.DECLARE_DISCARD, st.declaring(), (left,))
     finish(st, "27")
     return False
 
@@ -607,16 +616,15 @@ def offer_declare_discard(st: CrossroadsState) -> bool:
           lambda st: tuple(DECLARE_DISCARD[x] for x, k in enumerate(st.hands[st.declarer]) if k))
 def _declare_discard(st: CrossroadsState, a: Action) -> None:
     """CR-8.2: the declarer discards ⌊h/2⌋ cards of their choice (CR-A6)."""
-    seat, card = st.declarer, a.arg
+    seat, card = st.declaring(), a.arg
     st.hands[seat][card] -= 1
     st.known[seat][card] -= 1
     st.hand_n[seat] -= 1
     st.discard[card] += 1
-    st.discard_left -= 1
     if st.log is not None:   # CR-A6: the declarer chooses which cards go
         st.emit("CR-A6", seat, f"{seat_label(seat)} chooses to discard {a_card(card)}",
                 f"{seat_label(seat)}は{card}を選んで捨て札にする", card=card)
-    push(st, ("declare_discard",))
+    push(st, ("declare_discard", st.ctx[0] - 1))
 
 
 @task("after_declare")

@@ -18,6 +18,7 @@ from functools import cache
 from html import escape
 from typing import Any
 
+from designkit.core.action import Action
 from designkit.core.board_html import data_action, token_row
 from designkit.core.paths import data_dir
 from designkit.core.seats import seat_label
@@ -72,7 +73,7 @@ def _options(st: CrossroadsState) -> dict[tuple[str, Any], Any]:
         game = get_game("crossroads")
         who = game.to_move(st)
         options = game.legal_actions(st) if isinstance(who, int) else ()
-    return {(a.kind, a.arg): a for a in options}
+    return {(a.kind, a.arg): a for a in options if isinstance(a, Action)}
 
 
 def _act(opts: dict[tuple[str, Any], Any], kind: str, arg: Any) -> str:
