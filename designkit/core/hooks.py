@@ -26,17 +26,21 @@ from typing import Any
 
 #: Game method → (module of the game's package, function in it). Each function takes the
 #: method's arguments after ``self``; those in :data:`TAKE_THE_GAME` take the game first.
+#: Written as a text table (method, then module.function) so it reads as one.
 STANDARD_HOOKS: dict[str, tuple[str, str]] = {
-    "heuristic": ("bots", "heuristic"),
-    "observation": ("observe", "observation"),
-    "determinize": ("observe", "determinize"),
-    "view": ("view", "render"),
-    "state_to_dict": ("serialize", "state_to_dict"),
-    "state_from_dict": ("serialize", "state_from_dict"),
-    "explain_illegal": ("explain", "explain_illegal"),
-    "check_state": ("invariants", "check_state"),
-    "components": ("invariants", "components"),
-    "hidden_zones": ("invariants", "hidden_zones"),
+    method: tuple(target.split("."))  # type: ignore[misc]
+    for method, target in (line.split() for line in """
+        heuristic        bots.heuristic
+        observation      observe.observation
+        determinize      observe.determinize
+        view             view.render
+        state_to_dict    serialize.state_to_dict
+        state_from_dict  serialize.state_from_dict
+        explain_illegal  explain.explain_illegal
+        check_state      invariants.check_state
+        components       invariants.components
+        hidden_zones     invariants.hidden_zones
+    """.strip().splitlines())
 }
 
 #: hooks whose function is called with the game first (a bot estimate that looks ahead
