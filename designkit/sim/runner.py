@@ -23,6 +23,16 @@ def game_seed(seed: int, game_id: int) -> int:
     return int(child.generate_state(1, dtype=np.uint64)[0])
 
 
+def batch_setup(game_name: str, params_dict: dict[str, Any], agent_specs: Sequence[str]
+                ) -> tuple[Any, Any, list[Any], list[str]]:
+    """What a worker rebuilds from a batch's picklable description: the game, its Params,
+    one agent per seat and their names (shared by the plain and the traced batch)."""
+    game = get_game(game_name)
+    params = game.params_type.from_dict(params_dict, source="simulation params")
+    agents = make_agents(list(agent_specs), player_count(params))
+    return game, params, agents, [a.name for a in agents]
+
+
 def run_batch(game_name: str, params_dict: dict[str, Any], agent_specs: Sequence[str],
               seed: int, game_ids: Sequence[int], coverage: bool = False
               ) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
@@ -31,11 +41,7 @@ def run_batch(game_name: str, params_dict: dict[str, Any], agent_specs: Sequence
     With ``coverage`` each game row also carries ``_rules`` (rule ID → events logged),
     which :func:`designkit.sim.many.split_rules` takes out into ``Results.rules``.
     """
-    game = get_game(game_name)
-    params = game.params_type.from_dict(params_dict, source="simulation params")
-    players = player_count(params)
-    agents = make_agents(list(agent_specs), players)
-    names = [a.name for a in agents]
+    game, params, agents, names = batch_setup(game_name, params_dict, agent_specs)
     out = []
     for gid in game_ids:
         s = game_seed(seed, gid)

@@ -19,12 +19,9 @@ from typing import Any
 
 import pandas as pd
 
-from designkit.agents import make_agents
 from designkit.core.game import Game, State
 from designkit.core.play import play_game
-from designkit.core.registry import get_game
-from designkit.core.seats import player_count
-from designkit.sim.runner import _rows, game_seed
+from designkit.sim.runner import _rows, batch_setup, game_seed
 
 TRACE_COLUMNS = ["game_id", "sample", "turn", "final", "seat", "value"]
 
@@ -56,11 +53,8 @@ def run_batch_traced(game_name: str, params_dict: dict[str, Any], agent_specs: S
                      ) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
     """Like :func:`designkit.sim.runner.run_batch`, with each game row carrying its trace
     under ``"_trace"`` (a list of ``(turn, final, values)``) for :func:`split_trace`."""
-    game = get_game(game_name)
-    params = game.params_type.from_dict(params_dict, source="simulation params")
-    players = player_count(params)
-    agents = make_agents(list(agent_specs), players)
-    names = [a.name for a in agents]
+    game, params, agents, names = batch_setup(game_name, params_dict, agent_specs)
+    players = len(agents)
     out = []
     for gid in game_ids:
         s = game_seed(seed, gid)
