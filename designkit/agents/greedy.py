@@ -13,12 +13,9 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def act(self, game: Game, state: State, rng: random.Random) -> Hashable:
-        actions = game.legal_actions(state)
-        self.last_options = len(actions)
-        if len(actions) == 1:
+        actions, seat = self.options(game, state)
+        if seat is None:
             return actions[0]
-        seat = game.to_move(state)
-        assert isinstance(seat, int)  # an agent is asked only when a seat decides
         best: list[Hashable] = []
         best_value = float("-inf")
         for action in actions:

@@ -104,12 +104,9 @@ class MCTSAgent(Agent):
         return agent_name(iterations, seconds, cut, c, prior, clock)
 
     def act(self, game: Game, state: State, rng: random.Random) -> Hashable:
-        legal = game.legal_actions(state)
-        self.last_options = len(legal)
-        if len(legal) == 1:
+        legal, seat = self.options(game, state)
+        if seat is None:
             return legal[0]
-        seat = game.to_move(state)
-        assert isinstance(seat, int)  # an agent is asked only when a seat decides
         root = _Node(None)
         self._lead_sum, self._judged = 0.0, 0
         now = self._now

@@ -265,3 +265,19 @@ class Table(Generic[T]):
     def _read(self, path: Path) -> tuple[T, ...]:
         rows = load_table(path, self.columns, self.vocabulary, self.row_check)
         return tuple(self.make(r) for r in rows)
+
+
+class CardName:
+    """``name(lang)`` for a card row with ``id``, ``name_en`` and ``name_ja`` fields: the
+    id and the English name, or the id and the Japanese name in 「」 (the English one where
+    the table leaves the Japanese empty). A mixin for a game's frozen card dataclasses, so
+    each game's cards print their names one way."""
+
+    id: str
+    name_en: str
+    name_ja: str
+
+    def name(self, lang: str = "en") -> str:
+        if lang == "ja":
+            return f"{self.id}「{self.name_ja or self.name_en}」"
+        return f"{self.id} {self.name_en}"

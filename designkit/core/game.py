@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from designkit.core.errors import IllegalAction
 from designkit.core.events import Event
+from designkit.core.hooks import declare_hooks
 from designkit.core.invariants import Violation
 from designkit.core.seats import player_range, seat_label
 
@@ -130,6 +131,17 @@ class Game(Generic[S, P]):
     #: held): ``analysis.metrics.item_usage`` gives each id's usage and win rate. Columns
     #: named ``*_held`` count without being listed.
     item_columns: ClassVar[tuple[str, ...]] = ()
+    #: the package whose modules hold the game's hooks: ``hooks_package = __package__``
+    #: reads each hook of ``core.hooks.STANDARD_HOOKS`` the class does not define itself
+    #: from its module (``observation`` from ``observe.py``, ``view`` from ``view.py``'s
+    #: ``render``, …), imported on first use. ``None``: every hook is a method.
+    hooks_package: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        package = vars(cls).get("hooks_package")
+        if package:
+            declare_hooks(cls, package)
 
     @property
     def min_players(self) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from designkit.core.game import Game
 from designkit.games.classic_hero.notation import can_achieve
 from designkit.games.classic_hero.resolve import values
 from designkit.games.classic_hero.state import ClassicHeroState, Phase
@@ -118,7 +119,8 @@ def _request_passive(ability: Any) -> int:
     return 0
 
 
-def heuristic(st: ClassicHeroState, seat: int) -> float:
+def heuristic(game: Game, st: ClassicHeroState, seat: int) -> float:
+    """``Game.heuristic`` (the game first, like every game's: ``core.hooks``)."""
     mine = estimate(st, seat)
     best = float("-inf")
     for s in range(st.n):

@@ -9,7 +9,6 @@ steps on :data:`state.FLOW`.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from designkit.core.flow import FlowGame
@@ -57,6 +56,8 @@ class ClassicHeroGame(FlowGame[ClassicHeroState, ClassicHeroParams]):
     min_players, max_players = 3, 4
     tie_break_rules = ("CH-9.3",)
     flow = FLOW
+    #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
+    hooks_package = __package__
     action_type = HeroAction
 
     def new_state(self, params: ClassicHeroParams | None = None, log: bool = True
@@ -85,59 +86,6 @@ class ClassicHeroGame(FlowGame[ClassicHeroState, ClassicHeroParams]):
 
     def start_seat(self, st: ClassicHeroState) -> int | None:
         return st.first_seat
-
-    def heuristic(self, st: ClassicHeroState, seat: int) -> float:
-        from designkit.games.classic_hero.bots import heuristic
-
-        return heuristic(st, seat)
-
-    def observation(self, st: ClassicHeroState, seat: int) -> dict[str, Any]:
-        from designkit.games.classic_hero.observe import observation
-
-        return observation(st, seat)
-
-    def determinize(self, st: ClassicHeroState, seat: int, rng: random.Random
-                    ) -> ClassicHeroState:
-        from designkit.games.classic_hero.observe import determinize
-
-        return determinize(st, seat, rng)
-
-    def view(self, st: ClassicHeroState, seat: int | None = None, lang: str = "en") -> str:
-        from designkit.games.classic_hero.view import render
-
-        return render(st, seat, lang)
-
-    def state_to_dict(self, st: ClassicHeroState) -> dict[str, Any]:
-        from designkit.games.classic_hero.serialize import state_to_dict
-
-        return state_to_dict(st)
-
-    def state_from_dict(self, data: dict[str, Any], params: ClassicHeroParams | None = None,
-                        log: bool = True) -> ClassicHeroState:
-        from designkit.games.classic_hero.serialize import state_from_dict
-
-        return state_from_dict(data, params, log)
-
-    def explain_illegal(self, st: ClassicHeroState, action: Any) -> str:
-        from designkit.games.classic_hero.explain import explain_illegal
-
-        return explain_illegal(st, action)
-
-    def check_state(self, st: ClassicHeroState) -> list:
-        from designkit.games.classic_hero.invariants import check_state
-
-        return check_state(st)
-
-    def components(self, st: ClassicHeroState) -> dict[str, int]:  # type: ignore[override]
-        from designkit.games.classic_hero.invariants import components
-
-        return components(st)
-
-    def hidden_zones(self, st: ClassicHeroState, seat: int  # type: ignore[override]
-                     ) -> list[list[tuple[str | int, ...]]]:
-        from designkit.games.classic_hero.invariants import hidden_zones
-
-        return hidden_zones(st, seat)
 
     def game_summary(self, st: ClassicHeroState) -> dict[str, Any]:
         return {"skill_shortfalls": st.shortfalls["skills"],

@@ -9,6 +9,7 @@ counts directly instead of building the scoring breakdown.
 
 from __future__ import annotations
 
+from designkit.core.game import Game
 from designkit.games.crossroads.state import CrossroadsState, Phase
 
 PAIR_CREDIT = 0.4  # VP credited per card of a number held at least twice and not yet released
@@ -45,7 +46,8 @@ def estimate(st: CrossroadsState, seat: int) -> float:
             + PAIR_CREDIT * promise)
 
 
-def heuristic(st: CrossroadsState, seat: int) -> float:
+def heuristic(game: Game, st: CrossroadsState, seat: int) -> float:
+    """``Game.heuristic`` (the game first, like every game's: ``core.hooks``)."""
     mine = estimate(st, seat)
     best_other = max(estimate(st, q) for q in range(st.n) if q != seat)
     return mine - best_other

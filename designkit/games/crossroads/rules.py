@@ -8,14 +8,11 @@ observation, invariants and serialisation.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Hashable
 from typing import Any
 
 from designkit.core.cardtable import Column, Table
 from designkit.core.flow import FlowGame
 from designkit.core.game import rank_seats
-from designkit.core.invariants import Violation
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed, check_game_tables
 from designkit.games.crossroads.actions import Action
@@ -41,6 +38,8 @@ class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
     title_ja = "クロスロード"
     params_type = CrossroadsParams
     flow = FLOW
+    #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
+    hooks_package = __package__
     action_type = Action
     min_players, max_players = 3, 5
     tie_break_rules = ("CR-10.2", "CR-A15")
@@ -112,59 +111,6 @@ class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
 
     def turns(self, st: CrossroadsState) -> int:
         return st.turn
-
-    def heuristic(self, st: CrossroadsState, seat: int) -> float:
-        from designkit.games.crossroads.bots import heuristic
-
-        return heuristic(st, seat)
-
-    def observation(self, st: CrossroadsState, seat: int) -> dict[str, Any]:
-        from designkit.games.crossroads.observe import observation
-
-        return observation(st, seat)
-
-    def determinize(self, st: CrossroadsState, seat: int, rng: random.Random
-                    ) -> CrossroadsState:
-        from designkit.games.crossroads.observe import determinize
-
-        return determinize(st, seat, rng)
-
-    def view(self, st: CrossroadsState, seat: int | None = None, lang: str = "en") -> str:
-        from designkit.games.crossroads.view import render
-
-        return render(st, seat, lang)
-
-    def check_state(self, st: CrossroadsState) -> list[Violation]:
-        from designkit.games.crossroads.invariants import check_state
-
-        return check_state(st)
-
-    def components(self, st: CrossroadsState) -> dict[str, int]:  # type: ignore[override]
-        from designkit.games.crossroads.invariants import components
-
-        return components(st)
-
-    def hidden_zones(self, st: CrossroadsState, seat: int  # type: ignore[override]
-                     ) -> list[list[tuple[str | int, ...]]]:
-        from designkit.games.crossroads.invariants import hidden_zones
-
-        return hidden_zones(st, seat)
-
-    def state_to_dict(self, st: CrossroadsState) -> dict[str, Any]:
-        from designkit.games.crossroads.serialize import state_to_dict
-
-        return state_to_dict(st)
-
-    def state_from_dict(self, data: dict[str, Any], params: CrossroadsParams | None = None,
-                        log: bool = True) -> CrossroadsState:
-        from designkit.games.crossroads.serialize import state_from_dict
-
-        return state_from_dict(data, params, log)
-
-    def explain_illegal(self, st: CrossroadsState, action: Hashable) -> str:
-        from designkit.games.crossroads.explain import explain_illegal
-
-        return explain_illegal(st, action)
 
     def game_summary(self, st: CrossroadsState) -> dict[str, Any]:
         return {"ending_seat": st.ending,

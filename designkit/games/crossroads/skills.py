@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from designkit.core.cardtable import Column, Table
+from designkit.core.cardtable import CardName, Column, Table
 from designkit.core.effects import Arg, Hook, HookSpec
 
 VOCABULARY: dict[str, HookSpec] = {h.name: h for h in (
@@ -45,7 +45,7 @@ COLUMNS = (
 
 
 @dataclass(frozen=True)
-class Skill:
+class Skill(CardName):
     id: str
     name_en: str
     name_ja: str
@@ -53,11 +53,6 @@ class Skill:
     hooks: tuple[Hook, ...]
     text_ja: str
     text_en: str
-
-    def name(self, lang: str = "en") -> str:
-        if lang == "ja":
-            return f"{self.id}「{self.name_ja or self.name_en}」"
-        return f"{self.id} {self.name_en}"
 
     def hook(self, name: str) -> Hook | None:
         return next((h for h in self.hooks if h.name == name), None)

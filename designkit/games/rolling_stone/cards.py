@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from designkit.core.cardtable import Column, Stamp, Table
+from designkit.core.cardtable import CardName, Column, Stamp, Table
 from designkit.core.effects import (
     COMPARISONS,
     Arg,
@@ -235,7 +235,7 @@ DREAM_COLUMNS = (
 
 
 @dataclass(frozen=True)
-class AlbumCard:
+class AlbumCard(CardName):
     id: str
     stage: int
     attrs: tuple[str, ...]   # one colour by default; several for multi-attribute cards (LR-A7)
@@ -244,14 +244,9 @@ class AlbumCard:
     name_en: str
     name_ja: str
 
-    def name(self, lang: str = "en") -> str:
-        if lang == "ja":
-            return f"{self.id}「{self.name_ja or self.name_en}」"
-        return f"{self.id} {self.name_en}"
-
 
 @dataclass(frozen=True)
-class EventCard:
+class EventCard(CardName):
     id: str
     stage: int
     name_en: str
@@ -261,14 +256,9 @@ class EventCard:
     text_en: str
     text_ja: str
 
-    def name(self, lang: str = "en") -> str:
-        if lang == "ja":
-            return f"{self.id}「{self.name_ja or self.name_en}」"
-        return f"{self.id} {self.name_en}"
-
 
 @dataclass(frozen=True)
-class DreamCard:
+class DreamCard(CardName):
     id: str
     name_en: str
     name_ja: str
@@ -281,11 +271,6 @@ class DreamCard:
     skill_text: str
     dream_text_ja: str
     skill_text_ja: str
-
-    def name(self, lang: str = "en") -> str:
-        if lang == "ja":
-            return f"{self.id}「{self.name_ja or self.name_en}」"
-        return f"{self.id} {self.name_en}"
 
 
 def _attrs(cell: str) -> tuple[str, ...]:

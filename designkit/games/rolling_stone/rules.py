@@ -9,13 +9,10 @@ Importing them registers their tasks, decisions and chance steps.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Hashable
 from typing import Any
 
 from designkit.core.flow import FlowGame
 from designkit.core.game import rank_seats
-from designkit.core.invariants import Violation
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed
 from designkit.games.rolling_stone import album, resolve, scoring, stage, turn  # noqa: F401
@@ -51,6 +48,8 @@ class RollingStoneGame(FlowGame[RollingStoneState, RollingStoneParams]):
         "start_marker": ("Start player marker (LR-12.5)", "スタートプレイヤーマーカー"),
     }
     flow = FLOW
+    #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
+    hooks_package = __package__
     action_type = Action
     min_players, max_players = 3, 4
     tie_break_rules = ("LR-12.6", "LR-A18")
@@ -81,59 +80,6 @@ class RollingStoneGame(FlowGame[RollingStoneState, RollingStoneParams]):
 
     def turns(self, st: RollingStoneState) -> int:
         return st.turn_no
-
-    def heuristic(self, st: RollingStoneState, seat: int) -> float:
-        from designkit.games.rolling_stone.bots import heuristic
-
-        return heuristic(self, st, seat)
-
-    def observation(self, st: RollingStoneState, seat: int) -> dict[str, Any]:
-        from designkit.games.rolling_stone.observe import observation
-
-        return observation(st, seat)
-
-    def determinize(self, st: RollingStoneState, seat: int, rng: random.Random
-                    ) -> RollingStoneState:
-        from designkit.games.rolling_stone.observe import determinize
-
-        return determinize(st, seat, rng)
-
-    def view(self, st: RollingStoneState, seat: int | None = None, lang: str = "en") -> str:
-        from designkit.games.rolling_stone.view import render
-
-        return render(st, seat, lang)
-
-    def state_to_dict(self, st: RollingStoneState) -> dict[str, Any]:
-        from designkit.games.rolling_stone.serialize import state_to_dict
-
-        return state_to_dict(st)
-
-    def state_from_dict(self, data: dict[str, Any], params: RollingStoneParams | None = None,
-                        log: bool = True) -> RollingStoneState:
-        from designkit.games.rolling_stone.serialize import state_from_dict
-
-        return state_from_dict(data, params, log)
-
-    def check_state(self, st: RollingStoneState) -> list[Violation]:
-        from designkit.games.rolling_stone.invariants import check_state
-
-        return check_state(st)
-
-    def components(self, st: RollingStoneState) -> dict[str, int]:  # type: ignore[override]
-        from designkit.games.rolling_stone.invariants import components
-
-        return components(st)
-
-    def hidden_zones(self, st: RollingStoneState, seat: int  # type: ignore[override]
-                     ) -> list[list[tuple[str | int, ...]]]:
-        from designkit.games.rolling_stone.invariants import hidden_zones
-
-        return hidden_zones(st, seat)
-
-    def explain_illegal(self, st: RollingStoneState, action: Hashable) -> str:
-        from designkit.games.rolling_stone.explain import explain_illegal
-
-        return explain_illegal(st, action)
 
     def game_summary(self, st: RollingStoneState) -> dict[str, Any]:
         rules = st.rules

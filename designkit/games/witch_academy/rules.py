@@ -10,12 +10,10 @@ Importing them registers their tasks, decisions and chance steps.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from designkit.core.flow import FlowGame
 from designkit.core.game import DesignTable
-from designkit.core.invariants import Violation
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed, count
 from designkit.games.witch_academy import (  # noqa: F401
@@ -60,6 +58,8 @@ class WitchGame(FlowGame[WitchState, WitchParams]):
     min_players, max_players = 3, 5
     tie_break_rules = ("LW-12.3",)
     flow = FLOW
+    #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
+    hooks_package = __package__
     action_type = WitchAction
 
     def new_state(self, params: WitchParams | None = None, log: bool = True) -> WitchState:
@@ -94,22 +94,6 @@ class WitchGame(FlowGame[WitchState, WitchParams]):
     def start_seat(self, st: WitchState) -> int | None:
         return st.sp
 
-    def check_state(self, st: WitchState) -> list[Violation]:
-        from designkit.games.witch_academy.invariants import check_state
-
-        return check_state(st)
-
-    def components(self, st: WitchState) -> dict[str, int]:  # type: ignore[override]
-        from designkit.games.witch_academy.invariants import components
-
-        return components(st)
-
-    def hidden_zones(self, st: WitchState, seat: int  # type: ignore[override]
-                     ) -> list[list[tuple[str | int, ...]]]:
-        from designkit.games.witch_academy.invariants import hidden_zones
-
-        return hidden_zones(st, seat)
-
     def table_needs(self, params: WitchParams) -> list[TableNeed]:  # type: ignore[override]
         """LW-2.1/2.2 set-up and each year's LW-3.2/3.3 decks, for these players."""
         p, n = params, params.players
@@ -139,42 +123,6 @@ class WitchGame(FlowGame[WitchState, WitchParams]):
         from designkit.games.witch_academy.tables import design_tables
 
         return design_tables(params if params is not None else WitchParams())
-
-    def heuristic(self, st: WitchState, seat: int) -> float:
-        from designkit.games.witch_academy.bots import heuristic
-
-        return heuristic(self, st, seat)
-
-    def observation(self, st: WitchState, seat: int) -> dict[str, Any]:
-        from designkit.games.witch_academy.observe import observation
-
-        return observation(st, seat)
-
-    def determinize(self, st: WitchState, seat: int, rng: random.Random) -> WitchState:
-        from designkit.games.witch_academy.observe import determinize
-
-        return determinize(st, seat, rng)
-
-    def view(self, st: WitchState, seat: int | None = None, lang: str = "en") -> str:
-        from designkit.games.witch_academy.view import render
-
-        return render(st, seat, lang)
-
-    def state_to_dict(self, st: WitchState) -> dict[str, Any]:
-        from designkit.games.witch_academy.serialize import state_to_dict
-
-        return state_to_dict(st)
-
-    def state_from_dict(self, data: dict[str, Any], params: WitchParams | None = None,
-                        log: bool = True) -> WitchState:
-        from designkit.games.witch_academy.serialize import state_from_dict
-
-        return state_from_dict(data, params, log)
-
-    def explain_illegal(self, st: WitchState, action: Any) -> str:
-        from designkit.games.witch_academy.explain import explain_illegal
-
-        return explain_illegal(st, action)
 
     def game_summary(self, st: WitchState) -> dict[str, Any]:
         return {"areas": ",".join(st.rules.areas[a].id for a in st.areas),
