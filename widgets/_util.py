@@ -335,6 +335,10 @@ class BackgroundRun:
         try:
             out = self._compute(job)
             self._show(job, out)
+            from .i18n import lang_of, relabel
+
+            if lang_of(self) != "en":  # the new tables and headings in the lab's language
+                relabel(self, lang_of(self))
             return out
         except Stopped:
             show_message(self.status, "stopped: nothing new to show")

@@ -162,7 +162,7 @@ class WitchParams(Params):
                                                 "合（％、切り捨て）"))
     legacy_types: int = param(3, range=(1, 3), rule="LW-1", group=SCORE,
                               help="Legacy types in play (Weapon, Curio, Ritual)",
-                              help_ja="使うレガシーの種類（Weapon、Curio、Ritual）")
+                              help_ja="使うレガシーの種類（武器、雑貨、祭器）")
     legacy_per_type: int = param(6, range=(0, 30), rule="LW-A1", group=SCORE,
                                  help="Legacy tokens of each type in stock (draft: 6 or 9)",
                                  help_ja=("ストックにある種類ごとのレガシートークンの数（草案：6"
