@@ -574,3 +574,5 @@ _p(r":? ?(\d+) of the (\d+) rules the engine logs fired in at least one of (\d+)
    r"：エンジンが記録する \2 件のルールのうち \1 件が、\3 ゲームの少なくとも1つで発生しました。")
 JA[": not counted (tick \u201cCount rule coverage\u201d and run again)."] = (
     "：数えていません（「ルールの発生率を数える」にチェックして、もう一度実行してください）。")
+_p(r"(\S+): (\S+) is above (\S+) (\S+)", r"\1：\2 は \3 の \4 を超えています")
+_p(r"(\S+): (\S+) is below (\S+) (\S+)", r"\1：\2 は \3 の \4 を下回っています")
