@@ -191,7 +191,32 @@ def localize(fig: Any, lang: str) -> Any:
     for note in layout.annotations or ():  # "fair share" and the like
         if isinstance(note.text, str) and tr(note.text, lang) != note.text:
             note.text = tr(note.text, lang)
+    if lang == "en":
+        return fig
+    for trace in fig.data:  # legends, and the words on a category axis
+        name = getattr(trace, "name", None)
+        if isinstance(name, str) and name and tr(name, lang) != name:
+            trace.name = tr(name, lang)
+        for axis in ("x", "y"):
+            _category_ticks(fig, trace, axis, lang)
     return fig
+
+
+def _category_ticks(fig: Any, trace: Any, axis: str, lang: str) -> None:
+    """A category axis's tick labels in ``lang``; the data (what a click reports, the
+    categories' order) stays as the library drew it."""
+    values = getattr(trace, axis, None) if axis in trace else None
+    if values is None or not len(values) or not all(isinstance(v, str) for v in values):
+        return
+    shown = [tr(v, lang) for v in values]
+    if shown == list(values):
+        return
+    ref = getattr(trace, f"{axis}axis", None) or axis
+    key = f"{axis}axis{ref[1:]}"
+    part = fig.layout[key]
+    known = dict(zip(part.tickvals or (), part.ticktext or (), strict=False))
+    known.update(zip(values, shown, strict=True))
+    part.tickmode, part.tickvals, part.ticktext = "array", list(known), list(known.values())
 
 
 def lab_words(text: str) -> str:
@@ -576,3 +601,23 @@ JA[": not counted (tick \u201cCount rule coverage\u201d and run again)."] = (
     "：数えていません（「ルールの発生率を数える」にチェックして、もう一度実行してください）。")
 _p(r"(\S+): (\S+) is above (\S+) (\S+)", r"\1：\2 は \3 の \4 を超えています")
 _p(r"(\S+): (\S+) is below (\S+) (\S+)", r"\1：\2 は \3 の \4 を下回っています")
+JA.update({
+    # the Simulate and Metrics charts' legends, ticks and notes (designkit.analysis)
+    "all seats": "全席", "eventual winner": "最終的な勝者", "best other seat": "ほかの最良の席",
+    "mean VP per game": "1ゲームあたりの平均VP",
+    # Compare's charts and metric names (designkit.analysis.variant_metrics)
+    "games per variant (paired)": "バリアントごとのゲーム数（対応あり）",
+    "difference (points)": "差（ポイント）", "difference": "差",
+    "largest gap of a turn position's win rate from the fair share":
+        "手番順の勝率と公平な取り分との最大の差",
+    "start player's win rate": "スタートプレイヤーの勝率", "winner's margin (VP)": "勝者の差（VP）",
+    "lead changes per game": "ゲームあたりの首位交代",
+})
+_p(r"(\d+)(?:st|nd|rd|th)", r"\1番目")
+_p(r"seat ([A-Z])", r"席 \1")
+_p(r"([A-Z]) \((random|greedy|human|mcts:\S+)\)", lambda m: f"{m[1]}（{tr(m[2], 'ja')}）")
+_p(r"(.+): difference from (.+)", lambda m: f"{tr(m[1], 'ja')}：{tr(m[2], 'ja')}との差")
+_p(r"game length \((turns|decisions)\)", lambda m: f"ゲームの長さ（{tr(m[1], 'ja')}）")
+_p(r"share of the VP gained from (.+)", r"\1 から得たVPの割合")
+_p(r"games in which (.+) fires", r"\1 が発生したゲーム")
+_p(r"games that end by (.+)", lambda m: f"{tr(m[1], 'ja')}で終わるゲーム")
