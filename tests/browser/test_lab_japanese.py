@@ -209,7 +209,9 @@ def test_every_tab_of_the_lab_in_japanese(lab, snap) -> None:  # noqa: ANN001
         texts = page.evaluate(_TEXT, [panel, LEFT_OUT])
         assert tab in texts and len(texts) > 10, f"{tab}: its text was not read ({texts})"
         problems += [f"{name} {tab}: {p}" for p in english_words(texts, names)]
+        page.set_viewport_size({"width": 1024, "height": 2400})  # the tab's tables too
         snap(page, f"ja-{tab}")
+        page.set_viewport_size({"width": 1024, "height": 900})
     assert problems == [], "\n".join(problems)
 
 
