@@ -530,7 +530,7 @@ JA.update({
                          "席ごとの勝率が等しいかのカイ二乗検定（小さい＝席の有利）。どの点も同じ"
                          "シードのゲームを遊びます",
     # Tune
-    "Summary": "まとめ", "The loss": "損失", "seeds": "シード", "variant": "バリアント",
+    "Summary": "まとめ（designkit の出力、英語）", "The loss": "損失", "seeds": "シード", "variant": "バリアント",
     "loss": "損失", "best − start [95%]": "最良 − 出発点 [95%]", "mean turns": "平均手番数",
     "win rate by turn position": "手番順ごとの勝率", "win rate by seat": "席ごとの勝率",
     "start (the draft)": "出発点（草案）", "start (your parameters)": "出発点（現在のパラメータ）",
