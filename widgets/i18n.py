@@ -613,11 +613,16 @@ JA.update({
     "start player's win rate": "スタートプレイヤーの勝率", "winner's margin (VP)": "勝者の差（VP）",
     "lead changes per game": "ゲームあたりの首位交代",
 })
-_p(r"(\d+)(?:st|nd|rd|th)", r"\1番目")
-_p(r"seat ([A-Z])", r"席 \1")
-_p(r"([A-Z]) \((random|greedy|human|mcts:\S+)\)", lambda m: f"{m[1]}（{tr(m[2], 'ja')}）")
-_p(r"(.+): difference from (.+)", lambda m: f"{tr(m[1], 'ja')}：{tr(m[2], 'ja')}との差")
-_p(r"game length \((turns|decisions)\)", lambda m: f"ゲームの長さ（{tr(m[1], 'ja')}）")
-_p(r"share of the VP gained from (.+)", r"\1 から得たVPの割合")
-_p(r"games in which (.+) fires", r"\1 が発生したゲーム")
-_p(r"games that end by (.+)", lambda m: f"{tr(m[1], 'ja')}で終わるゲーム")
+#: chart ticks and legends (turn positions, seats with their bots) and Compare's metrics
+_CHART_PATTERNS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
+    (r"(\d+)(?:st|nd|rd|th)", r"\1番目"),
+    (r"seat ([A-Z])", r"席 \1"),
+    (r"([A-Z]) \((random|greedy|human|mcts:\S+)\)", _again("{m[1]}（{0}）", 2)),
+    (r"(.+): difference from (.+)", _again("{0}：{1}との差", 1, 2)),
+    (r"game length \((turns|decisions)\)", _again("ゲームの長さ（{0}）", 1)),
+    (r"share of the VP gained from (.+)", r"\1 から得たVPの割合"),
+    (r"games in which (.+) fires", r"\1 が発生したゲーム"),
+    (r"games that end by (.+)", _again("{0}で終わるゲーム", 1)),
+)
+for _pattern, _repl in _CHART_PATTERNS:
+    _p(_pattern, _repl)

@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from dk_browser import DASHBOARDS, REDRAW_MS, STEPPER_STATUS, VoilaServer, open_lab, open_tab
+from dk_browser import REDRAW_MS, STEPPER_STATUS, lab_page, open_tab
 from playwright.sync_api import expect
 
 from designkit import get_game
@@ -122,17 +122,9 @@ def english_words(texts: list[str], names: set[str]) -> list[str]:
 def lab(request: pytest.FixtureRequest, browser, browser_context_args: dict  # noqa: ANN001
         ) -> Iterator[tuple[str, object]]:
     """(game, page): the game's lab at 1024 px, one page for the module's tests."""
-    server = VoilaServer(DASHBOARDS / f"{request.param}.ipynb").start()
-    context = browser.new_context(**{**browser_context_args,
-                                     "viewport": {"width": 1024, "height": 900}})
-    page = context.new_page()
-    try:
-        open_lab(page, server.url)
+    with lab_page(browser, browser_context_args, request.param,
+                  {"width": 1024, "height": 900}) as page:
         yield request.param, page
-    finally:
-        page.close(run_before_unload=True)
-        context.close()
-        server.stop()
 
 
 def _switch_to_japanese(page) -> None:  # noqa: ANN001
