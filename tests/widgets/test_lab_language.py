@@ -8,9 +8,11 @@ the lab mentions (Optuna TPE, Tabletop Simulator, PDF/ZIP). In English, no kana 
 shows except names beside English (game titles, labels in brackets, the draft's quotes marked
 ``lang="ja"``) and the language switch's own 日本語.
 
-Checked on every tab, the analysis tabs built, after a Simulate run, and after switching
-back. Data tables and the game's own texts (board, log, decisions: each game's ``view``)
-are not labels and are left out; the games' two languages have their own tests.
+Checked on every tab, the analysis tabs built, after a Simulate run, after a run of every
+analysis tab (the library's tables: headers, metric names, end reasons, VP sources), and
+after switching back. Library output in ``<pre>``/``<code>`` and the game's own texts
+(board, log, rules: each game's ``view``) are left out; the games' two languages have their
+own tests, and tests/browser/test_lab_japanese.py reads the same off the page.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ GAMES = ("crossroads", "witch_academy", "classic_hero", "rolling_stone")
 
 #: names, not words: shown as they are in both languages
 ALLOWED = {"VP", "HP", "MCTS", "Optuna", "TPE", "Tabletop", "Simulator", "PDF", "ZIP", "A4",
-           "ID", "True", "False", "Ludii", "Wilson", "pt", "SET"}
+           "ID", "True", "False", "Ludii", "Wilson", "pt", "SET", "designkit"}
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e\u3000-\u303f]")
 #: rule IDs (CR-1.1, LW-3.4a), card and item IDs (FA1-3, S4, W3), agents (mcts:0.1s)
 #: and identifiers a field takes as they are (mean_turns=10%, end_reason:<name>)
