@@ -33,6 +33,15 @@ CSS = """<style>
 .dk-table { border-collapse: collapse; font-size: 12px; }
 .dk-table td, .dk-table th { border-bottom: 1px solid #ddd; padding: 2px 6px;
   text-align: left; vertical-align: top; }
+/* a decision's meaning (its tooltip: a card's effect, a class's ability) for the keyboard
+   too: the focused button shows it below itself, as hovering shows the tooltip */
+.dk-action { position: relative; }
+.dk-action:focus-visible { overflow: visible; z-index: 20; }
+.dk-action[title]:focus-visible::after { content: attr(title); position: absolute; left: 0;
+  top: calc(100% + 4px); width: max-content; max-width: min(420px, 90vw); white-space: normal;
+  text-align: left; font-size: 12px; line-height: 1.35; padding: 4px 8px; border-radius: 4px;
+  background: #263238; color: #fff; box-shadow: 0 2px 6px rgba(0,0,0,.3);
+  pointer-events: none; }
 </style>"""
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -335,6 +344,10 @@ class BackgroundRun:
         try:
             out = self._compute(job)
             self._show(job, out)
+            from .i18n import lang_of, relabel
+
+            if lang_of(self) != "en":  # the new tables and headings in the lab's language
+                relabel(self, lang_of(self))
             return out
         except Stopped:
             show_message(self.status, "stopped: nothing new to show")

@@ -14,6 +14,8 @@ from typing import Any
 from designkit.core.game import Game
 from designkit.core.params import Params
 
+from .i18n import tr
+
 
 def end_reason_label(game: Game, reason: Any, params: Params | None, lang: str = "en") -> str:
     """A readable end reason for games played with ``params`` (``None``: with several
@@ -23,16 +25,16 @@ def end_reason_label(game: Game, reason: Any, params: Params | None, lang: str =
         return str(hook(reason, params, lang))
     text = "" if reason is None else str(reason)
     if not text:
-        return "(none)"
+        return tr("(none)", lang)
     params_type = type(params) if params is not None else game.params_type
     draft = params_type()
     for name, spec in params_type.specs().items():
         if spec.kind == "int" and str(getattr(draft, name)) == text:
             label = spec.label_ja if lang == "ja" and spec.label_ja else (spec.label or name)
             if params is None:  # several values (a sweep): say which parameter it is
-                return f"{label} reached"
+                return f"{label}に到達" if lang == "ja" else f"{label} reached"
             return f"{getattr(params, name)} ({label})"
-    return text.replace("_", " ")
+    return tr(text.replace("_", " "), lang)  # "deck_out": "deck out", 山札切れ
 
 
 def shared_wins_note(results: Any, lang: str = "en") -> str:
@@ -50,9 +52,10 @@ def shared_wins_note(results: Any, lang: str = "en") -> str:
             f"not break) counts as a win for every seat sharing it.")
 
 
-def with_named_end_reasons(game: Game, results: Any, params: Params | None) -> Any:
+def with_named_end_reasons(game: Game, results: Any, params: Params | None,
+                           lang: str = "en") -> Any:
     """``results`` with each game's end reason named from ``params`` (for display: the
     engine's codes stay in the panel's own ``results``)."""
     games = results.games.copy()
-    games["end_reason"] = [end_reason_label(game, r, params) for r in games["end_reason"]]
+    games["end_reason"] = [end_reason_label(game, r, params, lang) for r in games["end_reason"]]
     return dataclasses.replace(results, games=games)

@@ -156,7 +156,8 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
             show_message(self.status, "stopped before any game finished: nothing to show")
             return
         self.results = results
-        results = with_named_end_reasons(self.game, results, job.params)  # what is shown
+        results = with_named_end_reasons(self.game, results, job.params,  # what is shown
+                                         lang_of(self))
         self.table = M.summary(results, items=True)
         labels = M.seat_label_map(results)
         main = self.table[~self.table["metric"].isin(["item_usage", "item_win_rate"])]
@@ -170,11 +171,11 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
         figs = {"end_reasons": end_reason_chart(results), "tension": tension_chart(results)}
         if not usage.empty:
             figs["items"] = item_chart(usage)
-        self.vp_sources.value = _vp_sources_html(self.game, results)
+        self.vp_sources.value = _vp_sources_html(self.game, results, lang_of(self))
         if results.vp_sources():
             figs["vp_sources"] = C.vp_source_figure(results, lang=lang_of(self))
         self.coverage_table = rule_coverage(results) if results.rules is not None else None
-        self.coverage.value = _coverage_html(self.coverage_table, results.n_games)
+        self.coverage.value = _coverage_html(self.coverage_table, results.n_games, lang_of(self))
         if self.coverage_table is not None:
             figs["coverage"] = C.coverage_figure(self.coverage_table, lang=lang_of(self))
         self.figures = show_figures(self.charts, figs)
@@ -291,7 +292,7 @@ def _items_html(usage: pd.DataFrame) -> str:
                           "lift", "p"], rows, css="dk-table dk-item-table"))
 
 
-def _vp_sources_html(game: Game, results: Results) -> str:
+def _vp_sources_html(game: Game, results: Results, lang: str = "en") -> str:
     """Mean VP per scoring category and seat, 95% intervals (the chart's numbers)."""
     table = results.vp_by_source()
     if table.empty:
@@ -300,7 +301,9 @@ def _vp_sources_html(game: Game, results: Results) -> str:
     rows = []
     for key, grp in table.groupby("source", sort=False):
         cells = {int(r.seat): ci(r.mean, r.lo, r.hi) for r in grp.itertuples()}
-        rows.append([escape(f"{game.vp_source_label(key)} ({game.vp_source_label(key, 'ja')})"),
+        name = (game.vp_source_label(key, "ja") if lang == "ja" else
+                f"{game.vp_source_label(key)} ({game.vp_source_label(key, 'ja')})")
+        rows.append([escape(name),
                      *[cells.get(s, "–") for s in seats]])
     return ("<b>VP by source</b> <span class='dk-note'>(mean VP per game from each of the "
             "draft's scoring categories, 95% intervals; a seat's sources add up to its mean "
@@ -308,7 +311,7 @@ def _vp_sources_html(game: Game, results: Results) -> str:
                                          rows, css="dk-table dk-vp-table"))
 
 
-def _coverage_html(table: pd.DataFrame | None, n_games: int) -> str:
+def _coverage_html(table: pd.DataFrame | None, n_games: int, lang: str = "en") -> str:
     """How many logged rules fired, the never-fired ones by name, and every rule's share."""
     if table is None:
         return ("<p class='dk-note'><b>Rule coverage</b>: not counted (tick “Count rule "
@@ -320,12 +323,20 @@ def _coverage_html(table: pd.DataFrame | None, n_games: int) -> str:
     if len(never):
         head += "<b>Never fired</b>: " + "; ".join(
             f"<code class='dk-rule'>{escape(r.rule)}</code> "
-            f"{escape(short_text(r.text_en or r.title_en, 120))}"
-            + (f" 「{escape(r.quote_ja)}」" if r.quote_ja else "") for r in never.itertuples())
+            + (f"「{escape(r.quote_ja)}」" if lang == "ja" and r.quote_ja else "" if lang == "ja"
+               else f"{escape(short_text(r.text_en or r.title_en, 120))}"
+               + (f" 「{escape(r.quote_ja)}」" if r.quote_ja else ""))
+            for r in never.itertuples())
     else:
         head += "Every one fired."
+
+    def text(r: Any) -> str:  # in 日本語 the draft's own words (none: the ID says it)
+        if lang == "ja":
+            return r.quote_ja or "–"
+        return r.text_en or r.title_en
+
     rows = [[f"<code class='dk-rule'>{escape(r.rule)}</code>",
-             escape(short_text(r.text_en or r.title_en)),
+             escape(short_text(text(r))),
              str(r.games_fired),
              ci(r.share, r.share_lo, r.share_hi, pct=True), f"{r.fires_per_game:.2f}"]
             for r in events.itertuples()]

@@ -123,10 +123,12 @@ class Field:
 
 
 def spec_help(spec: ParamSpec, lang: str = "en", game: str = "") -> str:
-    """What a parameter does, in ``lang``: its help, or in 日本語 the draft's own words
-    for its rule (the parameters' help texts are English only)."""
-    if lang == "ja" and game and spec.rule:
-        quote = rule_text(game, spec.rule).get("quote_ja") or ""
+    """What a parameter does, in ``lang``: its help, or in 日本語 its ``help_ja`` (else
+    the draft's own words for its rule, else the English help)."""
+    if lang == "ja":
+        if spec.help_ja:
+            return spec.help_ja
+        quote = rule_text(game, spec.rule).get("quote_ja") or "" if game and spec.rule else ""
         if quote:
             return f"「{quote}」"
     return spec.help
@@ -135,7 +137,7 @@ def spec_help(spec: ParamSpec, lang: str = "en", game: str = "") -> str:
 def help_html(spec: ParamSpec, lang: str = "en", game: str = "") -> str:
     """The rule ID (never wrapped) and the help of a parameter."""
     text = spec_help(spec, lang, game)
-    # the draft's quote is Japanese; a help with none stays English, and says so
+    # a help with no Japanese stays English, and says so
     tag = ' lang="ja"' if text != spec.help else (' lang="en"' if lang == "ja" else "")
     return (f'<span class="dk-rule">{escape(spec.rule)}</span> '
             f'<span class="dk-help"{tag}>{escape(text)}</span>')

@@ -347,7 +347,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
             f"; A/B against {job.baseline_name} on the same seeds" if base is not None else ""))
 
     def _named_end_reasons(self, results: Results, params: Params | None) -> Results:
-        return with_named_end_reasons(self.game, results, params)
+        return with_named_end_reasons(self.game, results, params, lang_of(self))
 
     def _summary_html(self, results: Results | None, lang: str = "en") -> str:
         from .i18n import tr

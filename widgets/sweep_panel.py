@@ -226,7 +226,7 @@ class SweepPanel(BackgroundRun, widgets.VBox):
     def _show(self, job: _Job, table: pd.DataFrame) -> None:
         self.table = table
         labels = self._labels()
-        reasons = {r: end_reason_label(self.game, r, None)
+        reasons = {r: end_reason_label(self.game, r, None, lang_of(self))
                    for r in table.loc[table["metric"] == "end_share", "category"].unique()}
         self.text.value = "<br>".join(
             html_table([escape(first)] + [escape(h) for h in head],

@@ -43,6 +43,8 @@ class ParamSpec:
     item_range: tuple[float, float] | None = None
     label: str = ""
     label_ja: str = ""
+    #: the help in Japanese, so the lab's 日本語 mode explains the field in its own words
+    help_ja: str = ""
     #: the grid a search walks on (ints: whole steps, default 1; floats: default
     #: :func:`default_step` of the range), so a tuned value is one a designer would write
     step: float | None = None
@@ -124,8 +126,8 @@ def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "Genera
           range: tuple[float, float] | None = None, choices: tuple[Any, ...] | None = None,
           item_range: tuple[float, float] | None = None, default_factory: Any = _MISSING,
           optional: bool = False, kind: str | None = None, label: str = "",
-          label_ja: str = "", step: float | None = None, tune: bool | None = None,
-          fixed_rows: bool = False) -> Any:
+          label_ja: str = "", help_ja: str = "", step: float | None = None,
+          tune: bool | None = None, fixed_rows: bool = False) -> Any:
     """Declare a parameter field: default, allowed values, help text and rule ID in one place.
 
     ``step`` is the grid a tuning search uses (declare it on fractions); ``tune=True``
@@ -144,7 +146,7 @@ def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "Genera
     spec = ParamSpec(kind=kind, help=help, rule=rule, group=group, range=range,
                      choices=tuple(choices) if choices is not None else None,
                      optional=optional, item_range=item_range, label=label, label_ja=label_ja,
-                     step=step, tune=tune, infer=infer, fixed_rows=fixed_rows)
+                     help_ja=help_ja, step=step, tune=tune, infer=infer, fixed_rows=fixed_rows)
     if default_factory is not _MISSING:
         return field(default_factory=default_factory, metadata={"param": spec})
     return field(default=default, metadata={"param": spec})

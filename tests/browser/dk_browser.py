@@ -117,6 +117,24 @@ class VoilaServer:
 
 # ---- driving the design lab (Playwright sync API) ------------------------------------------
 
+@contextlib.contextmanager
+def lab_page(browser, context_args: dict, game: str,  # noqa: ANN001
+             viewport: dict | None = None) -> Iterator[object]:
+    """A page with ``game``'s lab open, served by its own Voila; closed as a person closes
+    a tab (with ``beforeunload``, so Voila shuts its kernel), then the server stops."""
+    server = VoilaServer(DASHBOARDS / f"{game}.ipynb").start()
+    context = browser.new_context(**{**context_args,
+                                     "viewport": viewport or {"width": 1024, "height": 768}})
+    page = context.new_page()
+    try:
+        open_lab(page, server.url)
+        yield page
+    finally:
+        page.close(run_before_unload=True)
+        context.close()
+        server.stop()
+
+
 def open_lab(page, url: str, timeout: float = FIRST_RENDER_MS) -> float:  # noqa: ANN001
     """Load the dashboard and wait until the lab's widgets are on the page; seconds taken."""
     start = time.perf_counter()

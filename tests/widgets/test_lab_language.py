@@ -8,9 +8,11 @@ the lab mentions (Optuna TPE, Tabletop Simulator, PDF/ZIP). In English, no kana 
 shows except names beside English (game titles, labels in brackets, the draft's quotes marked
 ``lang="ja"``) and the language switch's own 日本語.
 
-Checked on every tab, the analysis tabs built, after a Simulate run, and after switching
-back. Data tables and the game's own texts (board, log, decisions: each game's ``view``)
-are not labels and are left out; the games' two languages have their own tests.
+Checked on every tab, the analysis tabs built, after a Simulate run, after a run of every
+analysis tab (the library's tables: headers, metric names, end reasons, VP sources), and
+after switching back. Library output in ``<pre>``/``<code>`` and the game's own texts
+(board, log, rules: each game's ``view``) are left out; the games' two languages have their
+own tests, and tests/browser/test_lab_japanese.py reads the same off the page.
 """
 
 from __future__ import annotations
@@ -32,15 +34,16 @@ GAMES = ("crossroads", "witch_academy", "classic_hero", "rolling_stone")
 
 #: names, not words: shown as they are in both languages
 ALLOWED = {"VP", "HP", "MCTS", "Optuna", "TPE", "Tabletop", "Simulator", "PDF", "ZIP", "A4",
-           "ID", "True", "False"}
+           "ID", "True", "False", "Ludii", "Wilson", "pt", "SET", "designkit"}
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e\u3000-\u303f]")
 #: rule IDs (CR-1.1, LW-3.4a), card and item IDs (FA1-3, S4, W3), agents (mcts:0.1s)
 #: and identifiers a field takes as they are (mean_turns=10%, end_reason:<name>)
-IDS = re.compile(r"\b[A-Za-z]{1,4}-[A-Z]{0,2}\d[\w.\-]*|\b[A-Za-z]{1,4}\d[\w.\-]*|\bmcts:\S+|\b\w+_\w+\b(:\S+)?|\b\w+(?==)"
+IDS = re.compile(r"\b[A-Za-z]{1,4}-[A-Z]{0,2}\d[\w.\-]*|\b[A-Za-z]{1,4}\d[\w.\-]*|\bmcts:\S+|\b\w+\.csv\b|\b\w+_\w+\b(:\S+)?|\b\w+(?==)"
                  r"|<\w+>", re.I)
 WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
-#: parts of an HTML value that are data or the game's own text, not labels
-DATA = re.compile(r"<(table|pre|code|style)\b.*?</\1>", re.S)
+#: parts of an HTML value that are library output or names, not labels (the library's
+#: tables are labels: their headers and row labels are shown in the lab's language)
+DATA = re.compile(r"<(pre|code|style)\b.*?</\1>", re.S)
 LANG_JA = re.compile(r"<(span|div)[^>]*lang=['\"]ja['\"][^>]*>.*?</\1>", re.S)
 TAGS = re.compile(r"<[^>]+>")
 #: widgets whose HTML is the game's own text (board and log), in either language already
@@ -104,25 +107,11 @@ def _names(lab: DesignLab) -> set[str]:
     return names
 
 
-def untranslated_help(lab: DesignLab) -> set[str]:
-    """The parameters' help texts that have no Japanese anywhere (the draft has no words
-    for their rule: engine safeguards, the ambiguities the spec settles): shown in English,
-    marked ``lang="en"``, until the games give their parameters Japanese help."""
-    from designkit_widgets.param_fields import spec_help
-
-    return {spec.help for spec in lab.game.params_type.specs().values()
-            if spec_help(spec, "ja", lab.game.name) == spec.help}
-
-
 def _english_words(lab: DesignLab) -> list[str]:
     names = _names(lab)
-    helps = sorted(untranslated_help(lab), key=len, reverse=True)
     found = []
     for what, text in _labels(lab):
-        plain = _plain(text)
-        for help_text in helps:
-            plain = plain.replace(help_text, " ")
-        plain = IDS.sub(" ", plain)
+        plain = IDS.sub(" ", _plain(text))
         words = [w for w in WORD.findall(plain) if w not in names and w.strip("'’") not in names]
         if words:
             found.append(f"{what}: {words} in {plain.strip()[:120]!r}")
@@ -215,3 +204,46 @@ def test_the_compare_verdict_names_no_cli_flag_and_switches(variants_dir) -> Non
     assert not re.search(r"\b(games|variant|decided|draft)\b", panel.verdict.value)
     relabel(panel, "en")
     assert "Verdict" in panel.verdict.value
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_parameter_has_a_japanese_help(game: str) -> None:
+    """日本語 explains every field in its own words (``help_ja``), not the English help."""
+    from designkit_widgets.param_fields import help_html
+
+    specs = get_game(game).params_type.specs()
+    assert [name for name, spec in specs.items() if not spec.help_ja] == []
+    spec = next(iter(specs.values()))
+    assert spec.help_ja in help_html(spec, "ja", game) and 'lang="en"' not in help_html(
+        spec, "ja", game)
+
+
+def test_every_tab_after_a_run_of_each_in_japanese(lab: DesignLab) -> None:
+    """Simulate, Metrics (with rule coverage), Sweep, Tune and Compare each run once after
+    the switch: their status lines, verdicts, tables (headers, metric names, end reasons,
+    VP sources) and chart titles come in 日本語."""
+    lab.set_lang("ja")
+    assert lab.sim_panel.run(blocking=True) is not None
+    metrics = lab.metrics_panel
+    metrics.n_games.value, metrics.count_rules.value = 6, True
+    assert metrics.run(blocking=True) is not None
+    assert "すべての指標" in metrics.metrics_table.value and "勝率" in metrics.metrics_table.value
+    assert "ルールの発生率" in metrics.coverage.value
+    sweep = lab.sweep_panel
+    name, spec = next((n, s) for n, s in lab.game.params_type.specs().items()
+                      if s.kind == "int" and s.range and s.tune)  # one meant to be varied
+    draft = getattr(lab.game.params_type(), name)
+    sweep.param.value, sweep.n_games.value = name, 4
+    sweep.values.value = f"{draft}, {draft + 1 if draft < spec.range[1] else draft - 1}"
+    assert sweep.run(blocking=True) is not None
+    assert "終了「" in sweep.text.value
+    tune = lab.tune_panel
+    tune.n_trials.value, tune.n_games.value, tune.recheck_games.value = 2, 4, 4
+    tune.save.value = False
+    assert tune.run(blocking=True) is not None
+    assert "損失" in tune.numbers.value
+    compare = lab.compare_panel
+    compare.variants.value = (compare.variants.options[0],)
+    compare.max_games.value = compare.first_games.value = 8
+    assert compare.run(blocking=True) is not None
+    assert _english_words(lab) == []
