@@ -29,22 +29,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
-from designkit.analysis.charts import panel_figures
-from designkit.analysis.compare import compare_win_rates
-from designkit.analysis.compare import seat_count as run_seats
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
 from designkit.session import seat_count
-from designkit.sim import Results, simulate
-from designkit.sim.results_file import ResultGame, game_of, play_command
 
 from ._util import (
     SeatAgents,
@@ -57,12 +51,19 @@ from ._util import (
     show_message,
     style_widget,
 )
-from .chart_grid import ChartClick
 from .i18n import lang_of, words
 from .labels import shared_wins_note, with_named_end_reasons
 from .notable_games import NotableGames
 
-OpenGame = Callable[[ResultGame, str], None]  # (the game, which one it is, in words)
+if TYPE_CHECKING:  # pandas and plotly load with the first run, not with the page
+    import plotly.graph_objects as go
+
+    from designkit.sim import Results
+    from designkit.sim.results_file import ResultGame
+
+    from .chart_grid import ChartClick
+
+OpenGame = Callable[["ResultGame", str], None]  # (the game, which one it is, in words)
 
 DRAFT = "draft defaults"
 class _Stop(KeyboardInterrupt):
@@ -282,6 +283,8 @@ class SimulationPanel(SeatAgents, widgets.VBox):
                                job.seed)
         if job is self._current and not job.stopped:
             show_message(self.status, f"running {total} games …")
+        from designkit.sim import simulate
+
         return simulate(self.game, job.n_games, params=params, agents=agents, seed=job.seed,
                         workers=job.workers, progress=False, on_progress=progress,
                         batch_size=batch)
@@ -294,6 +297,8 @@ class SimulationPanel(SeatAgents, widgets.VBox):
     def open_game(self, game_id: int, why: str = "") -> ResultGame | None:
         """Hand game ``game_id`` of the last run to the callbacks (the lab's Play tab); alone,
         the panel says how to replay it from the command line."""
+        from designkit.sim.results_file import game_of, play_command
+
         if self.results is None:
             show_message(self.status, "run a simulation first", error=True)
             return None
@@ -323,6 +328,10 @@ class SimulationPanel(SeatAgents, widgets.VBox):
 
     # -- showing --------------------------------------------------------------------------------
     def _show(self, job: _Job, results: Results | None, base: Results | None) -> None:
+        from designkit.analysis.charts import panel_figures
+        from designkit.analysis.compare import compare_win_rates
+        from designkit.analysis.compare import seat_count as run_seats
+
         self.results, self.baseline_results = results, base
         figs: dict[str, go.Figure] = {}
         self.comparison = None
