@@ -43,6 +43,13 @@ def style_widget() -> widgets.HTML:
     return widgets.HTML(CSS, layout=widgets.Layout(display="none"))
 
 
+def classed_html(css_class: str, value: str = "") -> widgets.HTML:
+    """An HTML widget carrying ``css_class`` (how browser tests and the stylesheet find it)."""
+    box = widgets.HTML(value)
+    box.add_class(css_class)
+    return box
+
+
 def show_message(target: widgets.HTML, text: str, error: bool = False) -> None:
     """Show ``text`` in ``target``; errors get the ``dk-error`` class, empty text hides it.
 

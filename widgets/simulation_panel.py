@@ -44,6 +44,7 @@ from ._util import (
     SeatAgents,
     chart_grid,
     checked_params,
+    classed_html,
     html_table,
     measured_batch,
     message_of,
@@ -131,10 +132,8 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.count.add_class("dk-count")
         self.status = widgets.HTML(layout=widgets.Layout(display="none"))
         self.status.add_class("dk-status")
-        self.summary = widgets.HTML()
-        self.summary.add_class("dk-summary")
-        self.positions = widgets.HTML()
-        self.positions.add_class("dk-positions")
+        self.summary = classed_html("dk-summary")
+        self.positions = classed_html("dk-positions")
         # The chart widget exists from the start (empty): plotly's front end then loads with
         # the page, and a run only sends data (Voila keeps updates made in response to clicks).
         self.charts = chart_grid()

@@ -45,6 +45,7 @@ from ._util import (
     BackgroundRun,
     analysis_style,
     checked_params,
+    classed_html,
     html_table,
     pre,
     show_message,
@@ -174,16 +175,11 @@ class TunePanel(BackgroundRun, widgets.VBox):
                                             description="save even if the gain did not hold")
         self.save_anyway.add_class("dk-tune-save-anyway")
         controls = self._run_controls("Trials")
-        self.summary = widgets.HTML()
-        self.summary.add_class("dk-tune-summary")
-        self.verdict = widgets.HTML()
-        self.verdict.add_class("dk-tune-verdict")
-        self.numbers = widgets.HTML()
-        self.numbers.add_class("dk-tune-numbers")
-        self.diff_html = widgets.HTML()
-        self.diff_html.add_class("dk-tune-diff")
-        self.trials_html = widgets.HTML()
-        self.trials_html.add_class("dk-tune-trials")
+        self.summary = classed_html("dk-tune-summary")
+        self.verdict = classed_html("dk-tune-verdict")
+        self.numbers = classed_html("dk-tune-numbers")
+        self.diff_html = classed_html("dk-tune-diff")
+        self.trials_html = classed_html("dk-tune-trials")
         self.load_button = widgets.Button(description="Load best into Parameters",
                                           icon="upload", disabled=True,
                                           layout=widgets.Layout(width="auto"))
