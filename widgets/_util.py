@@ -6,6 +6,7 @@ browser tests look for (``dk-error`` and friends) are defined in one place.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from functools import wraps
@@ -268,6 +269,29 @@ def show_figures(grid: Any, figures: dict[str, Any], wide: tuple[str, ...] = ()
     return grid.show(figures, wide=wide)
 
 
+def workers_field() -> widgets.BoundedIntText:
+    """How many worker processes a run may use (1 up to this machine's cores)."""
+    return widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
+                                  description="Workers")
+
+
+def run_widgets(panel: Any, unit: str = "Games") -> list[widgets.Widget]:
+    """Set ``panel``'s Run and Stop buttons (calling its ``run(blocking=False)`` and
+    ``stop()``), its progress bar counting ``unit`` and its hidden status line; return
+    the buttons and bar, in that order, for the panel to lay out."""
+    panel.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
+    panel.run_button.add_class("dk-run")
+    panel.run_button.on_click(lambda _b: panel.run(blocking=False))
+    panel.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True)
+    panel.stop_button.add_class("dk-stop")
+    panel.stop_button.on_click(lambda _b: panel.stop())
+    panel.progress = widgets.IntProgress(value=0, min=0, max=1, description=unit)
+    panel.progress.add_class("dk-progress")
+    panel.status = widgets.HTML(layout=widgets.Layout(display="none"))
+    panel.status.add_class("dk-status")
+    return [panel.run_button, panel.stop_button, panel.progress]
+
+
 class BackgroundRun:
     """Run / Stop / progress plumbing shared by the analysis panels.
 
@@ -282,17 +306,7 @@ class BackgroundRun:
     _stop = False
 
     def _run_controls(self, unit: str = "Games") -> widgets.HBox:
-        self.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
-        self.run_button.add_class("dk-run")
-        self.run_button.on_click(lambda _b: self.run(blocking=False))
-        self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True)
-        self.stop_button.add_class("dk-stop")
-        self.stop_button.on_click(lambda _b: self.stop())
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description=unit)
-        self.progress.add_class("dk-progress")
-        self.status = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.status.add_class("dk-status")
-        return widgets.HBox([self.run_button, self.stop_button, self.progress])
+        return widgets.HBox(run_widgets(self, unit))
 
     @property
     def running(self) -> bool:

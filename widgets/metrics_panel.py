@@ -11,7 +11,6 @@ notebook itself runs).
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -42,6 +41,7 @@ from ._util import (
     show_figures,
     show_message,
     style_widget,
+    workers_field,
 )
 from .i18n import lang_of
 from .labels import with_named_end_reasons
@@ -87,8 +87,7 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
         self.agent_box.add_class("dk-agents")
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
                                               description="Games")
-        self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
-                                              description="Workers")
+        self.workers = workers_field()
         self.seed = widgets.IntText(value=seed, description="Seed")
         self.count_rules = widgets.Checkbox(
             value=True, description="Count rule coverage", indent=False,

@@ -23,7 +23,6 @@ From a number to the game behind it: a click on a point of a chart carrying game
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -48,9 +47,11 @@ from ._util import (
     html_table,
     measured_batch,
     message_of,
+    run_widgets,
     show_figures,
     show_message,
     style_widget,
+    workers_field,
 )
 from .i18n import lang_of, words
 from .labels import shared_wins_note, with_named_end_reasons
@@ -115,23 +116,12 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.agent_box.add_class("dk-agents")
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
                                               description="Games")
-        self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
-                                              description="Workers")
+        self.workers = workers_field()
         self.seed = widgets.IntText(value=seed, description="Seed")
         self.ab = widgets.Checkbox(value=False, description="A/B: compare with", indent=False)
         self.baseline = widgets.Dropdown(options=[DRAFT], value=DRAFT)
-        self.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
-        self.run_button.add_class("dk-run")
-        self.run_button.on_click(lambda _b: self.run(blocking=False))
-        self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True)
-        self.stop_button.add_class("dk-stop")
-        self.stop_button.on_click(lambda _b: self.stop())
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Games")
-        self.progress.add_class("dk-progress")
-        self.count = widgets.HTML()  # "12 / 300 games": the bar alone says nothing of games
-        self.count.add_class("dk-count")
-        self.status = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.status.add_class("dk-status")
+        run_widgets(self, "Games")
+        self.count = classed_html("dk-count")  # "12 / 300 games": the bar alone says nothing
         self.summary = classed_html("dk-summary")
         self.positions = classed_html("dk-positions")
         # The chart widget exists from the start (empty): plotly's front end then loads with

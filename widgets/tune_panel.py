@@ -14,7 +14,6 @@ button that loads the best variant into the parameter editor.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from html import escape
@@ -50,6 +49,7 @@ from ._util import (
     pre,
     show_message,
     style_widget,
+    workers_field,
 )
 
 TARGET_CHOICES = (("equal seats (win rates)", "equal-seats"), ("game length", "length"),
@@ -164,8 +164,7 @@ class TunePanel(BackgroundRun, widgets.VBox):
         self.backend = widgets.ToggleButtons(options=["serial", "process"], value="serial",
                                              description="Backend",
                                              style={"button_width": "70px"})
-        self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
-                                              description="Workers")
+        self.workers = workers_field()
         self.save = widgets.Checkbox(value=True, indent=False,
                                      description="save the best variant as")
         self.save_name = widgets.Text(placeholder="tuned-<target>-seed<seed>",
