@@ -275,6 +275,17 @@ def workers_field() -> widgets.BoundedIntText:
                                   description="Workers")
 
 
+def run_form(panel: Any, n_games: int, seed: int) -> None:
+    """Set the fields every many-games run starts from on ``panel``: the agents' box (one
+    picker per seat, filled by the panel), Games, Workers and Seed."""
+    panel.agent_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+    panel.agent_box.add_class("dk-agents")
+    panel.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
+                                           description="Games")
+    panel.workers = workers_field()
+    panel.seed = widgets.IntText(value=seed, description="Seed")
+
+
 def run_widgets(panel: Any, unit: str = "Games") -> list[widgets.Widget]:
     """Set ``panel``'s Run and Stop buttons (calling its ``run(blocking=False)`` and
     ``stop()``), its progress bar counting ``unit`` and its hidden status line; return

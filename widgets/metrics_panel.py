@@ -38,10 +38,10 @@ from ._util import (
     classed_html,
     html_table,
     measured_batch,
+    run_form,
     show_figures,
     show_message,
     style_widget,
-    workers_field,
 )
 from .i18n import lang_of
 from .labels import with_named_end_reasons
@@ -83,12 +83,7 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
 
     # -- layout ---------------------------------------------------------------------------------
     def _build(self, n_games: int, seed: int) -> None:
-        self.agent_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.agent_box.add_class("dk-agents")
-        self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
-                                              description="Games")
-        self.workers = workers_field()
-        self.seed = widgets.IntText(value=seed, description="Seed")
+        run_form(self, n_games, seed)
         self.count_rules = widgets.Checkbox(
             value=True, description="Count rule coverage", indent=False,
             tooltip="how often each rule fires; builds every event's text, so slower")

@@ -47,11 +47,11 @@ from ._util import (
     html_table,
     measured_batch,
     message_of,
+    run_form,
     run_widgets,
     show_figures,
     show_message,
     style_widget,
-    workers_field,
 )
 from .i18n import lang_of, words
 from .labels import shared_wins_note, with_named_end_reasons
@@ -112,12 +112,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
 
     # -- layout ---------------------------------------------------------------------------------
     def _build(self, n_games: int, seed: int) -> None:
-        self.agent_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.agent_box.add_class("dk-agents")
-        self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
-                                              description="Games")
-        self.workers = workers_field()
-        self.seed = widgets.IntText(value=seed, description="Seed")
+        run_form(self, n_games, seed)
         self.ab = widgets.Checkbox(value=False, description="A/B: compare with", indent=False)
         self.baseline = widgets.Dropdown(options=[DRAFT], value=DRAFT)
         run_widgets(self, "Games")
