@@ -6,6 +6,7 @@ browser tests look for (``dk-error`` and friends) are defined in one place.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from functools import wraps
@@ -50,6 +51,13 @@ F = TypeVar("F", bound=Callable[..., Any])
 def style_widget() -> widgets.HTML:
     """The panels' stylesheet; harmless when several panels each include it."""
     return widgets.HTML(CSS, layout=widgets.Layout(display="none"))
+
+
+def classed_html(css_class: str, value: str = "") -> widgets.HTML:
+    """An HTML widget carrying ``css_class`` (how browser tests and the stylesheet find it)."""
+    box = widgets.HTML(value)
+    box.add_class(css_class)
+    return box
 
 
 def show_message(target: widgets.HTML, text: str, error: bool = False) -> None:
@@ -270,6 +278,40 @@ def show_figures(grid: Any, figures: dict[str, Any], wide: tuple[str, ...] = ()
     return grid.show(figures, wide=wide)
 
 
+def workers_field() -> widgets.BoundedIntText:
+    """How many worker processes a run may use (1 up to this machine's cores)."""
+    return widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
+                                  description="Workers")
+
+
+def run_form(panel: Any, n_games: int, seed: int) -> None:
+    """Set the fields every many-games run starts from on ``panel``: the agents' box (one
+    picker per seat, filled by the panel), Games, Workers and Seed."""
+    panel.agent_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+    panel.agent_box.add_class("dk-agents")
+    panel.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
+                                           description="Games")
+    panel.workers = workers_field()
+    panel.seed = widgets.IntText(value=seed, description="Seed")
+
+
+def run_widgets(panel: Any, unit: str = "Games") -> list[widgets.Widget]:
+    """Set ``panel``'s Run and Stop buttons (calling its ``run(blocking=False)`` and
+    ``stop()``), its progress bar counting ``unit`` and its hidden status line; return
+    the buttons and bar, in that order, for the panel to lay out."""
+    panel.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
+    panel.run_button.add_class("dk-run")
+    panel.run_button.on_click(lambda _b: panel.run(blocking=False))
+    panel.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True)
+    panel.stop_button.add_class("dk-stop")
+    panel.stop_button.on_click(lambda _b: panel.stop())
+    panel.progress = widgets.IntProgress(value=0, min=0, max=1, description=unit)
+    panel.progress.add_class("dk-progress")
+    panel.status = widgets.HTML(layout=widgets.Layout(display="none"))
+    panel.status.add_class("dk-status")
+    return [panel.run_button, panel.stop_button, panel.progress]
+
+
 class BackgroundRun:
     """Run / Stop / progress plumbing shared by the analysis panels.
 
@@ -284,17 +326,7 @@ class BackgroundRun:
     _stop = False
 
     def _run_controls(self, unit: str = "Games") -> widgets.HBox:
-        self.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
-        self.run_button.add_class("dk-run")
-        self.run_button.on_click(lambda _b: self.run(blocking=False))
-        self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True)
-        self.stop_button.add_class("dk-stop")
-        self.stop_button.on_click(lambda _b: self.stop())
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description=unit)
-        self.progress.add_class("dk-progress")
-        self.status = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.status.add_class("dk-status")
-        return widgets.HBox([self.run_button, self.stop_button, self.progress])
+        return widgets.HBox(run_widgets(self, unit))
 
     @property
     def running(self) -> bool:

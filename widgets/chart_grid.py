@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any
 
 import anywidget
-import plotly
 import traitlets
 from ipywidgets import widget_serialization
 
@@ -183,6 +182,8 @@ _CSS = """
 @cache
 def _plotly_source() -> str:
     """plotly.js as shipped inside the ``plotly`` package (evaluated once per page)."""
+    import plotly  # here, not at import: the first render needs no plotly
+
     return (Path(plotly.__file__).parent / "package_data" / "plotly.min.js").read_text(
         encoding="utf-8")
 

@@ -17,7 +17,7 @@ first step, with its seed, parameters and agents (:meth:`DesignLab.open_game`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -25,20 +25,23 @@ from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.registry import get_game, list_games
-from designkit.sim.results_file import ResultGame, game_of
 
 from ._util import checked_params, close_tree, show_message, style_widget
-from .chart_grid import ChartClick
-from .compare_panel import ComparePanel
 from .i18n import LANGS, relabel
-from .metrics_panel import MetricsPanel
-from .notable_games import NotableGames
 from .params_panel import ParamsPanel
 from .rules_panel import RulesPanel
 from .simulation_panel import SimulationPanel
 from .stepper import Stepper
-from .sweep_panel import SweepPanel
-from .tune_panel import TunePanel
+
+if TYPE_CHECKING:  # the analysis tabs (pandas, plotly) load when first opened
+    from designkit.sim.results_file import ResultGame
+
+    from .chart_grid import ChartClick
+    from .compare_panel import ComparePanel
+    from .metrics_panel import MetricsPanel
+    from .notable_games import NotableGames
+    from .sweep_panel import SweepPanel
+    from .tune_panel import TunePanel
 
 TABS = ("Rules", "Parameters", "Play", "Simulate")
 #: appended after TABS, built on first view (Compare: the variants to a verdict)
@@ -144,6 +147,8 @@ class DesignLab(widgets.VBox):
         self.tabs.selected_index = TABS.index("Play")
 
     def _open_metrics_game(self, game_id: int, why: str) -> None:
+        from designkit.sim.results_file import game_of
+
         panel = self.metrics_panel
         if panel is None or panel.results is None:
             return
@@ -165,6 +170,8 @@ class DesignLab(widgets.VBox):
         """The Metrics tab's way to its games, without code in the panel: its chart grid's
         clicks, and a notable-games table refreshed whenever its status line changes (it
         does at the end of every run)."""
+        from .notable_games import NotableGames
+
         panel.charts.on_click(self._metrics_clicked)
         notable = NotableGames()
         notable.on_open(self._open_metrics_game)
@@ -194,6 +201,11 @@ class DesignLab(widgets.VBox):
                 "Compare": "compare_panel"}[title]
         panel = getattr(self, attr)
         if panel is None:
+            from .compare_panel import ComparePanel
+            from .metrics_panel import MetricsPanel
+            from .sweep_panel import SweepPanel
+            from .tune_panel import TunePanel
+
             extra: list[widgets.Widget] = []
             if title == "Metrics":
                 panel = MetricsPanel(self.game, self.params_panel)

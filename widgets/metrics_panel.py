@@ -11,7 +11,6 @@ notebook itself runs).
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -36,8 +35,10 @@ from ._util import (
     analysis_style,
     chart_grid,
     checked_params,
+    classed_html,
     html_table,
     measured_batch,
+    run_form,
     show_figures,
     show_message,
     style_widget,
@@ -82,31 +83,18 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
 
     # -- layout ---------------------------------------------------------------------------------
     def _build(self, n_games: int, seed: int) -> None:
-        self.agent_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.agent_box.add_class("dk-agents")
-        self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
-                                              description="Games")
-        self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
-                                              description="Workers")
-        self.seed = widgets.IntText(value=seed, description="Seed")
+        run_form(self, n_games, seed)
         self.count_rules = widgets.Checkbox(
             value=True, description="Count rule coverage", indent=False,
             tooltip="how often each rule fires; builds every event's text, so slower")
         controls = self._run_controls("Games")
-        self.seat_test = widgets.HTML()
-        self.seat_test.add_class("dk-seat-test")
-        self.advice = widgets.HTML()
-        self.advice.add_class("dk-advice")
-        self.metrics_table = widgets.HTML()
-        self.metrics_table.add_class("dk-metrics-table")
-        self.drama = widgets.HTML()
-        self.drama.add_class("dk-drama")
-        self.items = widgets.HTML()
-        self.items.add_class("dk-item-usage")
-        self.vp_sources = widgets.HTML()
-        self.vp_sources.add_class("dk-vp-sources")
-        self.coverage = widgets.HTML()
-        self.coverage.add_class("dk-coverage")
+        self.seat_test = classed_html("dk-seat-test")
+        self.advice = classed_html("dk-advice")
+        self.metrics_table = classed_html("dk-metrics-table")
+        self.drama = classed_html("dk-drama")
+        self.items = classed_html("dk-item-usage")
+        self.vp_sources = classed_html("dk-vp-sources")
+        self.coverage = classed_html("dk-coverage")
         self.coverage_table: pd.DataFrame | None = None  # coverage.rule_coverage(results)
         self.charts = chart_grid()
         self._fit_seats()

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
-import pandas as pd
-
-from designkit.analysis.notable import COLUMNS, notable_games
-from designkit.sim import Results
 
 from .i18n import lang_of, relabel
+
+if TYPE_CHECKING:  # pandas and the analysis load with the first results, not the page
+    import pandas as pd
+
+    from designkit.sim import Results
 
 OpenGame = Callable[[int, str], None]  # (game id, what makes it notable)
 
@@ -27,7 +29,7 @@ class NotableGames(widgets.VBox):
     def __init__(self) -> None:
         super().__init__(layout=widgets.Layout(display="none", width="100%", overflow="auto"))
         self._callbacks: list[OpenGame] = []
-        self.table = pd.DataFrame(columns=list(COLUMNS))
+        self._table: pd.DataFrame | None = None  # built on first use (pandas is slow to load)
         self.buttons: list[widgets.Button] = []
         self.grid = widgets.GridBox(layout=widgets.Layout(
             grid_template_columns="auto auto auto auto auto minmax(0, 1fr)",
@@ -35,6 +37,17 @@ class NotableGames(widgets.VBox):
         self.children = [widgets.HTML("<b>Notable games</b> (Open loads the game in the "
                                       "Play tab at its first step)"), self.grid]
         self.add_class("dk-notable")
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """The notable games listed (an empty table before any :meth:`show`)."""
+        if self._table is None:
+            import pandas as pd
+
+            from designkit.analysis.notable import COLUMNS
+
+            self._table = pd.DataFrame(columns=list(COLUMNS))
+        return self._table
 
     def on_open(self, callback: OpenGame) -> None:
         self._callbacks.append(callback)
@@ -47,7 +60,9 @@ class NotableGames(widgets.VBox):
 
     def show(self, results: Results | None) -> None:
         """List the notable games of ``results`` (hide the table for none)."""
-        self.table = notable_games(results) if results is not None and results.n_games \
+        from designkit.analysis.notable import notable_games
+
+        self._table = notable_games(results) if results is not None and results.n_games \
             else self.table.iloc[0:0]
         old = self.grid.children
         cells: list[widgets.Widget] = []

@@ -23,46 +23,49 @@ From a number to the game behind it: a click on a point of a chart carrying game
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
-from designkit.analysis.charts import panel_figures
-from designkit.analysis.compare import compare_win_rates
-from designkit.analysis.compare import seat_count as run_seats
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
 from designkit.session import seat_count
-from designkit.sim import Results, simulate
-from designkit.sim.results_file import ResultGame, game_of, play_command
 
 from ._util import (
     SeatAgents,
     chart_grid,
     checked_params,
+    classed_html,
     html_table,
     measured_batch,
     message_of,
+    run_form,
+    run_widgets,
     show_figures,
     show_message,
     style_widget,
 )
-from .chart_grid import ChartClick
 from .i18n import lang_of, words
 from .labels import shared_wins_note, with_named_end_reasons
 from .notable_games import NotableGames
 
-OpenGame = Callable[[ResultGame, str], None]  # (the game, which one it is, in words)
+if TYPE_CHECKING:  # pandas and plotly load with the first run, not with the page
+    import plotly.graph_objects as go
+
+    from designkit.sim import Results
+    from designkit.sim.results_file import ResultGame
+
+    from .chart_grid import ChartClick
+
+OpenGame = Callable[["ResultGame", str], None]  # (the game, which one it is, in words)
 
 DRAFT = "draft defaults"
 class _Stop(KeyboardInterrupt):
@@ -109,31 +112,13 @@ class SimulationPanel(SeatAgents, widgets.VBox):
 
     # -- layout ---------------------------------------------------------------------------------
     def _build(self, n_games: int, seed: int) -> None:
-        self.agent_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.agent_box.add_class("dk-agents")
-        self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
-                                              description="Games")
-        self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
-                                              description="Workers")
-        self.seed = widgets.IntText(value=seed, description="Seed")
+        run_form(self, n_games, seed)
         self.ab = widgets.Checkbox(value=False, description="A/B: compare with", indent=False)
         self.baseline = widgets.Dropdown(options=[DRAFT], value=DRAFT)
-        self.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
-        self.run_button.add_class("dk-run")
-        self.run_button.on_click(lambda _b: self.run(blocking=False))
-        self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True)
-        self.stop_button.add_class("dk-stop")
-        self.stop_button.on_click(lambda _b: self.stop())
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Games")
-        self.progress.add_class("dk-progress")
-        self.count = widgets.HTML()  # "12 / 300 games": the bar alone says nothing of games
-        self.count.add_class("dk-count")
-        self.status = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.status.add_class("dk-status")
-        self.summary = widgets.HTML()
-        self.summary.add_class("dk-summary")
-        self.positions = widgets.HTML()
-        self.positions.add_class("dk-positions")
+        run_widgets(self, "Games")
+        self.count = classed_html("dk-count")  # "12 / 300 games": the bar alone says nothing
+        self.summary = classed_html("dk-summary")
+        self.positions = classed_html("dk-positions")
         # The chart widget exists from the start (empty): plotly's front end then loads with
         # the page, and a run only sends data (Voila keeps updates made in response to clicks).
         self.charts = chart_grid()
@@ -282,6 +267,8 @@ class SimulationPanel(SeatAgents, widgets.VBox):
                                job.seed)
         if job is self._current and not job.stopped:
             show_message(self.status, f"running {total} games …")
+        from designkit.sim import simulate
+
         return simulate(self.game, job.n_games, params=params, agents=agents, seed=job.seed,
                         workers=job.workers, progress=False, on_progress=progress,
                         batch_size=batch)
@@ -294,6 +281,8 @@ class SimulationPanel(SeatAgents, widgets.VBox):
     def open_game(self, game_id: int, why: str = "") -> ResultGame | None:
         """Hand game ``game_id`` of the last run to the callbacks (the lab's Play tab); alone,
         the panel says how to replay it from the command line."""
+        from designkit.sim.results_file import game_of, play_command
+
         if self.results is None:
             show_message(self.status, "run a simulation first", error=True)
             return None
@@ -323,6 +312,10 @@ class SimulationPanel(SeatAgents, widgets.VBox):
 
     # -- showing --------------------------------------------------------------------------------
     def _show(self, job: _Job, results: Results | None, base: Results | None) -> None:
+        from designkit.analysis.charts import panel_figures
+        from designkit.analysis.compare import compare_win_rates
+        from designkit.analysis.compare import seat_count as run_seats
+
         self.results, self.baseline_results = results, base
         figs: dict[str, go.Figure] = {}
         self.comparison = None

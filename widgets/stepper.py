@@ -265,43 +265,38 @@ class Stepper(widgets.VBox):
         self._say("" if stepped else "a human decides now: pick a decision")
         self.render()
 
+    def _session_then_render(self, move: Callable[[], object], note: str = "") -> None:
+        """Run one session call under the lock, then say ``note`` and redraw (every button
+        that moves the game ends the same way)."""
+        with self._lock:
+            move()
+        self._say(note)
+        self.render()
+
     @shows_errors("message")
     def advance(self) -> None:
-        with self._lock:
-            self.session.advance()
-        self._say("")
-        self.render()
+        self._session_then_render(self.session.advance)
 
     @shows_errors("message")
     def play_to_end(self) -> None:
         """Finish the game; human seats are played by the random agent."""
         humans = HUMAN in self.session.controllers
-        with self._lock:
-            self.session.play_to_end(stand_in="random")
-        self._say("human seats were played by 'random' to finish" if humans else "")
-        self.render()
+        self._session_then_render(lambda: self.session.play_to_end(stand_in="random"),
+                                  "human seats were played by 'random' to finish" if humans
+                                  else "")
 
     @shows_errors("message")
     def undo(self) -> None:
-        with self._lock:
-            self.session.undo()
-        self._say("")
-        self.render()
+        self._session_then_render(self.session.undo)
 
     @shows_errors("message")
     def redo(self) -> None:
-        with self._lock:
-            self.session.redo()
-        self._say("")
-        self.render()
+        self._session_then_render(self.session.redo)
 
     @shows_errors("message")
     def choose(self, action: Hashable) -> None:
         """The human seat to move takes ``action`` (an illegal one is refused, nothing changes)."""
-        with self._lock:
-            self.session.human_move(action)
-        self._say("")
-        self.render()
+        self._session_then_render(lambda: self.session.human_move(action))
         self._kick_auto()
 
     def _picked(self, data: Any) -> None:

@@ -9,7 +9,6 @@ offers, and the values it suggests, come from the game's ``Params.specs()``.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -36,6 +35,7 @@ from ._util import (
     show_figures,
     show_message,
     style_widget,
+    workers_field,
 )
 from .i18n import lang_of
 from .labels import end_reason_label
@@ -138,8 +138,7 @@ class SweepPanel(BackgroundRun, widgets.VBox):
         self.backend = widgets.ToggleButtons(options=["serial", "process"], value="serial",
                                              description="Backend",
                                              style={"button_width": "70px"})
-        self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
-                                              description="Workers")
+        self.workers = workers_field()
         self.trace = widgets.Checkbox(value=False, indent=False,
                                       description="drama and lead changes (slower)")
         controls = self._run_controls("Games")

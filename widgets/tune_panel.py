@@ -14,7 +14,6 @@ button that loads the best variant into the parameter editor.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from html import escape
@@ -45,10 +44,12 @@ from ._util import (
     BackgroundRun,
     analysis_style,
     checked_params,
+    classed_html,
     html_table,
     pre,
     show_message,
     style_widget,
+    workers_field,
 )
 
 TARGET_CHOICES = (("equal seats (win rates)", "equal-seats"), ("game length", "length"),
@@ -163,8 +164,7 @@ class TunePanel(BackgroundRun, widgets.VBox):
         self.backend = widgets.ToggleButtons(options=["serial", "process"], value="serial",
                                              description="Backend",
                                              style={"button_width": "70px"})
-        self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
-                                              description="Workers")
+        self.workers = workers_field()
         self.save = widgets.Checkbox(value=True, indent=False,
                                      description="save the best variant as")
         self.save_name = widgets.Text(placeholder="tuned-<target>-seed<seed>",
@@ -174,16 +174,11 @@ class TunePanel(BackgroundRun, widgets.VBox):
                                             description="save even if the gain did not hold")
         self.save_anyway.add_class("dk-tune-save-anyway")
         controls = self._run_controls("Trials")
-        self.summary = widgets.HTML()
-        self.summary.add_class("dk-tune-summary")
-        self.verdict = widgets.HTML()
-        self.verdict.add_class("dk-tune-verdict")
-        self.numbers = widgets.HTML()
-        self.numbers.add_class("dk-tune-numbers")
-        self.diff_html = widgets.HTML()
-        self.diff_html.add_class("dk-tune-diff")
-        self.trials_html = widgets.HTML()
-        self.trials_html.add_class("dk-tune-trials")
+        self.summary = classed_html("dk-tune-summary")
+        self.verdict = classed_html("dk-tune-verdict")
+        self.numbers = classed_html("dk-tune-numbers")
+        self.diff_html = classed_html("dk-tune-diff")
+        self.trials_html = classed_html("dk-tune-trials")
         self.load_button = widgets.Button(description="Load best into Parameters",
                                           icon="upload", disabled=True,
                                           layout=widgets.Layout(width="auto"))
