@@ -117,24 +117,6 @@ class VoilaServer:
 
 # ---- driving the design lab (Playwright sync API) ------------------------------------------
 
-@contextlib.contextmanager
-def lab_page(browser, context_args: dict, game: str,  # noqa: ANN001
-             viewport: dict | None = None) -> Iterator[object]:
-    """A page with ``game``'s lab open, served by its own Voila; closed as a person closes
-    a tab (with ``beforeunload``, so Voila shuts its kernel), then the server stops."""
-    server = VoilaServer(DASHBOARDS / f"{game}.ipynb").start()
-    context = browser.new_context(**{**context_args,
-                                     "viewport": viewport or {"width": 1024, "height": 768}})
-    page = context.new_page()
-    try:
-        open_lab(page, server.url)
-        yield page
-    finally:
-        page.close(run_before_unload=True)
-        context.close()
-        server.stop()
-
-
 def open_lab(page, url: str, timeout: float = FIRST_RENDER_MS) -> float:  # noqa: ANN001
     """Load the dashboard and wait until the lab's widgets are on the page; seconds taken."""
     start = time.perf_counter()
@@ -224,12 +206,14 @@ def bar_count(page, chart: str = ".dk-winrate") -> int:  # noqa: ANN001
 # ---- what several tests open or check the same way -----------------------------------------
 
 @contextlib.contextmanager
-def lab_page(browser, context_args: dict, game: str, height: int) -> Iterator[Any]:  # noqa: ANN001
-    """``game``'s lab (its notebook on a Voila server of its own) open in a page 1024 px
-    wide and ``height`` high, for the tests of a module; page and server stopped after."""
+def lab_page(browser, context_args: dict, game: str, height: int = 768,  # noqa: ANN001
+             width: int = 1024) -> Iterator[Any]:
+    """``game``'s lab (its notebook on a Voila server of its own) open in a page ``width``
+    wide and ``height`` high; closed as a person closes a tab (with ``beforeunload``, so
+    Voila shuts its kernel), then the server stops."""
     server = VoilaServer(DASHBOARDS / f"{game}.ipynb").start()
     context = browser.new_context(**{**context_args,
-                                     "viewport": {"width": 1024, "height": height}})
+                                     "viewport": {"width": width, "height": height}})
     page = context.new_page()
     try:
         open_lab(page, server.url)

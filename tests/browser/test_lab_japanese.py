@@ -122,8 +122,7 @@ def english_words(texts: list[str], names: set[str]) -> list[str]:
 def lab(request: pytest.FixtureRequest, browser, browser_context_args: dict  # noqa: ANN001
         ) -> Iterator[tuple[str, object]]:
     """(game, page): the game's lab at 1024 px, one page for the module's tests."""
-    with lab_page(browser, browser_context_args, request.param,
-                  {"width": 1024, "height": 900}) as page:
+    with lab_page(browser, browser_context_args, request.param, 900) as page:
         yield request.param, page
 
 
