@@ -34,8 +34,7 @@ GAMES = ("crossroads", "witch_academy", "classic_hero", "rolling_stone")
 
 #: proper names and units shown as they are in 日本語 too
 ALLOWED = {"VP", "HP", "MCTS", "Optuna", "TPE", "Tabletop", "Simulator", "PDF", "ZIP", "A4",
-           "ID", "Ludii", "Wilson", "pt", "SET", "ANY", "True", "False", "Letter", "designkit",
-           "WPN", "CUR", "RIT"}  # the Witch board's legacy tokens (Weapon, Curio, Ritual)
+           "ID", "Ludii", "Wilson", "pt", "SET", "ANY", "True", "False", "Letter", "designkit"}
 #: the spec's bilingual reference and the language switches (see above)
 LEFT_OUT = ".dk-rules-table, .dk-design-tables, .dk-lab-lang, .dk-lang, .dk-ruletext[lang=en]"
 #: rule IDs (CR-1.1, LW-3.4a), card IDs (FA1-3, S4, RC2), agents (mcts:50), data files,

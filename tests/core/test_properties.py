@@ -127,7 +127,7 @@ def check_observation(st, d: dict, seat: int, rng: random.Random) -> None:
     assert dd["hands"][seat] == d["hands"][seat]
     assert [len(h) for h in dd["hands"]] == [len(h) for h in d["hands"]]
     for key in ("piles", "discard", "skills", "crossroads", "known", "phase", "active",
-                "receiver", "turn", "released", "top_owner", "bottom_owner"):
+                "seat", "ctx", "stack", "turn", "released", "top_owner", "bottom_owner"):
         assert dd[key] == d[key], key
     deck_count = sum(dd["deck"].values()) + len(dd["top"]) + len(dd["bottom"])
     assert deck_count == obs["deck_count"]

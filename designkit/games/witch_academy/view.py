@@ -182,7 +182,8 @@ def _status(st: WitchState, t: dict, lang: str) -> str:
         state = f"{phase_name(st.phase, lang)} · {who}"
     order = ", ".join(seat_label(s) for s in st.order)
     opts = targets(st)
-    stock = " ".join(f'<span class="dk-legacy"{_act(opts, "legacy", k)}>{k} {n}</span>'
+    names = LEGACY_JA if lang == "ja" else LEGACY_EN
+    stock = " ".join(f'<span class="dk-legacy"{_act(opts, "legacy", k)}>{names[k]} {n}</span>'
                      for k, n in zip(st.rules.legacy, st.stock, strict=True))
     return (f'<div class="dk-status"><b>{t["round"]} {st.year}</b> · {state} · {t["order"]}: '
             f'{order} · {t["deck"]}: {len(st.ex_deck)} · {t["stock"]}: {stock}</div>')
