@@ -14,12 +14,9 @@ import pytest
 from designkit import CHANCE, IllegalAction, ParamError
 from designkit.games.crossroads.actions import Action, a_card
 from designkit.games.crossroads.skills import load_skills
+from tests.helpers.seats import A, B, C, D
 
 from .conftest import (
-    A,
-    B,
-    C,
-    D,
     G,
     count_cards,
     events,
