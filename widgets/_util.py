@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 
 from designkit.core.errors import DesignkitError
+from designkit.core.registry import get_game
 
 AGENT_CHOICES = ("random", "greedy", "mcts:50", "mcts:200")
 
@@ -324,6 +325,13 @@ class BackgroundRun:
     thread_name = "designkit-analysis"
     _thread: Any = None
     _stop = False
+
+    def _use(self, game: Any, params_source: Any) -> None:
+        """Set the game the panel runs (a Game or its name) and where its parameters come
+        from (``params_source``: a ParamsPanel, a Params, a callable or None for the
+        draft), as every panel's ``__init__`` does first."""
+        self.game = get_game(game)
+        self.params_source = params_source
 
     def _run_controls(self, unit: str = "Games") -> widgets.HBox:
         return widgets.HBox(run_widgets(self, unit))

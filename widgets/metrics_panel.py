@@ -26,7 +26,6 @@ from designkit.analysis.report import ci, end_reason_chart, item_chart, tension_
 from designkit.analysis.sweep_charts import PERCENT, TITLES
 from designkit.core.game import Game
 from designkit.core.params import Params
-from designkit.core.registry import get_game
 from designkit.sim import Results, simulate
 
 from ._util import (
@@ -71,8 +70,7 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
     def __init__(self, game: Game | str, params_source: Any = None, n_games: int = 500,
                  seed: int = 0) -> None:
         super().__init__()
-        self.game = get_game(game)
-        self.params_source = params_source
+        self._use(game, params_source)
         self.results: Results | None = None
         self.table: pd.DataFrame | None = None  # metrics.summary(results, items=True)
         self.figures: dict[str, Any] = {}

@@ -22,7 +22,6 @@ from designkit.analysis.tune import tunable
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params, ParamSpec
-from designkit.core.registry import get_game
 
 from ._util import (
     AGENT_CHOICES,
@@ -97,8 +96,7 @@ class SweepPanel(BackgroundRun, widgets.VBox):
     def __init__(self, game: Game | str, params_source: Any = None, n_games: int = 200,
                  seed: int = 0) -> None:
         super().__init__()
-        self.game = get_game(game)
-        self.params_source = params_source
+        self._use(game, params_source)
         self.specs = sweepable(self.game.params_type)
         if not self.specs:
             raise DesignkitError(f"{self.game.name} has no parameter a sweep can vary")

@@ -36,7 +36,6 @@ from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
-from designkit.core.registry import get_game
 
 from . import i18n
 from ._util import (
@@ -115,8 +114,7 @@ class TunePanel(BackgroundRun, widgets.VBox):
                  variants_dir: str | Path | None = None, n_trials: int = 20,
                  n_games: int = 300, recheck_games: int = 2000, seed: int = 0) -> None:
         super().__init__()
-        self.game = get_game(game)
-        self.params_source = params_source
+        self._use(game, params_source)
         self.variants_dir = Path(variants_dir) if variants_dir else \
             data_dir(self.game.name) / "variants"
         self.specs = tunable(self.game.params_type)
