@@ -296,6 +296,19 @@ def run_form(panel: Any, n_games: int, seed: int) -> None:
     panel.seed = widgets.IntText(value=seed, description="Seed")
 
 
+def batch_form(panel: Any, seed: int) -> None:
+    """Set the fields of a run that plays one bot at every seat on ``panel``: the bot
+    (``agents``), Seed, Backend (serial or process) and Workers, as a sweep or a tuning
+    search reads them."""
+    panel.agents = widgets.Dropdown(options=AGENT_CHOICES, value="random",
+                                    description="Every seat",
+                                    style={"description_width": "initial"})
+    panel.seed = widgets.IntText(value=seed, description="Seed")
+    panel.backend = widgets.ToggleButtons(options=["serial", "process"], value="serial",
+                                          description="Backend", style={"button_width": "70px"})
+    panel.workers = workers_field()
+
+
 def run_widgets(panel: Any, unit: str = "Games") -> list[widgets.Widget]:
     """Set ``panel``'s Run and Stop buttons (calling its ``run(blocking=False)`` and
     ``stop()``), its progress bar counting ``unit`` and its hidden status line; return
