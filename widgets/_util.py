@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from functools import wraps
 from html import escape
 from typing import Any, TypeVar
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 
 from designkit.core.errors import DesignkitError
+from designkit.core.params import Params
 from designkit.core.registry import get_game
 
 AGENT_CHOICES = ("random", "greedy", "mcts:50", "mcts:200")
@@ -307,6 +309,18 @@ def batch_form(panel: Any, seed: int) -> None:
     panel.backend = widgets.ToggleButtons(options=["serial", "process"], value="serial",
                                           description="Backend", style={"button_width": "70px"})
     panel.workers = workers_field()
+
+
+@dataclass
+class FormRun:
+    """What the fields of :func:`run_form` ask for, read in the calling thread: the
+    parameters, one agent per seat, Games, Seed and Workers (a panel's job adds its own)."""
+
+    params: Params
+    agents: list[str]
+    n_games: int
+    seed: int
+    workers: int
 
 
 def run_widgets(panel: Any, unit: str = "Games") -> list[widgets.Widget]:

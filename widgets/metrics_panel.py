@@ -25,11 +25,11 @@ from designkit.analysis.coverage import rule_coverage, short_text
 from designkit.analysis.report import ci, end_reason_chart, item_chart, tension_chart
 from designkit.analysis.sweep_charts import PERCENT, TITLES
 from designkit.core.game import Game
-from designkit.core.params import Params
 from designkit.sim import Results, simulate
 
 from ._util import (
     BackgroundRun,
+    FormRun,
     SeatAgents,
     analysis_style,
     chart_grid,
@@ -52,12 +52,7 @@ DELTA = 0.03  # the win-rate change the sample-size advice is about
 
 
 @dataclass
-class _Job:
-    params: Params
-    agents: list[str]
-    n_games: int
-    seed: int
-    workers: int
+class _Job(FormRun):
     coverage: bool = True
 
 
