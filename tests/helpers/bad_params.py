@@ -20,3 +20,14 @@ def assert_param_error(make: Callable[[], Any], field: str, *words: str) -> Para
     for w in words:
         assert w in str(err.value), (w, str(err.value))
     return err.value
+
+
+def assert_player_count(game: Any, players: int, allowed: tuple[int, int], match: str) -> None:
+    """``game`` plays ``allowed`` (lowest, highest) players: ``players`` inside it builds
+    parameters with that count, outside it is a ParamError matching ``match``."""
+    assert (game.min_players, game.max_players) == allowed
+    if allowed[0] <= players <= allowed[1]:
+        assert game.params_type(players=players).players == players
+    else:
+        with pytest.raises(ParamError, match=match):
+            game.params_type(players=players)
