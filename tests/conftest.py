@@ -11,8 +11,16 @@ A test's own ``@settings(max_examples=...)`` still overrides the profile's bound
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
+
+# The venv's editable install may map "designkit" as a namespace package; put the checkout
+# first so the regular package wins, for every test folder (this conftest loads first).
+_ROOT = str(Path(__file__).resolve().parents[1])
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
 
 settings.register_profile("dev", deadline=None, print_blob=True)
 settings.register_profile(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from functools import wraps
 from html import escape
 from typing import Any, TypeVar
@@ -16,6 +17,8 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 
 from designkit.core.errors import DesignkitError
+from designkit.core.params import Params
+from designkit.core.registry import get_game
 
 AGENT_CHOICES = ("random", "greedy", "mcts:50", "mcts:200")
 
@@ -295,6 +298,31 @@ def run_form(panel: Any, n_games: int, seed: int) -> None:
     panel.seed = widgets.IntText(value=seed, description="Seed")
 
 
+def batch_form(panel: Any, seed: int) -> None:
+    """Set the fields of a run that plays one bot at every seat on ``panel``: the bot
+    (``agents``), Seed, Backend (serial or process) and Workers, as a sweep or a tuning
+    search reads them."""
+    panel.agents = widgets.Dropdown(options=AGENT_CHOICES, value="random",
+                                    description="Every seat",
+                                    style={"description_width": "initial"})
+    panel.seed = widgets.IntText(value=seed, description="Seed")
+    panel.backend = widgets.ToggleButtons(options=["serial", "process"], value="serial",
+                                          description="Backend", style={"button_width": "70px"})
+    panel.workers = workers_field()
+
+
+@dataclass
+class FormRun:
+    """What the fields of :func:`run_form` ask for, read in the calling thread: the
+    parameters, one agent per seat, Games, Seed and Workers (a panel's job adds its own)."""
+
+    params: Params
+    agents: list[str]
+    n_games: int
+    seed: int
+    workers: int
+
+
 def run_widgets(panel: Any, unit: str = "Games") -> list[widgets.Widget]:
     """Set ``panel``'s Run and Stop buttons (calling its ``run(blocking=False)`` and
     ``stop()``), its progress bar counting ``unit`` and its hidden status line; return
@@ -324,6 +352,13 @@ class BackgroundRun:
     thread_name = "designkit-analysis"
     _thread: Any = None
     _stop = False
+
+    def _use(self, game: Any, params_source: Any) -> None:
+        """Set the game the panel runs (a Game or its name) and where its parameters come
+        from (``params_source``: a ParamsPanel, a Params, a callable or None for the
+        draft), as every panel's ``__init__`` does first."""
+        self.game = get_game(game)
+        self.params_source = params_source
 
     def _run_controls(self, unit: str = "Games") -> widgets.HBox:
         return widgets.HBox(run_widgets(self, unit))

@@ -23,7 +23,6 @@ from designkit.analysis.variant_compare import Comparison, Plan, compare_variant
 from designkit.analysis.variant_metrics import NAMED, parse_metric
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
-from designkit.core.registry import get_game
 from designkit.core.variants import DRAFT, read_variant, variant_names
 
 from . import i18n
@@ -56,8 +55,7 @@ class ComparePanel(BackgroundRun, widgets.VBox):
     def __init__(self, game: Game | str, params_source: Any = None,
                  variants_dir: str | Path | None = None) -> None:
         super().__init__()
-        self.game = get_game(game)
-        self.params_source = params_source
+        self._use(game, params_source)
         self.variants_dir = Path(variants_dir) if variants_dir else None
         self.comparison: Comparison | None = None
         self.figures: dict[str, Any] = {}

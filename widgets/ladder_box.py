@@ -22,7 +22,6 @@ from designkit.analysis import ladder as L
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params
-from designkit.core.registry import get_game
 
 from ._util import (
     BackgroundRun,
@@ -53,8 +52,7 @@ class LadderBox(BackgroundRun, widgets.VBox):
     def __init__(self, game: Game | str, params_source: Any = None, n_games: int = 40,
                  seed: int = 0) -> None:
         super().__init__()
-        self.game = get_game(game)
-        self.params_source = params_source
+        self._use(game, params_source)
         self.table: pd.DataFrame | None = None
         self.figures: dict[str, Any] = {}
         self.rungs = widgets.Text(value=", ".join(L.SEEDED_LADDER), description="Bots",

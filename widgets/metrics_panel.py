@@ -25,12 +25,11 @@ from designkit.analysis.coverage import rule_coverage, short_text
 from designkit.analysis.report import ci, end_reason_chart, item_chart, tension_chart
 from designkit.analysis.sweep_charts import PERCENT, TITLES
 from designkit.core.game import Game
-from designkit.core.params import Params
-from designkit.core.registry import get_game
 from designkit.sim import Results, simulate
 
 from ._util import (
     BackgroundRun,
+    FormRun,
     SeatAgents,
     analysis_style,
     chart_grid,
@@ -53,12 +52,7 @@ DELTA = 0.03  # the win-rate change the sample-size advice is about
 
 
 @dataclass
-class _Job:
-    params: Params
-    agents: list[str]
-    n_games: int
-    seed: int
-    workers: int
+class _Job(FormRun):
     coverage: bool = True
 
 
@@ -71,8 +65,7 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
     def __init__(self, game: Game | str, params_source: Any = None, n_games: int = 500,
                  seed: int = 0) -> None:
         super().__init__()
-        self.game = get_game(game)
-        self.params_source = params_source
+        self._use(game, params_source)
         self.results: Results | None = None
         self.table: pd.DataFrame | None = None  # metrics.summary(results, items=True)
         self.figures: dict[str, Any] = {}

@@ -40,6 +40,7 @@ from designkit.core.registry import get_game
 from designkit.session import seat_count
 
 from ._util import (
+    FormRun,
     SeatAgents,
     chart_grid,
     checked_params,
@@ -73,12 +74,7 @@ class _Stop(KeyboardInterrupt):
 
 
 @dataclass
-class _Job:
-    params: Params
-    agents: list[str]
-    n_games: int
-    seed: int
-    workers: int
+class _Job(FormRun):
     baseline: Params | None = None
     baseline_name: str = ""
     baseline_agents: list[str] | None = None

@@ -22,12 +22,11 @@ from designkit.analysis.tune import tunable
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params, ParamSpec
-from designkit.core.registry import get_game
 
 from ._util import (
-    AGENT_CHOICES,
     BackgroundRun,
     analysis_style,
+    batch_form,
     chart_grid,
     checked_params,
     html_table,
@@ -35,7 +34,6 @@ from ._util import (
     show_figures,
     show_message,
     style_widget,
-    workers_field,
 )
 from .i18n import lang_of
 from .labels import end_reason_label
@@ -97,8 +95,7 @@ class SweepPanel(BackgroundRun, widgets.VBox):
     def __init__(self, game: Game | str, params_source: Any = None, n_games: int = 200,
                  seed: int = 0) -> None:
         super().__init__()
-        self.game = get_game(game)
-        self.params_source = params_source
+        self._use(game, params_source)
         self.specs = sweepable(self.game.params_type)
         if not self.specs:
             raise DesignkitError(f"{self.game.name} has no parameter a sweep can vary")
@@ -131,14 +128,7 @@ class SweepPanel(BackgroundRun, widgets.VBox):
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=1_000_000,
                                               description="Games/point",
                                        style={"description_width": "initial"})
-        self.agents = widgets.Dropdown(options=AGENT_CHOICES, value="random",
-                                       description="Every seat",
-                                       style={"description_width": "initial"})
-        self.seed = widgets.IntText(value=seed, description="Seed")
-        self.backend = widgets.ToggleButtons(options=["serial", "process"], value="serial",
-                                             description="Backend",
-                                             style={"button_width": "70px"})
-        self.workers = workers_field()
+        batch_form(self, seed)
         self.trace = widgets.Checkbox(value=False, indent=False,
                                       description="drama and lead changes (slower)")
         controls = self._run_controls("Games")

@@ -36,20 +36,18 @@ from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
-from designkit.core.registry import get_game
 
 from . import i18n
 from ._util import (
-    AGENT_CHOICES,
     BackgroundRun,
     analysis_style,
+    batch_form,
     checked_params,
     classed_html,
     html_table,
     pre,
     show_message,
     style_widget,
-    workers_field,
 )
 
 TARGET_CHOICES = (("equal seats (win rates)", "equal-seats"), ("game length", "length"),
@@ -115,8 +113,7 @@ class TunePanel(BackgroundRun, widgets.VBox):
                  variants_dir: str | Path | None = None, n_trials: int = 20,
                  n_games: int = 300, recheck_games: int = 2000, seed: int = 0) -> None:
         super().__init__()
-        self.game = get_game(game)
-        self.params_source = params_source
+        self._use(game, params_source)
         self.variants_dir = Path(variants_dir) if variants_dir else \
             data_dir(self.game.name) / "variants"
         self.specs = tunable(self.game.params_type)
@@ -158,13 +155,7 @@ class TunePanel(BackgroundRun, widgets.VBox):
         self.recheck_games = widgets.BoundedIntText(value=recheck_games, min=1,
                                                     max=1_000_000, description="Re-check", style={"description_width": "initial"})
         self.recheck_games.tooltip = "games per variant on fresh seeds after the search"
-        self.agents = widgets.Dropdown(options=AGENT_CHOICES, value="random",
-                                       description="Every seat", style={"description_width": "initial"})
-        self.seed = widgets.IntText(value=seed, description="Seed")
-        self.backend = widgets.ToggleButtons(options=["serial", "process"], value="serial",
-                                             description="Backend",
-                                             style={"button_width": "70px"})
-        self.workers = workers_field()
+        batch_form(self, seed)
         self.save = widgets.Checkbox(value=True, indent=False,
                                      description="save the best variant as")
         self.save_name = widgets.Text(placeholder="tuned-<target>-seed<seed>",

@@ -10,10 +10,11 @@ it live in :mod:`designkit.analysis.sweep_charts`.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import pandas as pd
 
@@ -24,6 +25,9 @@ from designkit.core.params import Params, _scalar
 from designkit.core.registry import get_game
 from designkit.sim.many import Executor, simulate_many
 from designkit.sim.results import Results
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 def parse_values(text: str) -> list[Any]:
@@ -115,6 +119,18 @@ def run_points(game: Game | str, param: str, values: Sequence[Any], param2: str 
     return [(point, res) for (point, _), res in zip(points, runs, strict=True)]
 
 
+def _arguments_of(source: Callable[_P, object]) -> Callable[[Callable[..., _R]],
+                                                              Callable[_P, _R]]:
+    """Give the decorated function ``source``'s parameter list, for mypy and ``help()``: one
+    list of sweep arguments (:func:`run_points`'), not a second copy to keep in step."""
+    def decorate(f: Callable[..., _R]) -> Callable[_P, _R]:
+        signature = inspect.signature(source)
+        f.__dict__["__signature__"] = signature.replace(
+            return_annotation=inspect.signature(f).return_annotation)
+        return f
+    return decorate
+
+
 def sweep_table(runs: Sequence[tuple[dict[str, Any], Results]]) -> pd.DataFrame:
     """The tidy table of :func:`sweep` from :func:`run_points`' output.
 
@@ -146,15 +162,8 @@ def _point_rows(finished: Sequence[tuple[dict[str, Any], Results]],
     return pd.concat(frames, ignore_index=True)
 
 
-def sweep(game: Game | str, param: str, values: Sequence[Any], param2: str | None = None,
-          values2: Sequence[Any] | None = None, n_games: int = 1000,
-          params: Params | None = None, agents: str | Sequence[str] | None = None,
-          seed: int = 0, backend: str = "auto", workers: int | None = None,
-          scheduler: Any = None,
-          executor: Executor | None = None, trace: bool = False,
-          progress: bool | None = False,
-          on_progress: Callable[[int, int], None] | None = None,
-          keep_partial: bool = False) -> pd.DataFrame:
+@_arguments_of(run_points)
+def sweep(*args: Any, **kwargs: Any) -> pd.DataFrame:
     """Sweep ``param`` over ``values`` (and ``param2`` over ``values2``: the full grid).
 
     Every point plays ``n_games`` games on seed ``seed`` with ``agents``, starting
@@ -167,9 +176,7 @@ def sweep(game: Game | str, param: str, values: Sequence[Any], param2: str | Non
     ``on_progress(done, total)`` counts finished games over all points. With
     ``keep_partial`` an interrupt returns the finished points (see :func:`sweep_table`).
     """
-    return sweep_table(run_points(game, param, values, param2, values2, n_games, params,
-                                  agents, seed, backend, workers, scheduler, executor, trace,
-                                  progress, on_progress, keep_partial))
+    return sweep_table(run_points(*args, **kwargs))
 
 
 def swept_params(table: pd.DataFrame) -> list[str]:

@@ -10,12 +10,7 @@ import pytest
 
 from designkit.agents import make_agents
 from designkit.analysis.charts import coverage_figure
-from designkit.analysis.coverage import (
-    coverage_text,
-    never_fired,
-    rule_catalog,
-    rule_coverage,
-)
+from designkit.analysis.coverage import coverage_text, never_fired, rule_catalog, rule_coverage
 from designkit.analysis.report import build_report
 from designkit.cli import main
 from designkit.core.play import play_game

@@ -8,20 +8,14 @@ the task the example starts from, and runs the flow to the first question.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
-_ROOT = str(Path(__file__).resolve().parents[2])
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
-
-from designkit import get_game  # noqa: E402
-from designkit.core.flow import push, run  # noqa: E402
-from designkit.games.classic_hero.actions import HeroAction  # noqa: E402
-from designkit.games.classic_hero.setup import blank_state  # noqa: E402
-from designkit.games.classic_hero.state import ClassicHeroState, Ruleset, die_label  # noqa: E402
+from designkit import get_game
+from designkit.core.flow import push, run
+from designkit.games.classic_hero.actions import HeroAction
+from designkit.games.classic_hero.setup import blank_state
+from designkit.games.classic_hero.state import ClassicHeroState, Ruleset, die_label
 
 G = get_game("classic_hero")
 A, B, C, D = range(4)

@@ -69,6 +69,15 @@ def test_unknown_argument_names_hook_and_accepted_arguments():
         parse_effects("protect_groups(strength=2)", VOCABULARY)
 
 
+def _assert_effect_error(text: str, fragment: str) -> None:
+    """Parsing ``text`` (a ``gain`` on the toy vocabulary, else Crossroads') is one
+    EffectError whose message holds ``fragment``."""
+    vocab = TOY if text.startswith("gain") else VOCABULARY
+    with pytest.raises(EffectError) as err:
+        parse_effects(text, vocab)
+    assert fragment in str(err.value)
+
+
 @pytest.mark.parametrize("text, fragment", [
     ("draw_choose(draw=two)", "'draw_choose' argument 'draw' (position 18) must be a number"),
     ("draw_choose(draw=2.5)", "must be a whole number"),
@@ -78,10 +87,7 @@ def test_unknown_argument_names_hook_and_accepted_arguments():
     ("gain(ratio=high)", "must be a number"),
 ])
 def test_bad_argument_type(text, fragment):
-    vocab = TOY if text.startswith("gain") else VOCABULARY
-    with pytest.raises(EffectError) as err:
-        parse_effects(text, vocab)
-    assert fragment in str(err.value)
+    _assert_effect_error(text, fragment)
 
 
 @pytest.mark.parametrize("text, fragment", [
@@ -91,10 +97,7 @@ def test_bad_argument_type(text, fragment):
     ("gain(ratio=1.5)", "outside 0–1"),
 ])
 def test_out_of_range(text, fragment):
-    vocab = TOY if text.startswith("gain") else VOCABULARY
-    with pytest.raises(EffectError) as err:
-        parse_effects(text, vocab)
-    assert fragment in str(err.value)
+    _assert_effect_error(text, fragment)
 
 
 @pytest.mark.parametrize("text, fragment", [

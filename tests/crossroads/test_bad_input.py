@@ -14,6 +14,7 @@ from designkit.games.crossroads import CrossroadsParams
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.skills import load_skills, skills_path
 from tests.helpers.bad_input import assert_rejects, assert_table_error, edited_table, replaced
+from tests.helpers.bad_params import assert_param_error
 
 from .conftest import A, B, C, D, G, build_dict, make_state, play
 
@@ -22,18 +23,13 @@ from .conftest import A, B, C, D, G, build_dict, make_state, play
 
 def test_six_players_names_field_and_range():
     """CR-1.1: players=6 is a ParamError naming the field and the range 3–5."""
-    with pytest.raises(ParamError) as err:
-        G.params_type(players=6)
-    assert err.value.field == "players"
-    assert "players" in str(err.value) and "3–5" in str(err.value)
+    assert_param_error(lambda: G.params_type(players=6), "players", "players", "3–5")
 
 
 def test_unknown_set_field():
     """An unknown ``--set FIELD=VALUE`` names the field and lists the known ones."""
-    with pytest.raises(ParamError) as err:
-        CrossroadsParams().with_strings({"player_count": "4"})
-    assert err.value.field == "player_count"
-    assert "unknown parameter" in str(err.value) and "players" in str(err.value)
+    assert_param_error(lambda: CrossroadsParams().with_strings({"player_count": "4"}),
+                       "player_count", "unknown parameter", "players")
 
 
 @pytest.mark.parametrize(("field", "value", "words"), [
@@ -44,9 +40,7 @@ def test_unknown_set_field():
 ])
 def test_bad_set_values(field, value, words):
     """A bad ``--set`` value names the field and what is allowed."""
-    with pytest.raises(ParamError) as err:
-        CrossroadsParams().with_strings({field: value})
-    assert err.value.field == field and words in str(err.value)
+    assert_param_error(lambda: CrossroadsParams().with_strings({field: value}), field, words)
 
 
 def test_start_player_outside_the_table():

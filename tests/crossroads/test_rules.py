@@ -14,12 +14,10 @@ import pytest
 from designkit import CHANCE, IllegalAction, ParamError
 from designkit.games.crossroads.actions import Action, a_card
 from designkit.games.crossroads.skills import load_skills
+from tests.helpers.bad_params import assert_player_count
+from tests.helpers.seats import A, B, C, D
 
 from .conftest import (
-    A,
-    B,
-    C,
-    D,
     G,
     count_cards,
     events,
@@ -58,18 +56,10 @@ def end_by_hold(**kw):
 
 # -- CR-1 Players and components -------------------------------------------------------------------
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_cr_1_1_three_to_five_players(players):
-    """CR-1.1: 3–5 players are allowed."""
-    assert G.params_type(players=players).players == players
-    assert (G.min_players, G.max_players) == (3, 5)
-
-
-@pytest.mark.parametrize("players", [2, 6])
-def test_cr_1_1_other_player_counts_rejected(players):
-    """CR-1.1: 2 or 6 players raise ParamError."""
-    with pytest.raises(ParamError, match="players"):
-        G.params_type(players=players)
+    """CR-1.1: 3–5 players are allowed; 2 or 6 players raise ParamError."""
+    assert_player_count(G, players, (3, 5), match="players")
 
 
 def test_cr_1_2_deck_numbers_two_to_eight_six_each():

@@ -12,22 +12,9 @@ import pytest
 from designkit import CHANCE, IllegalAction
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.scoring import breakdown
+from tests.helpers.seats import A, B, C, D
 
-from .conftest import (
-    A,
-    B,
-    C,
-    D,
-    G,
-    count_cards,
-    events,
-    full_deck,
-    kinds,
-    make_state,
-    piles,
-    play,
-    sizes,
-)
+from .conftest import G, count_cards, events, full_deck, kinds, make_state, piles, play, sizes
 
 HOLD = Action("hold")
 

@@ -49,18 +49,24 @@ def _stop(proc: subprocess.Popen) -> None:
     proc.wait(10)
 
 
+def _wait_for_port(port: int, seconds: float) -> None:
+    """Until something listens on ``port`` of this machine, for ``seconds`` at the most (the
+    test after it then fails on its own terms if nothing came up)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+
+
 @pytest.fixture
 def scheduler():
     port = _free_port()
     proc = _start("scheduler", "--host", "127.0.0.1", "--port", str(port),
                   "--dashboard-address", ":0")
     address = f"tcp://127.0.0.1:{port}"
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                break
-        time.sleep(0.2)
+    _wait_for_port(port, 30)
     yield proc, address
     _stop(proc)
 
@@ -187,12 +193,7 @@ def test_a_worker_address_is_not_taken_for_the_scheduler(scheduler):
     worker = _start("worker", address, "--nworkers", "1", "--nthreads", "1",
                     "--no-dashboard", "--host", "127.0.0.1", "--worker-port", str(port))
     try:
-        end = time.monotonic() + 60
-        while time.monotonic() < end:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.2)
+        _wait_for_port(port, 60)
         start = time.monotonic()
         with pytest.raises(DesignkitError, match="that is a Dask Worker, not the scheduler"), \
                 dask_client(f"tcp://127.0.0.1:{port}"):

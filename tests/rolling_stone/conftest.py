@@ -17,28 +17,20 @@ JSON format (``designkit/games/rolling_stone/serialize.py``) and loads it with
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
-# The venv's editable install may map "designkit" as a namespace package; put the checkout
-# first so the regular package wins (as tests/crossroads/conftest.py does).
-_ROOT = str(Path(__file__).resolve().parents[2])
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
-
-from designkit import get_game  # noqa: E402
-from designkit.core.flow import run  # noqa: E402
-from designkit.games.rolling_stone.actions import Action  # noqa: E402
-from designkit.games.rolling_stone.cards import (  # noqa: E402
+from designkit import get_game
+from designkit.core.flow import run
+from designkit.games.rolling_stone.actions import Action
+from designkit.games.rolling_stone.cards import (
     load_album_cards,
     load_dreams,
     load_events,
 )
-from designkit.games.rolling_stone.setup import blank_state  # noqa: E402
-from designkit.games.rolling_stone.state import RollingStoneState, Ruleset  # noqa: E402
+from designkit.games.rolling_stone.setup import blank_state
+from designkit.games.rolling_stone.state import RollingStoneState, Ruleset
 
 G = get_game("rolling_stone")
 A, B, C, D = range(4)

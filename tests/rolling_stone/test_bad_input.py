@@ -21,6 +21,7 @@ from designkit.games.rolling_stone.cards import (
     load_events,
 )
 from tests.helpers.bad_input import assert_rejects, assert_table_error, edited_table, replaced
+from tests.helpers.bad_params import assert_param_error
 
 from .conftest import A, B, G, play, scenario
 
@@ -29,16 +30,12 @@ from .conftest import A, B, G, play, scenario
 
 def test_five_players_names_field_and_range():
     """LR-1.1: players=5 is a ParamError naming the field and the range 3–4."""
-    with pytest.raises(ParamError) as err:
-        G.params_type(players=5)
-    assert err.value.field == "players"
-    assert "players" in str(err.value) and "3–4" in str(err.value)
+    assert_param_error(lambda: G.params_type(players=5), "players", "players", "3–4")
 
 
 def test_unknown_set_field():
-    with pytest.raises(ParamError) as err:
-        RollingStoneParams().with_strings({"player_count": "4"})
-    assert err.value.field == "player_count" and "players" in str(err.value)
+    assert_param_error(lambda: RollingStoneParams().with_strings({"player_count": "4"}),
+                       "player_count", "players")
 
 
 @pytest.mark.parametrize(("field", "value", "words"), [
@@ -51,9 +48,7 @@ def test_unknown_set_field():
     ("order_bonus", "none,move_die,start_marker,teleport", "teleport"),
 ])
 def test_bad_set_values(field, value, words):
-    with pytest.raises(ParamError) as err:
-        RollingStoneParams().with_strings({field: value})
-    assert err.value.field == field and words in str(err.value)
+    assert_param_error(lambda: RollingStoneParams().with_strings({field: value}), field, words)
 
 
 @pytest.mark.parametrize(("changes", "field"), [

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from designkit import ParamError
 from designkit.core.rules_text import load_rule_texts
 from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.cards import load_album_cards, load_dreams, load_events
 from designkit.games.rolling_stone.dice import RIGHT_HANDED_SIDES, dice_table, sides, tumble
 from designkit.games.rolling_stone.state import Phase
+from tests.helpers.bad_params import assert_player_count
 
 from .conftest import (
     ALL_CARDS,
@@ -47,16 +47,10 @@ def full_game(players=4, seed=0, **params):
 
 
 # -- LR-1 components -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_lr_1_1_three_or_four_players(players):
-    assert G.params_type(players=players).players == players
-    assert (G.min_players, G.max_players) == (3, 4)
-
-
-@pytest.mark.parametrize("players", [2, 5])
-def test_lr_1_1_other_counts_rejected(players):
-    with pytest.raises(ParamError, match="3–4"):
-        G.params_type(players=players)
+    """LR-1.1: 3 or 4 players; 2 or 5 raise a ParamError naming the range."""
+    assert_player_count(G, players, (3, 4), match="3–4")
 
 
 def test_lr_1_2_four_dice_one_per_attribute():

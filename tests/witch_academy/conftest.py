@@ -9,20 +9,14 @@ test states only what its example states. ``play`` applies steps in order: a
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
-_ROOT = str(Path(__file__).resolve().parents[2])
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
-
-from designkit import get_game  # noqa: E402
-from designkit.core.flow import push, run  # noqa: E402
-from designkit.games.witch_academy.actions import WitchAction  # noqa: E402
-from designkit.games.witch_academy.setup import blank_state  # noqa: E402
-from designkit.games.witch_academy.state import (  # noqa: E402
+from designkit import get_game
+from designkit.core.flow import push, run
+from designkit.games.witch_academy.actions import WitchAction
+from designkit.games.witch_academy.setup import blank_state
+from designkit.games.witch_academy.state import (
     RES_INDEX,
     UNIV,
     Ruleset,

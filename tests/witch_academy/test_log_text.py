@@ -15,17 +15,9 @@ from designkit.core.events import TABLE, log_for
 from designkit.core.play import play_game
 from designkit.games.witch_academy.cards import VOCABULARY, op_text
 from designkit.games.witch_academy.state import PASSED, UNIV
-from tests.witch_academy.conftest import (
-    A,
-    B,
-    C,
-    place,
-    play,
-    res,
-    resume,
-    rules_logged,
-    scenario,
-)
+from tests.helpers.seats import A, B, C
+
+from .conftest import place, play, res, resume, rules_logged, scenario
 
 D4, D6, D8 = range(3)
 

@@ -18,20 +18,9 @@ from designkit.core.errors import IllegalAction
 from designkit.core.paths import data_dir
 from designkit.core.play import play_game
 from designkit.games.witch_academy.state import ASSIGN_MODE, PASSED, UNIV, Phase
-from tests.witch_academy.conftest import (
-    A,
-    B,
-    C,
-    D,
-    G,
-    options,
-    place,
-    play,
-    res,
-    resume,
-    rules_logged,
-    scenario,
-)
+from tests.helpers.seats import A, B, C, D
+
+from .conftest import G, options, place, play, res, resume, rules_logged, scenario
 
 D4, D6, D8 = range(3)
 HERE = Path(__file__).parent

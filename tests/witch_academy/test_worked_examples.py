@@ -13,20 +13,9 @@ from designkit.games.witch_academy.scoring import (
     next_order,
 )
 from designkit.games.witch_academy.state import ACTION_MODE, UNIV, Phase
-from tests.witch_academy.conftest import (
-    A,
-    B,
-    C,
-    D,
-    G,
-    options,
-    place,
-    play,
-    res,
-    resume,
-    rules_logged,
-    scenario,
-)
+from tests.helpers.seats import A, B, C, D
+
+from .conftest import G, options, place, play, res, resume, rules_logged, scenario
 
 D4, D6, D8 = range(3)
 FOREST_CARDS = {"FOREST": ("EX-G-1", "EX-G-2")}
