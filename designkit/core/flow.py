@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
 from designkit.core.action import Action, action_label, offered
 from designkit.core.errors import DesignkitError, IllegalAction
@@ -219,6 +219,39 @@ def roll(st: FlowState, phase: enum.IntEnum, ctx: tuple[Any, ...], count: int = 
         step.apply(st, found[0] if step.uniform else found[0][0])
         return False
     return True
+
+
+class _Card(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+def draw_task(flow: Flow, name: str, phase: enum.IntEnum, *,
+              cards: Callable[[Any], Sequence[_Card]], index: Callable[[Any], Mapping[str, int]],
+              pool: Callable[[Any], list[int]], into: Callable[[Any], list[int]]) -> None:
+    """Declare the task ``name``: one card of ``pool(st)`` drawn at random (every card
+    equally likely) as the chance step ``phase``, then moved to ``into(st)``.
+
+    ``pool`` and ``into`` hold indices into ``cards(st)``; ``index(st)`` maps a card's id
+    back to its index. The outcomes are the cards' ids, so a record names the card drawn.
+    The task's arguments become the step's ``ctx``, so ``pool`` and ``into`` can read them
+    (``st.ctx[0]``: whose hand, which stage's deck). A game that deals, or draws one card
+    after another, declares it once instead of writing the roll, the pool and the move.
+    """
+    def drawn(st: Any) -> list[str]:
+        table = cards(st)
+        return [table[i].id for i in pool(st)]
+
+    def take(st: Any, card_id: str) -> None:
+        i = index(st)[card_id]
+        pool(st).remove(i)
+        into(st).append(i)
+
+    def draw(st: Any, *ctx: Any) -> bool:
+        return roll(st, phase, ctx)
+
+    flow.task(name)(draw)
+    flow.chance(phase, drawn, uniform=True)(take)
 
 
 def run(st: FlowState) -> None:

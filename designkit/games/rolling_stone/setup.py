@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from designkit.core.flow import ask, roll
+from designkit.core.flow import ask, draw_task, roll
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.state import (
@@ -101,21 +101,10 @@ def setup_tasks(st: RollingStoneState) -> list[tuple[Any, ...]]:
 
 
 # -- LR-2.1, LR-2.2: dreams --------------------------------------------------------------------------------
-@FLOW.task("deal")
-def deal_dream(st: RollingStoneState, seat: int) -> bool:
-    return roll(st, Phase.DEAL, (seat,))
-
-
-def _dream_pool(st: RollingStoneState) -> list[str]:
-    dreams = st.rules.dreams
-    return [dreams[d].id for d in st.dream_pool]
-
-
-@FLOW.chance(Phase.DEAL, _dream_pool, uniform=True)
-def _dealt_one(st: RollingStoneState, dream_id: str) -> None:
-    d = st.rules.dream_index[dream_id]
-    st.dream_pool.remove(d)
-    st.hands[st.ctx[0]].append(d)
+#: ("deal", seat): one dream card from the pool into that seat's hand
+draw_task(FLOW, "deal", Phase.DEAL, cards=lambda st: st.rules.dreams,
+          index=lambda st: st.rules.dream_index, pool=lambda st: st.dream_pool,
+          into=lambda st: st.hands[st.ctx[0]])
 
 
 @FLOW.task("dealt")

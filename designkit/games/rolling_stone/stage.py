@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from designkit.core.flow import ask, push, roll
+from designkit.core.flow import ask, draw_task, push, roll
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone import resolve
 from designkit.games.rolling_stone.actions import Action
@@ -111,21 +111,10 @@ def reveal_discards(st: RollingStoneState) -> bool:
     return False
 
 
-@FLOW.task("event_draw")
-def draw_event(st: RollingStoneState, stage: int) -> bool:
-    return roll(st, Phase.EVENT, (stage,))
-
-
-def _event_pool(st: RollingStoneState) -> list[str]:
-    events = st.rules.events
-    return [events[e].id for e in st.event_pool[st.ctx[0]]]
-
-
-@FLOW.chance(Phase.EVENT, _event_pool, uniform=True)
-def _event_drawn(st: RollingStoneState, event_id: str) -> None:
-    e = st.rules.event_index[event_id]
-    st.event_pool[st.ctx[0]].remove(e)
-    st.events_row.append(e)
+#: ("event_draw", stage): one of that stage's events from its pool into the row (LR-4.4)
+draw_task(FLOW, "event_draw", Phase.EVENT, cards=lambda st: st.rules.events,
+          index=lambda st: st.rules.event_index, pool=lambda st: st.event_pool[st.ctx[0]],
+          into=lambda st: st.events_row)
 
 
 @FLOW.task("events_shown")

@@ -1,0 +1,60 @@
+"""draw_task: one card drawn from a pool as a chance step, moved where the game says."""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+from designkit.core.flow import Flow, FlowState, draw_task, push, run
+
+
+class Phase(enum.IntEnum):
+    RUN = 0
+    DEAL = 1
+    OVER = 2
+
+
+class Card(NamedTuple):
+    id: str
+
+
+CARDS = (Card("a"), Card("b"), Card("c"))
+FLOW = Flow(Phase)
+
+
+class DeckState(FlowState):
+    flow = FLOW
+    __slots__ = ("pool", "hands")
+    pool: list[int]
+    hands: list[list[int]]
+
+
+draw_task(FLOW, "deal", Phase.DEAL, cards=lambda st: CARDS,
+          index=lambda st: {c.id: i for i, c in enumerate(CARDS)},
+          pool=lambda st: st.pool, into=lambda st: st.hands[st.ctx[0]])
+
+
+def _state(pool: list[int]) -> DeckState:
+    st = DeckState.__new__(DeckState)
+    st.init_flow()
+    st.pool, st.hands = pool, [[], []]
+    return st
+
+
+def test_the_draw_waits_on_the_pool_and_moves_the_card_drawn() -> None:
+    st = _state([0, 1, 2])
+    push(st, ("deal", 1))
+    run(st)
+    assert (st.phase, st.ctx) == (Phase.DEAL, (1,))
+    step = FLOW.chances[Phase.DEAL]
+    assert step.uniform and list(step.outcomes(st)) == ["a", "b", "c"]
+    step.apply(st, "b")
+    assert st.pool == [0, 2] and st.hands == [[], [1]]
+
+
+def test_the_last_card_of_a_pool_is_drawn_at_once() -> None:
+    st = _state([2])
+    push(st, ("deal", 0))
+    run(st)
+    assert st.phase == Phase.OVER
+    assert st.pool == [] and st.hands == [[2], []]
