@@ -35,7 +35,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, NamedTuple, Protocol, Self, TypeVar
 
 from designkit.core.action import Action, action_label, offered
 from designkit.core.errors import DesignkitError, IllegalAction
@@ -146,6 +146,19 @@ class FlowState(State):
     #: choices that end in the same position stay told apart; a game puts it in the
     #: observation of every seat that saw the choice (hidden picks stay the picker's own).
     last: tuple[int, Action] | None
+    #: the number of seats (each game's state holds it in its own slot)
+    n: int
+
+    @classmethod
+    def blank(cls, params: Any, log: bool) -> Self:
+        """A new position holding only what every game's setup sets first: ``params``, the
+        player count (``params.players``), the log (``None`` with ``log`` off, for batch
+        speed) and the flow fields. The game's setup fills in the rest."""
+        st = cls.__new__(cls)
+        st.params, st.n = params, params.players
+        st.log = [] if log else None
+        st.init_flow()
+        return st
 
     def init_flow(self) -> None:
         """Set the flow fields of a blank state (call once from the game's setup)."""

@@ -1,4 +1,4 @@
-"""draw_task: one card drawn from a pool as a chance step, moved where the game says."""
+"""draw_task and FlowState.blank: a pool drawn from as a chance step; a fresh position."""
 
 from __future__ import annotations
 
@@ -58,3 +58,13 @@ def test_the_last_card_of_a_pool_is_drawn_at_once() -> None:
     run(st)
     assert st.phase == Phase.OVER
     assert st.pool == [] and st.hands == [[2], []]
+
+
+def test_a_blank_state_holds_the_params_the_seats_the_log_and_the_flow() -> None:
+    class _Params(NamedTuple):
+        players: int
+
+    st = DeckState.blank(_Params(4), log=True)
+    assert (st.params, st.n, st.log) == (_Params(4), 4, [])
+    assert (st.stack, st.phase, st.seat, st.ctx, st.options) == ([], Phase.RUN, None, (), ())
+    assert DeckState.blank(_Params(3), log=False).log is None

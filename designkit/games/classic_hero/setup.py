@@ -27,10 +27,8 @@ def blank_state(rules: Ruleset, log: bool) -> ClassicHeroState:
     """Everything in the box, nothing dealt: the state before CH-2.1."""
     p = rules.params
     n = p.players
-    st = ClassicHeroState.__new__(ClassicHeroState)
-    st.rules, st.params, st.n = rules, p, n
-    st.log = [] if log else None
-    st.init_flow()
+    st = ClassicHeroState.blank(p, log)
+    st.rules = rules
     st.stage, st.turn_no = 0, 0
     st.track = [None] * (rules.goal + 1)
     st.pos = [0] * n

@@ -27,10 +27,8 @@ def blank_state(rules: Ruleset, log: bool) -> RollingStoneState:
     p = rules.params
     n = p.players
     k = len(rules.colours)
-    st = RollingStoneState.__new__(RollingStoneState)
-    st.rules, st.params, st.n = rules, p, n
-    st.log = [] if log else None
-    st.init_flow()
+    st = RollingStoneState.blank(p, log)
+    st.rules = rules
     st.stage, st.round, st.turn_no, st.current = 0, 0, 0, None
     st.marker, st.settling = None, None
     st.slot_of, st.board = [None] * n, [None] * p.order_slots
