@@ -136,24 +136,32 @@ def hand_options(kind: str) -> Any:
     return build
 
 
-@FLOW.decision(Phase.PASS, hand_options("pass"))
-def _choose_pass(st: RollingStoneState, a: Action) -> None:
+def take_from_hand(st: RollingStoneState, a: Action, doing: str, until: str,
+                   doing_ja: str) -> int | None:
+    """The dream card ``a`` names leaves the chooser's hand. With simultaneous choices
+    (LR-A10) it waits face down in ``pending`` and ``None`` is returned: the log names it to
+    the chooser alone ("{who} {doing} ({card}; {until})"), the table reads "{who} {doing}
+    ({until})". Otherwise the card is returned, for the caller to act on at once."""
     seat = st.ctx[0]
     d = st.rules.dream_index[a.arg]
     st.hands[seat].remove(d)
-    if st.params.simultaneous_dream_choices:
-        st.pending[seat].append(d)
-        if st.log is not None:
-            who = seat_label(seat)
-            st.emit("LR-A10", seat, f"{who} sets aside a dream card to pass left "
-                    f"({st.rules.dreams[d].name('en')}; hidden until all have chosen)",
-                    f"{who}は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）",
-                    visible_to=(seat,),
-                    public=(f"{who} sets aside a dream card to pass left (hidden until all "
-                            "have chosen)",
-                            f"{who}は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）"))
-    else:
-        _give(st, seat, d)
+    if not st.params.simultaneous_dream_choices:
+        return d
+    st.pending[seat].append(d)
+    if st.log is not None:
+        who = seat_label(seat)
+        st.emit("LR-A10", seat, f"{who} {doing} ({st.rules.dreams[d].name('en')}; {until})",
+                f"{who}{doing_ja}", visible_to=(seat,),
+                public=(f"{who} {doing} ({until})", f"{who}{doing_ja}"))
+    return None
+
+
+@FLOW.decision(Phase.PASS, hand_options("pass"))
+def _choose_pass(st: RollingStoneState, a: Action) -> None:
+    d = take_from_hand(st, a, "sets aside a dream card to pass left", "hidden until all have "
+                       "chosen", "は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）")
+    if d is not None:
+        _give(st, st.ctx[0], d)
 
 
 def _give(st: RollingStoneState, seat: int, d: int) -> None:

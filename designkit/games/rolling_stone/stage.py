@@ -16,7 +16,7 @@ from designkit.core.seats import seat_label
 from designkit.games.rolling_stone import resolve
 from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.album import card_en, card_ja
-from designkit.games.rolling_stone.setup import hand_options
+from designkit.games.rolling_stone.setup import hand_options, take_from_hand
 from designkit.games.rolling_stone.state import (
     FLOW,
     STAGE_NAMES,
@@ -74,20 +74,10 @@ def offer_discard(st: RollingStoneState, seat: int) -> bool:
 
 @FLOW.decision(Phase.DISCARD, hand_options("discard"))
 def _choose_discard(st: RollingStoneState, a: Action) -> None:
-    seat = st.ctx[0]
-    d = st.rules.dream_index[a.arg]
-    st.hands[seat].remove(d)
-    if st.params.simultaneous_dream_choices:
-        st.pending[seat].append(d)
-        if st.log is not None:
-            who = seat_label(seat)
-            st.emit("LR-A10", seat, f"{who} secretly chooses a dream to give up "
-                    f"({st.rules.dreams[d].name('en')}; revealed when all have chosen)",
-                    f"{who}は捨てるドリームカードを伏せて選ぶ", visible_to=(seat,),
-                    public=(f"{who} secretly chooses a dream to give up (revealed when all "
-                            "have chosen)", f"{who}は捨てるドリームカードを伏せて選ぶ"))
-    else:
-        _become_skill(st, seat, d)
+    d = take_from_hand(st, a, "secretly chooses a dream to give up", "revealed when all have "
+                       "chosen", "は捨てるドリームカードを伏せて選ぶ")
+    if d is not None:
+        _become_skill(st, st.ctx[0], d)
         resolve.refresh_active(st)
 
 
