@@ -6,6 +6,7 @@ final settlement; each task here is one rule.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from designkit.core.flow import ask, draw_task, roll
@@ -136,32 +137,37 @@ def hand_options(kind: str) -> Any:
     return build
 
 
-def take_from_hand(st: RollingStoneState, a: Action, doing: str, until: str,
-                   doing_ja: str) -> int | None:
-    """The dream card ``a`` names leaves the chooser's hand. With simultaneous choices
-    (LR-A10) it waits face down in ``pending`` and ``None`` is returned: the log names it to
-    the chooser alone ("{who} {doing} ({card}; {until})"), the table reads "{who} {doing}
-    ({until})". Otherwise the card is returned, for the caller to act on at once."""
-    seat = st.ctx[0]
-    d = st.rules.dream_index[a.arg]
-    st.hands[seat].remove(d)
-    if not st.params.simultaneous_dream_choices:
-        return d
-    st.pending[seat].append(d)
-    if st.log is not None:
-        who = seat_label(seat)
-        st.emit("LR-A10", seat, f"{who} {doing} ({st.rules.dreams[d].name('en')}; {until})",
-                f"{who}{doing_ja}", visible_to=(seat,),
-                public=(f"{who} {doing} ({until})", f"{who}{doing_ja}"))
-    return None
+def hand_choice(phase: Phase, kind: str, doing: str, until: str, doing_ja: str,
+                then: Callable[[RollingStoneState, int, int], None]) -> None:
+    """Declare the decision ``phase``: a dream card of the chooser's hand, offered as
+    ``kind``, leaves the hand. With simultaneous choices (LR-A10) it waits face down in
+    ``pending`` (for :func:`reveal_pending`): the log names it to the chooser alone
+    ("{who} {doing} ({card}; {until})"), the table reads "{who} {doing} ({until})".
+    Otherwise ``then(st, seat, card)`` acts on it at once."""
+    def choose(st: RollingStoneState, a: Action) -> None:
+        seat = st.ctx[0]
+        d = st.rules.dream_index[a.arg]
+        st.hands[seat].remove(d)
+        if not st.params.simultaneous_dream_choices:
+            then(st, seat, d)
+            return
+        st.pending[seat].append(d)
+        if st.log is not None:
+            who = seat_label(seat)
+            st.emit("LR-A10", seat, f"{who} {doing} ({st.rules.dreams[d].name('en')}; {until})",
+                    f"{who}{doing_ja}", visible_to=(seat,),
+                    public=(f"{who} {doing} ({until})", f"{who}{doing_ja}"))
+
+    FLOW.decision(phase, hand_options(kind))(choose)
 
 
-@FLOW.decision(Phase.PASS, hand_options("pass"))
-def _choose_pass(st: RollingStoneState, a: Action) -> None:
-    d = take_from_hand(st, a, "sets aside a dream card to pass left", "hidden until all have "
-                       "chosen", "は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）")
-    if d is not None:
-        _give(st, st.ctx[0], d)
+def reveal_pending(st: RollingStoneState,
+                   then: Callable[[RollingStoneState, int, int], None]) -> None:
+    """LR-A10: the cards every seat set aside face down are acted on together, seat by seat."""
+    for s in range(st.n):
+        for d in st.pending[s]:
+            then(st, s, d)
+        st.pending[s] = []
 
 
 def _give(st: RollingStoneState, seat: int, d: int) -> None:
@@ -177,13 +183,15 @@ def _give(st: RollingStoneState, seat: int, d: int) -> None:
                         f"{who}はドリームカード１枚を左隣の{to}に渡す"))
 
 
+hand_choice(Phase.PASS, "pass", "sets aside a dream card to pass left",
+            "hidden until all have chosen",
+            "は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）", _give)
+
+
 @FLOW.task("pass_reveal")
 def pass_all(st: RollingStoneState) -> bool:
     """LR-2.2 / LR-A10: the chosen dream cards change hands together."""
-    for s in range(st.n):
-        for d in st.pending[s]:
-            _give(st, s, d)
-        st.pending[s] = []
+    reveal_pending(st, _give)
     return False
 
 

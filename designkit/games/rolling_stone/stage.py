@@ -16,7 +16,7 @@ from designkit.core.seats import seat_label
 from designkit.games.rolling_stone import resolve
 from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.album import card_en, card_ja
-from designkit.games.rolling_stone.setup import hand_options, take_from_hand
+from designkit.games.rolling_stone.setup import hand_choice, reveal_pending
 from designkit.games.rolling_stone.state import (
     FLOW,
     STAGE_NAMES,
@@ -72,15 +72,6 @@ def offer_discard(st: RollingStoneState, seat: int) -> bool:
     return ask(st, Phase.DISCARD, seat, (seat,))
 
 
-@FLOW.decision(Phase.DISCARD, hand_options("discard"))
-def _choose_discard(st: RollingStoneState, a: Action) -> None:
-    d = take_from_hand(st, a, "secretly chooses a dream to give up", "revealed when all have "
-                       "chosen", "は捨てるドリームカードを伏せて選ぶ")
-    if d is not None:
-        _become_skill(st, st.ctx[0], d)
-        resolve.refresh_active(st)
-
-
 def _become_skill(st: RollingStoneState, seat: int, d: int) -> None:
     st.skills[seat].append((st.stage, d))
     if st.log is not None:
@@ -91,12 +82,18 @@ def _become_skill(st: RollingStoneState, seat: int, d: int) -> None:
                 f"スキルが有効：{dream.skill_text_ja or dream.skill_text}", dream=dream.id)
 
 
+def _give_up(st: RollingStoneState, seat: int, d: int) -> None:
+    _become_skill(st, seat, d)
+    resolve.refresh_active(st)
+
+
+hand_choice(Phase.DISCARD, "discard", "secretly chooses a dream to give up",
+            "revealed when all have chosen", "は捨てるドリームカードを伏せて選ぶ", _give_up)
+
+
 @FLOW.task("discard_reveal")
 def reveal_discards(st: RollingStoneState) -> bool:
-    for s in range(st.n):
-        for d in st.pending[s]:
-            _become_skill(st, s, d)
-        st.pending[s] = []
+    reveal_pending(st, _become_skill)
     resolve.refresh_active(st)
     return False
 
