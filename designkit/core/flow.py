@@ -267,6 +267,18 @@ def draw_task(flow: Flow, name: str, phase: enum.IntEnum, *,
     flow.chance(phase, drawn, uniform=True)(take)
 
 
+def no_decision_due(st: FlowState, waiting: Mapping[Any, Any], end_rule: str) -> str | None:
+    """Why no action can be legal now, or ``None`` when a decision is due: the game is
+    over (``end_rule`` ends it), or the phase is not among ``waiting`` (the game's table of
+    phases that wait on a decision), so a chance step comes next. Every game's
+    ``explain_illegal`` starts here, so these reasons read alike in every game."""
+    if st.phase is st.flow.OVER:
+        return f"the game is over ({end_rule})"
+    if st.phase not in waiting:
+        return "no decision is due now (a chance step comes next)"
+    return None
+
+
 def run(st: FlowState) -> None:
     """Run queued tasks until one waits for a decision or chance, or the game ends."""
     stack = st.stack

@@ -1,4 +1,4 @@
-"""draw_task and FlowState.blank: a pool drawn from as a chance step; a fresh position."""
+"""Core flow helpers: draw_task, FlowState.blank, no_decision_due."""
 
 from __future__ import annotations
 
@@ -68,3 +68,14 @@ def test_a_blank_state_holds_the_params_the_seats_the_log_and_the_flow() -> None
     assert (st.params, st.n, st.log) == (_Params(4), 4, [])
     assert (st.stack, st.phase, st.seat, st.ctx, st.options) == ([], Phase.RUN, None, (), ())
     assert DeckState.blank(_Params(3), log=False).log is None
+
+
+def test_no_decision_is_due_when_the_game_is_over_or_a_chance_step_comes_next() -> None:
+    from designkit.core.flow import no_decision_due
+
+    st = _state([0, 1])
+    st.phase = Phase.OVER
+    assert no_decision_due(st, {}, "T-9") == "the game is over (T-9)"
+    st.phase = Phase.DEAL
+    assert no_decision_due(st, {}, "T-9") == "no decision is due now (a chance step comes next)"
+    assert no_decision_due(st, {Phase.DEAL: "deal"}, "T-9") is None
