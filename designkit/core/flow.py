@@ -241,15 +241,18 @@ class _Card(Protocol):
 
 def draw_task(flow: Flow, name: str, phase: enum.IntEnum, *,
               cards: Callable[[Any], Sequence[_Card]], index: Callable[[Any], Mapping[str, int]],
-              pool: Callable[[Any], list[int]], into: Callable[[Any], list[int]]) -> None:
+              pool: Callable[[Any], list[int]], into: Callable[[Any], list[int]],
+              then: Callable[[Any, int], None] | None = None) -> None:
     """Declare the task ``name``: one card of ``pool(st)`` drawn at random (every card
     equally likely) as the chance step ``phase``, then moved to ``into(st)``.
 
     ``pool`` and ``into`` hold indices into ``cards(st)``; ``index(st)`` maps a card's id
     back to its index. The outcomes are the cards' ids, so a record names the card drawn.
     The task's arguments become the step's ``ctx``, so ``pool`` and ``into`` can read them
-    (``st.ctx[0]``: whose hand, which stage's deck). A game that deals, or draws one card
-    after another, declares it once instead of writing the roll, the pool and the move.
+    (``st.ctx[0]``: whose hand, which stage's deck). ``then(st, card)``, if given, runs
+    after the move (what else the card brings, its log line). A game that deals, or draws
+    one card after another, declares it once instead of writing the roll, the pool and the
+    move.
     """
     def drawn(st: Any) -> list[str]:
         table = cards(st)
@@ -259,6 +262,8 @@ def draw_task(flow: Flow, name: str, phase: enum.IntEnum, *,
         i = index(st)[card_id]
         pool(st).remove(i)
         into(st).append(i)
+        if then is not None:
+            then(st, i)
 
     def draw(st: Any, *ctx: Any) -> bool:
         return roll(st, phase, ctx)

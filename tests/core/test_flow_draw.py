@@ -79,3 +79,15 @@ def test_no_decision_is_due_when_the_game_is_over_or_a_chance_step_comes_next() 
     st.phase = Phase.DEAL
     assert no_decision_due(st, {}, "T-9") == "no decision is due now (a chance step comes next)"
     assert no_decision_due(st, {Phase.DEAL: "deal"}, "T-9") is None
+
+
+def test_then_runs_after_the_card_has_moved() -> None:
+    flow = Flow(Phase)
+    seen: list[tuple[int, list[int]]] = []
+    draw_task(flow, "deal", Phase.DEAL, cards=lambda st: CARDS,
+              index=lambda st: {c.id: i for i, c in enumerate(CARDS)},
+              pool=lambda st: st.pool, into=lambda st: st.hands[0],
+              then=lambda st, i: seen.append((i, st.hands[0][:])))
+    st = _state([0, 2])
+    flow.chances[Phase.DEAL].apply(st, "c")
+    assert seen == [(2, [2])] and st.pool == [0]
