@@ -19,6 +19,16 @@ A = TypeVar("A", bound="Action")
 
 #: kind → text of the argument
 Texts = dict[str, Callable[[Any], str]]
+#: kind → (English text, Japanese text) of the argument: one row per kind, so a kind
+#: added or renamed changes both languages together
+BilingualTexts = dict[str, tuple[Callable[[Any], str], Callable[[Any], str]]]
+
+
+def split_texts(table: BilingualTexts) -> tuple[Texts, Texts]:
+    """``(TEXT_EN, TEXT_JA)`` from one table that writes each kind's English beside its
+    Japanese (a game keeps one table, so the two languages cannot drift apart)."""
+    return ({kind: en for kind, (en, _) in table.items()},
+            {kind: ja for kind, (_, ja) in table.items()})
 
 
 def _to_json(value: Any) -> Any:

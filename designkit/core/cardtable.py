@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from designkit.core.effects import EffectError, HookSpec, parse_effects
 from designkit.core.errors import DataError
@@ -231,6 +231,19 @@ def cached(key: Hashable, path: str | Path, build: Callable[[Path], T]) -> T:
     value = build(path)
     _CACHE[slot] = (stamp, value)
     return value
+
+
+def compiled(params: object, stamp: Hashable, build: Callable[[], T]) -> T:
+    """The ruleset ``build()`` makes from ``params``, kept on the (frozen) params object and
+    built again only when the card tables' ``stamp`` differs from the one it was built with
+    (its ``stamp`` field): every new game of a run reuses it, and a designer who saves a
+    sheet gets the new cards."""
+    kept = params.__dict__.get("_ruleset")
+    if kept is not None and kept.stamp == stamp:
+        return cast(T, kept)
+    rules = build()
+    object.__setattr__(params, "_ruleset", rules)
+    return rules
 
 
 @dataclass(frozen=True, eq=False)

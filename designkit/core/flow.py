@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol, Self, TypeVar
 
 from designkit.core.action import Action, action_label, offered
 from designkit.core.errors import DesignkitError, IllegalAction
@@ -146,6 +146,19 @@ class FlowState(State):
     #: choices that end in the same position stay told apart; a game puts it in the
     #: observation of every seat that saw the choice (hidden picks stay the picker's own).
     last: tuple[int, Action] | None
+    #: the number of seats (each game's state holds it in its own slot)
+    n: int
+
+    @classmethod
+    def blank(cls, params: Any, log: bool) -> Self:
+        """A new position holding only what every game's setup sets first: ``params``, the
+        player count (``params.players``), the log (``None`` with ``log`` off, for batch
+        speed) and the flow fields. The game's setup fills in the rest."""
+        st = cls.__new__(cls)
+        st.params, st.n = params, params.players
+        st.log = [] if log else None
+        st.init_flow()
+        return st
 
     def init_flow(self) -> None:
         """Set the flow fields of a blank state (call once from the game's setup)."""
@@ -219,6 +232,56 @@ def roll(st: FlowState, phase: enum.IntEnum, ctx: tuple[Any, ...], count: int = 
         step.apply(st, found[0] if step.uniform else found[0][0])
         return False
     return True
+
+
+class _Card(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+def draw_task(flow: Flow, name: str, phase: enum.IntEnum, *,
+              cards: Callable[[Any], Sequence[_Card]], index: Callable[[Any], Mapping[str, int]],
+              pool: Callable[[Any], list[int]], into: Callable[[Any], list[int]],
+              then: Callable[[Any, int], None] | None = None) -> None:
+    """Declare the task ``name``: one card of ``pool(st)`` drawn at random (every card
+    equally likely) as the chance step ``phase``, then moved to ``into(st)``.
+
+    ``pool`` and ``into`` hold indices into ``cards(st)``; ``index(st)`` maps a card's id
+    back to its index. The outcomes are the cards' ids, so a record names the card drawn.
+    The task's arguments become the step's ``ctx``, so ``pool`` and ``into`` can read them
+    (``st.ctx[0]``: whose hand, which stage's deck). ``then(st, card)``, if given, runs
+    after the move (what else the card brings, its log line). A game that deals, or draws
+    one card after another, declares it once instead of writing the roll, the pool and the
+    move.
+    """
+    def drawn(st: Any) -> list[str]:
+        table = cards(st)
+        return [table[i].id for i in pool(st)]
+
+    def take(st: Any, card_id: str) -> None:
+        i = index(st)[card_id]
+        pool(st).remove(i)
+        into(st).append(i)
+        if then is not None:
+            then(st, i)
+
+    def draw(st: Any, *ctx: Any) -> bool:
+        return roll(st, phase, ctx)
+
+    flow.task(name)(draw)
+    flow.chance(phase, drawn, uniform=True)(take)
+
+
+def no_decision_due(st: FlowState, waiting: Mapping[Any, Any], end_rule: str) -> str | None:
+    """Why no action can be legal now, or ``None`` when a decision is due: the game is
+    over (``end_rule`` ends it), or the phase is not among ``waiting`` (the game's table of
+    phases that wait on a decision), so a chance step comes next. Every game's
+    ``explain_illegal`` starts here, so these reasons read alike in every game."""
+    if st.phase is st.flow.OVER:
+        return f"the game is over ({end_rule})"
+    if st.phase not in waiting:
+        return "no decision is due now (a chance step comes next)"
+    return None
 
 
 def run(st: FlowState) -> None:

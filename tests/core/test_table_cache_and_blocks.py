@@ -177,3 +177,29 @@ def test_flow_fields_round_trip_through_json():
     assert back.log == st.log
     flow_from_dict(back, data, log=False)
     assert back.log is None
+
+
+def test_a_compiled_ruleset_is_kept_on_its_params_until_the_tables_change() -> None:
+    from dataclasses import dataclass
+
+    from designkit.core.cardtable import compiled
+
+    @dataclass(frozen=True)
+    class _Params:
+        players: int = 3
+
+    @dataclass(frozen=True)
+    class _Rules:
+        stamp: tuple[int, ...]
+
+    builds: list[tuple[int, ...]] = []
+
+    def build(stamp: tuple[int, ...]) -> _Rules:
+        builds.append(stamp)
+        return _Rules(stamp)
+
+    p = _Params()
+    first = compiled(p, (1,), lambda: build((1,)))
+    assert compiled(p, (1,), lambda: build((1,))) is first
+    assert compiled(p, (2,), lambda: build((2,))).stamp == (2,)
+    assert builds == [(1,), (2,)]

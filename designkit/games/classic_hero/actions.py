@@ -10,9 +10,10 @@ CSV IDs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from designkit.core.action import Action
+from designkit.core.action import Action, BilingualTexts, split_texts
 from designkit.games.classic_hero.cards import effect_text, load_abilities, load_demon_lords
 from designkit.games.classic_hero.notation import in_english
 
@@ -94,61 +95,59 @@ def _fortune_ja(a: tuple[tuple[DieRef, str], ...]) -> str:
     return "天運：" + fortune_atoms(a, "ja")
 
 
+def _on_die(en: str, ja: str) -> tuple[Callable[[Any], str], Callable[[Any], str]]:
+    """The texts of a kind whose argument is one die: ``{}`` is where the die is named."""
+    return (lambda a: en.format(die_ref_text(a)), lambda a: ja.format(die_ref_text(a)))
+
+
+def _die_to(en: str, ja: str) -> tuple[Callable[[Any], str], Callable[[Any], str]]:
+    """The texts of a kind whose argument is (die, face): the die's name, then the face."""
+    return (lambda a: en.format(die_ref_text(a[0]), a[1]),
+            lambda a: ja.format(die_ref_text(a[0]), a[1]))
+
+
+#: each decision kind's label, English beside Japanese
+_TEXT: BilingualTexts = {
+    "class": (lambda a: f"take the class {ability_name(a)}",
+              lambda a: f"クラス{ability_name(a, 'ja')}を選ぶ"),
+    "rest": (lambda a: f"Rest, returning {dice_text(a) or 'no die'} to the stock",
+             lambda a: f"休息：{dice_text(a) or 'なし'}を【ストック】へ戻す"),
+    "rest_free": (lambda a: f"Rest with {ability_name(a)} (no die returned)",
+                  lambda a: f"{ability_name(a, 'ja')}で休息（サイコロを戻さない）"),
+    "move": (lambda a: _dest(a, "en"), lambda a: _dest(a, "ja")),
+    "fortune": (_fortune_en, _fortune_ja),
+    "ignore_fortune": (lambda a: f"skip the Fortune with {ability_name(a)}",
+                       lambda a: f"{ability_name(a, 'ja')}で天運を無視する"),
+    "bless": (lambda a: f"spend a blessing: {die_ref_text(a[0])} {a[1]:+d}",
+              lambda a: f"加護を使う：{die_ref_text(a[0])}を{a[1]:+d}"),
+    "ability": (_ability_en, _ability_ja),
+    "achieve": (lambda a: f"achieve {a[0]} with {dice_text(a[1])}",
+                lambda a: f"{dice_text(a[1])}で{a[0]}を達成する"),
+    "pass": (lambda a: "do not achieve the event", lambda a: "イベントを達成しない"),
+    "star": _on_die("★: mark {} as used", "★：{}を使用済みにする"),
+    "star_skip": (lambda a: f"★: keep every die with {ability_name(a)}",
+                  lambda a: f"★：{ability_name(a, 'ja')}でサイコロを使用済みにしない"),
+    "upgrade": _on_die("turn {} red", "{}を赤サイコロにする"),
+    "adjust": _die_to("adjust {} to {}", "{}の目を{}にする"),
+    "set": _die_to("set {} to {}", "{}の目を{}に固定する"),
+    "reroll": _on_die("reroll {}", "{}を振り直す"),
+    "invert": _on_die("invert {}", "{}を反転する"),
+    "skip": (lambda a: f"do not use the effect ({effect_text(a)})",
+             lambda a: f"効果（{effect_text(a, lang='ja')}）を使わない"),
+    "return": _on_die("return {} to the stock", "{}を【ストック】へ戻す"),
+    "hit": (lambda a: f"hit {lord_name(a[0])} HP{a[1]} with {dice_text(a[2])}",
+            lambda a: f"{dice_text(a[2])}で{lord_name(a[0], 'ja')}のHP{a[1]}を達成する"),
+    "weak": (lambda a: f"hit your weakness card {a[0]} with {dice_text(a[1])}",
+             lambda a: f"{dice_text(a[1])}で弱点カード{a[0]}を達成する"),
+    "fix": _die_to("fix {} at {}", "{}を{}に固定する"),
+    "stop": (lambda a: "end the battle", lambda a: "魔王戦を終える"),
+    "skill": (lambda a: f"take the skill {ability_name(a)}",
+              lambda a: f"スキル{ability_name(a, 'ja')}を得る"),
+    "grow_gain": (lambda a: "grow: gain a white die", lambda a: "成長：白サイコロを１個得る"),
+    "grow_upgrade": _on_die("grow: turn {} red", "成長：{}を赤サイコロと交換"),
+}
+
+
 class HeroAction(Action):
     __slots__ = ()
-    TEXT_EN = {
-        "class": lambda a: f"take the class {ability_name(a)}",
-        "rest": lambda a: f"Rest, returning {dice_text(a) or 'no die'} to the stock",
-        "rest_free": lambda a: f"Rest with {ability_name(a)} (no die returned)",
-        "move": lambda a: _dest(a, "en"),
-        "fortune": _fortune_en,
-        "ignore_fortune": lambda a: f"skip the Fortune with {ability_name(a)}",
-        "bless": lambda a: f"spend a blessing: {die_ref_text(a[0])} {a[1]:+d}",
-        "ability": _ability_en,
-        "achieve": lambda a: f"achieve {a[0]} with {dice_text(a[1])}",
-        "pass": lambda a: "do not achieve the event",
-        "star": lambda a: f"★: mark {die_ref_text(a)} as used",
-        "star_skip": lambda a: f"★: keep every die with {ability_name(a)}",
-        "upgrade": lambda a: f"turn {die_ref_text(a)} red",
-        "adjust": lambda a: f"adjust {die_ref_text(a[0])} to {a[1]}",
-        "set": lambda a: f"set {die_ref_text(a[0])} to {a[1]}",
-        "reroll": lambda a: f"reroll {die_ref_text(a)}",
-        "invert": lambda a: f"invert {die_ref_text(a)}",
-        "skip": lambda a: f"do not use the effect ({effect_text(a)})",
-        "return": lambda a: f"return {die_ref_text(a)} to the stock",
-        "hit": lambda a: f"hit {lord_name(a[0])} HP{a[1]} with {dice_text(a[2])}",
-        "weak": lambda a: f"hit your weakness card {a[0]} with {dice_text(a[1])}",
-        "fix": lambda a: f"fix {die_ref_text(a[0])} at {a[1]}",
-        "stop": lambda a: "end the battle",
-        "skill": lambda a: f"take the skill {ability_name(a)}",
-        "grow_gain": lambda a: "grow: gain a white die",
-        "grow_upgrade": lambda a: f"grow: turn {die_ref_text(a)} red",
-    }
-    TEXT_JA = {
-        "class": lambda a: f"クラス{ability_name(a, 'ja')}を選ぶ",
-        "rest": lambda a: f"休息：{dice_text(a) or 'なし'}を【ストック】へ戻す",
-        "rest_free": lambda a: f"{ability_name(a, 'ja')}で休息（サイコロを戻さない）",
-        "move": lambda a: _dest(a, "ja"),
-        "fortune": _fortune_ja,
-        "ignore_fortune": lambda a: f"{ability_name(a, 'ja')}で天運を無視する",
-        "bless": lambda a: f"加護を使う：{die_ref_text(a[0])}を{a[1]:+d}",
-        "ability": _ability_ja,
-        "achieve": lambda a: f"{dice_text(a[1])}で{a[0]}を達成する",
-        "pass": lambda a: "イベントを達成しない",
-        "star": lambda a: f"★：{die_ref_text(a)}を使用済みにする",
-        "star_skip": lambda a: f"★：{ability_name(a, 'ja')}でサイコロを使用済みにしない",
-        "upgrade": lambda a: f"{die_ref_text(a)}を赤サイコロにする",
-        "adjust": lambda a: f"{die_ref_text(a[0])}の目を{a[1]}にする",
-        "set": lambda a: f"{die_ref_text(a[0])}の目を{a[1]}に固定する",
-        "reroll": lambda a: f"{die_ref_text(a)}を振り直す",
-        "invert": lambda a: f"{die_ref_text(a)}を反転する",
-        "skip": lambda a: f"効果（{effect_text(a, lang='ja')}）を使わない",
-        "return": lambda a: f"{die_ref_text(a)}を【ストック】へ戻す",
-        "hit": lambda a: f"{dice_text(a[2])}で{lord_name(a[0], 'ja')}のHP{a[1]}を達成する",
-        "weak": lambda a: f"{dice_text(a[1])}で弱点カード{a[0]}を達成する",
-        "fix": lambda a: f"{die_ref_text(a[0])}を{a[1]}に固定する",
-        "stop": lambda a: "魔王戦を終える",
-        "skill": lambda a: f"スキル{ability_name(a, 'ja')}を得る",
-        "grow_gain": lambda a: "成長：白サイコロを１個得る",
-        "grow_upgrade": lambda a: f"成長：{die_ref_text(a)}を赤サイコロと交換",
-    }
+    TEXT_EN, TEXT_JA = split_texts(_TEXT)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from designkit.core.flow import no_decision_due
 from designkit.games.classic_hero.state import ClassicHeroState, Phase
 
 _WAITING = {
@@ -33,12 +34,10 @@ _WHY = {
 
 
 def explain_illegal(st: ClassicHeroState, action: Any) -> str:
-    ph = st.phase
-    if ph is Phase.OVER:
-        return "the game is over (CH-9)"
-    expected = _WAITING.get(ph)
-    if expected is None:
-        return "no decision is due now (a chance step comes next)"
+    not_due = no_decision_due(st, _WAITING, "CH-9")
+    if not_due is not None:
+        return not_due
+    expected = _WAITING[st.phase]
     kind = getattr(action, "kind", None)
     if kind is None or not any(a.kind == kind for a in st.options):
         return f"now {expected}"

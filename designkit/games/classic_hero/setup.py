@@ -27,10 +27,8 @@ def blank_state(rules: Ruleset, log: bool) -> ClassicHeroState:
     """Everything in the box, nothing dealt: the state before CH-2.1."""
     p = rules.params
     n = p.players
-    st = ClassicHeroState.__new__(ClassicHeroState)
-    st.rules, st.params, st.n = rules, p, n
-    st.log = [] if log else None
-    st.init_flow()
+    st = ClassicHeroState.blank(p, log)
+    st.rules = rules
     st.stage, st.turn_no = 0, 0
     st.track = [None] * (rules.goal + 1)
     st.pos = [0] * n
@@ -199,14 +197,20 @@ def place_pawns(st: ClassicHeroState) -> bool:
     return False
 
 
+def _ran_out(st: ClassicHeroState, deck: str, text: str, text_ja: str) -> bool:
+    """CH-A32: a deck that has run out deals nothing; the shortfall is counted (the
+    ``*_shortfalls`` metrics) and told."""
+    st.shortfalls[deck] += 1
+    if st.log is not None:
+        st.emit("CH-A32", None, text, text_ja)
+    return False
+
+
 @FLOW.task("draw_lord")
 def draw_lord(st: ClassicHeroState, rule: str) -> bool:
     if not st.lord_deck:
-        st.shortfalls["lords"] += 1
-        if st.log is not None:
-            st.emit("CH-A32", None, "The Demon Lord deck is empty: no card is drawn",
-                    "魔王山が尽きたので補充しない")
-        return False
+        return _ran_out(st, "lords", "The Demon Lord deck is empty: no card is drawn",
+                        "魔王山が尽きたので補充しない")
     return roll(st, Phase.DRAW_LORD, (rule,), len(st.lord_deck))
 
 
@@ -229,11 +233,8 @@ def lord_drawn(st: ClassicHeroState, lord_id: str) -> None:
 @FLOW.task("draw_skill")
 def draw_skill(st: ClassicHeroState) -> bool:
     if not st.skill_deck:
-        st.shortfalls["skills"] += 1
-        if st.log is not None:
-            st.emit("CH-A32", None, "The skill deck is empty: the display is one card short",
-                    "スキル山が尽きたので【スキル置き場】が１枚少ない")
-        return False
+        return _ran_out(st, "skills", "The skill deck is empty: the display is one card short",
+                        "スキル山が尽きたので【スキル置き場】が１枚少ない")
     return roll(st, Phase.DRAW_SKILL, (), len(st.skill_deck))
 
 

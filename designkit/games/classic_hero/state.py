@@ -18,6 +18,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from designkit.core.cardtable import compiled
 from designkit.core.effects import Hook
 from designkit.core.flow import Flow, FlowState
 from designkit.games.classic_hero.cards import (
@@ -117,15 +118,17 @@ class Ruleset:
     @classmethod
     def compile(cls, params: ClassicHeroParams) -> Ruleset:
         stamp = table_stamp()
-        cached = params.__dict__.get("_ruleset")
-        if cached is not None and cached.stamp == stamp:
-            return cached
-        rules = _COMPILED.get((params, stamp))   # equal params built anew (one per game)
+        return compiled(params, stamp, lambda: cls._shared(params, stamp))
+
+    @classmethod
+    def _shared(cls, params: ClassicHeroParams, stamp: tuple[tuple[str, float], ...]
+                ) -> Ruleset:
+        """One ruleset for equal params built anew (one per game)."""
+        rules = _COMPILED.get((params, stamp))
         if rules is None:
             if len(_COMPILED) > 64:
                 _COMPILED.clear()
             rules = _COMPILED[(params, stamp)] = cls._build(params, stamp)
-        object.__setattr__(params, "_ruleset", rules)
         return rules
 
     @classmethod

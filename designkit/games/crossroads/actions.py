@@ -7,10 +7,8 @@ decision point offers more than a handful of options.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from designkit.core.action import Action as CoreAction
+from designkit.core.action import BilingualTexts, split_texts
 from designkit.core.seats import seat_label
 
 
@@ -52,7 +50,7 @@ def _skill(sid: str, lang: str) -> str:
 
 #: each decision kind's label, English beside Japanese (one row per kind, so a kind
 #: added or renamed changes both languages together)
-_TEXT: dict[str, tuple[Callable[[Any], str], Callable[[Any], str]]] = {
+_TEXT: BilingualTexts = {
     "hold": (lambda a: "hold the card", lambda a: "ホールド"),
     "release": (lambda a: f"release a group of {a}", lambda a: f"{a}枚でリリース"),
     "compose": (_compose_en, _compose_ja),
@@ -71,8 +69,7 @@ _TEXT: dict[str, tuple[Callable[[Any], str], Callable[[Any], str]]] = {
            lambda a: "S2を使う（２枚引いて１枚選ぶ）" if a else "通常通り引く"),
     "keep": (lambda a: f"keep the {a}", lambda a: f"{a}を選ぶ"),
 }
-_EN = {kind: en for kind, (en, _) in _TEXT.items()}
-_JA = {kind: ja for kind, (_, ja) in _TEXT.items()}
+_EN, _JA = split_texts(_TEXT)
 
 
 class Action(CoreAction):

@@ -131,10 +131,8 @@ class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
 def blank_state(rules: Ruleset, log: bool) -> CrossroadsState:
     """Everything in the box, nothing dealt: the state before CR-2.2."""
     p = rules.params
-    st = CrossroadsState.__new__(CrossroadsState)
-    st.init_flow()
-    st.rules, st.params, st.n = rules, p, p.players
-    st.log = [] if log else None
+    st = CrossroadsState.blank(p, log)
+    st.rules = rules
     st.deck = [0] * rules.size
     for x in rules.numbers:
         st.deck[x] = p.copies_per_number

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from designkit.core.flow import no_decision_due
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone.actions import DIR_EN
 from designkit.games.rolling_stone.album import colour_en, in_frame, move_dirs, placement_cells
@@ -30,11 +31,10 @@ def explain_illegal(st: RollingStoneState, action: Any) -> str:
     kind = getattr(action, "kind", None)
     arg = getattr(action, "arg", None)
     ph = st.phase
-    if ph is Phase.OVER:
-        return "the game is over (LR-12)"
-    expected = _WAITING.get(ph)
-    if expected is None:
-        return "no decision is due now (a chance step comes next)"
+    not_due = no_decision_due(st, _WAITING, "LR-12")
+    if not_due is not None:
+        return not_due
+    expected = _WAITING[ph]
     if kind != expected[0]:
         return f"now {expected[1]}"
     seat = st.seat

@@ -6,9 +6,10 @@ final settlement; each task here is one rule.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from designkit.core.flow import ask, roll
+from designkit.core.flow import ask, draw_task, roll
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.state import (
@@ -27,10 +28,8 @@ def blank_state(rules: Ruleset, log: bool) -> RollingStoneState:
     p = rules.params
     n = p.players
     k = len(rules.colours)
-    st = RollingStoneState.__new__(RollingStoneState)
-    st.rules, st.params, st.n = rules, p, n
-    st.log = [] if log else None
-    st.init_flow()
+    st = RollingStoneState.blank(p, log)
+    st.rules = rules
     st.stage, st.round, st.turn_no, st.current = 0, 0, 0, None
     st.marker, st.settling = None, None
     st.slot_of, st.board = [None] * n, [None] * p.order_slots
@@ -101,21 +100,10 @@ def setup_tasks(st: RollingStoneState) -> list[tuple[Any, ...]]:
 
 
 # -- LR-2.1, LR-2.2: dreams --------------------------------------------------------------------------------
-@FLOW.task("deal")
-def deal_dream(st: RollingStoneState, seat: int) -> bool:
-    return roll(st, Phase.DEAL, (seat,))
-
-
-def _dream_pool(st: RollingStoneState) -> list[str]:
-    dreams = st.rules.dreams
-    return [dreams[d].id for d in st.dream_pool]
-
-
-@FLOW.chance(Phase.DEAL, _dream_pool, uniform=True)
-def _dealt_one(st: RollingStoneState, dream_id: str) -> None:
-    d = st.rules.dream_index[dream_id]
-    st.dream_pool.remove(d)
-    st.hands[st.ctx[0]].append(d)
+#: ("deal", seat): one dream card from the pool into that seat's hand
+draw_task(FLOW, "deal", Phase.DEAL, cards=lambda st: st.rules.dreams,
+          index=lambda st: st.rules.dream_index, pool=lambda st: st.dream_pool,
+          into=lambda st: st.hands[st.ctx[0]])
 
 
 @FLOW.task("dealt")
@@ -149,24 +137,37 @@ def hand_options(kind: str) -> Any:
     return build
 
 
-@FLOW.decision(Phase.PASS, hand_options("pass"))
-def _choose_pass(st: RollingStoneState, a: Action) -> None:
-    seat = st.ctx[0]
-    d = st.rules.dream_index[a.arg]
-    st.hands[seat].remove(d)
-    if st.params.simultaneous_dream_choices:
+def hand_choice(phase: Phase, kind: str, doing: str, until: str, doing_ja: str,
+                then: Callable[[RollingStoneState, int, int], None]) -> None:
+    """Declare the decision ``phase``: a dream card of the chooser's hand, offered as
+    ``kind``, leaves the hand. With simultaneous choices (LR-A10) it waits face down in
+    ``pending`` (for :func:`reveal_pending`): the log names it to the chooser alone
+    ("{who} {doing} ({card}; {until})"), the table reads "{who} {doing} ({until})".
+    Otherwise ``then(st, seat, card)`` acts on it at once."""
+    def choose(st: RollingStoneState, a: Action) -> None:
+        seat = st.ctx[0]
+        d = st.rules.dream_index[a.arg]
+        st.hands[seat].remove(d)
+        if not st.params.simultaneous_dream_choices:
+            then(st, seat, d)
+            return
         st.pending[seat].append(d)
         if st.log is not None:
             who = seat_label(seat)
-            st.emit("LR-A10", seat, f"{who} sets aside a dream card to pass left "
-                    f"({st.rules.dreams[d].name('en')}; hidden until all have chosen)",
-                    f"{who}は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）",
-                    visible_to=(seat,),
-                    public=(f"{who} sets aside a dream card to pass left (hidden until all "
-                            "have chosen)",
-                            f"{who}は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）"))
-    else:
-        _give(st, seat, d)
+            st.emit("LR-A10", seat, f"{who} {doing} ({st.rules.dreams[d].name('en')}; {until})",
+                    f"{who}{doing_ja}", visible_to=(seat,),
+                    public=(f"{who} {doing} ({until})", f"{who}{doing_ja}"))
+
+    FLOW.decision(phase, hand_options(kind))(choose)
+
+
+def reveal_pending(st: RollingStoneState,
+                   then: Callable[[RollingStoneState, int, int], None]) -> None:
+    """LR-A10: the cards every seat set aside face down are acted on together, seat by seat."""
+    for s in range(st.n):
+        for d in st.pending[s]:
+            then(st, s, d)
+        st.pending[s] = []
 
 
 def _give(st: RollingStoneState, seat: int, d: int) -> None:
@@ -182,13 +183,15 @@ def _give(st: RollingStoneState, seat: int, d: int) -> None:
                         f"{who}はドリームカード１枚を左隣の{to}に渡す"))
 
 
+hand_choice(Phase.PASS, "pass", "sets aside a dream card to pass left",
+            "hidden until all have chosen",
+            "は左隣に渡すドリームカードを選ぶ（全員が選ぶまで非公開）", _give)
+
+
 @FLOW.task("pass_reveal")
 def pass_all(st: RollingStoneState) -> bool:
     """LR-2.2 / LR-A10: the chosen dream cards change hands together."""
-    for s in range(st.n):
-        for d in st.pending[s]:
-            _give(st, s, d)
-        st.pending[s] = []
+    reveal_pending(st, _give)
     return False
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from designkit.core.flow import ask, push, roll
+from designkit.core.flow import ask, draw_task, push, roll
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone import resolve
 from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.album import card_en, card_ja
-from designkit.games.rolling_stone.setup import hand_options
+from designkit.games.rolling_stone.setup import hand_choice, reveal_pending
 from designkit.games.rolling_stone.state import (
     FLOW,
     STAGE_NAMES,
@@ -72,25 +72,6 @@ def offer_discard(st: RollingStoneState, seat: int) -> bool:
     return ask(st, Phase.DISCARD, seat, (seat,))
 
 
-@FLOW.decision(Phase.DISCARD, hand_options("discard"))
-def _choose_discard(st: RollingStoneState, a: Action) -> None:
-    seat = st.ctx[0]
-    d = st.rules.dream_index[a.arg]
-    st.hands[seat].remove(d)
-    if st.params.simultaneous_dream_choices:
-        st.pending[seat].append(d)
-        if st.log is not None:
-            who = seat_label(seat)
-            st.emit("LR-A10", seat, f"{who} secretly chooses a dream to give up "
-                    f"({st.rules.dreams[d].name('en')}; revealed when all have chosen)",
-                    f"{who}は捨てるドリームカードを伏せて選ぶ", visible_to=(seat,),
-                    public=(f"{who} secretly chooses a dream to give up (revealed when all "
-                            "have chosen)", f"{who}は捨てるドリームカードを伏せて選ぶ"))
-    else:
-        _become_skill(st, seat, d)
-        resolve.refresh_active(st)
-
-
 def _become_skill(st: RollingStoneState, seat: int, d: int) -> None:
     st.skills[seat].append((st.stage, d))
     if st.log is not None:
@@ -101,31 +82,26 @@ def _become_skill(st: RollingStoneState, seat: int, d: int) -> None:
                 f"スキルが有効：{dream.skill_text_ja or dream.skill_text}", dream=dream.id)
 
 
+def _give_up(st: RollingStoneState, seat: int, d: int) -> None:
+    _become_skill(st, seat, d)
+    resolve.refresh_active(st)
+
+
+hand_choice(Phase.DISCARD, "discard", "secretly chooses a dream to give up",
+            "revealed when all have chosen", "は捨てるドリームカードを伏せて選ぶ", _give_up)
+
+
 @FLOW.task("discard_reveal")
 def reveal_discards(st: RollingStoneState) -> bool:
-    for s in range(st.n):
-        for d in st.pending[s]:
-            _become_skill(st, s, d)
-        st.pending[s] = []
+    reveal_pending(st, _become_skill)
     resolve.refresh_active(st)
     return False
 
 
-@FLOW.task("event_draw")
-def draw_event(st: RollingStoneState, stage: int) -> bool:
-    return roll(st, Phase.EVENT, (stage,))
-
-
-def _event_pool(st: RollingStoneState) -> list[str]:
-    events = st.rules.events
-    return [events[e].id for e in st.event_pool[st.ctx[0]]]
-
-
-@FLOW.chance(Phase.EVENT, _event_pool, uniform=True)
-def _event_drawn(st: RollingStoneState, event_id: str) -> None:
-    e = st.rules.event_index[event_id]
-    st.event_pool[st.ctx[0]].remove(e)
-    st.events_row.append(e)
+#: ("event_draw", stage): one of that stage's events from its pool into the row (LR-4.4)
+draw_task(FLOW, "event_draw", Phase.EVENT, cards=lambda st: st.rules.events,
+          index=lambda st: st.rules.event_index, pool=lambda st: st.event_pool[st.ctx[0]],
+          into=lambda st: st.events_row)
 
 
 @FLOW.task("events_shown")

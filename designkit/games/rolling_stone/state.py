@@ -21,7 +21,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from designkit.core.cardtable import Stamp
+from designkit.core.cardtable import Stamp, compiled
 from designkit.core.flow import Flow, FlowState
 from designkit.games.rolling_stone.cards import (
     AlbumCard,
@@ -108,12 +108,7 @@ class Ruleset:
     @classmethod
     def compile(cls, params: RollingStoneParams) -> Ruleset:
         stamp = table_stamp()
-        cached = params.__dict__.get("_ruleset")
-        if cached is not None and cached.stamp == stamp:
-            return cached
-        rules = cls._build(params, stamp)
-        object.__setattr__(params, "_ruleset", rules)
-        return rules
+        return compiled(params, stamp, lambda: cls._build(params, stamp))
 
     @classmethod
     def _build(cls, p: RollingStoneParams, stamp: tuple[tuple[str, Stamp], ...]) -> Ruleset:

@@ -12,7 +12,7 @@ import time
 from functools import cache
 from typing import Any
 
-from designkit.core.action import Action
+from designkit.core.action import Action, BilingualTexts, split_texts
 from designkit.games.witch_academy.cards import (
     LEGACY_EN,
     LEGACY_JA,
@@ -70,64 +70,43 @@ def _workers(ranks: tuple[str, ...], lang: str) -> str:
     return ", ".join(ranks)
 
 
-TEXT_EN = {
-    "take": lambda a: f"take 1 {RES_EN[a]}",
-    "pick": lambda a: f"pick {label(a)}",
-    "worker": lambda a: f"place the {a}",
-    "rest": lambda a: "Rest",
-    "assign": lambda a: "Assignment Creation",
-    "target": lambda a: f"on {_target(a, 'en')}",
-    "recall": lambda a: f"recall {_workers(a, 'en')}",
-    "bonus": lambda a: "apply the Area bonus" if a else "skip the Area bonus",
-    "explore": lambda a: f"apply {label(a)}",
-    "end": lambda a: "leave the remaining actions unused",
-    "es": lambda a: "go to the Extra Stage" if a else "skip the Extra Stage",
-    "exchange": lambda a: f"exchange {RES_EN[a[0]]} for {RES_EN[a[1]]}",
-    "amount": lambda a: f"exchange {a}",
-    "play": lambda a: f"play {label(a)}",
-    "colour": lambda a: f"gain 1 {RES_EN[a]}",
-    "pay": lambda a: f"pay 1 {RES_EN[a]}",
-    "legacy": lambda a: f"take a {LEGACY_EN[a]} legacy token",
-    "heal": lambda a: f"heal the {a}",
-    "cover": lambda a: f"cover facility slot {a + 1}",
-    "complete": lambda a: f"complete {a}",
-    "pass": lambda a: "pass",
-    "keep": lambda a: f"keep {label(a)} face down",
-    "return": lambda a: f"return 1 {RES_EN[a]}",
-}
-TEXT_JA = {
-    "take": lambda a: f"{RES_JA[a]}を1個得る",
-    "pick": lambda a: f"{label(a, 'ja')}を選ぶ",
-    "worker": lambda a: f"{a}のワーカーを配置",
-    "rest": lambda a: "休息",
-    "assign": lambda a: "課題作成",
-    "target": lambda a: f"{_target(a, 'ja')}へ",
-    "recall": lambda a: f"{_workers(a, 'ja')}を回収",
-    "bonus": lambda a: "エリアの追加効果を適用" if a else "追加効果を適用しない",
-    "explore": lambda a: f"{label(a, 'ja')}を適用",
-    "end": lambda a: "残りのアクションを行わない",
-    "es": lambda a: "エキストラステージへ進む" if a else "エキストラステージへ進まない",
-    "exchange": lambda a: f"{RES_JA[a[0]]}を{RES_JA[a[1]]}と交換",
-    "amount": lambda a: f"{a}個交換",
-    "play": lambda a: f"{label(a, 'ja')}をプレイ",
-    "colour": lambda a: f"{RES_JA[a]}を1個得る",
-    "pay": lambda a: f"{RES_JA[a]}を1個支払う",
-    "legacy": lambda a: f"レガシートークン（{LEGACY_JA[a]}）を得る",
-    "heal": lambda a: f"{a}のワーカーを回復",
-    "cover": lambda a: f"施設スロット{a + 1}に重ねる",
-    "complete": lambda a: f"課題{a}を達成",
-    "pass": lambda a: "パス",
-    "keep": lambda a: f"{label(a, 'ja')}を伏せて残す",
-    "return": lambda a: f"{RES_JA[a]}を1個戻す",
+#: each decision kind's label, English beside Japanese
+_TEXT: BilingualTexts = {
+    "take": (lambda a: f"take 1 {RES_EN[a]}", lambda a: f"{RES_JA[a]}を1個得る"),
+    "pick": (lambda a: f"pick {label(a)}", lambda a: f"{label(a, 'ja')}を選ぶ"),
+    "worker": (lambda a: f"place the {a}", lambda a: f"{a}のワーカーを配置"),
+    "rest": (lambda a: "Rest", lambda a: "休息"),
+    "assign": (lambda a: "Assignment Creation", lambda a: "課題作成"),
+    "target": (lambda a: f"on {_target(a, 'en')}", lambda a: f"{_target(a, 'ja')}へ"),
+    "recall": (lambda a: f"recall {_workers(a, 'en')}", lambda a: f"{_workers(a, 'ja')}を回収"),
+    "bonus": (lambda a: "apply the Area bonus" if a else "skip the Area bonus",
+              lambda a: "エリアの追加効果を適用" if a else "追加効果を適用しない"),
+    "explore": (lambda a: f"apply {label(a)}", lambda a: f"{label(a, 'ja')}を適用"),
+    "end": (lambda a: "leave the remaining actions unused", lambda a: "残りのアクションを行わない"),
+    "es": (lambda a: "go to the Extra Stage" if a else "skip the Extra Stage",
+           lambda a: "エキストラステージへ進む" if a else "エキストラステージへ進まない"),
+    "exchange": (lambda a: f"exchange {RES_EN[a[0]]} for {RES_EN[a[1]]}",
+                 lambda a: f"{RES_JA[a[0]]}を{RES_JA[a[1]]}と交換"),
+    "amount": (lambda a: f"exchange {a}", lambda a: f"{a}個交換"),
+    "play": (lambda a: f"play {label(a)}", lambda a: f"{label(a, 'ja')}をプレイ"),
+    "colour": (lambda a: f"gain 1 {RES_EN[a]}", lambda a: f"{RES_JA[a]}を1個得る"),
+    "pay": (lambda a: f"pay 1 {RES_EN[a]}", lambda a: f"{RES_JA[a]}を1個支払う"),
+    "legacy": (lambda a: f"take a {LEGACY_EN[a]} legacy token",
+               lambda a: f"レガシートークン（{LEGACY_JA[a]}）を得る"),
+    "heal": (lambda a: f"heal the {a}", lambda a: f"{a}のワーカーを回復"),
+    "cover": (lambda a: f"cover facility slot {a + 1}", lambda a: f"施設スロット{a + 1}に重ねる"),
+    "complete": (lambda a: f"complete {a}", lambda a: f"課題{a}を達成"),
+    "pass": (lambda a: "pass", lambda a: "パス"),
+    "keep": (lambda a: f"keep {label(a)} face down", lambda a: f"{label(a, 'ja')}を伏せて残す"),
+    "return": (lambda a: f"return 1 {RES_EN[a]}", lambda a: f"{RES_JA[a]}を1個戻す"),
 }
 
 
 class WitchAction(Action):
-    """A Witch Academia decision; texts in :data:`TEXT_EN` / :data:`TEXT_JA`."""
+    """A Witch Academia decision; texts from :data:`_TEXT`, English beside Japanese."""
 
     __slots__ = ()
-    TEXT_EN = TEXT_EN
-    TEXT_JA = TEXT_JA
+    TEXT_EN, TEXT_JA = split_texts(_TEXT)
 
 
 @cache

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from designkit.core.flow import no_decision_due
 from designkit.games.witch_academy.state import Phase, WitchState
 
 _WAITING = {
@@ -32,11 +33,10 @@ _WAITING = {
 
 def explain_illegal(st: WitchState, action: Any) -> str:
     kind, arg = getattr(action, "kind", None), getattr(action, "arg", None)
-    if st.phase is Phase.OVER:
-        return "the game is over (LW-12)"
-    expected = _WAITING.get(st.phase)
-    if expected is None:
-        return "no decision is due now (a chance step comes next)"
+    not_due = no_decision_due(st, _WAITING, "LW-12")
+    if not_due is not None:
+        return not_due
+    expected = _WAITING[st.phase]
     if kind not in expected[0].split():
         return f"now {expected[1]}"
     seat = st.seat

@@ -11,7 +11,7 @@ So no seat ever sees a hand changed by a pick of the same step, and
 
 from __future__ import annotations
 
-from designkit.core.flow import ask, push, roll
+from designkit.core.flow import ask, draw_task, push, roll
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import (
@@ -37,10 +37,8 @@ def blank_state(rules: Ruleset, log: bool) -> WitchState:
     """LW-2.3, LW-2.4: every player's workers at full Health, tokens in hand."""
     p = rules.params
     n = p.players
-    st = WitchState.__new__(WitchState)
-    st.rules, st.params, st.n = rules, p, n
-    st.log = [] if log else None
-    st.init_flow()
+    st = WitchState.blank(p, log)
+    st.rules = rules
     st.year, st.sp, st.turn_pos, st.turn_no = 0, 0, 0, 0
     st.order, st.mode, st.action_turns = list(range(n)), [ACTION_MODE] * n, [0] * n
     st.acting, st.actions_left = None, 0
@@ -95,23 +93,19 @@ def setup(st: WitchState) -> bool:
     return False
 
 
-@FLOW.task("deal_area")
-def deal_area(st: WitchState) -> bool:
-    return roll(st, Phase.AREA_DRAW, ())
-
-
-@FLOW.chance(Phase.AREA_DRAW, lambda st: [st.rules.areas[a].id for a in st.area_pool],
-             uniform=True)
-def _area_dealt(st: WitchState, area_id: str) -> None:
-    a = st.rules.area_index[area_id]
-    st.area_pool.remove(a)
-    st.areas.append(a)
+def _area_dealt(st: WitchState, a: int) -> None:
+    """LW-2.1: a dealt Area starts with no exploration cards and no occupant."""
     st.explore.append([])
     st.occupant.append(None)
     if st.log is not None:
         area = st.rules.areas[a]
         st.emit("LW-2.1", None, f"Area {area.name_en} is dealt", f"エリア{area.name_ja}を配置",
-                area=area_id)
+                area=area.id)
+
+
+draw_task(FLOW, "deal_area", Phase.AREA_DRAW, cards=lambda st: st.rules.areas,
+          index=lambda st: st.rules.area_index, pool=lambda st: st.area_pool,
+          into=lambda st: st.areas, then=_area_dealt)
 
 
 @FLOW.task("deal_explore")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from designkit.core.cardtable import compiled
 from designkit.core.flow import Flow, FlowState
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.cards import (
@@ -114,9 +115,10 @@ class Ruleset:
     @classmethod
     def compile(cls, p: WitchParams) -> Ruleset:
         stamp = table_stamp()
-        cached = p.__dict__.get("_ruleset")
-        if cached is not None and cached.stamp == stamp:
-            return cached
+        return compiled(p, stamp, lambda: cls._build(p, stamp))
+
+    @classmethod
+    def _build(cls, p: WitchParams, stamp: tuple[tuple[str, float], ...]) -> Ruleset:
         explore = load_exploration()[:p.exploration_deck_size]
         events = load_events()
         year_events: list[tuple[int, ...]] = [()]
@@ -141,7 +143,6 @@ class Ruleset:
             event_index={e.id: i for i, e in enumerate(events)},
             assignment_index={a.id: i for i, a in enumerate(assignments)},
             area_index={a.id: i for i, a in enumerate(areas)}, stamp=stamp)
-        object.__setattr__(p, "_ruleset", rules)
         return rules
 
 
