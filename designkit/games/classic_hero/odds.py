@@ -2,11 +2,12 @@
 
 For each event and Demon Lord HP condition in the tables, the probability
 that k random dice (k = 4, 5, 6) contain a satisfying set, computed by
-enumerating every outcome with the engine's own matcher
-(:func:`notation.can_achieve` / :func:`notation.satisfying_sets`), so the
-table can never disagree with the rules. Outcomes are enumerated as
-multisets with their multinomial weights (462 for six dice instead of
-46,656); the result is exact, as a fraction.
+enumerating every outcome with the engine's own test of a set
+(:func:`notation.meets_whole`, the one :func:`notation.satisfying_sets` makes),
+so the table can never disagree with the rules (a test checks it against
+:func:`notation.can_achieve` / :func:`notation.satisfying_sets`). Outcomes are
+enumerated as multisets with their multinomial weights (462 for six dice
+instead of 46,656); the result is exact, as a fraction.
 
 Colour never decides whether a set qualifies (CH-0.2), so "one red" asks the
 question that colour does change: the probability that the condition can be
