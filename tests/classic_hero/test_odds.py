@@ -68,3 +68,42 @@ def test_minimal_set_switch_changes_sum_odds():
     strict = condition_frame()
     row = lambda df: df[df["card"] == "S1-03"]["p_all_white_k4"].item()  # noqa: E731
     assert row(loose) == row(strict)       # achievability is the same; only the sets differ
+
+
+def _reference(cond, k, minimal):
+    """The odds as first computed: the engine's matcher on every multiset of values."""
+    from collections import Counter
+    from itertools import combinations_with_replacement
+    from math import factorial
+
+    def weight(c):
+        w = factorial(len(c))
+        for n in Counter(c).values():
+            w //= factorial(n)
+        return w
+
+    plain = red = 0
+    for combo in combinations_with_replacement(range(1, 7), k):
+        if can_achieve(cond, combo, minimal):
+            plain += weight(combo)
+        usable = {combo[i] for u in satisfying_sets(cond, combo, minimal) for i in u}
+        for v in set(combo) & usable:
+            rest = list(combo)
+            rest.remove(v)
+            red += weight(tuple(rest))
+    return Fraction(plain, 6 ** k), Fraction(red, 6 ** k)
+
+
+@pytest.mark.parametrize("minimal", [True, False])
+def test_fast_odds_equal_the_matcher_on_every_card_condition(minimal):
+    """Issue 26: the per-multiset table gives exactly the matcher's odds, every k, both rules."""
+    from designkit.games.classic_hero.cards import load_demon_lords
+    from designkit.games.classic_hero.odds import K_VALUES
+
+    conds = {e.condition for e in load_events()}
+    conds |= {c for b in load_demon_lords() for c, _ in b.hps}
+    conds |= {parse_condition(t) for t in ("1", "1・1・1・1・1・1", "36↑", "ゾロ目6", "2/3/4・4/5")}
+    for cond in conds:
+        for k in (*K_VALUES, 1, 2, 3):
+            got = (probability(cond, k, minimal), probability_with_red(cond, k, minimal))
+            assert got == _reference(cond, k, minimal), (cond.text, k, minimal)

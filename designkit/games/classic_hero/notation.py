@@ -300,6 +300,23 @@ def can_achieve(cond: Condition, values: tuple[int, ...], minimal: bool = True) 
     return bool(_sets(cond.kind, cond.slots, cond.total, cond.k, values, minimal))
 
 
+def meets_whole(cond: Condition, values: tuple[int, ...], minimal: bool = True) -> bool:
+    """Whether all of ``values``, as one set, meets ``cond`` (the test :func:`_sets` makes per set).
+
+    Whether a set qualifies depends only on its values, so the odds (``odds.py``) can ask
+    it once per multiset of values instead of once per subset of every roll.
+    """
+    n = len(values)
+    if cond.kind == "slots":
+        return n == len(cond.slots) and tuple(sorted(values)) in _slot_patterns(cond.slots)
+    if cond.kind == "zoro":
+        return n == cond.k and n > 0 and all(v == values[0] for v in values)
+    if n == 0:
+        return False
+    s = sum(values)
+    return s >= cond.total and (not minimal or s - min(values) < cond.total)
+
+
 @lru_cache(maxsize=200_000)
 def _sets(kind: str, slots: tuple[frozenset[int], ...], total: int, k: int,
           values: tuple[int, ...], minimal: bool) -> tuple[tuple[int, ...], ...]:

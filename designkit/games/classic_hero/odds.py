@@ -2,11 +2,12 @@
 
 For each event and Demon Lord HP condition in the tables, the probability
 that k random dice (k = 4, 5, 6) contain a satisfying set, computed by
-enumerating every outcome with the engine's own matcher
-(:func:`notation.can_achieve` / :func:`notation.satisfying_sets`), so the
-table can never disagree with the rules. Outcomes are enumerated as
-multisets with their multinomial weights (462 for six dice instead of
-46,656); the result is exact, as a fraction.
+enumerating every outcome with the engine's own test of a set
+(:func:`notation.meets_whole`, the one :func:`notation.satisfying_sets` makes),
+so the table can never disagree with the rules (a test checks it against
+:func:`notation.can_achieve` / :func:`notation.satisfying_sets`). Outcomes are
+enumerated as multisets with their multinomial weights (462 for six dice
+instead of 46,656); the result is exact, as a fraction.
 
 Colour never decides whether a set qualifies (CH-0.2), so "one red" asks the
 question that colour does change: the probability that the condition can be
@@ -23,12 +24,13 @@ from math import factorial
 from typing import Any
 
 from designkit.games.classic_hero.cards import load_demon_lords, load_events
-from designkit.games.classic_hero.notation import Condition, can_achieve, satisfying_sets
+from designkit.games.classic_hero.notation import Condition, meets_whole
 from designkit.games.classic_hero.params import ClassicHeroParams
 
 K_VALUES = (4, 5, 6)
 
 
+@cache
 def _weight(combo: tuple[int, ...]) -> int:
     """Ordered outcomes that give this multiset of values."""
     w = factorial(len(combo))
@@ -38,10 +40,44 @@ def _weight(combo: tuple[int, ...]) -> int:
 
 
 @cache
+def usable_values(cond: Condition, minimal: bool = True) -> dict[tuple[int, ...], frozenset[int]]:
+    """Per multiset of up to ``max(K_VALUES)`` values (sorted), the values some satisfying set uses.
+
+    A set qualifies by its values alone (:func:`notation.meets_whole`), and the
+    sub-multisets of ``M`` are ``M`` itself and those of ``M`` less one die, so
+    ``usable(M)`` is ``M``'s values if ``M`` qualifies, joined with ``usable`` of each
+    ``M`` less one die; 924 multisets per condition instead of every subset of every
+    roll. Empty: no satisfying set (same answers as :func:`notation.satisfying_sets`).
+    """
+    table: dict[tuple[int, ...], frozenset[int]] = {(): frozenset()}
+    for combo, values, smaller in _multisets():
+        usable = set(values) if meets_whole(cond, combo, minimal) else set()
+        for sub in smaller:
+            usable |= table[sub]
+        table[combo] = frozenset(usable)
+    return table
+
+
+@cache
+def _multisets() -> tuple[tuple[tuple[int, ...], frozenset[int], tuple[tuple[int, ...], ...]], ...]:
+    """Each multiset of 1 to ``max(K_VALUES)`` values, smallest first, with its values and
+    the multisets one die smaller (built once, shared by every condition)."""
+    out = []
+    for n in range(1, max(K_VALUES) + 1):
+        for combo in combinations_with_replacement(range(1, 7), n):
+            smaller = tuple(combo[:i] + combo[i + 1:] for i, v in enumerate(combo)
+                            if not i or combo[i - 1] != v)
+            out.append((combo, frozenset(combo), smaller))
+    return tuple(out)
+
+
+@cache
 def probability(cond: Condition, k: int, minimal: bool = True) -> Fraction:
     """P(k random dice contain a set meeting ``cond``), exact."""
-    hits = sum(_weight(c) for c in combinations_with_replacement(range(1, 7), k)
-               if can_achieve(cond, c, minimal))
+    if k < cond.dice_needed:  # as notation.can_achieve: too few dice never qualify
+        return Fraction(0)
+    usable = usable_values(cond, minimal)
+    hits = sum(_weight(c) for c in combinations_with_replacement(range(1, 7), k) if usable[c])
     return Fraction(hits, 6 ** k)
 
 
@@ -53,10 +89,10 @@ def probability_with_red(cond: Condition, k: int, minimal: bool = True) -> Fract
     enough to know which values some satisfying set uses: the red die showing
     such a value (the rest being the other k − 1 dice) is a hit.
     """
+    table = usable_values(cond, minimal)
     hits = 0
     for combo in combinations_with_replacement(range(1, 7), k):
-        usable = {combo[i] for u in satisfying_sets(cond, combo, minimal) for i in u}
-        for v in set(combo) & usable:
+        for v in table[combo]:
             rest = list(combo)
             rest.remove(v)
             hits += _weight(tuple(rest))
@@ -94,11 +130,14 @@ def condition_frame(params: ClassicHeroParams | None = None) -> Any:
     return wide.reset_index().sort_values(["kind", "stage", "card"]).reset_index(drop=True)
 
 
-def odds_figure(params: ClassicHeroParams | None = None) -> Any:
-    """A plotly chart: each event condition's odds at the stage's own dice count (§5.3)."""
+def odds_figure(params: ClassicHeroParams | None = None, frame: Any = None) -> Any:
+    """A plotly chart: each event condition's odds at the stage's own dice count (§5.3).
+
+    ``frame``: :func:`condition_frame` of the same params, when the caller has it already.
+    """
     import plotly.graph_objects as go
 
-    df = condition_frame(params)
+    df = condition_frame(params) if frame is None else frame
     ev = df[df["kind"] == "event"]
     fig = go.Figure()
     for k in K_VALUES:
@@ -128,10 +167,11 @@ def design_tables(params: ClassicHeroParams) -> list[Any]:
     from designkit.core.game import DesignTable
 
     claim = stage_claim(params)
+    frame = condition_frame(params)
     outside = [r for r in claim if not r["in_range"]]
     note = (f"{len(claim) - len(outside)} of {len(claim)} event conditions lie in the 13–87 % "
             f"range of spec §5.3 at their stage's dice count (4/5/6); outside: "
             + (", ".join(f"{r['card']} {r['condition']} {r['p']:.0%}" for r in outside)
                or "none"))
     return [DesignTable("Exact odds of each condition", "各条件の達成確率（厳密計算）",
-                        condition_frame(params), odds_figure(params), note)]
+                        frame, odds_figure(params, frame), note)]
