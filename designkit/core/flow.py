@@ -55,6 +55,10 @@ Sampler = Callable[[Any, random.Random], Hashable]
 class Decision(NamedTuple):
     options: Options
     apply: Applier
+    #: ``several(state) -> True`` when the position surely offers two options or more (and
+    #: no more than :data:`MAX_OPTIONS`), so :func:`ask` may wait without building them;
+    #: ``None`` (or ``False`` from it): build them to see whether the question is forced
+    several: Callable[[Any], bool] | None = None
 
 
 class ChanceStep(NamedTuple):
@@ -110,9 +114,13 @@ class Flow:
             return fn
         return register
 
-    def decision(self, phase: enum.IntEnum, options: Options) -> Callable[[Applier], Applier]:
+    def decision(self, phase: enum.IntEnum, options: Options,
+                 several: Callable[[Any], bool] | None = None
+                 ) -> Callable[[Applier], Applier]:
+        """Register the applier of ``phase``'s decision; ``several`` (see :class:`Decision`)
+        is a cheap test that lets a waiting question's options be built only when read."""
         def register(fn: Applier) -> Applier:
-            self.decisions[phase] = Decision(options, fn)
+            self.decisions[phase] = Decision(options, fn, several)
             return fn
         return register
 
@@ -130,13 +138,15 @@ class FlowState(State):
     """A position of a game written on a :class:`Flow`: the stack and the open question."""
 
     flow: ClassVar[Flow]
-    __slots__ = ("stack", "phase", "seat", "ctx", "options", "forced", "auto", "last")
+    __slots__ = ("stack", "phase", "seat", "ctx", "_options", "forced", "auto", "last")
 
     stack: list[tuple[Any, ...]]
     phase: enum.IntEnum
     seat: int | None
     ctx: tuple[Any, ...]
-    options: tuple[Action, ...]
+    #: the open question's options; ``None`` while not built yet (lazy options: a clone a
+    #: bot runs to its next question to score the position never builds them)
+    _options: tuple[Action, ...] | None
     #: decisions applied at once because they had a single option
     forced: int
     #: while logging: ``(len(log) when applied, seat, action)`` of each forced decision
@@ -162,15 +172,27 @@ class FlowState(State):
 
     def init_flow(self) -> None:
         """Set the flow fields of a blank state (call once from the game's setup)."""
-        self.stack, self.phase, self.seat, self.ctx, self.options = \
+        self.stack, self.phase, self.seat, self.ctx, self._options = \
             [], self.flow.RUN, None, (), ()
         self.forced, self.auto, self.last = 0, [], None
+
+    @property
+    def options(self) -> tuple[Action, ...]:
+        """The open question's options, built by the phase's builder on first read."""
+        found = self._options
+        if found is None:
+            found = self._options = _checked(self, tuple(self.flow.decisions[self.phase].options(self)))
+        return found
+
+    @options.setter
+    def options(self, found: tuple[Action, ...]) -> None:
+        self._options = found
 
     def copy_flow(self, other: FlowState) -> None:
         """Copy the flow fields of ``other`` into this clone (the stack is copied)."""
         self.stack = other.stack[:]
-        self.phase, self.seat, self.ctx, self.options = \
-            other.phase, other.seat, other.ctx, other.options
+        self.phase, self.seat, self.ctx, self._options = \
+            other.phase, other.seat, other.ctx, other._options
         self.forced, self.auto, self.last = other.forced, other.auto[:], other.last
 
 
@@ -185,27 +207,42 @@ def ask(st: FlowState, phase: enum.IntEnum, seat: int, ctx: tuple[Any, ...],
 
     ``options`` may be passed when the caller already built them; the phase's
     builder must give the same tuple (it is what ``state_from_dict`` uses).
+    When the phase's ``several`` hook says the question is not forced, the options are
+    left to be built on first read (:attr:`FlowState.options`).
     Returns ``True`` when the flow must wait for the answer.
     """
     st.phase, st.seat, st.ctx = phase, seat, ctx
-    build, apply = st.flow.decisions[phase]
-    found = tuple(build(st)) if options is None else tuple(options)
+    build, apply, several = st.flow.decisions[phase]
+    if options is None:
+        if several is not None and several(st):
+            st._options = None
+            return True
+        found = tuple(build(st))
+    else:
+        found = tuple(options)
     if len(found) == 1:
-        st.phase, st.seat, st.options = st.flow.RUN, None, ()
+        st.phase, st.seat, st._options = st.flow.RUN, None, ()
         st.forced += 1
         if st.log is not None:
             st.auto.append((len(st.log), seat, found[0]))
         apply(st, found[0])
         return False
-    if not found:
-        raise RuntimeError(f"{st.flow.phases.__name__}.{phase.name}: no option for seat {seat}")
-    if len(found) > MAX_OPTIONS:
-        raise TooManyOptions(f"{st.flow.phases.__name__}.{phase.name}: {len(found):,} options "
-                             f"for seat {seat}, more than the limit of {MAX_OPTIONS:,} a "
-                             f"decision may offer: the card data or parameters make this "
-                             f"position too large (fewer dice, slots or alternatives)")
-    st.options = found
+    st._options = _checked(st, found)
     return True
+
+
+def _checked(st: FlowState, found: tuple[Action, ...]) -> tuple[Action, ...]:
+    """``found``, once it is known to hold at least one and at most :data:`MAX_OPTIONS`."""
+    if not found:
+        raise RuntimeError(f"{st.flow.phases.__name__}.{st.phase.name}: no option for seat "
+                           f"{st.seat}")
+    if len(found) > MAX_OPTIONS:
+        raise TooManyOptions(f"{st.flow.phases.__name__}.{st.phase.name}: {len(found):,} "
+                             f"options for seat {st.seat}, more than the limit of "
+                             f"{MAX_OPTIONS:,} a decision may offer: the card data or "
+                             f"parameters make this position too large (fewer dice, slots "
+                             f"or alternatives)")
+    return found
 
 
 #: the most options one decision may offer: bots evaluate each, records list them; a
@@ -292,7 +329,7 @@ def run(st: FlowState) -> None:
         t = stack.pop()
         if tasks[t[0]](st, *t[1:]):
             return
-    st.phase, st.seat, st.ctx, st.options = st.flow.OVER, None, (), ()
+    st.phase, st.seat, st.ctx, st._options = st.flow.OVER, None, (), ()
 
 
 class FlowGame(Game[FS, P]):
@@ -349,6 +386,8 @@ class FlowGame(Game[FS, P]):
         return super().sample_chance(st, rng)
 
     def _apply(self, st: FS, action: Hashable) -> None:
+        if st._options is None:  # never read: build it now, while the question is open, so
+            st.options  # noqa: B018 - a chance step after this still shows these options
         st.last = (st.seat, action)  # type: ignore[assignment]
         self.flow.decisions[st.phase].apply(st, action)
         st.phase = self.flow.RUN

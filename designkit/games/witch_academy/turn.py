@@ -136,7 +136,13 @@ def _mode_options(st: WitchState) -> tuple[WitchAction, ...]:
     return (*out, act("rest"), act("assign"))
 
 
-@FLOW.decision(Phase.MODE, _mode_options)
+def _mode_several(st: WitchState) -> bool:
+    """Rest and Assignment are always offered: a Mode question is never forced, so its
+    options wait until read (core lazy options; a greedy lookahead never reads them)."""
+    return True
+
+
+@FLOW.decision(Phase.MODE, _mode_options, several=_mode_several)
 def _chose_mode(st: WitchState, a: WitchAction) -> None:
     seat = st.ctx[0]
     if a.kind == "assign":
