@@ -69,6 +69,19 @@ if TYPE_CHECKING:  # pandas and plotly load with the first run, not with the pag
 OpenGame = Callable[["ResultGame", str], None]  # (the game, which one it is, in words)
 
 DRAFT = "draft defaults"
+
+
+def _load_run_modules() -> None:
+    """Import what a run and its charts need here, at the click, before the run's thread
+    starts: pandas and plotly load with the first run (not with the page), and importing
+    them on the run's thread would hold the interpreter lock away from the kernel for most
+    of a second while the run is going."""
+    import plotly.graph_objects  # noqa: F401
+
+    import designkit.analysis.charts  # noqa: F401
+    import designkit.analysis.compare  # noqa: F401
+
+
 class _Stop(KeyboardInterrupt):
     """Raised from the progress callback: ``simulate`` keeps the games finished so far."""
 
@@ -180,6 +193,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self._busy(True)
         if blocking:
             return self._work(job, raise_errors=True)
+        _load_run_modules()
         self._thread = threading.Thread(target=self._work, args=(job,), daemon=True,
                                         name="designkit-simulation")
         self._thread.start()
