@@ -255,11 +255,12 @@ def pre(text: str) -> str:
     return f'<pre class="dk-pre">{escape(text)}</pre>'
 
 
-def chart_grid() -> Any:
-    """An empty responsive chart grid (filled by :func:`show_figures`)."""
+def chart_grid(on_screen: bool = False) -> Any:
+    """An empty responsive chart grid (filled by :func:`show_figures`); ``on_screen``: it
+    draws only once it is near the viewport (:attr:`.chart_grid.ChartGrid.on_screen`)."""
     from .chart_grid import ChartGrid
 
-    grid = ChartGrid(layout=widgets.Layout(width="100%"))
+    grid = ChartGrid(layout=widgets.Layout(width="100%"), on_screen=on_screen)
     grid.add_class("dk-charts")
     return grid
 
