@@ -257,7 +257,7 @@ def pre(text: str) -> str:
 
 def chart_grid(on_screen: bool = False) -> Any:
     """An empty responsive chart grid (filled by :func:`show_figures`); ``on_screen``: it
-    draws only once it is near the viewport (:attr:`.chart_grid.ChartGrid.on_screen`)."""
+    draws only once it is in view (:attr:`.chart_grid.ChartGrid.on_screen`)."""
     from .chart_grid import ChartGrid
 
     grid = ChartGrid(layout=widgets.Layout(width="100%"), on_screen=on_screen)

@@ -14,8 +14,8 @@ is held by one :class:`PlotlySource` per kernel and sent to the page only when a
 has a figure to draw: the page's first render carries none of its 4.8 MB.
 
 A grid made with ``on_screen=True`` waits further: it draws (and so fetches and evaluates
-plotly.js) only once it comes within a screen of the viewport, i.e. when the designer
-scrolls to it or opens its tab. For charts that exist before any user event (the Rules
+plotly.js) only once it scrolls into view, i.e. when the designer scrolls to it or opens
+its tab. For charts that exist before any user event (the Rules
 tab's design charts, built with the lab): drawn at once, plotly.js took the page's main
 thread for 2.6-4 s right after the first render, so the first click waited for it.
 
@@ -111,10 +111,11 @@ function fit(box) {
   }
 }
 
-// Resolves once ``el`` is within a screen (its height) of the viewport: a grid in a hidden
-// tab has no box and waits until its tab is shown. Never, for a page that is never
-// scrolled there: then plotly.js is never fetched.
-function nearScreen(el, teardown) {
+// Resolves once ``el`` is in view (Voila's page scrolls in an inner box, which clips without
+// the margin; the margin counts where the document itself scrolls): a grid in a hidden tab
+// has no box and waits until its tab is shown. Never, for a page that is never scrolled
+// there: then plotly.js is never fetched.
+function inView(el, teardown) {
   return new Promise((resolve) => {
     const io = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) { io.disconnect(); resolve(); }
@@ -172,8 +173,8 @@ function render({ model, el }) {
   };
   // one draw at a time, in order: a new run's figures wait for the previous draw (which
   // may be waiting for plotly.js to arrive)
-  // (an on_screen grid: the first draw waits until the grid is near the viewport)
-  let drawing = model.get("on_screen") ? nearScreen(el, teardown) : Promise.resolve();
+  // (an on_screen grid: the first draw waits until the grid is in view)
+  let drawing = model.get("on_screen") ? inView(el, teardown) : Promise.resolve();
   const draw = () => {
     drawing = drawing.then(drawNow).catch((err) => console.error("[ChartGrid]", err));
   };
@@ -269,7 +270,7 @@ class ChartGrid(anywidget.AnyWidget):
     _source = traitlets.Instance(PlotlySource).tag(sync=True, **widget_serialization)
     _css = traitlets.Unicode(_CSS).tag(sync=True)
     figures = traitlets.List(traitlets.Dict()).tag(sync=True)
-    #: draw only once the grid is near the viewport (scrolled to, its tab shown): for
+    #: draw only once the grid is in view (scrolled to, its tab shown): for
     #: charts shown before any user event, so plotly.js is not evaluated on first render
     on_screen = traitlets.Bool(False).tag(sync=True)
 
