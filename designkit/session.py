@@ -28,6 +28,7 @@ from designkit.agents.base import Agent
 from designkit.core.errors import DesignkitError, IllegalAction
 from designkit.core.events import Event
 from designkit.core.game import CHANCE, Chance, Game, State
+from designkit.core.messages import bi
 from designkit.core.params import Params
 from designkit.core.play import Step, agent_rng, chance_rng
 from designkit.core.records import make_record, replay
@@ -255,9 +256,12 @@ class Session:
         """A decision made by a person (for any seat); an illegal one changes nothing."""
         who = self.to_move
         if who is None:
-            raise IllegalAction(f"{self.game.describe_action(action)}: the game is over")
+            raise IllegalAction(bi("{a}: the game is over", "{a_ja}：ゲームは終わっています",
+                                   a=self.game.describe_action(action),
+                                   a_ja=self.game.describe_action(action, "ja")))
         if who is CHANCE:
-            raise IllegalAction("a chance step comes next: let the session draw it (step)")
+            raise IllegalAction(bi("a chance step comes next: let the session draw it (step)",
+                                   "次は偶然の手番です：「1手進める」で引いてください"))
         self.game.apply(self._state, action, check=True)
         step = Step(who, action)
         self._record(step, None)
@@ -274,7 +278,8 @@ class Session:
     def _bot_step(self, agent_name: str | None) -> Step:
         who = self.to_move
         if who is None:
-            raise IllegalAction("the game is over: no step comes next")
+            raise IllegalAction(bi("the game is over: no step comes next",
+                                   "ゲームは終わっています：次の手はありません"))
         key: StreamKey = _CHANCE_KEY if who is CHANCE else who
         rng = self._rng_at(key, self._cursor)
         before = _pack(rng)
