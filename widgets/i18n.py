@@ -27,6 +27,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from designkit.core.messages import Text
+
 LANGS = (("English", "en"), ("日本語", "ja"))
 
 #: English label → Japanese (exact strings, as the panels write them)
@@ -38,10 +40,13 @@ PATTERNS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
 
 
 def tr(text: str, lang: str) -> str:
-    """``text`` in ``lang``: itself in English, else its entry in :data:`JA`, else the
-    first of :data:`PATTERNS` matching it whole, else unchanged."""
+    """``text`` in ``lang``: itself in English; in Japanese an engine message's own
+    Japanese (:class:`designkit.core.messages.Text`), else its entry in :data:`JA`, else
+    the first of :data:`PATTERNS` matching it whole, else unchanged."""
     if lang != "ja" or not text:
         return text
+    if isinstance(text, Text):  # an engine message: its Japanese is written beside it
+        return text.ja
     found = JA.get(text)
     if found is not None:
         return found

@@ -76,3 +76,11 @@ def text_of(err: BaseException) -> str:
     where it has one, else its English."""
     first = err.args[0] if len(err.args) == 1 else None
     return first if isinstance(first, Text) else str(err)
+
+
+def too_few(file: str, have: int, want: int, what: str, what_ja: str,
+            unit_ja: str = "枚") -> Text:
+    """A parameter asking for more rows than a data file holds (one wording for every
+    game): ``dreams.csv has only 20 cards, not 24``."""
+    return bi("{f} has only {h} {w}, not {n}", "{f} には{wj}が {h} {u}しかなく、{n} {u}に足りません",
+              f=file, h=have, n=want, w=what, wj=what_ja, u=unit_ja)
