@@ -47,7 +47,7 @@ def _field(value: Any, lang: str) -> Any:
     return value
 
 
-def bi(en: str, ja: str, **fields: Any) -> Text:
+def bi(en: str, ja: str, /, **fields: Any) -> Text:
     """``en`` and ``ja`` (``str.format`` templates) filled with the same ``fields``."""
     return Text(en.format(**{k: _field(v, "en") for k, v in fields.items()}),
                 ja.format(**{k: _field(v, "ja") for k, v in fields.items()}))

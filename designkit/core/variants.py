@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from designkit.core.errors import DataError, DesignkitError
+from designkit.core.messages import Text, bi
 from designkit.core.params import VARIANTS, Params
 from designkit.core.paths import data_dir
 
@@ -131,12 +132,14 @@ def read_variant(params_type: type[Params], path: Path) -> NamedVariant:
 
     doc = load_yaml(read_text(path), str(path)) or {}
     if not isinstance(doc, Mapping):
-        raise DataError(str(path), "expected a mapping with 'game' and 'params'")
+        raise DataError(str(path), Text("expected a mapping with 'game' and 'params'",
+                                        "'game' と 'params' を持つマッピングが必要です"))
     texts = {}
     for key in ("title", "title_ja", "description_en", "description_ja"):
         value = doc.get(key, "") or ""
         if not isinstance(value, str):
-            raise DataError(str(path), f"'{key}' must be text", column=key)
+            raise DataError(str(path), bi("'{k}' must be text", "'{k}' は文字列にしてください",
+                                          k=key), column=key)
         texts[key] = value.strip()
     params = params_type.load(path)
     return NamedVariant(path.stem, params_type.game_name, params, path=path, **texts)
