@@ -443,7 +443,7 @@ class FlowGame(Game[FS, P]):
                 want=self.action_type.__name__, got=type(action).__name__))
         if not offered(action, st.options):
             raise IllegalAction(bi("{a} is not legal for {s}: {why}",
-                                   "{s} は {a} を選べません：{why}", a=label,
+                                   "{s} は「{a}」を選べません：{why}", a=label,
                                    s=self.seats_label(who), why=self._why_illegal(st, action)))
 
     def _why_illegal(self, st: FS, action: Action) -> str:
@@ -466,7 +466,8 @@ class FlowGame(Game[FS, P]):
 
     def action_to_json(self, action: Hashable) -> Any:
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action")
+            raise IllegalAction(bi("{a!r} is not an action", "{a!r} はアクションではありません",
+                                   a=action))
         return action.to_json()
 
     def action_from_json(self, data: Any) -> Action:

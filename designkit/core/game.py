@@ -325,7 +325,7 @@ class Game(Generic[S, P]):
             return
         if check and action not in self.legal_actions(state):
             raise IllegalAction(bi("{a} is not legal for seat {who}: {why}",
-                                   "席 {who} は {a_ja} を選べません：{why}",
+                                   "席 {who} は「{a_ja}」を選べません：{why}",
                                    a=self.describe_action(action),
                                    a_ja=self.describe_action(action, "ja"), who=who,
                                    why=self.explain_illegal(state, action)))

@@ -70,10 +70,12 @@ def check_games(n_games: Any, configs: int = 1, name: str = "games") -> int:
                                   "{n} は許容範囲（1 以上）の外です", n=n_games))
     limit = max_games(configs)
     if n_games > limit:
-        per = f" per point ({configs} points)" if configs > 1 else ""
-        raise ParamError(name, f"{n_games:,} is more than this machine can hold in memory: "
-                               f"at most {limit:,} games{per} (about "
-                               f"{BYTES_PER_GAME // 1000} KB each); run several smaller "
-                               f"simulations with different --seed and combine their --out "
-                               f"files")
+        raise ParamError(name, bi(
+            "{n:,} is more than this machine can hold in memory: at most {lim:,} games{per} "
+            "(about {kb} KB each); run several smaller simulations with different --seed and "
+            "combine their --out files", "{n:,} はこのマシンのメモリに収まりません：最大 {lim:,} "
+            "ゲーム{per_ja}（1ゲーム約 {kb} KB）。シードを変えた小さいシミュレーションを何回か"
+            "実行して、出力を合わせてください", n=n_games, lim=limit, kb=BYTES_PER_GAME // 1000,
+            per=f" per point ({configs} points)" if configs > 1 else "",
+            per_ja=f"（1点あたり、{configs} 点）" if configs > 1 else ""))
     return n_games
