@@ -94,7 +94,9 @@ class Session:
         if len(names) == 1:
             names = names * self.players
         if len(names) != self.players:
-            raise DesignkitError(f"{len(names)} controllers given for {self.players} seats")
+            raise DesignkitError(bi("{k} controllers given for {n} seats",
+                                    "{n} 席に {k} 人分の担当が指定されています", k=len(names),
+                                    n=self.players))
         for name in names:
             self._agent(name)
         self.controllers = [n.strip() for n in names]
@@ -132,7 +134,8 @@ class Session:
     def set_controller(self, seat: int, name: str) -> None:
         """Hand a seat to a human or a bot; the seat keeps its own RNG stream."""
         if not 0 <= seat < self.players:
-            raise DesignkitError(f"seat {seat} does not exist ({self.players} seats)")
+            raise DesignkitError(bi("seat {s} does not exist ({n} seats)",
+                                    "席 {s} はありません（{n} 席）", s=seat, n=self.players))
         self._agent(name)
         self.controllers[seat] = name.strip()
 
@@ -288,8 +291,10 @@ class Session:
         else:
             agent = self._agent(agent_name or self.controllers[who])
             if agent is None:  # play_to_end(stand_in="human")
-                raise DesignkitError(f"seat {self.game.seats_label(who)} is a person's: make "
-                                     f"the move (human_move) or name a bot to play it")
+                raise DesignkitError(bi("seat {s} is a person's: make the move (human_move) or "
+                                        "name a bot to play it", "席 {s} は人間の席です：手を選ぶか、"
+                                        "代わりに打つボットを指定してください",
+                                        s=self.game.seats_label(who)))
             step = Step(who, agent.act(self.game, self._state, rng))
         self.game.apply(self._state, step.action, check=False)
         self._record(step, (key, before), rng)

@@ -631,3 +631,16 @@ _CHART_PATTERNS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = 
 )
 for _pattern, _repl in _CHART_PATTERNS:
     _p(_pattern, _repl)
+# the panels' own refusals (the engine's messages carry their Japanese: designkit.core.messages)
+_p(r"Seed: (.*) is not a whole number 0–(\d+)", r"シード：\1 は 0–\2 の整数ではありません")
+_p(r"variant name (.+): use letters, digits, - _ \. or spaces",
+   r"バリアント名 \1：英字・数字・- _ . ・空白だけを使ってください")
+_p(r"give values for (\S+), e\.g\. 24, 25, 26", r"\1 の値を入れてください（例：24, 25, 26）")
+_p(r"give values for (\S+), or choose \(none\)", r"\1 の値を入れるか、（なし）を選んでください")
+_p(r"(\S+) has no parameter a sweep can vary", r"\1 にはスイープで変えられるパラメータがありません")
+JA.update({
+    "Bots: give at least one bot, e.g. random, greedy, mcts:50":
+        "ボット：少なくとも1つ指定してください（例：random, greedy, mcts:50）",
+    "target mix: give at least one of the weights a value above zero":
+        "目標の組み合わせ：重みの少なくとも1つを0より大きくしてください",
+})

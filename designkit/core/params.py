@@ -78,7 +78,7 @@ class ParamSpec:
         if self.item_range is not None:
             lo, hi = self.item_range
             return bi("each value {lo}–{hi}", "各値 {lo}–{hi}", lo=_fmt(lo), hi=_fmt(hi))
-        return bi("any {k}", "任意の値（{k}）", k=self.kind)
+        return bi("any {k}", "任意の値", k=self.kind)
 
     def grid_step(self) -> float | None:
         """The search grid's step: the declared one, 1 for whole numbers, a round

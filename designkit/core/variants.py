@@ -122,8 +122,9 @@ def load_variant(params_type: type[Params], name_or_path: str | Path) -> NamedVa
         return read_variant(params_type, shipped)
     names = variant_names(params_type)
     close = difflib.get_close_matches(text, names, n=len(names), cutoff=0.0)
-    raise DesignkitError(f"--variant {text}: no such variant of {params_type.game_name}; "
-                         f"known: {', '.join(close or names)}")
+    raise DesignkitError(bi("--variant {t}: no such variant of {g}; known: {k}",
+                            "バリアント {t}：{g} にそのバリアントはありません。あるのは {k} です",
+                            t=text, g=params_type.game_name, k=", ".join(close or names)))
 
 
 def read_variant(params_type: type[Params], path: Path) -> NamedVariant:

@@ -32,12 +32,14 @@ from designkit.core.messages import Text, bi, in_lang, join, text_of
 ROOT = Path(__file__).resolve().parents[2] / "designkit"
 GAMES = ("crossroads", "witch_academy", "classic_hero", "rolling_stone")
 
-#: the modules whose messages reach the lab (Parameters, Play, variant and table errors)
+#: the modules whose messages reach the lab (Parameters, Play, variant and table errors,
+#: the bots a designer names)
 LAB_MODULES = ("core/params.py", "core/flow.py", "core/game.py", "core/seats.py",
                "core/cardtable.py", "core/textfiles.py", "core/variants.py", "core/limits.py",
+               "agents/__init__.py", "agents/spec.py", "session.py",
                *(f"games/{g}/{m}.py" for g in GAMES for m in ("explain", "params")))
 #: the error classes whose message is shown, and which argument is the message
-RAISED = {"ParamError": 1, "DataError": 1, "IllegalAction": 0, "fail": 0}
+RAISED = {"ParamError": 1, "DataError": 1, "IllegalAction": 0, "DesignkitError": 0, "fail": 0}
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 #: words a half-translated Japanese line would still hold
 FILLER = re.compile(r"\b(the|is|are|not|now|cannot|must|needs?|of|with|only|player|seat)\b")
