@@ -198,13 +198,47 @@ def localize(fig: Any, lang: str) -> Any:
             note.text = tr(note.text, lang)
     if lang == "en":
         return fig
-    for trace in fig.data:  # legends, and the words on a category axis
+    for trace in fig.data:  # legends, hover texts, and the words on a category axis
         name = getattr(trace, "name", None)
         if isinstance(name, str) and name and tr(name, lang) != name:
             trace.name = tr(name, lang)
+        template = getattr(trace, "hovertemplate", None)
+        if isinstance(template, str) and template:
+            trace.hovertemplate = hover_text(template, lang)
         for axis in ("x", "y"):
             _category_ticks(fig, trace, axis, lang)
     return fig
+
+
+#: the words of the library's hover templates (designkit.analysis charts), placeholders kept
+_HOVER = (
+    (r"game %\{customdata\}: %\{x\} turns", "ゲーム %{customdata}：%{x} 手番"),
+    (r"(%\{x\}): (%\{y:[^}]*\}) \(held (%\{customdata\}) times\)", r"\1：\2（\3 回保持）"),
+    (r"(%\{y\}) (%\{customdata\[0\]\}): in (%\{x:[^}]*\}) of games, (%\{customdata\[1\][^}]*\}) "
+     r"per game", r"\1 \2：ゲームの \3 で発生、1ゲームあたり \4 回"),
+    (r"(%\{x\}): (%\{y:[^}]*\}) \((%\{customdata\[0\]\}) of (%\{customdata\[1\]\})\)",
+     r"\1：\2（\4 中 \3）"),
+    (r"(seat|turn position) (\S+), (%\{x\}): (%\{y:[^}]*\}) VP",
+     lambda m: f"{tr(m[1], 'ja')} {m[2]}、{m[3]}：{m[4]} VP"),
+    (r"(%\{[xy]\}): ", r"\1："),
+)
+
+
+def hover_text(template: str, lang: str) -> str:
+    """A plotly hover template in ``lang``: its words translated, its ``%{…}``
+    placeholders kept, the trace name in ``<extra>`` translated as a legend is."""
+    if lang != "ja":
+        return template
+    body, extra, rest = template.partition("<extra>")
+    for pattern, repl in _HOVER:
+        new = re.sub(pattern, repl, body)
+        if new != body:
+            body = new
+            break
+    if extra:
+        name, _, tail = rest.partition("</extra>")
+        rest = (tr(name, lang) if "%{" not in name else name) + "</extra>" + tail
+    return body + extra + rest
 
 
 def _category_ticks(fig: Any, trace: Any, axis: str, lang: str) -> None:
@@ -216,6 +250,12 @@ def _category_ticks(fig: Any, trace: Any, axis: str, lang: str) -> None:
     shown = [tr(v, lang) for v in values]
     if shown == list(values):
         return
+    template = getattr(trace, "hovertemplate", None)
+    if isinstance(template, str) and f"%{{{axis}}}" in template \
+            and getattr(trace, "hovertext", None) is None:
+        # the hover names the category as the ticks do, not as the data holds it
+        trace.hovertext = shown
+        trace.hovertemplate = template.replace(f"%{{{axis}}}", "%{hovertext}")
     ref = getattr(trace, f"{axis}axis", None) or axis
     key = f"{axis}axis{ref[1:]}"
     part = fig.layout[key]
