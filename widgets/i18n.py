@@ -218,6 +218,8 @@ _HOVER = (
      r"per game", r"\1 \2：ゲームの \3 で発生、1ゲームあたり \4 回"),
     (r"(%\{x\}): (%\{y:[^}]*\}) \((%\{customdata\[0\]\}) of (%\{customdata\[1\]\})\)",
      r"\1：\2（\4 中 \3）"),
+    (r"(%\{y\}): wins (%\{x:[^}]*\}) when held \(held in (%\{customdata\[1\]\}) seat-games\)",
+     r"\1：保持したときの勝率 \2（\3 席×ゲームで保持）"),
     (r"(seat|turn position) (\S+), (%\{x\}): (%\{y:[^}]*\}) VP",
      lambda m: f"{tr(m[1], 'ja')} {m[2]}、{m[3]}：{m[4]} VP"),
     (r"(%\{[xy]\}): ", r"\1："),
