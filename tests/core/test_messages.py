@@ -154,3 +154,14 @@ def test_every_parameter_error_is_worded_in_japanese(name: str) -> None:
     assert len(errors) > len(params_type.specs())
     for err in errors:
         _japanese(text_of(err), f"{name} {err}")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_table_need_is_worded_in_japanese(name: str) -> None:
+    """A parameter asking more of a card table than it holds: the one line (what, how many,
+    which parameters) comes in Japanese too."""
+    game = get_game(name)
+    needs = game.table_needs(game.params_type())
+    assert needs
+    for need in needs:
+        _japanese(need.message(), f"{name} {need.file}")
