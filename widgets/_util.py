@@ -30,6 +30,7 @@ CSS = """<style>
 .dk-rule { font-family: monospace; font-size: 11px; color: #555; background: #eef;
   border-radius: 3px; padding: 0 3px; white-space: nowrap; }
 .dk-rule-id { white-space: nowrap; }
+.dk-design-table td:first-child { white-space: nowrap; }
 .dk-help { color: #777; font-size: 11px; }
 .dk-log details { border-bottom: 1px solid #eee; padding: 1px 0; }
 .dk-log summary { cursor: pointer; }

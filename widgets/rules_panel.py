@@ -36,29 +36,41 @@ def fold(text: str) -> str:
 
 
 class DesignTableView(widgets.VBox):
-    """One design table: title, note, a sort control and the table itself."""
+    """One design table: title, note, a sort control and the table itself, in the lab's
+    language (the game's ``words_ja`` for headers and category values in 日本語)."""
 
     def __init__(self, table: Any, lang: str = "en") -> None:
         super().__init__()
         self.table = table
-        frame = table.frame
-        columns = [str(c) for c in frame.columns]
-        self.sort_by = widgets.Dropdown(options=[("(as given)", "")] + [(c, c) for c in columns],
-                                        value="", description="Sort by",
+        self.lang = lang
+        self.sort_by = widgets.Dropdown(options=self._sort_options(), value="",
+                                        description="Sort by",
                                         layout=widgets.Layout(width="260px"))
         self.descending = widgets.ToggleButton(value=False, description="descending",
                                                layout=widgets.Layout(width="110px"))
+        self.head = widgets.HTML()
         self.html = widgets.HTML()
         self.html.add_class("dk-design-table")
         self.sort_by.observe(lambda _c: self.render(), names="value")
         self.descending.observe(lambda _c: self.render(), names="value")
-        title = table.title_ja if lang == "ja" and table.title_ja else table.title
-        note = f"<div class='dk-note'>{escape(table.note)}</div>" if table.note else ""
-        self.children = [widgets.HTML(f"<h4>{escape(title)} <span lang='ja' class='dk-help'>"
-                                      f"{escape(table.title_ja or '')}</span></h4>{note}"),
-                         widgets.HBox([self.sort_by, self.descending]), self.html]
+        self.children = [self.head, widgets.HBox([self.sort_by, self.descending]), self.html]
         self.add_class("dk-design-table-view")
         self.render()
+
+    def word(self, text: str) -> str:
+        """``text`` (a header or value the game wrote in English) in the view's language."""
+        return self.table.words_ja.get(text, text) if self.lang == "ja" else text
+
+    def _sort_options(self) -> list[tuple[str, str]]:
+        first = "（表の順）" if self.lang == "ja" else "(as given)"
+        return [(first, "")] + [(self.word(str(c)), str(c)) for c in self.table.frame.columns]
+
+    def _dk_relabel(self, lang: str) -> None:
+        """Headers, values, title and note in ``lang`` (:mod:`.i18n`'s walk calls it)."""
+        if lang != self.lang:
+            self.lang = lang
+            self.sort_by.options = self._sort_options()  # keeps the chosen column
+            self.render()
 
     def rows(self) -> Any:
         """The table's rows in the chosen order."""
@@ -70,10 +82,18 @@ class DesignTableView(widgets.VBox):
         return frame.sort_values(column, ascending=not self.descending.value, kind="stable")
 
     def render(self) -> None:
+        t = self.table
+        ja = self.lang == "ja"
+        title = t.title_ja if ja and t.title_ja else t.title
+        beside = "" if ja or not t.title_ja else \
+            f" <span lang='ja' class='dk-help'>{escape(t.title_ja)}</span>"
+        note = (t.note_ja or t.note) if ja else t.note
+        self.head.value = (f"<h4>{escape(title)}{beside}</h4>"
+                           + (f"<div class='dk-note'>{escape(note)}</div>" if note else ""))
         frame = self.rows()
-        cols = list(frame.columns)
-        body = [[_cell(v) for v in row] for row in frame.itertuples(index=False)]
-        self.html.value = html_table([escape(str(c)) for c in cols], body)
+        body = [[_cell(self.word(v) if isinstance(v, str) else v) for v in row]
+                for row in frame.itertuples(index=False)]
+        self.html.value = html_table([escape(self.word(str(c))) for c in frame.columns], body)
 
 
 def _cell(value: Any) -> str:
@@ -101,6 +121,8 @@ class RulesPanel(widgets.VBox):
         self.tables_box = widgets.VBox()
         self.tables_box.add_class("dk-design-tables")
         self.charts: Any = None
+        self._tables: list[Any] = []
+        self._charts_lang = "en"  # the language the design charts were drawn in
         self.head = widgets.HTML(self._head_html())
         self.children = [style_widget(), self.head, self.search, self.table, self.tables_box]
         self.print_panel: PrintPanel | None = None
@@ -153,8 +175,10 @@ class RulesPanel(widgets.VBox):
         params, _errors = params_of(self.params_source, self.game)
         tables = list(self.game.design_tables(params) or [])
         old = self.tables_box.children
-        views: list[widgets.Widget] = [DesignTableView(t) for t in tables]
-        figures = {f"design{i}": t.figure for i, t in enumerate(tables) if t.figure is not None}
+        lang = lang_of(self)
+        self._tables = tables
+        views: list[widgets.Widget] = [DesignTableView(t, lang) for t in tables]
+        figures = self._figures(lang)
         if figures:
             if self.charts is None:
                 from ._util import chart_grid
@@ -163,10 +187,23 @@ class RulesPanel(widgets.VBox):
                 # the page evaluate plotly.js (2.6-4 s) before its first click was answered
                 self.charts = chart_grid(on_screen=True)
             self.charts.show(figures)
+            self._charts_lang = lang
             views.append(self.charts)
         if tables:
-            views.insert(0, widgets.HTML("<h3>Design tables</h3>"))
+            views.insert(0, widgets.HTML(words("<h3>Design tables</h3>", "<h3>設計用の表</h3>",
+                                               lang)))
         self.tables_box.children = views
         for widget in old:
             if widget is not self.charts:
                 widget.close()
+
+    def _figures(self, lang: str) -> dict[str, Any]:
+        """The tables' charts by name, each as the game drew it for ``lang``."""
+        return {f"design{i}": t.figure_ja if lang == "ja" and t.figure_ja is not None
+                else t.figure for i, t in enumerate(self._tables) if t.figure is not None}
+
+    def _dk_relabel(self, lang: str) -> None:
+        """The design charts in ``lang`` (the tables relabel themselves)."""
+        if self.charts is not None and lang != self._charts_lang:
+            self.charts.show(self._figures(lang))
+            self._charts_lang = lang

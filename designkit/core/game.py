@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from designkit.core.errors import IllegalAction
@@ -44,7 +45,11 @@ class DesignTable(NamedTuple):
     """A table a game offers the designer beside its rules (e.g. exact odds of each card).
 
     ``frame`` is a pandas DataFrame and ``figure`` an optional plotly Figure of it;
-    the lab shows them in the Rules tab.
+    the lab shows them in the Rules tab. The frame and figure keep the engine's English
+    words (so code and exports read one set of keys); ``words_ja`` gives the Japanese the
+    lab shows in 日本語 for each of them (column headers and category values, the
+    figure's title, axis titles, legend names and notes), as ``note_ja`` does for ``note``;
+    ``figure_ja`` is the figure drawn in Japanese where its category axis holds words.
     """
 
     title: str
@@ -52,6 +57,9 @@ class DesignTable(NamedTuple):
     frame: Any
     figure: Any = None
     note: str = ""
+    note_ja: str = ""
+    words_ja: Mapping[str, str] = MappingProxyType({})
+    figure_ja: Any = None
 
 
 class RuleCounts(list):  # type: ignore[type-arg]

@@ -47,7 +47,7 @@ DATA = re.compile(r"<(pre|code|style)\b.*?</\1>", re.S)
 LANG_JA = re.compile(r"<(span|div)[^>]*lang=['\"]ja['\"][^>]*>.*?</\1>", re.S)
 TAGS = re.compile(r"<[^>]+>")
 #: widgets whose HTML is the game's own text (board and log), in either language already
-GAME_TEXT = ("dk-log", "dk-board", "dk-rules-table", "dk-design-tables", "dk-charts")
+GAME_TEXT = ("dk-log", "dk-board", "dk-rules-table", "dk-charts")
 
 
 def _skip(widget: widgets.Widget) -> bool:

@@ -23,8 +23,8 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Any
 
-from designkit.games.classic_hero.cards import load_demon_lords, load_events
-from designkit.games.classic_hero.notation import Condition, meets_whole
+from designkit.games.classic_hero.cards import SUIT_JA, load_demon_lords, load_events
+from designkit.games.classic_hero.notation import Condition, in_english, meets_whole
 from designkit.games.classic_hero.params import ClassicHeroParams
 
 K_VALUES = (4, 5, 6)
@@ -120,7 +120,8 @@ def condition_rows(params: ClassicHeroParams | None = None) -> list[dict[str, An
 
 
 def condition_frame(params: ClassicHeroParams | None = None) -> Any:
-    """The odds as a pandas DataFrame (wide: one column per k)."""
+    """The odds as a pandas DataFrame (wide: one column per k); conditions in the draft's
+    notation (``ゾロ目3``)."""
     import pandas as pd
 
     df = pd.DataFrame(condition_rows(params))
@@ -130,8 +131,10 @@ def condition_frame(params: ClassicHeroParams | None = None) -> Any:
     return wide.reset_index().sort_values(["kind", "stage", "card"]).reset_index(drop=True)
 
 
-def odds_figure(params: ClassicHeroParams | None = None, frame: Any = None) -> Any:
-    """A plotly chart: each event condition's odds at the stage's own dice count (§5.3).
+def odds_figure(params: ClassicHeroParams | None = None, frame: Any = None,
+                lang: str = "en") -> Any:
+    """A plotly chart: each event condition's odds at the stage's own dice count (§5.3),
+    worded in ``lang`` (conditions in English words, or the draft's notation in "ja").
 
     ``frame``: :func:`condition_frame` of the same params, when the caller has it already.
     """
@@ -139,14 +142,19 @@ def odds_figure(params: ClassicHeroParams | None = None, frame: Any = None) -> A
 
     df = condition_frame(params) if frame is None else frame
     ev = df[df["kind"] == "event"]
+    ja = lang == "ja"
+    conditions = ev["condition"] if ja else ev["condition"].map(in_english)
     fig = go.Figure()
     for k in K_VALUES:
-        fig.add_trace(go.Bar(x=ev["card"] + " " + ev["condition"], y=ev[f"p_all_white_k{k}"],
-                             name=f"{k} dice"))
+        fig.add_trace(go.Bar(x=ev["card"] + " " + conditions, y=ev[f"p_all_white_k{k}"],
+                             name=f"サイコロ {k} 個" if ja else f"{k} dice"))
     fig.add_hrect(y0=0.13, y1=0.87, fillcolor="green", opacity=0.08, line_width=0,
-                  annotation_text="§5.3 target 13–87 %", annotation_position="top left")
-    fig.update_layout(barmode="group", yaxis_title="P(achievable)", yaxis_range=[0, 1],
-                      title="Exact odds of each event condition with k random dice",
+                  annotation_text="§5.3 の目標 13〜87 %" if ja else "§5.3 target 13–87 %",
+                  annotation_position="top left")
+    fig.update_layout(barmode="group", yaxis_title="達成確率" if ja else "P(achievable)",
+                      yaxis_range=[0, 1],
+                      title=("k 個のランダムなサイコロで各イベント条件を達成できる確率（厳密計算）"
+                             if ja else "Exact odds of each event condition with k random dice"),
                       height=420, margin={"l": 40, "r": 10, "t": 50, "b": 120})
     return fig
 
@@ -164,14 +172,32 @@ def stage_claim(params: ClassicHeroParams | None = None) -> list[dict[str, Any]]
 
 
 def design_tables(params: ClassicHeroParams) -> list[Any]:
+    """The Rules tab's odds table and chart: English words (``in_english`` conditions) in
+    the frame, the draft's notation and Japanese headers in ``words_ja``."""
     from designkit.core.game import DesignTable
 
     claim = stage_claim(params)
     frame = condition_frame(params)
+    draft = frame["condition"]
+    shown = frame.assign(condition=draft.map(in_english))
     outside = [r for r in claim if not r["in_range"]]
     note = (f"{len(claim) - len(outside)} of {len(claim)} event conditions lie in the 13–87 % "
             f"range of spec §5.3 at their stage's dice count (4/5/6); outside: "
-            + (", ".join(f"{r['card']} {r['condition']} {r['p']:.0%}" for r in outside)
-               or "none"))
+            + (", ".join(f"{r['card']} {in_english(r['condition'])} {r['p']:.0%}"
+                         for r in outside) or "none"))
+    note_ja = (f"イベント条件 {len(claim)} 件中 {len(claim) - len(outside)} 件が、そのステージの"
+               f"サイコロ数（4/5/6）で仕様 §5.3 の 13〜87 % の範囲に入る。範囲外："
+               + ("、".join(f"{r['card']} {r['condition']} {r['p']:.0%}" for r in outside)
+                  or "なし"))
+    words = {**_WORDS_JA, **dict(zip(shown["condition"], draft, strict=True)),
+             **{b.name: b.name_ja for b in load_demon_lords()}}
     return [DesignTable("Exact odds of each condition", "各条件の達成確率（厳密計算）",
-                        frame, odds_figure(params, frame), note)]
+                        shown, odds_figure(params, frame), note, note_ja, words,
+                        odds_figure(params, frame, "ja"))]
+
+
+#: the odds table's headers and kinds in Japanese (the lab's 日本語 mode)
+_WORDS_JA = {"card": "カード", "kind": "種類", "suit": "スート／魔王", "stage": "ステージ",
+             "condition": "条件", "event": "イベント", "demon_lord": "魔王", **SUIT_JA,
+             **{f"p_all_white_k{k}": f"全て白・{k}個" for k in K_VALUES},
+             **{f"p_with_red_k{k}": f"赤入り・{k}個" for k in K_VALUES}}

@@ -30,6 +30,16 @@ def design_tables(p: WitchParams) -> list[DesignTable]:
                              for e in (rules.events[i],) if e.type == "request"])
     return [
         DesignTable("Assignments: VP by completion order (LW-10.2)", "課題：達成順ごとのVP",
-                    assignments, note=f"ratio {' / '.join(map(str, ratio))} %, rounded down"),
-        DesignTable("Requests: VP per resource (LW-7.5)", "依頼：資源あたりのVP", requests),
+                    assignments, note=f"ratio {' / '.join(map(str, ratio))} %, rounded down",
+                    note_ja=f"比率 {' / '.join(map(str, ratio))} %、端数切り捨て",
+                    words_ja=_WORDS_JA),
+        DesignTable("Requests: VP per resource (LW-7.5)", "依頼：資源あたりのVP", requests,
+                    words_ja=_WORDS_JA),
     ]
+
+
+#: the tables' column headers in Japanese (the lab's 日本語 mode)
+_WORDS_JA = {"id": "ID", "year": "年度", "cost": "コスト", "resources": "資源数",
+             "1st VP": "1番目のVP", "2nd VP": "2番目のVP", "3rd+ VP": "3番目以降のVP",
+             "VP per resource (1st)": "資源あたりVP（1番目）", "VP": "VP",
+             "VP per resource": "資源あたりVP"}
