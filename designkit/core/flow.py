@@ -343,6 +343,14 @@ class FlowGame(Game[FS, P]):
 
     flow: ClassVar[Flow]
     action_type: ClassVar[type[Action]] = Action
+    #: what :meth:`end_reason` reports once the flow reaches ``OVER`` (the draft's last
+    #: scoring step: ``"final_round"``); a game that ends for several reasons overrides
+    #: ``end_reason`` itself
+    over_reason: ClassVar[str] = "end"
+
+    def end_reason(self, st: FS) -> str:
+        """``over_reason`` for a finished game, ``""`` for one stopped before its end."""
+        return self.over_reason if st.phase is self.flow.OVER else ""
 
     def start(self, st: FS, *tasks: tuple[Any, ...]) -> None:
         """Queue the setup tasks and run to the first question, once the card tables are
