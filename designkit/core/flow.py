@@ -158,6 +158,8 @@ class FlowState(State):
     last: tuple[int, Action] | None
     #: the number of seats (each game's state holds it in its own slot)
     n: int
+    #: the game's compiled ruleset (``rules.params`` its parameters), in the game's own slot
+    rules: Any
 
     @classmethod
     def blank(cls, params: Any, log: bool) -> Self:
@@ -168,6 +170,14 @@ class FlowState(State):
         st.params, st.n = params, params.players
         st.log = [] if log else None
         st.init_flow()
+        return st
+
+    @classmethod
+    def from_rules(cls, rules: Any, log: bool) -> Self:
+        """:meth:`blank` for a compiled ruleset: its ``params``, and ``rules`` itself set, as
+        every game's setup starts (the game's ``blank_state`` fills in the rest)."""
+        st = cls.blank(rules.params, log)
+        st.rules = rules
         return st
 
     def init_flow(self) -> None:

@@ -25,11 +25,8 @@ from designkit.games.rolling_stone.state import (
 # -- a fresh position -------------------------------------------------------------------------------------
 def blank_state(rules: Ruleset, log: bool) -> RollingStoneState:
     """Everything in the box, nothing dealt: the state before LR-2.1."""
-    p = rules.params
-    n = p.players
-    k = len(rules.colours)
-    st = RollingStoneState.blank(p, log)
-    st.rules = rules
+    st = RollingStoneState.from_rules(rules, log)
+    p, n, k = rules.params, st.n, len(rules.colours)
     st.stage, st.round, st.turn_no, st.current = 0, 0, 0, None
     st.marker, st.settling = None, None
     st.slot_of, st.board = [None] * n, [None] * p.order_slots

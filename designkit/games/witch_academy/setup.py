@@ -35,10 +35,8 @@ from designkit.games.witch_academy.state import (
 
 def blank_state(rules: Ruleset, log: bool) -> WitchState:
     """LW-2.3, LW-2.4: every player's workers at full Health, tokens in hand."""
-    p = rules.params
-    n = p.players
-    st = WitchState.blank(p, log)
-    st.rules = rules
+    st = WitchState.from_rules(rules, log)
+    p, n = rules.params, st.n
     st.year, st.sp, st.turn_pos, st.turn_no = 0, 0, 0, 0
     st.order, st.mode, st.action_turns = list(range(n)), [ACTION_MODE] * n, [0] * n
     st.acting, st.actions_left = None, 0
