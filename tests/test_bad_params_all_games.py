@@ -14,6 +14,25 @@ from designkit.core.registry import get_game
 from tests.helpers.bad_params import assert_param_error
 
 
+@pytest.mark.parametrize(("game", "players", "allowed"), [
+    ("classic_hero", 5, "3–4"),    # CH-1.1
+    ("crossroads", 6, "3–5"),      # CR-1.1
+    ("rolling_stone", 5, "3–4"),   # LR-1.1
+    ("witch_academy", 6, "3–5"),   # LW-1.1
+])
+def test_players_out_of_range_names_field_and_range(game: str, players: int,
+                                                    allowed: str) -> None:
+    assert_param_error(lambda: get_game(game).params_type(players=players), "players",
+                       f"players: {players} is outside the allowed range {allowed}")
+
+
+@pytest.mark.parametrize("game", ["crossroads", "rolling_stone"])
+def test_unknown_set_field_names_it_and_the_known_ones(game: str) -> None:
+    """An unknown ``--set FIELD=VALUE`` names the field and lists the known ones."""
+    assert_param_error(lambda: get_game(game).params_type().with_strings({"player_count": "4"}),
+                       "player_count", "unknown parameter", "players")
+
+
 @pytest.mark.parametrize(("game", "field", "value", "words"), [
     ("classic_hero", "max_dice", "9", "2–8"),
     ("classic_hero", "max_dice", "six", "not a number"),

@@ -28,12 +28,6 @@ from .conftest import A, G, scenario, start
 
 
 # -- parameters ------------------------------------------------------------------------------------
-def test_players_out_of_range_ch_1_1():
-    with pytest.raises(ParamError) as err:
-        ClassicHeroParams(players=5)
-    assert err.value.field == "players" and "3–4" in str(err.value)
-
-
 @pytest.mark.parametrize("changes, field", [
     ({"adventure_slots": 24, "event_cards_per_stage": 20,
       "suit_mix_per_stage": {"Trial": 4, "Ruins": 4, "City": 4, "Pilgrimage": 4,

@@ -14,22 +14,10 @@ from designkit.games.crossroads import CrossroadsParams
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.skills import load_skills, skills_path
 from tests.helpers.bad_input import assert_rejects, assert_table_error, edited_table, replaced
-from tests.helpers.bad_params import assert_param_error
 
 from .conftest import A, B, C, D, G, build_dict, make_state, play
 
 # -- parameters ------------------------------------------------------------------------------------
-
-
-def test_six_players_names_field_and_range():
-    """CR-1.1: players=6 is a ParamError naming the field and the range 3–5."""
-    assert_param_error(lambda: G.params_type(players=6), "players", "players", "3–5")
-
-
-def test_unknown_set_field():
-    """An unknown ``--set FIELD=VALUE`` names the field and lists the known ones."""
-    assert_param_error(lambda: CrossroadsParams().with_strings({"player_count": "4"}),
-                       "player_count", "unknown parameter", "players")
 
 
 def test_start_player_outside_the_table():
