@@ -40,6 +40,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol, Self, TypeVar
 from designkit.core.action import Action, action_label, offered
 from designkit.core.errors import DesignkitError, IllegalAction
 from designkit.core.game import CHANCE, Chance, Game, P, State
+from designkit.core.seats import seat_label
 from designkit.core.table_needs import check_game_tables
 
 #: the FlowState a flow game's rules work on
@@ -113,6 +114,17 @@ class Flow:
             self.tasks[name] = fn
             return fn
         return register
+
+    def note_task(self, name: str, rule: str, en: str, ja: str) -> None:
+        """Declare task ``name`` (argument: a seat) that only logs that seat's step under
+        ``rule`` and lets the flow run on: a turn's end, a forced pass. ``{seat}`` in the
+        English and Japanese texts is the seat's label, filled in only while logging."""
+        def note(st: Any, seat: int) -> bool:
+            if st.log is not None:
+                who = seat_label(seat)
+                st.emit(rule, seat, en.format(seat=who), ja.format(seat=who))
+            return False
+        self.task(name)(note)
 
     def decision(self, phase: enum.IntEnum, options: Options,
                  several: Callable[[Any], bool] | None = None
