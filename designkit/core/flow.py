@@ -126,6 +126,23 @@ class Flow:
             return False
         self.task(name)(note)
 
+    def ask_task(self, name: str, phase: enum.IntEnum,
+                 skip: Callable[[Any, int], bool] | None = None) -> None:
+        """Declare task ``name`` (argument: a seat) that asks that seat ``phase``'s question,
+        the seat its context, or lets the flow run on when ``skip(st, seat)`` holds (an
+        empty hand, an empty field: nothing to choose from)."""
+        def offer(st: Any, seat: int) -> bool:
+            return ask(st, phase, seat, (seat,))
+
+        if skip is None:
+            self.task(name)(offer)
+            return
+        unless = skip
+
+        def offer_unless(st: Any, seat: int) -> bool:
+            return False if unless(st, seat) else ask(st, phase, seat, (seat,))
+        self.task(name)(offer_unless)
+
     def decision(self, phase: enum.IntEnum, options: Options,
                  several: Callable[[Any], bool] | None = None
                  ) -> Callable[[Applier], Applier]:

@@ -239,3 +239,19 @@ def test_a_note_task_logs_its_seat_only_while_logging_and_runs_on():
     assert flow.tasks["rest_end"](quiet, 1) is False
     assert logging.events == [("T-9", 1, f"Resting ends {seat_label(1)}'s turn", f"{seat_label(1)}の休息終了")]
     assert quiet.events == []
+
+
+def test_an_ask_task_asks_its_seat_unless_told_to_skip():
+    """``Flow.ask_task``: the seat is asked the phase's question with itself as the context;
+    ``skip`` lets the flow run on without asking."""
+    FLOW.ask_task("ask_pick", Phase.PICK)
+    FLOW.ask_task("ask_pick_unless_picked", Phase.PICK, skip=lambda st, seat: st.picks[seat] > 0)
+    try:
+        st = G.new_state()
+        st.phase = Phase.RUN
+        assert FLOW.tasks["ask_pick"](st, 1) is True
+        assert (st.phase, st.seat, st.ctx) == (Phase.PICK, 1, (1,))
+        st.phase, st.picks[0] = Phase.RUN, 2
+        assert FLOW.tasks["ask_pick_unless_picked"](st, 0) is False and st.phase is Phase.RUN
+    finally:
+        del FLOW.tasks["ask_pick"], FLOW.tasks["ask_pick_unless_picked"]

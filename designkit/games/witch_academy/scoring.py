@@ -248,9 +248,7 @@ def cap(st: WitchState, seat: int) -> bool:
     return False
 
 
-@FLOW.task("return1")
-def return1(st: WitchState, seat: int) -> bool:
-    return ask(st, Phase.RETURN, seat, (seat,))
+FLOW.ask_task("return1", Phase.RETURN)
 
 
 def _return_options(st: WitchState) -> tuple[WitchAction, ...]:

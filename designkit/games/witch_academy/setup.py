@@ -283,11 +283,7 @@ def remove_events(st: WitchState) -> bool:
     return False
 
 
-@FLOW.task("draft_pick")
-def draft_pick(st: WitchState, seat: int) -> bool:
-    if not st.hands[seat]:
-        return False
-    return ask(st, Phase.DRAFT, seat, (seat,))
+FLOW.ask_task("draft_pick", Phase.DRAFT, skip=lambda st, seat: not st.hands[seat])
 
 
 def _hand_options(kind: str):  # noqa: ANN202 - a small options-builder factory
