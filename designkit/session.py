@@ -28,6 +28,7 @@ from designkit.agents.base import Agent
 from designkit.core.errors import DesignkitError, IllegalAction
 from designkit.core.events import Event
 from designkit.core.game import CHANCE, Chance, Game, State
+from designkit.core.messages import bi
 from designkit.core.params import Params
 from designkit.core.play import Step, agent_rng, chance_rng
 from designkit.core.records import make_record, replay
@@ -93,7 +94,9 @@ class Session:
         if len(names) == 1:
             names = names * self.players
         if len(names) != self.players:
-            raise DesignkitError(f"{len(names)} controllers given for {self.players} seats")
+            raise DesignkitError(bi("{k} controllers given for {n} seats",
+                                    "{n} 席に {k} 人分の担当が指定されています", k=len(names),
+                                    n=self.players))
         for name in names:
             self._agent(name)
         self.controllers = [n.strip() for n in names]
@@ -131,7 +134,8 @@ class Session:
     def set_controller(self, seat: int, name: str) -> None:
         """Hand a seat to a human or a bot; the seat keeps its own RNG stream."""
         if not 0 <= seat < self.players:
-            raise DesignkitError(f"seat {seat} does not exist ({self.players} seats)")
+            raise DesignkitError(bi("seat {s} does not exist ({n} seats)",
+                                    "席 {s} はありません（{n} 席）", s=seat, n=self.players))
         self._agent(name)
         self.controllers[seat] = name.strip()
 
@@ -255,9 +259,12 @@ class Session:
         """A decision made by a person (for any seat); an illegal one changes nothing."""
         who = self.to_move
         if who is None:
-            raise IllegalAction(f"{self.game.describe_action(action)}: the game is over")
+            raise IllegalAction(bi("{a}: the game is over", "{a_ja}：ゲームは終わっています",
+                                   a=self.game.describe_action(action),
+                                   a_ja=self.game.describe_action(action, "ja")))
         if who is CHANCE:
-            raise IllegalAction("a chance step comes next: let the session draw it (step)")
+            raise IllegalAction(bi("a chance step comes next: let the session draw it (step)",
+                                   "次は偶然の手番です：「1手進める」で引いてください"))
         self.game.apply(self._state, action, check=True)
         step = Step(who, action)
         self._record(step, None)
@@ -274,7 +281,8 @@ class Session:
     def _bot_step(self, agent_name: str | None) -> Step:
         who = self.to_move
         if who is None:
-            raise IllegalAction("the game is over: no step comes next")
+            raise IllegalAction(bi("the game is over: no step comes next",
+                                   "ゲームは終わっています：次の手はありません"))
         key: StreamKey = _CHANCE_KEY if who is CHANCE else who
         rng = self._rng_at(key, self._cursor)
         before = _pack(rng)
@@ -283,8 +291,10 @@ class Session:
         else:
             agent = self._agent(agent_name or self.controllers[who])
             if agent is None:  # play_to_end(stand_in="human")
-                raise DesignkitError(f"seat {self.game.seats_label(who)} is a person's: make "
-                                     f"the move (human_move) or name a bot to play it")
+                raise DesignkitError(bi("seat {s} is a person's: make the move (human_move) or "
+                                        "name a bot to play it", "席 {s} は人間の席です：手を選ぶか、"
+                                        "代わりに打つボットを指定してください",
+                                        s=self.game.seats_label(who)))
             step = Step(who, agent.act(self.game, self._state, rng))
         self.game.apply(self._state, step.action, check=False)
         self._record(step, (key, before), rng)

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 
 from designkit.core.errors import DesignkitError
+from designkit.core.messages import Text, bi, in_lang, text_of
 from designkit.core.params import Params
 from designkit.core.registry import get_game
 
@@ -101,7 +102,7 @@ def shows_errors(status_attr: str = "status") -> Callable[[F], F]:
             try:
                 return fn(self, *args, **kwargs)
             except (DesignkitError, OSError, ValueError) as err:
-                show_message(getattr(self, status_attr), str(err), error=True)
+                show_message(getattr(self, status_attr), text_of(err), error=True)
                 return None
         return run  # type: ignore[return-value]
     return decorate
@@ -208,8 +209,11 @@ def checked_params(source: Any, game: Any) -> Any:
     """:func:`params_of`, refusing (``DesignkitError``) while the editor shows errors."""
     params, errors = params_of(source, game)
     if errors:
-        listed = "; ".join(f"{k}: {v}" for k, v in errors.items())
-        raise DesignkitError(f"Refused: fix the parameter errors first ({listed})")
+        listed = Text("; ".join(f"{k}: {v}" for k, v in errors.items()),
+                      "。".join(f"{k}：{in_lang(v, 'ja')}" for k, v in errors.items()))
+        raise DesignkitError(bi("Refused: fix the parameter errors first ({e})",
+                                "実行できません：先にパラメータの誤りを直してください（{e}）",
+                                e=listed))
     return params
 
 
@@ -255,11 +259,12 @@ def pre(text: str) -> str:
     return f'<pre class="dk-pre">{escape(text)}</pre>'
 
 
-def chart_grid() -> Any:
-    """An empty responsive chart grid (filled by :func:`show_figures`)."""
+def chart_grid(on_screen: bool = False) -> Any:
+    """An empty responsive chart grid (filled by :func:`show_figures`); ``on_screen``: it
+    draws only once it is in view (:attr:`.chart_grid.ChartGrid.on_screen`)."""
     from .chart_grid import ChartGrid
 
-    grid = ChartGrid(layout=widgets.Layout(width="100%"))
+    grid = ChartGrid(layout=widgets.Layout(width="100%"), on_screen=on_screen)
     grid.add_class("dk-charts")
     return grid
 
@@ -379,7 +384,7 @@ class BackgroundRun:
                 raise DesignkitError("a run is already in progress")
             job = self._job()
         except (DesignkitError, ValueError) as err:
-            show_message(self.status, str(err), error=True)
+            show_message(self.status, text_of(err), error=True)
             return None
         self._stop = False
         self._busy(True)

@@ -13,6 +13,12 @@ plotly.js itself (the copy inside the ``plotly`` package, so nothing is fetched 
 is held by one :class:`PlotlySource` per kernel and sent to the page only when a grid first
 has a figure to draw: the page's first render carries none of its 4.8 MB.
 
+A grid made with ``on_screen=True`` waits further: it draws (and so fetches and evaluates
+plotly.js) only once it scrolls into view, i.e. when the designer scrolls to it or opens
+its tab. For charts that exist before any user event (the Rules
+tab's design charts, built with the lab): drawn at once, plotly.js took the page's main
+thread for 2.6-4 s right after the first render, so the first click waited for it.
+
 Clicks come back: a click on a point (or a histogram bar) sends the chart's name, the
 trace, x, y and the point's ``customdata`` (for a bar, that of every point in its bin) to
 Python, where :meth:`ChartGrid.on_click` callbacks receive a :class:`ChartClick`. A trace
@@ -105,10 +111,25 @@ function fit(box) {
   }
 }
 
+// Resolves once ``el`` is in view (Voila's page scrolls in an inner box, which clips without
+// the margin; the margin counts where the document itself scrolls): a grid in a hidden tab
+// has no box and waits until its tab is shown. Never, for a page that is never scrolled
+// there: then plotly.js is never fetched.
+function inView(el, teardown) {
+  return new Promise((resolve) => {
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) { io.disconnect(); resolve(); }
+    }, {rootMargin: "100% 0px"});
+    io.observe(el);
+    teardown.push(() => io.disconnect());
+  });
+}
+
 function render({ model, el }) {
   // plotly.js (4.8 MB) is evaluated only once there is a figure to draw: an empty grid
   // (every panel's, until its first run) costs the page's first render nothing
   el.classList.add("dk-chart-grid");
+  const teardown = [];
   const boxes = new Map();
   const observer = new ResizeObserver((entries) => {
     for (const entry of entries) { fit(entry.target); }
@@ -152,13 +173,15 @@ function render({ model, el }) {
   };
   // one draw at a time, in order: a new run's figures wait for the previous draw (which
   // may be waiting for plotly.js to arrive)
-  let drawing = Promise.resolve();
+  // (an on_screen grid: the first draw waits until the grid is in view)
+  let drawing = model.get("on_screen") ? inView(el, teardown) : Promise.resolve();
   const draw = () => {
     drawing = drawing.then(drawNow).catch((err) => console.error("[ChartGrid]", err));
   };
   model.on("change:figures", draw);
   draw();
   return () => {
+    teardown.forEach((stop) => stop());
     observer.disconnect();
     model.off("change:figures", draw);
     if (globalThis.Plotly) {
@@ -247,6 +270,9 @@ class ChartGrid(anywidget.AnyWidget):
     _source = traitlets.Instance(PlotlySource).tag(sync=True, **widget_serialization)
     _css = traitlets.Unicode(_CSS).tag(sync=True)
     figures = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: draw only once the grid is in view (scrolled to, its tab shown): for
+    #: charts shown before any user event, so plotly.js is not evaluated on first render
+    on_screen = traitlets.Bool(False).tag(sync=True)
 
     @traitlets.default("_source")
     def _the_source(self) -> PlotlySource:

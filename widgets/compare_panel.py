@@ -23,6 +23,7 @@ from designkit.analysis.variant_compare import Comparison, Plan, compare_variant
 from designkit.analysis.variant_metrics import NAMED, parse_metric
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
+from designkit.core.messages import text_of
 from designkit.core.variants import DRAFT, read_variant, variant_names
 
 from . import i18n
@@ -138,7 +139,8 @@ class ComparePanel(BackgroundRun, widgets.VBox):
             try:
                 v = read_variant(self.game.params_type, self._path(name))
             except DesignkitError as err:
-                parts.append(f'<span class="dk-error">{escape(str(err))}</span>')
+                parts.append(f'<span class="dk-error">'
+                             f'{escape(i18n.tr(text_of(err), i18n.lang_of(self)))}</span>')
                 continue
             if i18n.lang_of(self) == "ja":
                 parts.append(f"<b>{escape(name)}</b>：{escape(v.title_ja or v.title)} "
@@ -232,7 +234,7 @@ class ComparePanel(BackgroundRun, widgets.VBox):
         try:
             action()
         except DesignkitError as err:
-            show_message(self.status, str(err), error=True)
+            show_message(self.status, text_of(err), error=True)
 
 
 def _verdict_html(out: Comparison, final: bool, lang: str = "en") -> str:

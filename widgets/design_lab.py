@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
+from designkit.core.messages import text_of
 from designkit.core.params import Params
 from designkit.core.registry import get_game, list_games
 
@@ -155,7 +156,7 @@ class DesignLab(widgets.VBox):
         try:
             game = game_of(panel.results, game_id)
         except DesignkitError as err:
-            show_message(panel.status, str(err), error=True)
+            show_message(panel.status, text_of(err), error=True)
             return
         self.open_game(game, f"game {game_id} of the Metrics run, seed {game.seed}"
                              + (f": {why}" if why else ""))

@@ -27,6 +27,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from designkit.core.messages import Text
+
 LANGS = (("English", "en"), ("日本語", "ja"))
 
 #: English label → Japanese (exact strings, as the panels write them)
@@ -38,10 +40,13 @@ PATTERNS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
 
 
 def tr(text: str, lang: str) -> str:
-    """``text`` in ``lang``: itself in English, else its entry in :data:`JA`, else the
-    first of :data:`PATTERNS` matching it whole, else unchanged."""
+    """``text`` in ``lang``: itself in English; in Japanese an engine message's own
+    Japanese (:class:`designkit.core.messages.Text`), else its entry in :data:`JA`, else
+    the first of :data:`PATTERNS` matching it whole, else unchanged."""
     if lang != "ja" or not text:
         return text
+    if isinstance(text, Text):  # an engine message: its Japanese is written beside it
+        return text.ja
     found = JA.get(text)
     if found is not None:
         return found
@@ -193,13 +198,49 @@ def localize(fig: Any, lang: str) -> Any:
             note.text = tr(note.text, lang)
     if lang == "en":
         return fig
-    for trace in fig.data:  # legends, and the words on a category axis
+    for trace in fig.data:  # legends, hover texts, and the words on a category axis
         name = getattr(trace, "name", None)
         if isinstance(name, str) and name and tr(name, lang) != name:
             trace.name = tr(name, lang)
+        template = getattr(trace, "hovertemplate", None)
+        if isinstance(template, str) and template:
+            trace.hovertemplate = hover_text(template, lang)
         for axis in ("x", "y"):
             _category_ticks(fig, trace, axis, lang)
     return fig
+
+
+#: the words of the library's hover templates (designkit.analysis charts), placeholders kept
+_HOVER = (
+    (r"game %\{customdata\}: %\{x\} turns", "ゲーム %{customdata}：%{x} 手番"),
+    (r"(%\{x\}): (%\{y:[^}]*\}) \(held (%\{customdata\}) times\)", r"\1：\2（\3 回保持）"),
+    (r"(%\{y\}) (%\{customdata\[0\]\}): in (%\{x:[^}]*\}) of games, (%\{customdata\[1\][^}]*\}) "
+     r"per game", r"\1 \2：ゲームの \3 で発生、1ゲームあたり \4 回"),
+    (r"(%\{x\}): (%\{y:[^}]*\}) \((%\{customdata\[0\]\}) of (%\{customdata\[1\]\})\)",
+     r"\1：\2（\4 中 \3）"),
+    (r"(%\{y\}): wins (%\{x:[^}]*\}) when held \(held in (%\{customdata\[1\]\}) seat-games\)",
+     r"\1：保持したときの勝率 \2（\3 席×ゲームで保持）"),
+    (r"(seat|turn position) (\S+), (%\{x\}): (%\{y:[^}]*\}) VP",
+     lambda m: f"{tr(m[1], 'ja')} {m[2]}、{m[3]}：{m[4]} VP"),
+    (r"(%\{[xy]\}): ", r"\1："),
+)
+
+
+def hover_text(template: str, lang: str) -> str:
+    """A plotly hover template in ``lang``: its words translated, its ``%{…}``
+    placeholders kept, the trace name in ``<extra>`` translated as a legend is."""
+    if lang != "ja":
+        return template
+    body, extra, rest = template.partition("<extra>")
+    for pattern, repl in _HOVER:
+        new = re.sub(pattern, repl, body)
+        if new != body:
+            body = new
+            break
+    if extra:
+        name, _, tail = rest.partition("</extra>")
+        rest = (tr(name, lang) if "%{" not in name else name) + "</extra>" + tail
+    return body + extra + rest
 
 
 def _category_ticks(fig: Any, trace: Any, axis: str, lang: str) -> None:
@@ -211,6 +252,12 @@ def _category_ticks(fig: Any, trace: Any, axis: str, lang: str) -> None:
     shown = [tr(v, lang) for v in values]
     if shown == list(values):
         return
+    template = getattr(trace, "hovertemplate", None)
+    if isinstance(template, str) and f"%{{{axis}}}" in template \
+            and getattr(trace, "hovertext", None) is None:
+        # the hover names the category as the ticks do, not as the data holds it
+        trace.hovertext = shown
+        trace.hovertemplate = template.replace(f"%{{{axis}}}", "%{hovertext}")
     ref = getattr(trace, f"{axis}axis", None) or axis
     key = f"{axis}axis{ref[1:]}"
     part = fig.layout[key]
@@ -626,3 +673,16 @@ _CHART_PATTERNS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = 
 )
 for _pattern, _repl in _CHART_PATTERNS:
     _p(_pattern, _repl)
+# the panels' own refusals (the engine's messages carry their Japanese: designkit.core.messages)
+_p(r"Seed: (.*) is not a whole number 0–(\d+)", r"シード：\1 は 0–\2 の整数ではありません")
+_p(r"variant name (.+): use letters, digits, - _ \. or spaces",
+   r"バリアント名 \1：英字・数字・- _ . ・空白だけを使ってください")
+_p(r"give values for (\S+), e\.g\. 24, 25, 26", r"\1 の値を入れてください（例：24, 25, 26）")
+_p(r"give values for (\S+), or choose \(none\)", r"\1 の値を入れるか、（なし）を選んでください")
+_p(r"(\S+) has no parameter a sweep can vary", r"\1 にはスイープで変えられるパラメータがありません")
+JA.update({
+    "Bots: give at least one bot, e.g. random, greedy, mcts:50":
+        "ボット：少なくとも1つ指定してください（例：random, greedy, mcts:50）",
+    "target mix: give at least one of the weights a value above zero":
+        "目標の組み合わせ：重みの少なくとも1つを0より大きくしてください",
+})

@@ -19,6 +19,7 @@ from ipywidgets.widgets.widget import CallbackDispatcher
 
 from designkit.core.errors import DataError, DesignkitError, ParamError
 from designkit.core.game import Game
+from designkit.core.messages import Text, bi, in_lang, text_of
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
@@ -179,7 +180,7 @@ class ParamsPanel(widgets.VBox):
                 new = self.params_type(**values)
             except ParamError as err:
                 errors[_base(err.field)] = err.detail
-                cross = str(err)
+                cross = text_of(err)
         self._errors = errors
         self._cross = cross
         self._show_errors(cross)
@@ -195,12 +196,16 @@ class ParamsPanel(widgets.VBox):
         if not detail:
             return ""
         spec = self.fields[name].spec
-        text = f"{spec.label or name}: {detail}"
-        if spec.describe_range() not in detail:
-            text += f"; allowed: {spec.describe_range()}"
-        if spec.rule and spec.rule not in detail:
-            text += f" ({spec.rule})"
-        return text
+        allowed = spec.describe_range()
+        rule = spec.rule if spec.rule and spec.rule not in detail else ""
+        more = allowed not in detail
+        text = f"{spec.label or name}: {detail}" + (f"; allowed: {allowed}" if more else "") \
+            + (f" ({rule})" if rule else "")
+        if not isinstance(detail, Text):  # a check not yet worded in Japanese: as it is
+            return text
+        ja = f"{spec.label_ja or spec.label or name}：{detail.ja}" \
+            + (f"。許容範囲：{in_lang(allowed, 'ja')}" if more else "") + (f"（{rule}）" if rule else "")
+        return Text(text, ja)
 
     def _show_errors(self, cross: str) -> None:
         for name, field in self.fields.items():
@@ -208,7 +213,9 @@ class ParamsPanel(widgets.VBox):
             if message_of(field.error) != message:
                 show_message(field.error, message, error=True)
             (field.row.add_class if message else field.row.remove_class)("dk-field-error")
-        show_message(self.consistency, f"Not applied: {cross}" if cross else "", error=True)
+        show_message(self.consistency, bi("Not applied: {c}", "反映していません：{c}", c=cross)
+                     if isinstance(cross, Text) else f"Not applied: {cross}" if cross else "",
+                     error=True)
         bad = {g: [n for n in self._errors if self.fields[n].spec.group == g]
                for g in self.groups}
         self._show_titles(bad)
@@ -250,7 +257,7 @@ class ParamsPanel(widgets.VBox):
         from .i18n import tr
 
         items = "".join(f"<li><b>{escape(tr(g, lang_of(self)))}</b>: "
-                        f"{escape(self.message(n))}</li>"
+                        f"{escape(in_lang(self.message(n), lang_of(self)))}</li>"
                         for g, names in bad.items() for n in names)
         count = len(self._errors)
         head = words(
@@ -312,7 +319,8 @@ class ParamsPanel(widgets.VBox):
         try:
             v = self._variant(name)
         except DesignkitError as err:
-            self.variant_info.value = f'<div class="dk-error">{escape(str(err))}</div>'
+            shown = in_lang(text_of(err), lang_of(self))
+            self.variant_info.value = f'<div class="dk-error">{escape(shown)}</div>'
             return
         sets = ", ".join(f"{k} = {_fmt(val)}" for k, val in v.changes().items())
         rules = " ".join(f'<span class="dk-rule">{escape(r)}</span>' for r in v.rules())
@@ -361,4 +369,4 @@ class ParamsPanel(widgets.VBox):
         try:
             action()
         except (DesignkitError, OSError) as err:
-            show_message(self.variant_status, str(err), error=True)
+            show_message(self.variant_status, text_of(err), error=True)

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
+from designkit.core.messages import text_of
 from designkit.core.registry import get_game
 
 from ._util import params_of, show_message
@@ -71,7 +72,7 @@ class PrintPanel(widgets.VBox):
                               formats=("pdf", "tts"), warn=warnings.append)
                 files = _files(Path(tmp), paths, self.game.name)
         except DesignkitError as err:
-            show_message(self.message, str(err), error=True)
+            show_message(self.message, text_of(err), error=True)
             return []
         finally:
             self.button.disabled = False

@@ -8,7 +8,8 @@ finds rules written with "ＶＰ" and "ｶｰﾄﾞ" finds "カード".
 
 Design tables are generic too: each is a sortable table (pick a column and the order;
 sorting is done here, on the DataFrame) with its chart, if the game gives one, in a
-responsive chart grid; they follow the parameter editor. The "Print & play" button
+responsive chart grid, drawn when the designer scrolls to it (not on the page's first
+render); they follow the parameter editor. The "Print & play" button
 (:class:`PrintPanel`, under the title) for games with printable card tables.
 """
 
@@ -158,7 +159,9 @@ class RulesPanel(widgets.VBox):
             if self.charts is None:
                 from ._util import chart_grid
 
-                self.charts = chart_grid()
+                # drawn when scrolled to: built with the lab, drawn at once they made
+                # the page evaluate plotly.js (2.6-4 s) before its first click was answered
+                self.charts = chart_grid(on_screen=True)
             self.charts.show(figures)
             views.append(self.charts)
         if tables:

@@ -34,6 +34,7 @@ import ipywidgets as widgets
 
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
+from designkit.core.messages import text_of
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
@@ -186,7 +187,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         try:
             job = self._job()
         except DesignkitError as err:
-            show_message(self.status, str(err), error=True)
+            show_message(self.status, text_of(err), error=True)
             return None
         job.after = self._thread if self.running else None
         self._current = job
@@ -299,7 +300,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         try:
             game = game_of(self.results, game_id)
         except DesignkitError as err:
-            show_message(self.status, str(err), error=True)
+            show_message(self.status, text_of(err), error=True)
             return None
         note = f"game {game_id} of the simulation, seed {game.seed}" + (f": {why}" if why
                                                                          else "")

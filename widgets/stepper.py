@@ -26,6 +26,7 @@ import traitlets
 from designkit.core.errors import DesignkitError
 from designkit.core.events import Event
 from designkit.core.game import CHANCE, Game
+from designkit.core.messages import text_of
 from designkit.core.params import Params
 from designkit.core.records import load_record, save_record
 from designkit.core.registry import get_game
@@ -418,7 +419,7 @@ class Stepper(widgets.VBox):
                 try:
                     step = self.session.step()
                 except (DesignkitError, ValueError) as err:
-                    self._say(str(err))
+                    self._say(text_of(err))
                     break
             if step is None:  # a human decides now, or the game is over
                 break

@@ -12,6 +12,7 @@ from designkit.agents.mcts import DEFAULT_CUT, DEFAULT_PRIOR, MCTSAgent
 from designkit.agents.random_agent import RandomAgent
 from designkit.agents.spec import is_deterministic, nondeterministic, parse_mcts
 from designkit.core.errors import DesignkitError
+from designkit.core.messages import bi
 
 AGENT_NAMES = ("random", "greedy", "mcts:N", "mcts:0.1s")
 
@@ -25,8 +26,10 @@ def _parse(spec: str) -> tuple[type[Agent], dict[str, Any]]:
         return GreedyAgent, {}
     if name == "mcts":
         return MCTSAgent, parse_mcts(spec.strip(), arg)
-    raise DesignkitError(f"unknown agent '{spec}'; choose random, greedy or mcts:N "
-                         "(N iterations, or a time per decision such as mcts:0.1s)")
+    raise DesignkitError(bi("unknown agent '{s}'; choose random, greedy or mcts:N (N iterations, "
+                            "or a time per decision such as mcts:0.1s)", "ボット '{s}' はありません。"
+                            "random、greedy、mcts:N（N は反復の回数、または mcts:0.1s のような1回の"
+                            "選択の時間）から選んでください", s=spec))
 
 
 def get_agent(spec: str | Agent) -> Agent:
@@ -49,8 +52,10 @@ def _seat_specs(specs: str | Sequence[str | Agent] | None, players: int
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
-        raise DesignkitError(f"{len(specs)} agents given for {players} seats: give one name "
-                             "for every seat, or a single name for all")
+        raise DesignkitError(bi("{k} agents given for {n} seats: give one name for every seat, "
+                                "or a single name for all", "{n} 席に {k} 個のボットが指定されて"
+                                "います：席ごとに1つずつか、全席に1つを指定してください",
+                                k=len(specs), n=players))
     return specs
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from designkit.core.errors import DesignkitError
+from designkit.core.messages import Text
 
 _TIME = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)(s|ms)$")
 _SECONDS = (0.001, 600.0)
@@ -20,6 +21,12 @@ _CUT = (0, 100_000)
 _C = (0.0, 10.0)
 _PRIOR = (0, 1000)
 _EXAMPLES = "e.g. mcts:200, mcts:0.1s, mcts:250ms, mcts:200:cut=30:c=0.7"
+_EXAMPLES_JA = "例：mcts:200、mcts:0.1s、mcts:250ms、mcts:200:cut=30:c=0.7"
+
+
+def _bad(spec: str, why: str, why_ja: str) -> Text:
+    """One line naming the agent and what is wrong with it, in both languages."""
+    return Text(f"agent '{spec}': {why}", f"ボット '{spec}'：{why_ja}")
 
 
 def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
@@ -33,33 +40,40 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
     if timed:
         seconds = float(timed[1]) / (1000 if timed[2] == "ms" else 1)
         if not _SECONDS[0] <= seconds <= _SECONDS[1]:
-            raise DesignkitError(f"agent '{spec}': the time budget must be 1ms–600s "
-                                 "per decision")
+            raise DesignkitError(_bad(spec, "the time budget must be 1ms–600s per decision",
+                                      "時間は1回の選択につき 1ms–600s にしてください"))
         out.update(seconds=seconds, cut=DEFAULT_CUT, prior=DEFAULT_PRIOR)
     else:
         try:
             iterations = int(budget or 200)
         except ValueError:
-            raise DesignkitError(f"agent '{spec}': the budget must be a whole number of "
-                                 f"iterations or a time such as 0.1s or 250ms ({_EXAMPLES})"
-                                 ) from None
+            raise DesignkitError(_bad(spec, f"the budget must be a whole number of iterations "
+                                            f"or a time such as 0.1s or 250ms ({_EXAMPLES})",
+                                      f"予算は反復の回数（整数）か、0.1s や 250ms のような時間に"
+                                      f"してください（{_EXAMPLES_JA}）")) from None
         if not _ITERATIONS[0] <= iterations <= _ITERATIONS[1]:
-            raise DesignkitError(f"agent '{spec}': iterations must be 1–1000000")
+            raise DesignkitError(_bad(spec, "iterations must be 1–1000000",
+                                      "反復の回数は 1–1000000 にしてください"))
         out.update(iterations=iterations, cut=None, prior=0)
     seen: set[str] = set()
     for option in options:
         key, eq, value = (p.strip() for p in option.partition("="))
         if not eq or key not in ("cut", "c", "prior", "clock"):
-            raise DesignkitError(f"agent '{spec}': unknown option '{option}'; options are "
-                                 f"cut=K (or cut=none), c=X, prior=W and clock=wall|cpu "
-                                 f"({_EXAMPLES})")
+            raise DesignkitError(_bad(spec, f"unknown option '{option}'; options are cut=K (or "
+                                            f"cut=none), c=X, prior=W and clock=wall|cpu "
+                                            f"({_EXAMPLES})", f"オプション '{option}' は"
+                                      f"ありません。使えるのは cut=K（または cut=none）、c=X、"
+                                      f"prior=W、clock=wall|cpu です（{_EXAMPLES_JA}）"))
         if key in seen:
-            raise DesignkitError(f"agent '{spec}': option '{key}' given twice")
+            raise DesignkitError(_bad(spec, f"option '{key}' given twice",
+                                      f"オプション '{key}' が2回あります"))
         seen.add(key)
         if key == "clock":
             if value not in ("wall", "cpu") or "seconds" not in out:
-                raise DesignkitError(f"agent '{spec}': clock must be wall or cpu, and only "
-                                     "with a time budget (e.g. mcts:0.1s:clock=cpu)")
+                raise DesignkitError(_bad(spec, "clock must be wall or cpu, and only with a time "
+                                                "budget (e.g. mcts:0.1s:clock=cpu)",
+                                          "clock は wall か cpu で、時間の予算のときだけ使えます"
+                                          "（例：mcts:0.1s:clock=cpu）"))
             out["clock"] = value
             continue
         out[key] = (_cut(spec, value) if key == "cut" else _prior(spec, value)
@@ -73,10 +87,12 @@ def _cut(spec: str, value: str) -> int | None:
     try:
         cut = int(value)
     except ValueError:
-        raise DesignkitError(f"agent '{spec}': cut must be a whole number of random "
-                             "decisions before the heuristic judges, or none") from None
+        raise DesignkitError(_bad(spec, "cut must be a whole number of random decisions before "
+                                        "the heuristic judges, or none", "cut は評価関数が判定する"
+                                  "前のランダムな選択の回数（整数）か none にしてください")) from None
     if not _CUT[0] <= cut <= _CUT[1]:
-        raise DesignkitError(f"agent '{spec}': cut must be 0–100000 (or none)")
+        raise DesignkitError(_bad(spec, "cut must be 0–100000 (or none)",
+                                  "cut は 0–100000（または none）にしてください"))
     return cut
 
 
@@ -86,8 +102,9 @@ def _prior(spec: str, value: str) -> int:
     except ValueError:
         prior = -1
     if not _PRIOR[0] <= prior <= _PRIOR[1]:
-        raise DesignkitError(f"agent '{spec}': prior must be a whole number of virtual "
-                             "visits 0–1000 (0: no greedy bias)")
+        raise DesignkitError(_bad(spec, "prior must be a whole number of virtual visits 0–1000 "
+                                        "(0: no greedy bias)", "prior は仮想の訪問回数 0–1000 の"
+                                  "整数にしてください（0：貪欲の偏りなし）"))
     return prior
 
 
@@ -95,9 +112,10 @@ def _exploration(spec: str, value: str) -> float:
     try:
         c = float(value)
     except ValueError:
-        raise DesignkitError(f"agent '{spec}': c must be a number 0–10") from None
+        raise DesignkitError(_bad(spec, "c must be a number 0–10",
+                                  "c は 0–10 の数にしてください")) from None
     if not _C[0] <= c <= _C[1]:  # also refuses nan
-        raise DesignkitError(f"agent '{spec}': c must be a number 0–10")
+        raise DesignkitError(_bad(spec, "c must be a number 0–10", "c は 0–10 の数にしてください"))
     return c
 
 

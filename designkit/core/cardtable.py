@@ -25,6 +25,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from designkit.core.effects import EffectError, HookSpec, parse_effects
 from designkit.core.errors import DataError
+from designkit.core.messages import Text, bi
 from designkit.core.paths import data_dir
 
 T = TypeVar("T")
@@ -62,28 +63,35 @@ def load_table(path: str | Path, columns: Sequence[Column],
     name = str(path)
     size = path.stat().st_size if path.is_file() else 0
     if size > MAX_TABLE_BYTES:
-        raise DataError(name, f"{size / 1e6:,.1f} MB is larger than a card table may be "
-                              f"({MAX_TABLE_BYTES // 1_000_000} MB, about {MAX_ROWS:,} cards "
-                              f"of long text): is this the right file?")
+        raise DataError(name, bi(
+            "{mb:,.1f} MB is larger than a card table may be ({cap} MB, about {rows:,} cards of "
+            "long text): is this the right file?", "{mb:,.1f} MB はカード表の上限（{cap} MB、長い"
+            "文章のカード約 {rows:,} 枚）より大きいです：正しいファイルですか？", mb=size / 1e6,
+            cap=MAX_TABLE_BYTES // 1_000_000, rows=MAX_ROWS))
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError as err:
-        raise DataError(name, "file not found") from err
+        raise DataError(name, Text("file not found", "ファイルがありません")) from err
     except UnicodeDecodeError as err:
-        raise DataError(name, "not UTF-8 text (save the sheet as CSV UTF-8)") from err
+        raise DataError(name, Text("not UTF-8 text (save the sheet as CSV UTF-8)",
+                                   "UTF-8 のテキストではありません（CSV UTF-8 で保存してください）")
+                        ) from err
     records = _records(name, text)
     if len(records) - 1 > MAX_ROWS:
-        raise DataError(name, f"{len(records) - 1:,} rows, more than a card table may hold "
-                              f"({MAX_ROWS:,}): is this the right file?")
+        raise DataError(name, bi("{n:,} rows, more than a card table may hold ({cap:,}): is "
+                                 "this the right file?", "{n:,} 行はカード表の上限（{cap:,} 行）"
+                                 "より多いです：正しいファイルですか？", n=len(records) - 1,
+                                 cap=MAX_ROWS))
     if not records:
-        raise DataError(name, "the file is empty (a header row and one row per card)")
+        raise DataError(name, Text("the file is empty (a header row and one row per card)",
+                                   "ファイルが空です（見出しの行と、カード1枚ごとに1行が必要です）"))
     header_row, cells = records[0]
     header = [h.strip() for h in cells]
     _check_header(name, header, columns, header_row)
     for col in columns:
         if col.required and col.name not in header:
-            raise DataError(name, f"missing column (have: {', '.join(header)})",
-                            row=header_row, column=col.name)
+            raise DataError(name, bi("missing column (have: {h})", "列がありません（あるのは：{h}）",
+                                     h=", ".join(header)), row=header_row, column=col.name)
     rows: list[dict[str, Any]] = []
     seen: dict[str, set[Any]] = {c.name: set() for c in columns if c.unique}
     for rowno, values in records[1:]:
@@ -96,8 +104,8 @@ def load_table(path: str | Path, columns: Sequence[Column],
             row[col.name] = _cell(name, rowno, col, cell, vocabulary)
             if col.unique:
                 if row[col.name] in seen[col.name]:
-                    raise DataError(name, f"duplicate value {row[col.name]!r}", row=rowno,
-                                    column=col.name)
+                    raise DataError(name, bi("duplicate value {v!r}", "値 {v!r} が重複しています",
+                                             v=row[col.name]), row=rowno, column=col.name)
                 seen[col.name].add(row[col.name])
         if row_key is not None:
             row[row_key] = rowno
@@ -125,14 +133,17 @@ def _records(file: str, text: str) -> list[tuple[int, list[str]]]:
             if cells or out:
                 out.append((number, cells))
     except csv.Error as err:
-        raise DataError(file, f"not readable as CSV ({err})") from None
+        raise DataError(file, bi("not readable as CSV ({e})", "CSV として読めません（{e}）",
+                                 e=err)) from None
     for number, cells in out:
         for cell in cells:
             bad = _INVISIBLE.search(cell)
             if bad:
-                raise DataError(file, f"the cell {cell[:30]!r} holds an invisible control "
-                                      f"character U+{ord(bad.group()):04X} at position "
-                                      f"{bad.start() + 1}: delete it", row=number)
+                raise DataError(file, bi(
+                    "the cell {c!r} holds an invisible control character U+{u:04X} at position "
+                    "{p}: delete it", "セル {c!r} の {p} 文字目に見えない制御文字 U+{u:04X} が"
+                    "あります：消してください", c=cell[:30], u=ord(bad.group()),
+                    p=bad.start() + 1), row=number)
     return out
 
 
@@ -145,14 +156,17 @@ def _by_column(file: str, rowno: int, header: Sequence[str], values: Sequence[st
         return None
     extra = [c for c in cells[len(header):] if c]
     if extra:
-        raise DataError(file, f"the cell {extra[0][:40]!r} lies beyond the last column "
-                              f"(the header has {len(header)} columns): put it in a headed "
-                              f"column or add the column's name", row=rowno)
+        raise DataError(file, bi(
+            "the cell {c!r} lies beyond the last column (the header has {n} columns): put it "
+            "in a headed column or add the column's name", "セル {c!r} は最後の列より右にあります"
+            "（見出しは {n} 列）：見出しのある列に移すか、列の名前を加えてください",
+            c=extra[0][:40], n=len(header)), row=rowno)
     named = {h: c for h, c in zip(header, cells, strict=False) if h}
     unheaded = [c for h, c in zip(header, cells, strict=False) if not h and c]
     if unheaded:
-        raise DataError(file, f"the cell {unheaded[0][:40]!r} is in a column with no name "
-                              f"in the header row", row=rowno)
+        raise DataError(file, bi("the cell {c!r} is in a column with no name in the header "
+                                 "row", "セル {c!r} は見出しの行に名前のない列にあります",
+                                 c=unheaded[0][:40]), row=rowno)
     return named
 
 
@@ -162,11 +176,14 @@ def _check_header(file: str, header: Sequence[str], columns: Sequence[Column],
     for title in header:
         if title and title not in known:
             close = difflib.get_close_matches(title, known, n=1, cutoff=0.0)
-            hint = f"; did you mean '{close[0]}'?" if close else ""
-            raise DataError(file, f"unknown column{hint} (known: {', '.join(known)})",
+            raise DataError(file, bi("unknown column{h} (known: {k})", "その列はありません{hj}"
+                                     "（あるのは：{k}）", h=f"; did you mean '{close[0]}'?"
+                                     if close else "", hj=f"。'{close[0]}' のことですか？"
+                                     if close else "", k=", ".join(known)),
                             row=row, column=title)
         if header.count(title) > 1 and title:
-            raise DataError(file, "column appears twice", row=row, column=title)
+            raise DataError(file, Text("column appears twice", "列が2回あります"), row=row,
+                            column=title)
 
 
 def _cell(file: str, rowno: int, col: Column, cell: str,
@@ -176,21 +193,24 @@ def _cell(file: str, rowno: int, col: Column, cell: str,
 
     if cell == "":
         if col.required and col.default is None:
-            raise fail("empty cell")
+            raise fail(Text("empty cell", "セルが空です"))
         return col.default
     if col.type in ("int", "float"):
         try:
             value: Any = int(cell) if col.type == "int" else float(cell)
         except ValueError:
-            raise fail(f"{cell!r} is not a {'whole ' if col.type == 'int' else ''}number") \
-                from None
+            raise fail(bi("{c!r} is not a {w}number", "{c!r} は{wj}ではありません", c=cell,
+                          w="whole " if col.type == "int" else "",
+                          wj="整数" if col.type == "int" else "数")) from None
         if col.range and not col.range[0] <= value <= col.range[1]:
-            raise fail(f"{cell} is outside {col.range[0]:g}–{col.range[1]:g}")
+            raise fail(bi("{c} is outside {lo:g}–{hi:g}", "{c} は {lo:g}–{hi:g} の外です",
+                          c=cell, lo=col.range[0], hi=col.range[1]))
         return value
     if col.type == "bool":
         low = cell.lower()
         if low not in ("true", "false", "yes", "no", "1", "0"):
-            raise fail(f"{cell!r} is not true/false")
+            raise fail(bi("{c!r} is not true/false", "{c!r} は true／false ではありません",
+                          c=cell))
         return low in ("true", "yes", "1")
     if col.type == "list":
         return tuple(p.strip() for p in cell.replace(";", ",").split(",") if p.strip())
@@ -200,7 +220,8 @@ def _cell(file: str, rowno: int, col: Column, cell: str,
         except EffectError as err:
             raise fail(str(err)) from None
     if col.choices and cell not in col.choices:
-        raise fail(f"{cell!r} is not one of {', '.join(col.choices)}")
+        raise fail(bi("{c!r} is not one of {k}", "{c!r} は {k} のどれでもありません", c=cell,
+                      k=", ".join(col.choices)))
     return cell
 
 

@@ -6,6 +6,15 @@ messages without a traceback, while tests can assert on the exact kind.
 
 from __future__ import annotations
 
+from designkit.core.messages import Text
+
+
+def _both(en: str, head_ja: str, detail: str) -> str:
+    """``en`` with its Japanese (``head_ja`` + the detail's) when the detail has one; a
+    detail in English alone stays a plain line, so a missing translation is visible
+    (:func:`designkit.core.messages.text_of` gives no Japanese for it)."""
+    return Text(en, head_ja + detail.ja) if isinstance(detail, Text) else en
+
 
 class DesignkitError(Exception):
     """Base of every error designkit raises on purpose."""
@@ -15,7 +24,7 @@ class ParamError(DesignkitError, ValueError):
     """A parameter value outside its allowed range or choices."""
 
     def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
+        super().__init__(_both(f"{field}: {message}", f"{field}：", message))
         self.field = field
         self.detail = message
 
@@ -29,12 +38,12 @@ class DataError(DesignkitError, ValueError):
 
     def __init__(self, file: str, message: str, row: int | None = None,
                  column: str | None = None) -> None:
-        where = file
+        where, where_ja = file, file
         if row is not None:
-            where += f", row {row}"
+            where, where_ja = f"{where}, row {row}", f"{where_ja}、{row} 行目"
         if column is not None:
-            where += f", column '{column}'"
-        super().__init__(f"{where}: {message}")
+            where, where_ja = f"{where}, column '{column}'", f"{where_ja}、列 '{column}'"
+        super().__init__(_both(f"{where}: {message}", f"{where_ja}：", message))
         self.file, self.row, self.column, self.detail = file, row, column, message
 
     def __reduce__(self) -> tuple[type, tuple[str, str, int | None, str | None]]:

@@ -40,6 +40,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol, Self, TypeVar
 from designkit.core.action import Action, action_label, offered
 from designkit.core.errors import DesignkitError, IllegalAction
 from designkit.core.game import CHANCE, Chance, Game, P, State
+from designkit.core.messages import Text, bi
 from designkit.core.seats import seat_label
 from designkit.core.table_needs import check_game_tables
 
@@ -348,15 +349,16 @@ def draw_task(flow: Flow, name: str, phase: enum.IntEnum, *,
     flow.chance(phase, drawn, uniform=True)(take)
 
 
-def no_decision_due(st: FlowState, waiting: Mapping[Any, Any], end_rule: str) -> str | None:
+def no_decision_due(st: FlowState, waiting: Mapping[Any, Any], end_rule: str) -> Text | None:
     """Why no action can be legal now, or ``None`` when a decision is due: the game is
     over (``end_rule`` ends it), or the phase is not among ``waiting`` (the game's table of
     phases that wait on a decision), so a chance step comes next. Every game's
     ``explain_illegal`` starts here, so these reasons read alike in every game."""
     if st.phase is st.flow.OVER:
-        return f"the game is over ({end_rule})"
+        return bi("the game is over ({r})", "ゲームは終わっています（{r}）", r=end_rule)
     if st.phase not in waiting:
-        return "no decision is due now (a chance step comes next)"
+        return bi("no decision is due now (a chance step comes next)",
+                  "いまは選ぶ番ではありません（次は偶然の手番です）")
     return None
 
 
@@ -466,9 +468,10 @@ class FlowGame(Game[FS, P]):
 
     def _check(self, st: FS, action: Hashable) -> None:
         who = self.to_move(st)
-        label = action_label(action)
+        label = Text(action_label(action), action_label(action, "ja"))
         if who is None:
-            raise IllegalAction(f"{label}: the game is over")
+            raise IllegalAction(bi("{a}: the game is over", "{a}：ゲームは終わっています",
+                                   a=label))
         if who is CHANCE:
             try:
                 possible = {o for o, _ in self.chance_outcomes(st)}
@@ -476,15 +479,19 @@ class FlowGame(Game[FS, P]):
             except TypeError:  # an unhashable outcome
                 ok = False
             if not ok:
-                raise IllegalAction(f"chance outcome {action!r} is not possible now")
+                raise IllegalAction(bi("chance outcome {o!r} is not possible now",
+                                       "偶然の結果 {o!r} はいまは起こりえません", o=action))
             return
         if type(action) is not self.action_type:
-            raise IllegalAction(f"{label} is not a {self.title} action "
-                                f"(expected {self.action_type.__name__}, got "
-                                f"{type(action).__name__})")
+            raise IllegalAction(bi(
+                "{a} is not a {g} action (expected {want}, got {got})",
+                "{a} は {g_ja} のアクションではありません（{want} のはずが {got}）", a=label,
+                g=self.title, g_ja=self.title_ja or self.title,
+                want=self.action_type.__name__, got=type(action).__name__))
         if not offered(action, st.options):
-            raise IllegalAction(f"{label} is not legal for {self.seats_label(who)}: "
-                                f"{self._why_illegal(st, action)}")
+            raise IllegalAction(bi("{a} is not legal for {s}: {why}",
+                                   "{s} は「{a}」を選べません：{why}", a=label,
+                                   s=self.seats_label(who), why=self._why_illegal(st, action)))
 
     def _why_illegal(self, st: FS, action: Action) -> str:
         """The game's reason; for an argument of a shape the game never offers (a
@@ -494,14 +501,20 @@ class FlowGame(Game[FS, P]):
             return self.explain_illegal(st, action)
         except Exception:  # noqa: BLE001 - the explainer assumes well-formed arguments
             same = [o for o in st.options if o.kind == action.kind]
-            shown = ", ".join(action_label(o) for o in (same or st.options)[:8])
+            first = (same or st.options)[:8]
             more = " …" if len(same or st.options) > 8 else ""
-            what = f"{action.kind} options now" if same else f"no {action.kind} now; legal"
-            return f"{what}: {shown}{more}"
+            shown = Text(", ".join(action_label(o) for o in first) + more,
+                         "、".join(action_label(o, "ja") for o in first) + more)
+            if same:
+                return bi("{k} options now: {o}", "いまの {k} の選択肢：{o}", k=action.kind,
+                          o=shown)
+            return bi("no {k} now; legal: {o}", "いまは {k} を選べません。選べるのは：{o}",
+                      k=action.kind, o=shown)
 
     def action_to_json(self, action: Hashable) -> Any:
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action")
+            raise IllegalAction(bi("{a!r} is not an action", "{a!r} はアクションではありません",
+                                   a=action))
         return action.to_json()
 
     def action_from_json(self, data: Any) -> Action:

@@ -17,6 +17,7 @@ from designkit.core.errors import IllegalAction
 from designkit.core.events import Event
 from designkit.core.hooks import declare_hooks
 from designkit.core.invariants import Violation
+from designkit.core.messages import bi
 from designkit.core.seats import player_range, seat_label
 
 if TYPE_CHECKING:
@@ -277,8 +278,10 @@ class Game(Generic[S, P]):
     def explain_illegal(self, state: S, action: Hashable) -> str:
         """Why an action is not legal now; games override with rule-specific reasons."""
         legal = self.legal_actions(state)
-        shown = ", ".join(self.describe_action(a) for a in legal[:8])
-        return f"legal now: {shown}{' …' if len(legal) > 8 else ''}"
+        more = " …" if len(legal) > 8 else ""
+        return bi("legal now: {shown}{more}", "いま選べるのは：{shown_ja}{more}", more=more,
+                  shown=", ".join(self.describe_action(a) for a in legal[:8]),
+                  shown_ja="、".join(self.describe_action(a, "ja") for a in legal[:8]))
 
     def game_summary(self, state: S) -> dict[str, Any]:
         """Game-specific columns of ``Results.games``."""
@@ -328,15 +331,21 @@ class Game(Generic[S, P]):
         """
         who = self.to_move(state)
         if who is None:
-            raise IllegalAction(f"{self.describe_action(action)}: the game is over")
+            raise IllegalAction(bi("{a}: the game is over", "{a_ja}：ゲームは終わっています",
+                                   a=self.describe_action(action),
+                                   a_ja=self.describe_action(action, "ja")))
         if who is CHANCE:
             if check and action not in {o for o, _ in self.chance_outcomes(state)}:
-                raise IllegalAction(f"chance outcome {action!r} is not possible now")
+                raise IllegalAction(bi("chance outcome {o!r} is not possible now",
+                                       "偶然の結果 {o!r} はいまは起こりえません", o=action))
             self._apply_chance(state, action)
             return
         if check and action not in self.legal_actions(state):
-            raise IllegalAction(f"{self.describe_action(action)} is not legal for seat {who}: "
-                                f"{self.explain_illegal(state, action)}")
+            raise IllegalAction(bi("{a} is not legal for seat {who}: {why}",
+                                   "席 {who} は「{a_ja}」を選べません：{why}",
+                                   a=self.describe_action(action),
+                                   a_ja=self.describe_action(action, "ja"), who=who,
+                                   why=self.explain_illegal(state, action)))
         self._apply(state, action)
 
     def sample_chance(self, state: S, rng: random.Random) -> Hashable:
@@ -354,8 +363,9 @@ class Game(Generic[S, P]):
         from designkit.core.errors import ParamError
 
         if not self.min_players <= players <= self.max_players:
-            raise ParamError("players", f"{players} is outside the allowed range "
-                                        f"{self.min_players}–{self.max_players}")
+            raise ParamError("players", bi("{n} is outside the allowed range {lo}–{hi}",
+                                           "{n} は許容範囲 {lo}–{hi} の外です", n=players,
+                                           lo=self.min_players, hi=self.max_players))
 
     def default_params(self, **changes: Any) -> P:
         return self.params_type().replace(**changes) if changes else self.params_type()

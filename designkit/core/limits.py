@@ -12,6 +12,7 @@ import os
 from typing import Any
 
 from designkit.core.errors import ParamError
+from designkit.core.messages import bi
 
 #: seeds are fed to ``numpy.random.SeedSequence`` and ``random.Random``: 0 … 2**63 - 1
 MAX_SEED = 2**63 - 1
@@ -28,10 +29,12 @@ def check_seed(seed: Any, name: str = "seed") -> int:
         try:
             seed = int(str(seed).strip(), 0)
         except ValueError:
-            raise ParamError(name, f"{seed!r} is not a whole number (allowed 0–{MAX_SEED})"
-                             ) from None
+            raise ParamError(name, bi("{s!r} is not a whole number (allowed 0–{m})",
+                                      "{s!r} は整数ではありません（許容範囲 0–{m}）", s=seed,
+                                      m=MAX_SEED)) from None
     if not 0 <= seed <= MAX_SEED:
-        raise ParamError(name, f"{seed} is outside the allowed range 0–{MAX_SEED}")
+        raise ParamError(name, bi("{s} is outside the allowed range 0–{m}",
+                                  "{s} は許容範囲 0–{m} の外です", s=seed, m=MAX_SEED))
     return seed
 
 
@@ -60,15 +63,19 @@ def max_games(configs: int = 1, memory: int | None = None) -> int:
 def check_games(n_games: Any, configs: int = 1, name: str = "games") -> int:
     """``n_games`` as an int from 1 to :func:`max_games`, or a ParamError with a hint."""
     if isinstance(n_games, bool) or not isinstance(n_games, int):
-        raise ParamError(name, f"{n_games!r} is not a whole number of games")
+        raise ParamError(name, bi("{n!r} is not a whole number of games",
+                                  "{n!r} はゲーム数として整数ではありません", n=n_games))
     if n_games < 1:
-        raise ParamError(name, f"{n_games} is outside the allowed range 1 or more")
+        raise ParamError(name, bi("{n} is outside the allowed range 1 or more",
+                                  "{n} は許容範囲（1 以上）の外です", n=n_games))
     limit = max_games(configs)
     if n_games > limit:
-        per = f" per point ({configs} points)" if configs > 1 else ""
-        raise ParamError(name, f"{n_games:,} is more than this machine can hold in memory: "
-                               f"at most {limit:,} games{per} (about "
-                               f"{BYTES_PER_GAME // 1000} KB each); run several smaller "
-                               f"simulations with different --seed and combine their --out "
-                               f"files")
+        raise ParamError(name, bi(
+            "{n:,} is more than this machine can hold in memory: at most {lim:,} games{per} "
+            "(about {kb} KB each); run several smaller simulations with different --seed and "
+            "combine their --out files", "{n:,} はこのマシンのメモリに収まりません：最大 {lim:,} "
+            "ゲーム{per_ja}（1ゲーム約 {kb} KB）。シードを変えた小さいシミュレーションを何回か"
+            "実行して、出力を合わせてください", n=n_games, lim=limit, kb=BYTES_PER_GAME // 1000,
+            per=f" per point ({configs} points)" if configs > 1 else "",
+            per_ja=f"（1点あたり、{configs} 点）" if configs > 1 else ""))
     return n_games

@@ -20,6 +20,7 @@ import yaml
 
 from designkit.core.atomic import write_text_atomic
 from designkit.core.errors import DataError, ParamError
+from designkit.core.messages import Text, bi
 
 _MISSING = dataclasses.MISSING
 
@@ -64,17 +65,20 @@ class ParamSpec:
         return dataclasses.replace(self, kind=_infer_kind(self.infer(), self.choices,
                                                           self.optional), infer=None)
 
-    def describe_range(self) -> str:
+    def describe_range(self) -> Text:
+        """What values the field takes, in words (English, with its Japanese)."""
         if self.choices is not None:
-            return "one of " + ", ".join(repr(c) for c in self.choices)
+            listed = ", ".join(repr(c) for c in self.choices)
+            return bi("one of {c}", "{c} のいずれか", c=listed)
         if self.range is not None:
             lo, hi = self.range
             text = f"{_fmt(lo)}–{_fmt(hi)}"
-            return text + (" or empty" if self.optional else "")
+            return bi("{t} or empty", "{t} または空欄", t=text) if self.optional \
+                else Text(text, text)
         if self.item_range is not None:
             lo, hi = self.item_range
-            return f"each value {_fmt(lo)}–{_fmt(hi)}"
-        return "any " + self.kind
+            return bi("each value {lo}–{hi}", "各値 {lo}–{hi}", lo=_fmt(lo), hi=_fmt(hi))
+        return bi("any {k}", "任意の値", k=self.kind)
 
     def grid_step(self) -> float | None:
         """The search grid's step: the declared one, 1 for whole numbers, a round
@@ -211,21 +215,26 @@ class Params:
         if value is None:
             if spec.optional:
                 return None
-            raise ParamError(name, f"a value is required ({spec.describe_range()})")
+            raise ParamError(name, bi("a value is required ({r})", "値が必要です（{r}）",
+                                      r=spec.describe_range()))
         kind = spec.kind
         if kind == "bool":
             if not isinstance(value, bool):
-                raise ParamError(name, f"{value!r} is not true/false")
+                raise ParamError(name, bi("{v!r} is not true/false",
+                                          "{v!r} は true／false ではありません", v=value))
             return value
         if kind == "choice":
             if value not in (spec.choices or ()):
-                raise ParamError(name, f"{value!r} is not allowed; choose {spec.describe_range()}")
+                raise ParamError(name, bi("{v!r} is not allowed; choose {r}",
+                                          "{v!r} は選べません。{r}から選んでください", v=value,
+                                          r=spec.describe_range()))
             return value
         if kind in ("int", "float"):
             return _check_number(name, spec, value, spec.range)
         if kind == "table":
             if not isinstance(value, Mapping):
-                raise ParamError(name, f"{value!r} is not a table of name: value")
+                raise ParamError(name, bi("{v!r} is not a table of name: value",
+                                          "{v!r} は「名前: 値」の表ではありません", v=value))
             if spec.fixed_rows:
                 _check_table_keys(name, value, cls._default_keys(name))
             return FrozenTable({str(k): _check_number(f"{name}[{k}]", spec, v, spec.item_range)
@@ -234,9 +243,10 @@ class Params:
             if isinstance(value, str):
                 value = [v for v in value.replace(",", " ").split() if v]
             if not isinstance(value, (list, tuple)):
-                raise ParamError(name, f"{value!r} is not a list; write the items in "
-                                       f"brackets or with commas, e.g. {name}=[1,2,3] or "
-                                       f"{name}=1,2,3")
+                raise ParamError(name, bi(
+                    "{v!r} is not a list; write the items in brackets or with commas, e.g. "
+                    "{n}=[1,2,3] or {n}=1,2,3", "{v!r} はリストではありません。角かっこかカンマで"
+                    "区切って書いてください（例：{n}=[1,2,3] または {n}=1,2,3）", v=value, n=name))
             items = []
             for i, v in enumerate(value):
                 v = _scalar(v)
@@ -260,7 +270,7 @@ class Params:
         """Validate one value alone (for a panel field); returns it coerced or raises."""
         specs = cls.specs()
         if name not in specs:
-            raise ParamError(name, f"unknown parameter; known: {', '.join(specs)}")
+            raise ParamError(name, _unknown(specs))
         return cls._check(name, specs[name], _scalar(value) if isinstance(value, str)
                           and specs[name].kind not in ("choice", "list") else value)
 
@@ -269,7 +279,7 @@ class Params:
         specs = self.specs()
         for key in changes:
             if key not in specs:
-                raise ParamError(key, f"unknown parameter; known: {', '.join(specs)}")
+                raise ParamError(key, _unknown(specs))
         return dataclasses.replace(self, **changes)
 
     def with_strings(self, assignments: Mapping[str, Any]) -> Self:
@@ -285,7 +295,7 @@ class Params:
         specs = cls.specs()
         for key in assignments:
             if key not in specs:
-                raise ParamError(key, f"unknown parameter; known: {', '.join(specs)}")
+                raise ParamError(key, _unknown(specs))
         return cls(**{k: _scalar(v) for k, v in assignments.items()})
 
     def to_dict(self) -> dict[str, Any]:
@@ -301,8 +311,9 @@ class Params:
         specs = cls.specs()
         unknown = [k for k in data if k not in specs]
         if unknown:
-            raise DataError(source, f"unknown parameter '{unknown[0]}'; known: "
-                            f"{', '.join(specs)}", column=unknown[0])
+            raise DataError(source, bi("unknown parameter '{u}'; known: {k}",
+                                       "パラメータ '{u}' はありません。あるのは {k} です",
+                                       u=unknown[0], k=", ".join(specs)), column=unknown[0])
         try:
             return cls(**dict(data))
         except ParamError as err:
@@ -348,15 +359,19 @@ class Params:
         path = Path(path)
         doc = load_yaml(read_text(path), str(path)) or {}
         if not isinstance(doc, Mapping):
-            raise DataError(str(path), "expected a mapping with 'game' and 'params'")
+            raise DataError(str(path), bi("expected a mapping with 'game' and 'params'",
+                                          "'game' と 'params' を持つマッピングが必要です"))
         game = doc.get("game", cls.game_name)
         if cls.game_name and game != cls.game_name:
-            raise DataError(str(path), f"variant is for game '{game}', not '{cls.game_name}'",
-                            column="game")
+            raise DataError(str(path), bi("variant is for game '{g}', not '{me}'",
+                                          "このバリアントはゲーム '{g}' 用で、'{me}' 用ではありません",
+                                          g=game, me=cls.game_name), column="game")
         cls._check_variant_keys(doc, str(path))
         body = doc.get("params", {}) or {}
         if not isinstance(body, Mapping):
-            raise DataError(str(path), "'params' must be a mapping", column="params")
+            raise DataError(str(path), bi("'params' must be a mapping",
+                                          "'params' はマッピングでなければなりません"),
+                            column="params")
         return cls.from_dict(body, source=str(path))
 
     @classmethod
@@ -369,17 +384,27 @@ class Params:
             if key in VARIANT_KEYS:
                 continue
             if str(key) in specs:
-                raise DataError(source, f"'{key}' is a parameter: put it under 'params:' "
-                                        f"(params: {{{key}: …}})", column=str(key))
+                raise DataError(source, bi("'{k}' is a parameter: put it under 'params:' "
+                                           "(params: {{{k}: …}})", "'{k}' はパラメータです。"
+                                           "'params:' の下に書いてください（params: {{{k}: …}}）",
+                                           k=key), column=str(key))
             close = difflib.get_close_matches(str(key), VARIANT_KEYS, n=1, cutoff=0.0)
-            raise DataError(source, f"unknown key '{key}' (did you mean '{close[0]}'?); a "
-                                    f"variant file holds {', '.join(VARIANT_KEYS)}",
+            raise DataError(source, bi("unknown key '{k}' (did you mean '{c}'?); a variant "
+                                       "file holds {all}", "キー '{k}' はありません（'{c}' の"
+                                       "ことですか？）。バリアントファイルに書けるのは {all} です",
+                                       k=key, c=close[0], all=", ".join(VARIANT_KEYS)),
                             column=str(key))
 
 
 #: the top-level keys of a variant file: ``params`` and the texts that describe it
 VARIANT_KEYS = ("game", "params", "note", "name", "title", "title_ja", "description_en",
                 "description_ja", "rules")
+
+
+def _unknown(specs: Mapping[str, Any]) -> Text:
+    known = ", ".join(specs)
+    return bi("unknown parameter; known: {k}", "そのパラメータはありません。あるのは {k} です",
+              k=known)
 
 
 def _check_table_keys(name: str, value: Mapping[Any, Any], known: tuple[str, ...]) -> None:
@@ -390,9 +415,10 @@ def _check_table_keys(name: str, value: Mapping[Any, Any], known: tuple[str, ...
     for key in value:
         if str(key) not in known:
             close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.0)
-            hint = f" (did you mean {close[0]}?)" if close else ""
-            raise ParamError(f"{name}[{key}]", f"no such row{hint}; the rows are "
-                                               f"{', '.join(known)}")
+            raise ParamError(f"{name}[{key}]", bi(
+                "no such row{h}; the rows are {k}", "その行はありません{hj}。行は {k} です",
+                h=f" (did you mean {close[0]}?)" if close else "",
+                hj=f"（{close[0]} のことですか？）" if close else "", k=", ".join(known)))
 
 
 def _check_number(name: str, spec: ParamSpec, value: Any,
@@ -400,18 +426,22 @@ def _check_number(name: str, spec: ParamSpec, value: Any,
     want_int = spec.kind in ("int", "table", "list") and (
         bounds is None or all(float(b).is_integer() for b in bounds)) and spec.kind != "float"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ParamError(name, f"{value!r} is not a number")
+        raise ParamError(name, bi("{v!r} is not a number", "{v!r} は数ではありません",
+                                  v=value))
     if want_int:
         if isinstance(value, float):
             if not value.is_integer():
-                raise ParamError(name, f"{value!r} is not a whole number")
+                raise ParamError(name, bi("{v!r} is not a whole number",
+                                          "{v!r} は整数ではありません", v=value))
             value = int(value)
     else:
         value = float(value)
     if bounds is not None and not bounds[0] <= value <= bounds[1]:
-        raise ParamError(name, f"{value!r} is outside the allowed range "
-                               f"{_fmt(bounds[0])}–{_fmt(bounds[1])}"
-                               + (f" ({spec.rule}: {spec.help})" if spec.rule else ""))
+        where = f"{_fmt(bounds[0])}–{_fmt(bounds[1])}"
+        raise ParamError(name, bi(
+            "{v!r} is outside the allowed range {r}{why}", "{v!r} は許容範囲 {r} の外です{why_ja}",
+            v=value, r=where, why=f" ({spec.rule}: {spec.help})" if spec.rule else "",
+            why_ja=f"（{spec.rule}：{spec.help_ja or spec.help}）" if spec.rule else ""))
     return value
 
 

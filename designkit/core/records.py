@@ -22,6 +22,7 @@ from typing import Any
 from designkit.core.atomic import write_text_atomic
 from designkit.core.errors import DataError, DesignkitError, IllegalAction, RecordMismatch
 from designkit.core.game import CHANCE, Game, State
+from designkit.core.messages import Text, bi, text_of
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.play import Step
@@ -138,14 +139,17 @@ def make_record(game: Game, params: Params, seed: int | None, agents: Sequence[s
 def save_record(record: dict[str, Any], path: str | Path) -> Path:
     path = Path(path)
     if path.is_dir():
-        raise DataError(str(path), "is a folder: give a file name such as game.json")
+        raise DataError(str(path), Text("is a folder: give a file name such as game.json",
+                                        "フォルダです：game.json のようなファイル名にしてください"))
     if not path.parent.is_dir():
-        raise DataError(str(path), f"folder {path.parent} does not exist")
+        raise DataError(str(path), bi("folder {f} does not exist", "フォルダ {f} がありません",
+                                      f=path.parent))
     text = json.dumps(record, ensure_ascii=False, indent=1)
     try:
         write_text_atomic(path, text, option="--record")
     except OSError as err:
-        raise DataError(str(path), f"cannot be written ({err.strerror or err})") from None
+        raise DataError(str(path), bi("cannot be written ({e})", "書き込めません（{e}）",
+                                      e=err.strerror or err)) from None
     return path
 
 
@@ -213,12 +217,16 @@ def check_record(record: Any, source: str = "record") -> dict[str, Any]:
 
     if not isinstance(record, dict):
         kind = "null" if record is None else type(record).__name__
-        raise DataError(source, f"a record is a JSON object with format_version, game, "
-                                f"params and steps, not {kind}")
+        raise DataError(source, bi("a record is a JSON object with format_version, game, "
+                                   "params and steps, not {k}", "記録は format_version・game・"
+                                   "params・steps を持つ JSON オブジェクトです（{k} ではありません）",
+                                   k=kind))
     fv = record.get("format_version")
     if isinstance(fv, int) and not isinstance(fv, bool) and fv > FORMAT_VERSION:
-        raise DataError(source, f"format version {fv} is newer than this designkit "
-                                f"understands ({FORMAT_VERSION}): update designkit")
+        raise DataError(source, bi("format version {v} is newer than this designkit "
+                                   "understands ({mine}): update designkit", "形式のバージョン {v} "
+                                   "はこの designkit が読めるもの（{mine}）より新しいです：designkit "
+                                   "を更新してください", v=fv, mine=FORMAT_VERSION))
     validator = jsonschema.Draft202012Validator(schema())
     error = jsonschema.exceptions.best_match(validator.iter_errors(record))
     if error is not None:
@@ -236,16 +244,20 @@ def load_record(path: str | Path) -> dict[str, Any]:
     try:
         record = json.loads(text)
     except json.JSONDecodeError as err:
-        raise DataError(str(path), f"line {err.lineno}, column {err.colno}: not valid JSON "
-                                   f"({err.msg})") from None
+        raise DataError(str(path), bi("line {n}, column {c}: not valid JSON ({m})",
+                                      "{n} 行目、{c} 文字目：JSON として正しくありません（{m}）",
+                                      n=err.lineno, c=err.colno, m=err.msg)) from None
     except RecursionError:
-        raise DataError(str(path), "not a record: nested too deeply") from None
+        raise DataError(str(path), Text("not a record: nested too deeply",
+                                        "記録ではありません：入れ子が深すぎます")) from None
     return check_record(record, str(path))
 
 
 def _with_data_note(record: dict[str, Any], message: str) -> str:
     diffs = data_differences(record)
-    return message + (f" (the record was {diffs[0]})" if diffs else "")
+    if not diffs:
+        return message  # as worded, in both languages where it has them
+    return bi("{m} (the record was {d})", "{m}（記録は {d}）", m=message, d=diffs[0])
 
 
 def replay(record: dict[str, Any], log: bool = True, upto: int | None = None
@@ -265,34 +277,42 @@ def replay(record: dict[str, Any], log: bool = True, upto: int | None = None
         try:
             if "chance" in raw:
                 if who is not CHANCE:
-                    expected = "the game is over" if who is None else f"seat {who} decides"
-                    raise RecordMismatch(f"record has a chance outcome, but {expected}")
+                    expected = Text("the game is over", "ゲームは終わっています") if who is None \
+                        else bi("seat {w} decides", "席 {w} が選ぶ番です", w=who)
+                    raise RecordMismatch(bi("record has a chance outcome, but {e}",
+                                            "記録には偶然の結果がありますが、{e}", e=expected))
                 action = raw["chance"]
                 step = Step(None, action)
             else:
                 if who is None:
-                    raise RecordMismatch(f"record has a decision of seat {raw['seat']}, but "
-                                         f"the game is over")
+                    raise RecordMismatch(bi("record has a decision of seat {s}, but the game "
+                                            "is over", "記録には席 {s} の選択がありますが、ゲームは"
+                                            "終わっています", s=raw["seat"]))
                 if raw["seat"] != who:
-                    expected = "a chance outcome is due" if who is CHANCE else \
-                        f"seat {who} decides"
-                    raise RecordMismatch(f"record has seat {raw['seat']}, but {expected}")
+                    expected = Text("a chance outcome is due", "偶然の結果の番です") \
+                        if who is CHANCE else bi("seat {w} decides", "席 {w} が選ぶ番です", w=who)
+                    raise RecordMismatch(bi("record has seat {s}, but {e}",
+                                            "記録では席 {s} ですが、{e}", s=raw["seat"],
+                                            e=expected))
                 try:
                     action = game.action_from_json(raw["action"])
                 except DesignkitError:
                     raise
                 except Exception as err:  # a malformed payload: the game's parser is strict
                     shown = json.dumps(raw["action"], ensure_ascii=False)[:60]
-                    raise RecordMismatch(f"{shown} is not a {game.name} action "
-                                         f"({type(err).__name__})") from None
+                    raise RecordMismatch(bi("{a} is not a {g} action ({t})",
+                                            "{a} は {g} のアクションではありません（{t}）", a=shown,
+                                            g=game.name, t=type(err).__name__)) from None
                 step = Step(raw["seat"], action)
             try:
                 game.apply(state, action)
             except TypeError:  # an unhashable outcome such as a list
-                raise IllegalAction(f"{json.dumps(action)[:60]} is not possible now") from None
+                raise IllegalAction(bi("{a} is not possible now", "{a} はいまは選べません",
+                                       a=json.dumps(action)[:60])) from None
         except (RecordMismatch, IllegalAction) as err:
-            raise RecordMismatch(_with_data_note(record, f"step {i} of {total}: {err}")
-                                 ) from None
+            raise RecordMismatch(_with_data_note(record, bi(
+                "step {i} of {n}: {e}", "{n} 手中の {i} 手目：{e}", i=i, n=total,
+                e=text_of(err)))) from None
         steps.append(step)
     return game, state, steps
 
@@ -304,11 +324,14 @@ def check_integrity(record: dict[str, Any]) -> None:
     if hashes is None:
         return
     if canonical_hash(record["steps"]) != hashes["steps"]:
-        raise RecordMismatch(f"the steps were edited after the game was recorded (their hash "
-                             f"differs; the record has {len(record['steps'])} steps)")
+        raise RecordMismatch(bi("the steps were edited after the game was recorded (their "
+                                "hash differs; the record has {n} steps)", "記録したあとで手順が"
+                                "書き換えられています（ハッシュが違います。記録の手数は {n}）",
+                                n=len(record["steps"])))
     if canonical_hash(record["params"]) != hashes["params"]:
-        raise RecordMismatch("the params were edited after the game was recorded (their hash "
-                             "differs)")
+        raise RecordMismatch(Text("the params were edited after the game was recorded (their "
+                                  "hash differs)", "記録したあとでパラメータが書き換えられています"
+                                  "（ハッシュが違います）"))
     diffs = data_differences(record)
     if diffs:
         more = f" (and {len(diffs) - 1} more)" if len(diffs) > 1 else ""

@@ -10,6 +10,7 @@ repeats ``getattr(params, "players", ...)`` or ``chr(ord("A") + seat)``.
 from __future__ import annotations
 
 from designkit.core.errors import ParamError
+from designkit.core.messages import bi
 from designkit.core.params import Params
 
 
@@ -54,8 +55,9 @@ def _range(params_type: type[Params]) -> tuple[int, int]:
     lo, hi = int(spec.range[0]), int(spec.range[1])
     accepted = [n for n in range(lo, hi + 1) if _accepts(params_type, n)]
     if not accepted:
-        raise ParamError("players", f"no player count in {lo}–{hi} is accepted by "
-                                    f"{params_type.__name__}")
+        raise ParamError("players", bi("no player count in {lo}–{hi} is accepted by {p}",
+                                       "{p} が受け付ける人数は {lo}–{hi} にありません", lo=lo,
+                                       hi=hi, p=params_type.__name__))
     return accepted[0], accepted[-1]
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from designkit.core.errors import DataError
+from designkit.core.messages import bi
 from designkit.core.paths import data_dir
 
 
@@ -32,8 +33,11 @@ class TableNeed:
     why: str
 
     def message(self) -> str:
-        return (f"{self.found} {self.what}, but {self.needed} are needed ({self.why}): add "
-                f"rows or change the parameters")
+        """One line in both languages: ``what`` and ``why`` may be :class:`Text` (a ``why``
+        of parameter names and rule IDs only reads the same in both)."""
+        return bi("{f} {w}, but {n} are needed ({y}): add rows or change the parameters",
+                  "{w}は {f} しかなく、{n} 必要です（{y}）：行を足すかパラメータを変えてください",
+                  f=self.found, w=self.what, n=self.needed, y=self.why)
 
 
 def check_table_needs(game_name: str, needs: Iterable[TableNeed]) -> None:

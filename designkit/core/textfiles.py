@@ -8,12 +8,14 @@ one) and how to fix it, never a traceback or a silently kept value.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from designkit.core.errors import DataError
+from designkit.core.messages import Text, bi
 
 
 def read_text(path: str | Path) -> str:
@@ -24,29 +26,34 @@ def read_text(path: str | Path) -> str:
         data = path.read_bytes()
     except FileNotFoundError:
         hint = _near_names(path)
-        raise DataError(name, "file not found" + (f" (did you mean {hint}?)" if hint else "")
-                        ) from None
+        raise DataError(name, bi("file not found{h}", "ファイルがありません{hj}",
+                                 h=f" (did you mean {hint}?)" if hint else "",
+                                 hj=f"（{hint} のことですか？）" if hint else "")) from None
     except IsADirectoryError:
-        raise DataError(name, "is a folder, not a file: give the path of the file itself"
-                        ) from None
+        raise DataError(name, Text("is a folder, not a file: give the path of the file itself",
+                                   "ファイルではなくフォルダです：ファイルそのもののパスを"
+                                   "指定してください")) from None
     except PermissionError:
-        raise DataError(name, "cannot be read (permission denied)") from None
+        raise DataError(name, Text("cannot be read (permission denied)",
+                                   "読めません（アクセス権がありません）")) from None
     except OSError as err:
-        raise DataError(name, f"cannot be read ({err.strerror or err})") from None
+        raise DataError(name, bi("cannot be read ({e})", "読めません（{e}）",
+                                 e=err.strerror or err)) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         line = data[:err.start].count(b"\n") + 1
-        guess = ""
+        guess = guess_ja = ""
         for encoding, label in (("cp932", "Shift-JIS"), ("euc_jp", "EUC-JP")):
             try:
                 data.decode(encoding)
             except UnicodeDecodeError:
                 continue
-            guess = f"it looks like {label}; "
+            guess, guess_ja = f"it looks like {label}; ", f"{label} のようです。"
             break
-        raise DataError(name, f"line {line}: not UTF-8 text ({guess}save it as UTF-8)"
-                        ) from None
+        raise DataError(name, bi("line {n}: not UTF-8 text ({g}save it as UTF-8)",
+                                 "{n} 行目：UTF-8 のテキストではありません（{gj}UTF-8 で保存して"
+                                 "ください）", n=line, g=guess, gj=guess_ja)) from None
 
 
 def _near_names(path: Path) -> str:
@@ -92,9 +99,17 @@ def load_yaml(text: str, source: str) -> Any:
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        where_ja = f"{mark.line + 1} 行目、{mark.column + 1} 文字目：" if mark else ""
         problem = err.problem or err.context or "unreadable"
         if isinstance(err, yaml.constructor.ConstructorError) and "twice" in problem:
-            raise DataError(source, f"{where}{problem}") from None
-        raise DataError(source, f"{where}not valid YAML: {problem}") from None
+            key = re.match(r"key ('.*') appears twice \(first on line (\d+)\)", problem)
+            ja = (f"キー {key[1]} が2回あります（最初は {key[2]} 行目）。1つにしてください"
+                  if key else problem)
+            raise DataError(source, bi("{w}{p}", "{wj}{ja}", w=where, wj=where_ja, p=problem,
+                                       ja=ja)) from None
+        raise DataError(source, bi("{w}not valid YAML: {p}", "{wj}YAML として正しくありません"
+                                   "（{p}）", w=where, wj=where_ja, p=problem)) from None
     except yaml.YAMLError as err:
-        raise DataError(source, f"not valid YAML: {' '.join(str(err).split())}") from None
+        problem = " ".join(str(err).split())
+        raise DataError(source, bi("not valid YAML: {p}", "YAML として正しくありません（{p}）",
+                                   p=problem)) from None

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from designkit.core.errors import DataError, DesignkitError
+from designkit.core.messages import Text, bi
 from designkit.core.params import VARIANTS, Params
 from designkit.core.paths import data_dir
 
@@ -121,8 +122,9 @@ def load_variant(params_type: type[Params], name_or_path: str | Path) -> NamedVa
         return read_variant(params_type, shipped)
     names = variant_names(params_type)
     close = difflib.get_close_matches(text, names, n=len(names), cutoff=0.0)
-    raise DesignkitError(f"--variant {text}: no such variant of {params_type.game_name}; "
-                         f"known: {', '.join(close or names)}")
+    raise DesignkitError(bi("--variant {t}: no such variant of {g}; known: {k}",
+                            "バリアント {t}：{g} にそのバリアントはありません。あるのは {k} です",
+                            t=text, g=params_type.game_name, k=", ".join(close or names)))
 
 
 def read_variant(params_type: type[Params], path: Path) -> NamedVariant:
@@ -131,12 +133,14 @@ def read_variant(params_type: type[Params], path: Path) -> NamedVariant:
 
     doc = load_yaml(read_text(path), str(path)) or {}
     if not isinstance(doc, Mapping):
-        raise DataError(str(path), "expected a mapping with 'game' and 'params'")
+        raise DataError(str(path), Text("expected a mapping with 'game' and 'params'",
+                                        "'game' と 'params' を持つマッピングが必要です"))
     texts = {}
     for key in ("title", "title_ja", "description_en", "description_ja"):
         value = doc.get(key, "") or ""
         if not isinstance(value, str):
-            raise DataError(str(path), f"'{key}' must be text", column=key)
+            raise DataError(str(path), bi("'{k}' must be text", "'{k}' は文字列にしてください",
+                                          k=key), column=key)
         texts[key] = value.strip()
     params = params_type.load(path)
     return NamedVariant(path.stem, params_type.game_name, params, path=path, **texts)

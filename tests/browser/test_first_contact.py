@@ -118,3 +118,31 @@ def test_rule_ids_stay_on_one_line_at_1024_px(game_server: VoilaServer, page, sn
     logged = _one_line(page, ".dk-stepper .dk-log .dk-rule")
     snap(page, "log-1024")
     assert len(rules) > 20 and len(logged) >= 4
+
+
+def test_design_chart_is_drawn_when_scrolled_to(game_server: VoilaServer, page, snap) -> None:
+    """The Rules tab's design chart (王道勇者's odds) waits until the designer scrolls to it:
+    drawn with the page, it made the page evaluate plotly.js (4.8 MB) right after the first
+    render, so the first click waited 2.6-4 s for it (issue 26). Scrolled to, it is drawn
+    inside its cell."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_lab(page, game_server.url)
+    tables = page.locator(".dk-design-tables")
+    expect(tables.locator(".dk-design-table").first).to_be_attached(timeout=REDRAW_MS)
+    page.wait_for_timeout(1500)  # time enough for a chart grid that draws at once
+    assert page.evaluate("() => globalThis.Plotly === undefined"), "plotly.js evaluated"
+    assert tables.locator(".js-plotly-plot").count() == 0
+    snap(page, "rules-before-scroll")
+
+    page.evaluate("() => document.querySelector('.dk-design-tables .dk-charts')"
+                  ".scrollIntoView({block: 'center'})")
+    title = tables.locator(".dk-chart .js-plotly-plot .gtitle").first
+    expect(title).to_be_visible(timeout=REDRAW_MS)
+    page.wait_for_timeout(600)  # plotly's resize after the layout settles
+    chart, grid = page.evaluate("""() => [
+      document.querySelector('.dk-design-tables .dk-chart .main-svg').getBoundingClientRect().width,
+      document.querySelector('.dk-design-tables .dk-charts').getBoundingClientRect().width]""")
+    assert 200 < chart <= grid + 1, (chart, grid)
+    page.evaluate("() => document.querySelector('.dk-design-tables .dk-chart')"
+                  ".scrollIntoView({block: 'end'})")
+    snap(page, "design-chart-1024")

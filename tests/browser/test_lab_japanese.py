@@ -2,8 +2,9 @@
 
 For each of the four games: switch the lab to 日本語, open every tab, run a small Simulate,
 Metrics (with rule coverage), Sweep, Tune and Compare, and read what a designer sees: the
-visible text of the tab bar and the tab, and the charts' titles, axis titles and category
-labels. Any English word outside the allow-list fails the test. The allow-list is names,
+visible text of the tab bar and the tab, the charts' titles, axis titles, category labels
+and hover texts, and what the engine says when a parameter is out of range (its message
+written in both languages in the engine: designkit.core.messages). Any English word outside the allow-list fails the test. The allow-list is names,
 not words: rule and card IDs, identifiers (parameter, choice and variant names, as
 variant files write them; data file names), numbers, VP/HP, dice notation, the games'
 titles and the few proper names the lab cites. Left out, as in the widgets' test: the Rules
@@ -23,7 +24,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from dk_browser import REDRAW_MS, STEPPER_STATUS, lab_page, open_tab
+from dk_browser import REDRAW_MS, STEPPER_STATUS, lab_page, open_tab, param_row, set_field
 from playwright.sync_api import expect
 
 from designkit import get_game
@@ -42,6 +43,7 @@ LEFT_OUT = ".dk-rules-table, .dk-design-tables, .dk-lab-lang, .dk-lang, .dk-rule
 IDS = re.compile(r"\b[A-Za-z]{1,4}-[A-Z]{0,2}\d[\w.\-]*|\b[A-Za-z]{1,4}\d[\w.\-]*|\bmcts:\S+"
                  r"|\b\w+\.(?:csv|yaml|pdf|zip)\b|\b\w+_\w+\b(:\S+)?|\b\w+(?==)|<\w+>", re.I)
 WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 #: (tab, panel) in 日本語
 TABS = (("ルール", ".dk-rules"), ("パラメータ", ".dk-params"), ("プレイ", ".dk-stepper"),
@@ -50,7 +52,7 @@ TABS = (("ルール", ".dk-rules"), ("パラメータ", ".dk-params"), ("プレ�
 
 #: what a designer reads on the open tab: visible text (not <pre>/<code>: library output
 #: and field names) and the charts' titles, axes, ticks and legends (SVG, not innerText)
-_TEXT = """([panel, skip]) => {
+_TEXT = r"""([panel, skip]) => {
   const roots = [document.querySelector('.dk-lab .lm-TabBar, .dk-lab .p-TabBar'),
                  ...document.querySelectorAll(panel)].filter(r => r && r.offsetParent !== null);
   const texts = [];
@@ -70,6 +72,16 @@ _TEXT = """([panel, skip]) => {
     }
     for (const el of root.querySelectorAll('input[placeholder]')) {
       if (el.offsetParent !== null) { texts.push(el.placeholder); }
+    }
+    for (const plot of root.querySelectorAll('.dk-chart .js-plotly-plot')) {
+      if (plot.offsetParent === null || plot.closest(skip)) { continue; }
+      for (const trace of plot.data || []) {  // what a hover shows: its template's words
+        for (const t of [trace.hovertemplate, ...(Array.isArray(trace.hovertext) ? trace.hovertext : [])]) {
+          if (typeof t === 'string') {
+            texts.push(t.replace(/%\{[^}]*\}/g, ' ').replace(/<[^>]*>/g, ' ').trim());
+          }
+        }
+      }
     }
     for (const el of root.querySelectorAll('.js-plotly-plot .gtitle, .js-plotly-plot .xtitle, '
         + '.js-plotly-plot .ytitle, .js-plotly-plot .xtick text, .js-plotly-plot .ytick text, '
@@ -202,6 +214,47 @@ def test_every_tab_of_the_lab_in_japanese(lab, snap) -> None:  # noqa: ANN001
         page.set_viewport_size({"width": 1024, "height": 2400})  # the tab's tables too
         snap(page, f"ja-{tab}")
         page.set_viewport_size({"width": 1024, "height": 900})
+    assert problems == [], "\n".join(problems)
+
+
+def test_an_engine_error_in_japanese(lab, snap) -> None:  # noqa: ANN001
+    """A parameter out of range, typed in 日本語: the field's error, the summary above the
+    sections and the refusal of a run are all Japanese (the engine's range error comes with
+    its Japanese), and none holds an English word."""
+    name, page = lab
+    if not page.locator(".dk-lab").first.get_by_role("tab", name="ルール", exact=True).count():
+        _switch_to_japanese(page)
+    open_tab(page, "パラメータ")
+    params = page.locator(".dk-params").first
+    params.wait_for(state="visible", timeout=REDRAW_MS)
+    draft = get_game(name).params_type().players  # type: ignore[attr-defined]
+    set_field(page, "人数", "99")
+    row = param_row(page, "人数")
+    expect(row.locator(".dk-error")).to_contain_text("許容範囲", timeout=REDRAW_MS)
+    expect(row.locator(".dk-error")).to_contain_text("の外です")
+    expect(params.locator(".dk-error").first).to_be_visible()
+    texts = page.evaluate(_TEXT, [".dk-params", LEFT_OUT])
+    assert any("許容範囲" in t for t in texts), texts
+    problems = english_words(texts, _names(name))
+    open_tab(page, "シミュレーション")
+    sim = page.locator(".dk-sim").first
+    sim.locator(".dk-run").first.click()
+    expect(sim.locator(".dk-status").first).to_contain_text("実行できません", timeout=REDRAW_MS)
+    texts = page.evaluate(_TEXT, [".dk-sim", LEFT_OUT])
+    problems += english_words(texts, _names(name))
+    snap(page, "ja-engine-error")
+    open_tab(page, "パラメータ")
+    # and in English the same error holds no kana or kanji (the draft's quotes aside)
+    page.locator(".dk-lab-lang").get_by_role("button", name="English", exact=True).click()
+    row_en = page.locator(".dk-params .dk-field-error").first
+    expect(row_en.locator(".dk-error")).to_contain_text("outside the allowed range",
+                                                        timeout=REDRAW_MS)
+    shown = row_en.locator(".dk-error").inner_text()
+    assert not CJK.search(re.sub(r"\(.*?\)", "", shown)), shown
+    snap(page, "en-engine-error")
+    set_field(page, "players", str(draft))
+    expect(page.locator(".dk-params .dk-field-error")).to_have_count(0, timeout=REDRAW_MS)
+    _switch_to_japanese(page)
     assert problems == [], "\n".join(problems)
 
 

@@ -185,6 +185,53 @@ def test_a_refusal_in_japanese(variants_dir) -> None:  # noqa: ANN001
     assert "players" in lab.sim_panel.status.value  # the same list of errors
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_engine_messages_in_japanese(game: str, variants_dir) -> None:  # noqa: ANN001
+    """What the engine says (a parameter's range error, an illegal action's reason) comes
+    in 日本語 too, and back in English after the switch back (its Japanese written beside
+    the English in the engine: designkit.core.messages)."""
+    from designkit.core.game import CHANCE
+
+    lab = DesignLab(game, variants_dir=variants_dir)
+    lab.set_lang("ja")
+    field = lab.params_panel.fields["players"]
+    field.control.value = "99"
+    assert "は許容範囲" in field.error.value and "の外です" in field.error.value
+    assert "許容範囲" in lab.params_panel.error_summary.value
+    assert _english_words(lab) == []
+    field.control.value = str(lab.game.params_type().players)  # type: ignore[attr-defined]
+    session = lab.stepper.session
+    while session.to_move is CHANCE or not session.legal_actions():
+        session.step()
+    lab.stepper.choose(_later_decision(lab.game, session.state))
+    shown = lab.stepper.message.value
+    assert "を選べません" in shown and CJK.search(shown), shown
+    assert _english_words(lab) == []
+    lab.set_lang("en")
+    assert "is not legal" in lab.stepper.message.value
+    assert not CJK.search(lab.stepper.message.value.replace(lab.game.title_ja, ""))
+
+
+def _later_decision(game, state):  # noqa: ANN001, ANN202
+    """A decision of a kind not open now, from later in a random continuation."""
+    import random
+
+    from designkit.core.game import CHANCE
+
+    rng, st = random.Random(7), state.clone()
+    kinds = {a.kind for a in game.legal_actions(state)}
+    while (who := game.to_move(st)) is not None:
+        if who is CHANCE:
+            game.apply(st, game.sample_chance(st, rng), check=False)
+            continue
+        legal = game.legal_actions(st)
+        other = [a for a in legal if a.kind not in kinds]
+        if other:
+            return other[0]
+        game.apply(st, rng.choice(legal), check=False)
+    raise AssertionError("no decision of another kind in the game")
+
+
 def test_the_compare_verdict_names_no_cli_flag_and_switches(variants_dir) -> None:  # noqa: ANN001
     """The library's "not decided … (raise --max-games)" is said with the tab's own field,
     and in 日本語 the verdict is written in Japanese from the same numbers."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designkit.core.errors import ParamError
+from designkit.core.messages import bi, too_few
 from designkit.core.params import VARIANTS, Params, param
 from designkit.games.classic_hero.cards import (
     SUITS,
@@ -233,25 +234,31 @@ class ClassicHeroParams(Params):
     def check_consistency(self) -> None:
         lo, hi = self.die_range if len(self.die_range) == 2 else (0, 0)
         if len(self.die_range) != 2 or lo >= hi:
-            raise ParamError("die_range", f"{list(self.die_range)} must be [low, high] with "
-                                          "low < high")
+            raise ParamError("die_range", bi("{r} must be [low, high] with low < high",
+                                             "{r}：low < high の [low, high] にしてください",
+                                             r=list(self.die_range)))
         unknown = [s for s in self.suit_mix_per_stage if s not in SUITS]
         if unknown:
-            raise ParamError("suit_mix_per_stage", f"{unknown[0]!r} is not a suit "
-                                                   f"({', '.join(SUITS)})")
+            raise ParamError("suit_mix_per_stage", bi("{u!r} is not a suit ({all})",
+                                                      "{u!r} はスートではありません（{all}）",
+                                                      u=unknown[0], all=", ".join(SUITS)))
         total = sum(self.suit_mix_per_stage.values())
         if total != self.event_cards_per_stage:
-            raise ParamError("event_cards_per_stage", f"{self.event_cards_per_stage} differs "
-                                                      f"from the suit mix total {total}")
+            raise ParamError("event_cards_per_stage", bi(
+                "{e} differs from the suit mix total {t}", "{e} はスートの内訳の合計 {t} と違います",
+                e=self.event_cards_per_stage, t=total))
         if self.adventure_slots > self.event_cards_per_stage:
-            raise ParamError("adventure_slots", f"{self.adventure_slots} is more than the "
-                                                f"{self.event_cards_per_stage} cards per stage")
+            raise ParamError("adventure_slots", bi(
+                "{a} is more than the {e} cards per stage", "{a} はステージごとのカード {e} 枚より"
+                "多いです", a=self.adventure_slots, e=self.event_cards_per_stage))
         if self.classes < self.players:
-            raise ParamError("classes", f"{self.classes} classes cannot serve "
-                                        f"{self.players} players (CH-2.4)")
+            raise ParamError("classes", bi("{c} classes cannot serve {n} players (CH-2.4)",
+                                           "クラス {c} 個では {n} 人に足りません（CH-2.4）",
+                                           c=self.classes, n=self.players))
         if self.races < self.players:
-            raise ParamError("races", f"{self.races} races cannot serve {self.players} "
-                                      "players (CH-2.2)")
+            raise ParamError("races", bi("{r} races cannot serve {n} players (CH-2.2)",
+                                         "種族 {r} 個では {n} 人に足りません（CH-2.2）",
+                                         r=self.races, n=self.players))
         self._check_content()
 
     def _check_content(self) -> None:
@@ -260,19 +267,19 @@ class ClassicHeroParams(Params):
             for suit, n in self.suit_mix_per_stage.items():
                 have = sum(1 for e in events if e.stage == stage and e.suit == suit)
                 if have < n:
-                    raise ParamError("suit_mix_per_stage", f"events.csv has only {have} "
-                                                           f"stage-{stage} {suit} cards, not {n}")
+                    raise ParamError("suit_mix_per_stage", too_few(
+                        "events.csv", have, n, f"stage-{stage} {suit} cards",
+                        f"ステージ {stage} の {suit} のカード"))
         if self.boss_cards > len(load_demon_lords()):
-            raise ParamError("boss_cards", f"demon_lords.csv has only "
-                                           f"{len(load_demon_lords())} cards, not "
-                                           f"{self.boss_cards}")
+            raise ParamError("boss_cards", too_few("demon_lords.csv", len(load_demon_lords()),
+                                                   self.boss_cards, "cards", "カード"))
         if self.races > len(load_races()):
-            raise ParamError("races", f"races.csv has only {len(load_races())} races, not "
-                                      f"{self.races}")
+            raise ParamError("races", too_few("races.csv", len(load_races()), self.races,
+                                              "races", "種族", "個"))
         n_classes = sum(1 for a in load_abilities() if a.kind == "class")
         if self.classes > n_classes:
-            raise ParamError("classes", f"abilities.csv has only {n_classes} classes, not "
-                                        f"{self.classes}")
+            raise ParamError("classes", too_few("abilities.csv", n_classes, self.classes,
+                                                "classes", "クラス", "個"))
 
     # -- derived -------------------------------------------------------------------------------------
     @property

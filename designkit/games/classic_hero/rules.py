@@ -13,6 +13,7 @@ from typing import Any
 
 from designkit.core.flow import FlowGame
 from designkit.core.game import vp_labels
+from designkit.core.messages import Text, bi
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed
 from designkit.games.classic_hero import battle, scoring, stage, turn  # noqa: F401
@@ -105,18 +106,22 @@ class ClassicHeroGame(FlowGame[ClassicHeroState, ClassicHeroParams]):
         for s in range(1, p.stages + 1):
             for suit, k in p.suit_mix_per_stage.items():
                 needs.append(TableNeed(
-                    "events.csv", f"stage-{s} {suit} cards",
+                    "events.csv", bi("stage-{s} {suit} cards", "ステージ {s} の {suit} のカード",
+                                     s=s, suit=suit),
                     sum(1 for e in events if e.stage == s and e.suit == suit), k,
-                    f"suit_mix_per_stage: {p.event_cards_per_stage} cards a stage for "
-                    f"{p.adventure_slots} adventure slots, CH-2.1, CH-4.1"))
+                    bi("suit_mix_per_stage: {e} cards a stage for {a} adventure slots, CH-2.1, "
+                       "CH-4.1", "suit_mix_per_stage：冒険の枠 {a} 個にステージごと {e} 枚、"
+                       "CH-2.1、CH-4.1", e=p.event_cards_per_stage, a=p.adventure_slots)))
         classes = sum(1 for a in load_abilities() if a.kind == "class")
         return [*needs,
-                TableNeed("demon_lords.csv", "Demon Lord cards", len(load_demon_lords()),
-                          p.boss_cards, "boss_cards, CH-4.6"),
-                TableNeed("races.csv", "races", len(load_races()), max(p.races, n),
-                          f"races, one dealt to each of {n} players, CH-2.2"),
-                TableNeed("abilities.csv", "classes", classes, max(p.classes, n),
-                          f"classes, one picked by each of {n} players, CH-2.4")]
+                TableNeed("demon_lords.csv", Text("Demon Lord cards", "魔王カード"),
+                          len(load_demon_lords()), p.boss_cards, "boss_cards, CH-4.6"),
+                TableNeed("races.csv", Text("races", "種族"), len(load_races()), max(p.races, n),
+                          bi("races, one dealt to each of {n} players, CH-2.2",
+                             "races：{n} 人に1つずつ配る、CH-2.2", n=n)),
+                TableNeed("abilities.csv", Text("classes", "クラス"), classes, max(p.classes, n),
+                          bi("classes, one picked by each of {n} players, CH-2.4",
+                             "classes：{n} 人が1つずつ選ぶ、CH-2.4", n=n))]
 
     def vp_sources(self, st: ClassicHeroState, seat: int) -> dict[str, float]:
         """The VP kept per scoring category as it is scored (``st.parts``)."""

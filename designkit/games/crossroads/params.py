@@ -6,10 +6,12 @@ Defaults are the draft's; skill costs and skill numbers default to what
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from designkit.core.errors import ParamError
+from designkit.core.messages import bi
 from designkit.core.params import VARIANTS, Params, param
 from designkit.games.crossroads.skills import load_skills
 
@@ -171,18 +173,18 @@ class CrossroadsParams(Params):
         known = _skill_ids()
         for sid in self.crossroads_skills:
             if sid not in known:
-                raise ParamError("crossroads_skills", f"unknown skill {sid!r}; known: "
-                                                      f"{', '.join(known)}")
+                raise ParamError("crossroads_skills", _unknown_skill(sid, known))
         for sid in self.skill_cost:
             if sid not in known:
-                raise ParamError("skill_cost", f"unknown skill {sid!r}; known: "
-                                               f"{', '.join(known)}")
+                raise ParamError("skill_cost", _unknown_skill(sid, known))
         if len(set(self.numbers)) != len(self.numbers) or not self.numbers:
-            raise ParamError("numbers", "must list each number once, at least one")
+            raise ParamError("numbers", bi("must list each number once, at least one",
+                                           "各数字を1回ずつ、1つ以上並べてください"))
         if self.start_player is not None and self.start_player >= self.players:
-            raise ParamError("start_player", f"{self.start_player} is outside the allowed "
-                                             f"range 0–{self.players - 1} for "
-                                             f"{self.players} players")
+            raise ParamError("start_player", bi(
+                "{s} is outside the allowed range 0–{hi} for {n} players",
+                "{s} は {n} 人のときの許容範囲 0–{hi} の外です", s=self.start_player,
+                hi=self.players - 1, n=self.players))
 
     def removed_numbers(self) -> tuple[int, ...]:
         """CR-2.1: the numbers left out at this player count (none at 3 under CR-V1)."""
@@ -194,3 +196,8 @@ class CrossroadsParams(Params):
     def deck_numbers(self) -> tuple[int, ...]:
         removed = set(self.removed_numbers())
         return tuple(n for n in self.numbers if n not in removed)
+
+
+def _unknown_skill(sid: str, known: Iterable[str]) -> str:
+    return bi("unknown skill {s!r}; known: {k}", "スキル {s!r} はありません。あるのは {k} です",
+              s=sid, k=", ".join(known))

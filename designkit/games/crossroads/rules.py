@@ -13,6 +13,7 @@ from typing import Any
 from designkit.core.cardtable import Column, Table
 from designkit.core.flow import FlowGame
 from designkit.core.game import rank_seats
+from designkit.core.messages import Text, bi
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed, check_game_tables
 from designkit.games.crossroads.actions import Action
@@ -77,10 +78,13 @@ class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
             GENRES.load()
         skills = {s.id for s in load_skills()}
         absent = [s for s in params.crossroads_skills if s not in skills]
-        return [TableNeed("skills.csv", "of the skills crossroads_skills lays out",
+        missing = ", ".join(absent)
+        return [TableNeed("skills.csv", Text("of the skills crossroads_skills lays out",
+                                             "crossroads_skills が並べるスキル"),
                           len(params.crossroads_skills) - len(absent),
                           len(params.crossroads_skills),
-                          "CR-2.3" + (f"; missing: {', '.join(absent)}" if absent else ""))]
+                          bi("CR-2.3; missing: {m}", "CR-2.3。ないもの：{m}", m=missing)
+                          if absent else "CR-2.3")]
 
     # -- results ----------------------------------------------------------------------------------
     def scores(self, st: CrossroadsState) -> list[float]:

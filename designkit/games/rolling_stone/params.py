@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designkit.core.errors import ParamError
+from designkit.core.messages import bi, too_few
 from designkit.core.params import VARIANTS, Params, param
 from designkit.games.rolling_stone.cards import (
     ALL_COLOURS,
@@ -263,64 +264,78 @@ class RollingStoneParams(Params):
 
     def check_consistency(self) -> None:
         if self.players_min > self.players_max:
-            raise ParamError("players_min", f"{self.players_min} is above players_max "
-                                            f"{self.players_max}")
+            raise ParamError("players_min", bi("{a} is above players_max {b}",
+                                               "{a} は players_max {b} より大きいです",
+                                               a=self.players_min, b=self.players_max))
         if not self.players_min <= self.players <= self.players_max:
-            raise ParamError("players", f"{self.players} is outside the allowed range "
-                                        f"{self.players_min}–{self.players_max} (LR-1.1: "
-                                        "３〜４人用)")
+            raise ParamError("players", bi("{n} is outside the allowed range {lo}–{hi} (LR-1.1: "
+                                           "３〜４人用)", "{n} は許容範囲 {lo}–{hi} の外です"
+                                           "（LR-1.1：３〜４人用）", n=self.players,
+                                           lo=self.players_min, hi=self.players_max))
         bad = [c for c in self.colours if c not in ALL_COLOURS]
         if bad or not self.colours or len(set(self.colours)) != len(self.colours):
-            raise ParamError("colours", f"{list(self.colours)} must list some of R, B, Y, G, "
-                                        "each once")
+            raise ParamError("colours", bi("{c} must list some of R, B, Y, G, each once",
+                                           "{c}：R, B, Y, G のいくつかを1回ずつ並べてください",
+                                           c=list(self.colours)))
         if self.order_slots < self.players:
-            raise ParamError("order_slots", f"{self.order_slots} slots cannot seat "
-                                            f"{self.players} players")
+            raise ParamError("order_slots", bi("{k} slots cannot seat {n} players",
+                                               "枠 {k} 個では {n} 人が座れません",
+                                               k=self.order_slots, n=self.players))
         if len(self.order_bonus) != self.order_slots:
-            raise ParamError("order_bonus", f"needs one bonus per slot ({self.order_slots}), "
-                                            f"has {len(self.order_bonus)}")
+            raise ParamError("order_bonus", bi("needs one bonus per slot ({k}), has {h}",
+                                               "枠ごとに1つのボーナス（{k} 個）が必要ですが、"
+                                               "{h} 個です", k=self.order_slots,
+                                               h=len(self.order_bonus)))
         for b in self.order_bonus:
             if b not in ORDER_BONUSES:
-                raise ParamError("order_bonus", f"{b!r} is not one of "
-                                                f"{', '.join(ORDER_BONUSES)}")
+                raise ParamError("order_bonus", bi("{b!r} is not one of {all}",
+                                                   "{b!r} は {all} のどれでもありません", b=b,
+                                                   all=", ".join(ORDER_BONUSES)))
         self._check_content()
         if self.dreams_dealt * self.players > self.dream_cards_total:
-            raise ParamError("dreams_dealt", f"{self.dreams_dealt} × {self.players} players "
-                                             f"need {self.dreams_dealt * self.players} dream "
-                                             f"cards, more than dream_cards_total = "
-                                             f"{self.dream_cards_total} (dreams.csv holds "
-                                             f"{len(load_dreams())})")
+            raise ParamError("dreams_dealt", bi(
+                "{d} × {n} players need {need} dream cards, more than dream_cards_total = {t} "
+                "(dreams.csv holds {h})", "{d} × {n} 人には夢カードが {need} 枚必要で、"
+                "dream_cards_total = {t} より多くなります（dreams.csv には {h} 枚）",
+                d=self.dreams_dealt, n=self.players, need=self.dreams_dealt * self.players,
+                t=self.dream_cards_total, h=len(load_dreams())))
         if self.dreams_passed_left > self.dreams_dealt:
-            raise ParamError("dreams_passed_left", "cannot pass more dreams than are dealt")
+            raise ParamError("dreams_passed_left", bi("cannot pass more dreams than are dealt",
+                                                      "配られた枚数より多くの夢は渡せません"))
         if self.dreams_discarded_per_stage * self.stages > self.dreams_dealt:
-            raise ParamError("dreams_discarded_per_stage",
-                             f"{self.dreams_discarded_per_stage} × {self.stages} stages "
-                             f"exceeds the {self.dreams_dealt} dreams dealt")
+            raise ParamError("dreams_discarded_per_stage", bi(
+                "{k} × {s} stages exceeds the {d} dreams dealt",
+                "{k} × {s} ステージは配られた夢 {d} 枚を超えます",
+                k=self.dreams_discarded_per_stage, s=self.stages, d=self.dreams_dealt))
         if self.events_used_per_stage > self.events_per_stage_in_box:
-            raise ParamError("events_used_per_stage", f"{self.events_used_per_stage} is more "
-                                                      f"than the {self.events_per_stage_in_box}"
-                                                      " in the box (events_per_stage_in_box; "
-                                                      f"events.csv holds {_events_per_stage()}"
-                                                      " for its shortest stage)")
+            raise ParamError("events_used_per_stage", bi(
+                "{u} is more than the {b} in the box (events_per_stage_in_box; events.csv "
+                "holds {h} for its shortest stage)", "{u} は箱の中の {b} 枚より多いです"
+                "（events_per_stage_in_box。events.csv は最も少ないステージで {h} 枚）",
+                u=self.events_used_per_stage, b=self.events_per_stage_in_box,
+                h=_events_per_stage()))
         if self.die_min > self.die_max:
-            raise ParamError("die_min", f"{self.die_min} is above die_max {self.die_max}")
+            raise ParamError("die_min", bi("{a} is above die_max {b}",
+                                           "{a} は die_max {b} より大きいです", a=self.die_min,
+                                           b=self.die_max))
 
     def _check_content(self) -> None:
         dreams, cards, events = load_dreams(), load_album_cards(), load_events()
         if self.dream_cards_total > len(dreams):
-            raise ParamError("dream_cards_total", f"dreams.csv has only {len(dreams)} cards, "
-                                                  f"not {self.dream_cards_total}")
+            raise ParamError("dream_cards_total", too_few("dreams.csv", len(dreams),
+                                                          self.dream_cards_total, "cards",
+                                                          "カード"))
         for stage in range(1, self.stages + 1):
             n_cards = sum(1 for c in cards if c.stage == stage)
             if n_cards < self.album_cards_per_stage:
-                raise ParamError("album_cards_per_stage", f"album_cards.csv has only "
-                                                          f"{n_cards} stage-{stage} cards, not "
-                                                          f"{self.album_cards_per_stage}")
+                raise ParamError("album_cards_per_stage", too_few(
+                    "album_cards.csv", n_cards, self.album_cards_per_stage,
+                    f"stage-{stage} cards", f"ステージ {stage} のカード"))
             n_events = sum(1 for e in events if e.stage == stage)
             if n_events < self.events_per_stage_in_box:
-                raise ParamError("events_per_stage_in_box", f"events.csv has only "
-                                                            f"{n_events} stage-{stage} events, "
-                                                            f"not {self.events_per_stage_in_box}")
+                raise ParamError("events_per_stage_in_box", too_few(
+                    "events.csv", n_events, self.events_per_stage_in_box,
+                    f"stage-{stage} events", f"ステージ {stage} のイベント"))
 
     # -- derived ------------------------------------------------------------------------------------
     def slot_bonuses(self) -> tuple[str, ...]:

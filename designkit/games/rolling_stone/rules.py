@@ -13,6 +13,7 @@ from typing import Any
 
 from designkit.core.flow import FlowGame
 from designkit.core.game import rank_seats, vp_labels
+from designkit.core.messages import Text, bi
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed
 from designkit.games.rolling_stone import album, resolve, scoring, stage, turn  # noqa: F401
@@ -94,21 +95,25 @@ class RollingStoneGame(FlowGame[RollingStoneState, RollingStoneParams]):
         otherwise deal fewer cards without a word."""
         p, n = params, params.players
         dreams = len(load_dreams())
-        needs = [TableNeed("dreams.csv", "dream cards", dreams, n * p.dreams_dealt,
-                           f"{n} players × dreams_dealt, LR-2.1"),
-                 TableNeed("dreams.csv", "dream cards", dreams, p.dream_cards_total,
+        dream = Text("dream cards", "夢カード")
+        needs = [TableNeed("dreams.csv", dream, dreams, n * p.dreams_dealt,
+                           bi("{n} players × dreams_dealt, LR-2.1",
+                              "{n} 人 × dreams_dealt、LR-2.1", n=n)),
+                 TableNeed("dreams.csv", dream, dreams, p.dream_cards_total,
                            "dream_cards_total, LR-1.5")]
         cards, events = load_album_cards(), load_events()
         for s in range(1, p.stages + 1):
             needs.append(TableNeed(
-                "album_cards.csv", f"stage-{s} album cards",
+                "album_cards.csv", bi("stage-{s} album cards", "ステージ {s} のアルバムカード", s=s),
                 sum(1 for c in cards if c.stage == s), p.album_cards_per_stage,
                 "album_cards_per_stage, LR-1.3"))
             needs.append(TableNeed(
-                "events.csv", f"stage-{s} event cards", sum(1 for e in events if e.stage == s),
+                "events.csv", bi("stage-{s} event cards", "ステージ {s} のイベントカード", s=s),
+                sum(1 for e in events if e.stage == s),
                 max(p.events_per_stage_in_box, p.events_used_per_stage),
-                "events_per_stage_in_box, of which events_used_per_stage are laid out, "
-                "LR-1.4, LR-4.4"))
+                Text("events_per_stage_in_box, of which events_used_per_stage are laid out, "
+                     "LR-1.4, LR-4.4", "events_per_stage_in_box のうち events_used_per_stage を"
+                     "並べる、LR-1.4、LR-4.4")))
         return needs
 
     def vp_sources(self, st: RollingStoneState, seat: int) -> dict[str, float]:

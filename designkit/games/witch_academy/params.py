@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designkit.core.errors import ParamError
+from designkit.core.messages import bi
 from designkit.core.params import VARIANTS, Params, param
 from designkit.games.witch_academy.cards import RANKS
 
@@ -184,35 +185,46 @@ class WitchParams(Params):
 
     def check_consistency(self) -> None:
         if str(self.players) not in self.areas_by_players:
-            raise ParamError("areas_by_players", f"no entry for {self.players} players")
+            raise ParamError("areas_by_players", bi("no entry for {n} players",
+                                                    "{n} 人の行がありません", n=self.players))
         areas = self.areas_by_players[str(self.players)]
         need = areas * self.exploration_cards_per_area
         if self.exploration_deck_size < need:
-            raise ParamError("exploration_deck_size", f"{self.exploration_deck_size} is too "
-                             f"few for {areas} Areas × {self.exploration_cards_per_area} "
-                             f"cards (at least {need})")
+            raise ParamError("exploration_deck_size", bi(
+                "{d} is too few for {a} Areas × {k} cards (at least {need})",
+                "{d} ではエリア {a} 個 × {k} 枚に足りません（{need} 枚以上）",
+                d=self.exploration_deck_size, a=areas, k=self.exploration_cards_per_area,
+                need=need))
         if len(self.start_resources_by_seat) < self.players:
-            raise ParamError("start_resources_by_seat", f"needs {self.players} values, one "
-                             "per turn position")
+            raise ParamError("start_resources_by_seat", bi(
+                "needs {n} values, one per turn position", "手番順ごとに1つ、{n} 個の値が必要です",
+                n=self.players))
         ranks = self.worker_ranks
         if not ranks or any(r not in RANKS for r in ranks) or len(set(ranks)) != len(ranks):
-            raise ParamError("worker_ranks", f"{' '.join(map(str, ranks)) or 'nothing'} must be "
-                             "distinct dice among d4 d6 d8")
+            raise ParamError("worker_ranks", bi(
+                "{r} must be distinct dice among d4 d6 d8", "{rj}：d4 d6 d8 から重ならないように"
+                "選んでください", r=" ".join(map(str, ranks)) or "nothing",
+                rj=" ".join(map(str, ranks)) or "なし"))
         for table in ("max_health", "actions_per_rank"):
             missing = [r for r in ranks if r not in getattr(self, table)]
             if missing:
-                raise ParamError(table, f"no value for {', '.join(missing)}")
+                raise ParamError(table, bi("no value for {m}", "{m} の値がありません",
+                                           m=", ".join(missing)))
         if self.players * self.draft_hand_size > self.event_cards_per_year:
-            raise ParamError("draft_hand_size", f"{self.draft_hand_size} cards for "
-                             f"{self.players} players need {self.players * self.draft_hand_size}"
-                             f" event cards a year, more than event_cards_per_year = "
-                             f"{self.event_cards_per_year}")
+            raise ParamError("draft_hand_size", bi(
+                "{h} cards for {n} players need {need} event cards a year, more than "
+                "event_cards_per_year = {y}", "{n} 人に {h} 枚ずつでは1年にイベントカードが "
+                "{need} 枚必要で、event_cards_per_year = {y} より多くなります",
+                h=self.draft_hand_size, n=self.players, need=self.players * self.draft_hand_size,
+                y=self.event_cards_per_year))
         display = self.assignment_display or self.players + 1
         if display > self.assignment_cards_per_year:
-            raise ParamError("assignment_display", f"{display} cards on display but only "
-                             f"{self.assignment_cards_per_year} per year")
+            raise ParamError("assignment_display", bi(
+                "{d} cards on display but only {y} per year", "場に {d} 枚並べるのに、1年に "
+                "{y} 枚しかありません", d=display, y=self.assignment_cards_per_year))
         if not self.assignment_vp_ratio:
-            raise ParamError("assignment_vp_ratio", "needs at least one percentage")
+            raise ParamError("assignment_vp_ratio", bi("needs at least one percentage",
+                                                       "割合が1つ以上必要です"))
 
     # -- derived values ------------------------------------------------------------------------------
     def slots(self) -> int:

@@ -14,6 +14,7 @@ from typing import Any
 
 from designkit.core.flow import FlowGame
 from designkit.core.game import DesignTable, vp_labels
+from designkit.core.messages import Text, bi
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed, count
 from designkit.games.witch_academy import (  # noqa: F401
@@ -96,25 +97,30 @@ class WitchGame(FlowGame[WitchState, WitchParams]):
         """LW-2.1/2.2 set-up and each year's LW-3.2/3.3 decks, for these players."""
         p, n = params, params.players
         n_explore = count(load_exploration())
+        explore_cards = Text("Exploration cards", "探索カード")
         needs = [
-            TableNeed("areas.csv", "Area cards", count(load_areas()), p.areas(),
-                      f"areas_by_players for {n} players, LW-2.1"),
-            TableNeed("exploration.csv", "Exploration cards", n_explore,
+            TableNeed("areas.csv", Text("Area cards", "エリアカード"), count(load_areas()),
+                      p.areas(), bi("areas_by_players for {n} players, LW-2.1",
+                                    "{n} 人の areas_by_players、LW-2.1", n=n)),
+            TableNeed("exploration.csv", explore_cards, n_explore,
                       p.areas() * p.exploration_cards_per_area,
-                      f"{p.areas()} Areas × exploration_cards_per_area for {n} players, "
-                      "LW-2.2"),
-            TableNeed("exploration.csv", "Exploration cards", n_explore,
+                      bi("{a} Areas × exploration_cards_per_area for {n} players, LW-2.2",
+                         "{n} 人でエリア {a} 個 × exploration_cards_per_area、LW-2.2",
+                         a=p.areas(), n=n)),
+            TableNeed("exploration.csv", explore_cards, n_explore,
                       p.exploration_deck_size, "exploration_deck_size, LW-2.2")]
         events, assignments = load_events(), load_assignments()
         for y in range(1, p.rounds + 1):
             needs.append(TableNeed(
-                "events.csv", f"year-{y} event cards", count(e for e in events if e.year == y),
-                n * p.draft_hand_size,
-                f"{n} players × draft_hand_size, LW-3.3"))
+                "events.csv", bi("year-{y} event cards", "{y} 年目のイベントカード", y=y),
+                count(e for e in events if e.year == y), n * p.draft_hand_size,
+                bi("{n} players × draft_hand_size, LW-3.3", "{n} 人 × draft_hand_size、LW-3.3",
+                   n=n)))
             needs.append(TableNeed(
-                "assignments.csv", f"year-{y} assignments",
+                "assignments.csv", bi("year-{y} assignments", "{y} 年目の課題", y=y),
                 count(a for a in assignments if a.year == y), p.display_size(),
-                f"assignments on display for {n} players, LW-3.2"))
+                bi("assignments on display for {n} players, LW-3.2",
+                   "{n} 人で場に並べる課題、LW-3.2", n=n)))
         return needs
 
     def design_tables(self, params: WitchParams | None = None) -> list[DesignTable]:
