@@ -149,12 +149,21 @@ def numbered_sections(lines: list[str]) -> Iterator[tuple[int, int, str]]:
         yield section, index, line
 
 
+def fenced(lines: list[tuple[int, str]]) -> Iterator[tuple[bool, str]]:
+    """Each line but the fence markers, with whether it stands inside a fenced block."""
+    in_fence = False
+    for _, line in lines:
+        if FENCE_RE.match(line):
+            in_fence = not in_fence
+        else:
+            yield in_fence, line
+
+
 def parse_rules(lines: list[tuple[int, str]]) -> list[Row]:
     """Rows for the rule headings and rule items of section 2."""
     rows: list[Row] = []
     heading_id = heading_title = ""
     item: tuple[str, list[str]] | None = None  # (rule id, text parts)
-    in_fence = False
 
     def flush() -> None:
         nonlocal item
@@ -165,10 +174,7 @@ def parse_rules(lines: list[tuple[int, str]]) -> list[Row]:
         rows.append(Row(rule_id, heading_id, heading_title, text_en, quote_ja))
         item = None
 
-    for _, line in lines:
-        if FENCE_RE.match(line):
-            in_fence = not in_fence
-            continue
+    for in_fence, line in fenced(lines):
         if in_fence:
             if item is not None:
                 item[1].append(line.strip())
@@ -228,11 +234,7 @@ def parse_ambiguities(lines: list[tuple[int, str]]) -> list[Row]:
 def parse_examples(lines: list[tuple[int, str]]) -> list[Row]:
     """Rows for the worked examples of section 6 (``###`` headings or bold paragraphs)."""
     rows: list[Row] = []
-    in_fence = False
-    for _, line in lines:
-        if FENCE_RE.match(line):
-            in_fence = not in_fence
-            continue
+    for in_fence, line in fenced(lines):
         if in_fence:
             continue
         m = EXAMPLE_HEADING_RE.match(line) or EXAMPLE_BOLD_RE.match(line)

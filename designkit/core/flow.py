@@ -41,6 +41,7 @@ from designkit.core.action import Action, action_label, offered
 from designkit.core.errors import DesignkitError, IllegalAction
 from designkit.core.game import CHANCE, Chance, Game, P, State
 from designkit.core.messages import Text, bi
+from designkit.core.seats import seat_label
 from designkit.core.table_needs import check_game_tables
 
 #: the FlowState a flow game's rules work on
@@ -115,6 +116,34 @@ class Flow:
             return fn
         return register
 
+    def note_task(self, name: str, rule: str, en: str, ja: str) -> None:
+        """Declare task ``name`` (argument: a seat) that only logs that seat's step under
+        ``rule`` and lets the flow run on: a turn's end, a forced pass. ``{seat}`` in the
+        English and Japanese texts is the seat's label, filled in only while logging."""
+        def note(st: Any, seat: int) -> bool:
+            if st.log is not None:
+                who = seat_label(seat)
+                st.emit(rule, seat, en.format(seat=who), ja.format(seat=who))
+            return False
+        self.task(name)(note)
+
+    def ask_task(self, name: str, phase: enum.IntEnum,
+                 skip: Callable[[Any, int], bool] | None = None) -> None:
+        """Declare task ``name`` (argument: a seat) that asks that seat ``phase``'s question,
+        the seat its context, or lets the flow run on when ``skip(st, seat)`` holds (an
+        empty hand, an empty field: nothing to choose from)."""
+        def offer(st: Any, seat: int) -> bool:
+            return ask(st, phase, seat, (seat,))
+
+        if skip is None:
+            self.task(name)(offer)
+            return
+        unless = skip
+
+        def offer_unless(st: Any, seat: int) -> bool:
+            return False if unless(st, seat) else ask(st, phase, seat, (seat,))
+        self.task(name)(offer_unless)
+
     def decision(self, phase: enum.IntEnum, options: Options,
                  several: Callable[[Any], bool] | None = None
                  ) -> Callable[[Applier], Applier]:
@@ -159,6 +188,8 @@ class FlowState(State):
     last: tuple[int, Action] | None
     #: the number of seats (each game's state holds it in its own slot)
     n: int
+    #: the game's compiled ruleset (``rules.params`` its parameters), in the game's own slot
+    rules: Any
 
     @classmethod
     def blank(cls, params: Any, log: bool) -> Self:
@@ -169,6 +200,14 @@ class FlowState(State):
         st.params, st.n = params, params.players
         st.log = [] if log else None
         st.init_flow()
+        return st
+
+    @classmethod
+    def from_rules(cls, rules: Any, log: bool) -> Self:
+        """:meth:`blank` for a compiled ruleset: its ``params``, and ``rules`` itself set, as
+        every game's setup starts (the game's ``blank_state`` fills in the rest)."""
+        st = cls.blank(rules.params, log)
+        st.rules = rules
         return st
 
     def init_flow(self) -> None:
@@ -345,6 +384,14 @@ class FlowGame(Game[FS, P]):
 
     flow: ClassVar[Flow]
     action_type: ClassVar[type[Action]] = Action
+    #: what :meth:`end_reason` reports once the flow reaches ``OVER`` (the draft's last
+    #: scoring step: ``"final_round"``); a game that ends for several reasons overrides
+    #: ``end_reason`` itself
+    over_reason: ClassVar[str] = "end"
+
+    def end_reason(self, st: FS) -> str:
+        """``over_reason`` for a finished game, ``""`` for one stopped before its end."""
+        return self.over_reason if st.phase is self.flow.OVER else ""
 
     def start(self, st: FS, *tasks: tuple[Any, ...]) -> None:
         """Queue the setup tasks and run to the first question, once the card tables are

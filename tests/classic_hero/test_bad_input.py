@@ -28,23 +28,6 @@ from .conftest import A, G, scenario, start
 
 
 # -- parameters ------------------------------------------------------------------------------------
-def test_players_out_of_range_ch_1_1():
-    with pytest.raises(ParamError) as err:
-        ClassicHeroParams(players=5)
-    assert err.value.field == "players" and "3–4" in str(err.value)
-
-
-@pytest.mark.parametrize("field, value, words", [
-    ("max_dice", "9", "2–8"), ("max_dice", "six", "not a number"),
-    ("goal_fill", "random", "left_to_right"), ("artifact_vp", "never", "before"),
-    ("rest_in_boss_fight", "maybe", "true/false"), ("growth_steps_per_stage", "3", "0–2"),
-])
-def test_bad_set_values(field, value, words):
-    with pytest.raises(ParamError) as err:
-        ClassicHeroParams().with_strings({field: value})
-    assert err.value.field == field and words in str(err.value)
-
-
 @pytest.mark.parametrize("changes, field", [
     ({"adventure_slots": 24, "event_cards_per_stage": 20,
       "suit_mix_per_stage": {"Trial": 4, "Ruins": 4, "City": 4, "Pilgrimage": 4,

@@ -13,6 +13,7 @@ from designkit.core.events import log_for
 from designkit.core.flow import Flow, FlowGame, FlowState, ask, push, roll
 from designkit.core.game import CHANCE
 from designkit.core.play import play_game
+from designkit.core.seats import seat_label
 
 
 class Phase(enum.IntEnum):
@@ -219,3 +220,38 @@ def test_the_last_real_choice_is_kept_and_forced_ones_do_not_overwrite_it():
     assert back.last == st.last and type(back.last[1]) is TinyAction
     last_from_json(back, None)
     assert back.last is None
+
+
+def test_a_note_task_logs_its_seat_only_while_logging_and_runs_on():
+    """``Flow.note_task``: one event for the seat (``{seat}`` its label), then the flow goes on."""
+    flow = Flow(Phase)
+    flow.note_task("rest_end", "T-9", "Resting ends {seat}'s turn", "{seat}の休息終了")
+
+    class Seen:
+        def __init__(self, log):
+            self.log, self.events = log, []
+
+        def emit(self, *args):
+            self.events.append(args)
+
+    logging, quiet = Seen([]), Seen(None)
+    assert flow.tasks["rest_end"](logging, 1) is False
+    assert flow.tasks["rest_end"](quiet, 1) is False
+    assert logging.events == [("T-9", 1, f"Resting ends {seat_label(1)}'s turn", f"{seat_label(1)}の休息終了")]
+    assert quiet.events == []
+
+
+def test_an_ask_task_asks_its_seat_unless_told_to_skip():
+    """``Flow.ask_task``: the seat is asked the phase's question with itself as the context;
+    ``skip`` lets the flow run on without asking."""
+    FLOW.ask_task("ask_pick", Phase.PICK)
+    FLOW.ask_task("ask_pick_unless_picked", Phase.PICK, skip=lambda st, seat: st.picks[seat] > 0)
+    try:
+        st = G.new_state()
+        st.phase = Phase.RUN
+        assert FLOW.tasks["ask_pick"](st, 1) is True
+        assert (st.phase, st.seat, st.ctx) == (Phase.PICK, 1, (1,))
+        st.phase, st.picks[0] = Phase.RUN, 2
+        assert FLOW.tasks["ask_pick_unless_picked"](st, 0) is False and st.phase is Phase.RUN
+    finally:
+        del FLOW.tasks["ask_pick"], FLOW.tasks["ask_pick_unless_picked"]

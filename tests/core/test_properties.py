@@ -23,6 +23,7 @@ from designkit.core.play import agent_rng, chance_rng, play_game
 from designkit.core.records import make_record, verify
 from designkit.core.registry import get_game
 from designkit.games.crossroads import CrossroadsParams
+from tests.crossroads.conftest import card_counts as crossroads_cards
 
 GAME = get_game("crossroads")
 MAX_STEPS = 3000  # a 42-card game takes a few hundred steps at most
@@ -52,17 +53,8 @@ def setups(draw):
 
 # -- invariants -------------------------------------------------------------------------------
 def card_counts(d: dict) -> Counter:
-    """Every card of a state dict, wherever it is, by printed number."""
-    cards = Counter({int(x): k for x, k in d["deck"].items()})
-    cards.update(d["top"] + d["bottom"] + d["s2_cards"] + d["discard"])
-    for hand in d["hands"]:
-        cards.update(hand)
-    for pile in d["piles"]:
-        for group in pile.values():
-            cards.update(group)
-    if d["trigger"] is not None:
-        cards[d["trigger"]] += 1
-    return +cards
+    """Every card of a state dict, wherever it is, by printed number (none: not listed)."""
+    return +crossroads_cards(d)
 
 
 def check_cards(d: dict, params: CrossroadsParams) -> None:

@@ -134,7 +134,12 @@ def play(st: CrossroadsState, *steps: Any) -> CrossroadsState:
 
 def count_cards(st: CrossroadsState) -> Counter:
     """Every genre card, wherever it is (deck, hands, piles, discard, trigger, S2)."""
-    d = G.state_to_dict(st)
+    return card_counts(G.state_to_dict(st))
+
+
+def card_counts(d: dict[str, Any]) -> Counter:
+    """:func:`count_cards` of a state dict (``state_to_dict``), by printed number; a number
+    the deck lists with none left counts 0."""
     c = Counter({int(x): k for x, k in d["deck"].items()})
     c.update(d["top"] + d["bottom"] + d["discard"] + d["s2_cards"])
     for h in d["hands"]:

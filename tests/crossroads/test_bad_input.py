@@ -14,33 +14,10 @@ from designkit.games.crossroads import CrossroadsParams
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.skills import load_skills, skills_path
 from tests.helpers.bad_input import assert_rejects, assert_table_error, edited_table, replaced
-from tests.helpers.bad_params import assert_param_error
 
 from .conftest import A, B, C, D, G, build_dict, make_state, play
 
 # -- parameters ------------------------------------------------------------------------------------
-
-
-def test_six_players_names_field_and_range():
-    """CR-1.1: players=6 is a ParamError naming the field and the range 3–5."""
-    assert_param_error(lambda: G.params_type(players=6), "players", "players", "3–5")
-
-
-def test_unknown_set_field():
-    """An unknown ``--set FIELD=VALUE`` names the field and lists the known ones."""
-    assert_param_error(lambda: CrossroadsParams().with_strings({"player_count": "4"}),
-                       "player_count", "unknown parameter", "players")
-
-
-@pytest.mark.parametrize(("field", "value", "words"), [
-    ("players", "six", "not a number"),
-    ("declare_27_by", "nobody", "active"),
-    ("s2_optional", "maybe", "true/false"),
-    ("start_player", "7", "0–4"),
-])
-def test_bad_set_values(field, value, words):
-    """A bad ``--set`` value names the field and what is allowed."""
-    assert_param_error(lambda: CrossroadsParams().with_strings({field: value}), field, words)
 
 
 def test_start_player_outside_the_table():
@@ -80,17 +57,6 @@ def test_skills_bad_cell(tmp_path, edit, row, column, words):
 
 
 # -- variant files ---------------------------------------------------------------------------------
-
-def test_variant_out_of_range(tmp_path):
-    """A variant YAML with players: 9 names the file and the field."""
-    path = tmp_path / "big_table.yaml"
-    path.write_text("game: crossroads\nparams:\n  players: 9\n", encoding="utf-8")
-    with pytest.raises(DataError) as err:
-        CrossroadsParams.load(path)
-    assert err.value.file == str(path) and err.value.column == "players"
-    assert str(path) in str(err.value) and "players" in str(err.value)
-    assert "3–5" in str(err.value)
-
 
 def test_variant_unknown_field(tmp_path):
     path = tmp_path / "typo.yaml"

@@ -18,8 +18,6 @@ from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.params import CrossroadsParams
 from tests.helpers.variants import (
     assert_variants_load_and_name_their_rules,
-    assert_variants_play_to_the_end,
-    assert_variants_survive_a_checked_playout,
 )
 
 from .conftest import A, G, events, make_state, play
@@ -116,16 +114,3 @@ def test_every_variant_loads_and_names_its_rules() -> None:
                                          "three_player_all_numbers"]
     assert variant_fields(CrossroadsParams) == ["three_player_removal"]
     assert CrossroadsParams().three_player_removal is True          # the draft as written
-
-
-@pytest.mark.parametrize("players", [3, 4])
-def test_every_variant_plays_to_the_end(players: int, capsys: pytest.CaptureFixture[str]
-                                        ) -> None:
-    """`designkit play crossroads --variant NAME --seed 1`, for each shipped file."""
-    assert_variants_play_to_the_end(GAME, CrossroadsParams, capsys, players)
-
-
-def test_every_variant_survives_a_checked_playout() -> None:
-    """The contract suite's driver (check_state after every step, logged rule IDs in
-    rules.csv) on each shipped variant; player counts 3, 4, 5 in turn."""
-    assert_variants_survive_a_checked_playout(G, (3, 4, 5))

@@ -16,8 +16,6 @@ from designkit.games.rolling_stone.params import RollingStoneParams
 from designkit.games.rolling_stone.state import Phase
 from tests.helpers.variants import (
     assert_variants_load_and_name_their_rules,
-    assert_variants_play_to_the_end,
-    assert_variants_survive_a_checked_playout,
 )
 
 from .conftest import A, B, C, G, advance, events, orient, play, scenario
@@ -102,16 +100,3 @@ def test_every_variant_loads_and_names_its_rules() -> None:
                                          "start_marker_2vp", "start_marker_no_vp"]
     assert variant_fields(RollingStoneParams) == ["order_bonus_swap"]
     assert RollingStoneParams().order_bonus_swap is True            # the draft as written
-
-
-@pytest.mark.parametrize("players", [3, 4])
-def test_every_variant_plays_to_the_end(players: int, capsys: pytest.CaptureFixture[str]
-                                        ) -> None:
-    """`designkit play rolling_stone --variant NAME --seed 1`, for each shipped file."""
-    assert_variants_play_to_the_end(GAME, RollingStoneParams, capsys, players)
-
-
-def test_every_variant_survives_a_checked_playout() -> None:
-    """The contract suite's driver (check_state after every step, logged rule IDs in
-    rules.csv) on each shipped variant; player counts 3, 4 in turn."""
-    assert_variants_survive_a_checked_playout(G, (3, 4))

@@ -15,11 +15,6 @@ from designkit.games.witch_academy.cards import load_assignments, load_events, l
 from tests.witch_academy.conftest import A, G, resume, scenario
 
 
-def test_players_out_of_range_names_3_to_5() -> None:
-    with pytest.raises(ParamError, match=r"players: 6 is outside the allowed range 3–5"):
-        WitchParams(players=6)
-
-
 @pytest.mark.parametrize(("change", "field"), [
     ({"payment_floor": 3}, "payment_floor"),
     ({"worker_ranks": ("d4", "d10")}, "worker_ranks"),

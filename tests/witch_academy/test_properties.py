@@ -15,14 +15,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from designkit.agents import make_agents
 from designkit.core.game import CHANCE
 from designkit.core.paths import data_dir
-from designkit.core.play import agent_rng, chance_rng
 from designkit.games.witch_academy import WitchParams
+from tests.contract.harness import checked_playout
 from tests.witch_academy.conftest import G
-
-MAX_STEPS = 20000
 
 
 def _csv(name: str) -> dict[str, dict[str, str]]:
@@ -83,20 +80,9 @@ def variants(draw) -> WitchParams:  # noqa: ANN001
 
 
 def run_checked(p: WitchParams, specs: list[str], seed: int):  # noqa: ANN201
-    agents = make_agents(specs, p.players)
-    state = G.new_state(p)
-    crng = chance_rng(seed)
-    rngs = [agent_rng(seed, s) for s in range(p.players)]
-    for _ in range(MAX_STEPS):
-        assert G.check_state(state) == []
-        who = G.to_move(state)
-        if who is None:
-            return state
-        if who is CHANCE:
-            G.apply(state, G.sample_chance(state, crng))
-        else:
-            G.apply(state, agents[who].act(G, state, rngs[who]))
-    raise AssertionError("the game did not end")
+    """Play to the end with the contract suite's driver: ``check_state`` (and the rest of
+    the contract) after every step, the log on."""
+    return checked_playout(G, p, specs, seed, log=True).state
 
 
 def recompute_scores(state) -> list[int]:  # noqa: ANN001

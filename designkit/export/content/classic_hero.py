@@ -4,6 +4,9 @@ notation, Demon Lords with their HP lines, races, and the class and skill cards 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from designkit.core.effects import Hook
 from designkit.core.paths import data_dir
 from designkit.export.content import NewDeck, components
@@ -55,50 +58,55 @@ def decks(params: ClassicHeroParams, new: NewDeck) -> list[Deck]:
             _abilities(new, "skill"), *components.classic_hero(params, new)]
 
 
+def _deck(new: NewDeck, name: str, title: tuple[str, str], file: str, cards: Sequence[Any],
+          fields: Callable[[Any, dict[str, str]], dict[str, object]]) -> Deck:
+    """One deck of a table: each card beside its raw row (``with_raw``), then ``fields``."""
+    path = data_dir("classic_hero") / file
+    b = new(name, title, path)
+    for card, row in zip(cards, raw_rows(path), strict=False):
+        b.add(card.id, {**with_raw(row), **fields(card, row)})
+    return b.deck()
+
+
 def _events(new: NewDeck) -> Deck:
-    path = data_dir("classic_hero") / "events.csv"
-    b = new("events", ("Event cards", "イベントカード"), path)
-    for e, row in zip(load_events(), raw_rows(path), strict=False):
-        b.add(e.id, {**with_raw(row), "stage": e.stage, "suit_en": e.suit,
+    return _deck(new, "events", ("Event cards", "イベントカード"), "events.csv", load_events(),
+                 lambda e, row: {
+                     "stage": e.stage, "suit_en": e.suit,
                      "suit_ja": SUIT_JA[e.suit], "name_en": e.suit, "name_ja": SUIT_JA[e.suit],
                      "condition": e.condition.text or row["condition"],
                      "fortune": e.fortune_text,
                      "effect_en": "\n".join(effect_text(h, "en") for h in e.effects),
                      "effect_ja": "\n".join(effect_text(h, "ja") for h in e.effects)})
-    return b.deck()
+
+
+def _hp_lines(row: dict[str, str]) -> dict[str, object]:
+    """A Demon Lord's printed HP lines (condition ▶ base merit), empty past its last HP."""
+    hp: dict[str, object] = {}
+    for i in (1, 2, 3):
+        cell = row.get(f"hp{i}", "")
+        hp[f"hp{i}_line"] = (f"HP{i}  {cell}  ▶ {row.get(f'base{i}', '0') or 0}" if cell
+                             else "")
+    return hp
 
 
 def _lords(new: NewDeck) -> Deck:
-    path = data_dir("classic_hero") / "demon_lords.csv"
-    b = new("demon_lords", ("Demon Lords", "魔王カード"), path)
-    for lord, row in zip(load_demon_lords(), raw_rows(path), strict=False):
-        hp: dict[str, object] = {}
-        for i in (1, 2, 3):
-            cell = row.get(f"hp{i}", "")
-            hp[f"hp{i}_line"] = (f"HP{i}  {cell}  ▶ {row.get(f'base{i}', '0') or 0}" if cell
-                                 else "")
-        b.add(lord.id, {**with_raw(row), "name_en": lord.name, "name_ja": lord.name_ja,
-                        "hp_count": len(lord.hps), **hp})
-    return b.deck()
+    return _deck(new, "demon_lords", ("Demon Lords", "魔王カード"), "demon_lords.csv",
+                 load_demon_lords(), lambda lord, row: {
+                     "name_en": lord.name, "name_ja": lord.name_ja,
+                     "hp_count": len(lord.hps), **_hp_lines(row)})
 
 
 def _weaknesses(new: NewDeck) -> Deck:
     """CH-V2's private weakness cards: one HP line each (condition ▶ base merit)."""
-    path = data_dir("classic_hero") / "weaknesses.csv"
-    b = new("weaknesses", ("Weakness cards", "弱点カード"), path)
-    for w, row in zip(load_weaknesses(), raw_rows(path), strict=False):
-        b.add(w.id, {**with_raw(row), "name_en": w.name, "name_ja": w.name_ja,
+    return _deck(new, "weaknesses", ("Weakness cards", "弱点カード"), "weaknesses.csv",
+                 load_weaknesses(), lambda w, row: {
+                     "name_en": w.name, "name_ja": w.name_ja,
                      "hp_line": f"{row.get('condition', '')}  ▶ {row.get('base', '0')}"})
-    return b.deck()
 
 
 def _races(new: NewDeck) -> Deck:
-    path = data_dir("classic_hero") / "races.csv"
-    b = new("races", ("Races", "種族カード"), path)
-    for r, row in zip(load_races(), raw_rows(path), strict=False):
-        b.add(r.id, {**with_raw(row), "name_en": r.name, "name_ja": r.name_ja,
-                     "speed": r.speed})
-    return b.deck()
+    return _deck(new, "races", ("Races", "種族カード"), "races.csv", load_races(),
+                 lambda r, row: {"name_en": r.name, "name_ja": r.name_ja, "speed": r.speed})
 
 
 def _abilities(new: NewDeck, kind: str) -> Deck:

@@ -325,9 +325,5 @@ def skill_taken(st: ClassicHeroState, a: HeroAction) -> None:
         push(st, *effect_tasks(st, seat, [ab.hook], ab.id))
 
 
-@FLOW.task("forced_pass")
-def forced_pass(st: ClassicHeroState, seat: int) -> bool:
-    if st.log is not None:
-        st.emit("CH-7.6", seat, f"{seat_label(seat)} has fought and passes until the next stage",
-                f"{seat_label(seat)}は魔王と戦ったので次のステージまで強制パス")
-    return False
+FLOW.note_task("forced_pass", "CH-7.6", "{seat} has fought and passes until the next stage",
+               "{seat}は魔王と戦ったので次のステージまで強制パス")

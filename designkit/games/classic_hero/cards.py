@@ -7,17 +7,16 @@ effect language with the vocabulary :data:`VOCABULARY` (spec §5.2 written as
 ``hook(arg=value)``: ``UPGRADE(1)`` is ``upgrade(n=1)``, ``ARTIFACT(α1)`` is
 ``artifact(type=a1)``, ``SET(ANY)`` is ``set_any``). A bad cell is an error
 naming file, row, column and, for the notation, the position in the cell.
-Tables are re-read when a file changes (the lab edits them live).
+Tables are re-read when a file changes (the lab edits them live: ``core.cardtable.cached``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from designkit.core.cardtable import Column, load_table
+from designkit.core.cardtable import Column, cached, load_table
 from designkit.core.effects import Arg, Hook, HookSpec
 from designkit.core.errors import DataError
 from designkit.core.paths import data_dir
@@ -120,30 +119,35 @@ class EventCard:
         return next((h.args["type"] for h in self.effects if h.name == "artifact"), None)
 
 
+class _Named:
+    """``label(lang)``: a named card's name in the log's language (a mixin for the frozen
+    card dataclasses below, which hold ``name`` and ``name_ja``)."""
+
+    name: str
+    name_ja: str
+
+    def label(self, lang: str = "en") -> str:
+        return self.name_ja if lang == "ja" else self.name
+
+
 @dataclass(frozen=True)
-class DemonLord:
+class DemonLord(_Named):
     id: str
     name: str
     name_ja: str
     hps: tuple[tuple[Condition, int], ...]   # (condition, base merit) per HP
 
-    def label(self, lang: str = "en") -> str:
-        return self.name_ja if lang == "ja" else self.name
-
 
 @dataclass(frozen=True)
-class Race:
+class Race(_Named):
     id: str
     name: str
     name_ja: str
     speed: int
 
-    def label(self, lang: str = "en") -> str:
-        return self.name_ja if lang == "ja" else self.name
-
 
 @dataclass(frozen=True)
-class Ability:
+class Ability(_Named):
     """A class or skill card: when it works and what it does (spec §5.6)."""
 
     id: str
@@ -154,9 +158,6 @@ class Ability:
     hook: Hook
     text: str
     text_ja: str
-
-    def label(self, lang: str = "en") -> str:
-        return self.name_ja if lang == "ja" else self.name
 
 
 def _notation(file: str, row: dict[str, Any], column: str, parse: Any) -> Any:
@@ -179,11 +180,10 @@ def table_stamp() -> tuple[tuple[str, float], ...]:
 
 
 def load_events() -> tuple[EventCard, ...]:
-    return _events(data_dir("classic_hero") / "events.csv", _stamp("events.csv"))
+    return cached(_events, data_dir("classic_hero") / "events.csv", _events)
 
 
-@cache
-def _events(path: Path, stamp: Any) -> tuple[EventCard, ...]:
+def _events(path: Path) -> tuple[EventCard, ...]:
     file = str(path)
     rows = _rows_numbered(path, [
         Column("id", unique=True), Column("stage", "int", range=(1, 9)),
@@ -222,11 +222,10 @@ def _lord_check(row: dict[str, Any]) -> str | None:
 
 
 def load_demon_lords() -> tuple[DemonLord, ...]:
-    return _lords(data_dir("classic_hero") / "demon_lords.csv", _stamp("demon_lords.csv"))
+    return cached(_lords, data_dir("classic_hero") / "demon_lords.csv", _lords)
 
 
-@cache
-def _lords(path: Path, stamp: Any) -> tuple[DemonLord, ...]:
+def _lords(path: Path) -> tuple[DemonLord, ...]:
     file = str(path)
     cols = [Column("id", unique=True), Column("name"), Column("name_ja")]
     for i in (1, 2, 3):
@@ -247,11 +246,10 @@ def load_weaknesses() -> tuple[DemonLord, ...]:
     path = data_dir("classic_hero") / "weaknesses.csv"
     if not path.exists():
         return ()
-    return _weaknesses(path, _stamp("weaknesses.csv"))
+    return cached(_weaknesses, path, _weaknesses)
 
 
-@cache
-def _weaknesses(path: Path, stamp: Any) -> tuple[DemonLord, ...]:
+def _weaknesses(path: Path) -> tuple[DemonLord, ...]:
     file = str(path)
     cols = [Column("id", unique=True), Column("name"), Column("name_ja"), Column("condition"),
             Column("base", "int", range=(0, 20))]
@@ -261,22 +259,20 @@ def _weaknesses(path: Path, stamp: Any) -> tuple[DemonLord, ...]:
 
 
 def load_races() -> tuple[Race, ...]:
-    return _races(data_dir("classic_hero") / "races.csv", _stamp("races.csv"))
+    return cached(_races, data_dir("classic_hero") / "races.csv", _races)
 
 
-@cache
-def _races(path: Path, stamp: Any) -> tuple[Race, ...]:
+def _races(path: Path) -> tuple[Race, ...]:
     rows = load_table(path, [Column("id", unique=True), Column("name"), Column("name_ja"),
                              Column("speed", "int", range=(0, 99), unique=True)])
     return tuple(Race(r["id"], r["name"], r["name_ja"], r["speed"]) for r in rows)
 
 
 def load_abilities() -> tuple[Ability, ...]:
-    return _abilities(data_dir("classic_hero") / "abilities.csv", _stamp("abilities.csv"))
+    return cached(_abilities, data_dir("classic_hero") / "abilities.csv", _abilities)
 
 
-@cache
-def _abilities(path: Path, stamp: Any) -> tuple[Ability, ...]:
+def _abilities(path: Path) -> tuple[Ability, ...]:
     file = str(path)
     rows = _rows_numbered(path, [
         Column("id", unique=True), Column("kind", choices=("class", "skill")),

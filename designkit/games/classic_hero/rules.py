@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.flow import FlowGame
+from designkit.core.game import vp_labels
 from designkit.core.messages import Text, bi
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed
@@ -29,7 +30,6 @@ from designkit.games.classic_hero.state import (
     FLOW,
     VP_PARTS,
     ClassicHeroState,
-    Phase,
     Ruleset,
 )
 
@@ -41,19 +41,19 @@ class ClassicHeroGame(FlowGame[ClassicHeroState, ClassicHeroParams]):
     title = "Classic Hero"
     title_ja = "王道勇者"
     params_type = ClassicHeroParams
-    VP_SOURCE_LABELS = {
-        "red_bonus": ("Red dice bonus (CH-6.4)", "赤サイコロボーナス"),
-        "artifact": ("Artifacts (CH-6.7)", "アーティファクト"),
-        "boss_hp": ("Demon Lord HPs (CH-7.2)", "魔王のＨＰ"),
-        "final_damage": ("Final damage bonus (CH-7.3)", "ファイナルダメージボーナス"),
-        "skill": ("Event and ability effects (CH-6.3)", "イベント・能力の効果"),
-        "pilgrimage": ("Pilgrimage penalty (CH-8.5)", "巡礼"),
-        "city_sets": ("City sets (CH-9.1)", "都市のセット"),
-        "requests": ("Request majority (CH-9.2)", "依頼のマジョリティ"),
-        "first_attack": ("First Attack bonus (CH-V1)", "ファーストアタックボーナス"),
-        "weakness": ("Weakness cards (CH-V2)", "ボスの弱点"),
-        "suit_sets": ("Five-suit sets (CH-V7)", "５スートのセット"),
-    }
+    VP_SOURCE_LABELS = vp_labels("""
+        red_bonus    | Red dice bonus (CH-6.4)            | 赤サイコロボーナス
+        artifact     | Artifacts (CH-6.7)                 | アーティファクト
+        boss_hp      | Demon Lord HPs (CH-7.2)            | 魔王のＨＰ
+        final_damage | Final damage bonus (CH-7.3)        | ファイナルダメージボーナス
+        skill        | Event and ability effects (CH-6.3) | イベント・能力の効果
+        pilgrimage   | Pilgrimage penalty (CH-8.5)        | 巡礼
+        city_sets    | City sets (CH-9.1)                 | 都市のセット
+        requests     | Request majority (CH-9.2)          | 依頼のマジョリティ
+        first_attack | First Attack bonus (CH-V1)         | ファーストアタックボーナス
+        weakness     | Weakness cards (CH-V2)             | ボスの弱点
+        suit_sets    | Five-suit sets (CH-V7)             | ５スートのセット
+    """)
     min_players, max_players = 3, 4
     tie_break_rules = ("CH-9.3",)
     flow = FLOW
@@ -79,8 +79,7 @@ class ClassicHeroGame(FlowGame[ClassicHeroState, ClassicHeroParams]):
     def winners(self, st: ClassicHeroState) -> list[int]:
         return scoring.winners(st.vp, [st.speed(s) for s in range(st.n)], st.params.tiebreak)
 
-    def end_reason(self, st: ClassicHeroState) -> str:
-        return "final_scoring" if st.phase is Phase.OVER else ""
+    over_reason = "final_scoring"
 
     def turns(self, st: ClassicHeroState) -> int:
         return st.turn_no

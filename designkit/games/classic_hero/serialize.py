@@ -24,13 +24,7 @@ from designkit.core.invariants import BadStateValue, parse_checked
 from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.params import ClassicHeroParams
 from designkit.games.classic_hero.setup import blank_state
-from designkit.games.classic_hero.state import (
-    FLOW,
-    VP_PARTS,
-    ClassicHeroState,
-    Phase,
-    Ruleset,
-)
+from designkit.games.classic_hero.state import FLOW, VP_PARTS, ClassicHeroState, Phase, Ruleset
 
 
 def state_to_dict(st: ClassicHeroState) -> dict[str, Any]:

@@ -14,21 +14,13 @@ from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.cards import SUIT_JA
 from designkit.games.classic_hero.notation import in_english
 from designkit.games.classic_hero.resolve import effect_tasks
-from designkit.games.classic_hero.state import (
-    FLOW,
-    VP_PARTS,
-    ClassicHeroState,
-    Phase,
-    Ruleset,
-)
+from designkit.games.classic_hero.state import FLOW, VP_PARTS, ClassicHeroState, Phase, Ruleset
 
 
 def blank_state(rules: Ruleset, log: bool) -> ClassicHeroState:
     """Everything in the box, nothing dealt: the state before CH-2.1."""
-    p = rules.params
-    n = p.players
-    st = ClassicHeroState.blank(p, log)
-    st.rules = rules
+    st = ClassicHeroState.from_rules(rules, log)
+    n = st.n
     st.stage, st.turn_no = 0, 0
     st.track = [None] * (rules.goal + 1)
     st.pos = [0] * n

@@ -564,11 +564,7 @@ def _hook_arg(h: object) -> object:
     return args.get("n", args.get("value"))
 
 
-@FLOW.task("turn_end")
-def turn_end(st: ClassicHeroState, seat: int) -> bool:
-    if st.log is not None:
-        st.emit("CH-6.8", seat, f"{seat_label(seat)}'s turn ends", f"{seat_label(seat)}の手番終了")
-    return False
+FLOW.note_task("turn_end", "CH-6.8", "{seat}'s turn ends", "{seat}の手番終了")
 
 
 def _star_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:

@@ -134,9 +134,8 @@ class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
 
 def blank_state(rules: Ruleset, log: bool) -> CrossroadsState:
     """Everything in the box, nothing dealt: the state before CR-2.2."""
+    st = CrossroadsState.from_rules(rules, log)
     p = rules.params
-    st = CrossroadsState.blank(p, log)
-    st.rules = rules
     st.deck = [0] * rules.size
     for x in rules.numbers:
         st.deck[x] = p.copies_per_number

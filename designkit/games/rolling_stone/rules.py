@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.flow import FlowGame
-from designkit.core.game import rank_seats
+from designkit.core.game import rank_seats, vp_labels
 from designkit.core.messages import Text, bi
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed
@@ -24,7 +24,6 @@ from designkit.games.rolling_stone.setup import announce, blank_state, setup_tas
 from designkit.games.rolling_stone.state import (
     FLOW,
     VP_PARTS,
-    Phase,
     RollingStoneState,
     Ruleset,
 )
@@ -38,16 +37,16 @@ class RollingStoneGame(FlowGame[RollingStoneState, RollingStoneParams]):
     # reading in katakana, so the Japanese side of the lab has a Japanese title
     title_ja = "ライフ・イズ・ローリング・ストーン"
     params_type = RollingStoneParams
-    VP_SOURCE_LABELS = {
-        "settlement": ("Mid-stage settlements (LR-11.3)", "途中決算"),
-        "event": ("Events", "イベント"),
-        "skill": ("Skills (dreams given up)", "スキル"),
-        "dream": ("Dream (LR-12.1)", "ドリーム"),
-        "dice": ("Dice (LR-12.2)", "ライフストーンの目"),
-        "adversity": ("Adversity ★ and power (LR-12.3)", "逆境"),
-        "full_album": ("Full album (LR-12.4)", "アルバム完成"),
-        "start_marker": ("Start player marker (LR-12.5)", "スタートプレイヤーマーカー"),
-    }
+    VP_SOURCE_LABELS = vp_labels("""
+        settlement   | Mid-stage settlements (LR-11.3) | 途中決算
+        event        | Events                          | イベント
+        skill        | Skills (dreams given up)        | スキル
+        dream        | Dream (LR-12.1)                 | ドリーム
+        dice         | Dice (LR-12.2)                  | ライフストーンの目
+        adversity    | Adversity ★ and power (LR-12.3) | 逆境
+        full_album   | Full album (LR-12.4)            | アルバム完成
+        start_marker | Start player marker (LR-12.5)   | スタートプレイヤーマーカー
+    """)
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
     hooks_package = __package__
@@ -76,8 +75,7 @@ class RollingStoneGame(FlowGame[RollingStoneState, RollingStoneParams]):
         best = max(st.vp)
         return [s for s in range(st.n) if st.vp[s] == best]
 
-    def end_reason(self, st: RollingStoneState) -> str:
-        return "final_settlement" if st.phase is Phase.OVER else ""
+    over_reason = "final_settlement"
 
     def turns(self, st: RollingStoneState) -> int:
         return st.turn_no

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from designkit.core.flow import ask, draw_task, roll
+from designkit.core.flow import draw_task, roll
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.state import (
@@ -25,11 +25,8 @@ from designkit.games.rolling_stone.state import (
 # -- a fresh position -------------------------------------------------------------------------------------
 def blank_state(rules: Ruleset, log: bool) -> RollingStoneState:
     """Everything in the box, nothing dealt: the state before LR-2.1."""
-    p = rules.params
-    n = p.players
-    k = len(rules.colours)
-    st = RollingStoneState.blank(p, log)
-    st.rules = rules
+    st = RollingStoneState.from_rules(rules, log)
+    p, n, k = rules.params, st.n, len(rules.colours)
     st.stage, st.round, st.turn_no, st.current = 0, 0, 0, None
     st.marker, st.settling = None, None
     st.slot_of, st.board = [None] * n, [None] * p.order_slots
@@ -125,9 +122,7 @@ def dreams_dealt(st: RollingStoneState) -> bool:
     return False
 
 
-@FLOW.task("pass")
-def offer_pass(st: RollingStoneState, seat: int) -> bool:
-    return ask(st, Phase.PASS, seat, (seat,))
+FLOW.ask_task("pass", Phase.PASS)
 
 
 def hand_options(kind: str) -> Any:
@@ -196,9 +191,7 @@ def pass_all(st: RollingStoneState) -> bool:
 
 
 # -- LR-2.4 (fixed frame variant), LR-2.5, LR-2.6 --------------------------------------------------------
-@FLOW.task("char_cell")
-def offer_char_cell(st: RollingStoneState, seat: int) -> bool:
-    return ask(st, Phase.CHAR_CELL, seat, (seat,))
+FLOW.ask_task("char_cell", Phase.CHAR_CELL)
 
 
 def _char_cells(st: RollingStoneState) -> tuple[Action, ...]:

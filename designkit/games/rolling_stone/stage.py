@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from designkit.core.flow import ask, draw_task, push, roll
+from designkit.core.flow import draw_task, push, roll
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone import resolve
 from designkit.games.rolling_stone.actions import Action
@@ -65,11 +65,7 @@ def start_stage(st: RollingStoneState, stage: int) -> bool:
     return False
 
 
-@FLOW.task("discard")
-def offer_discard(st: RollingStoneState, seat: int) -> bool:
-    if not st.hands[seat]:
-        return False
-    return ask(st, Phase.DISCARD, seat, (seat,))
+FLOW.ask_task("discard", Phase.DISCARD, skip=lambda st, seat: not st.hands[seat])
 
 
 def _become_skill(st: RollingStoneState, seat: int, d: int) -> None:
@@ -195,9 +191,7 @@ def show_field(st: RollingStoneState) -> bool:
     return False
 
 
-@FLOW.task("order")
-def offer_slot(st: RollingStoneState, seat: int) -> bool:
-    return ask(st, Phase.ORDER, seat, (seat,))
+FLOW.ask_task("order", Phase.ORDER)
 
 
 _SLOTS = tuple(Action("slot", i) for i in range(10))

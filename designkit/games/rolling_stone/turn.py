@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from designkit.core.flow import ask, push, roll
+from designkit.core.flow import push, roll
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone import resolve
 from designkit.games.rolling_stone.actions import Action
@@ -89,11 +89,7 @@ def order_bonus(st: RollingStoneState, seat: int, slot: int) -> bool:
     return False
 
 
-@FLOW.task("pick")
-def offer_pick(st: RollingStoneState, seat: int) -> bool:
-    if not st.field:
-        return False
-    return ask(st, Phase.TAKE, seat, (seat,))
+FLOW.ask_task("pick", Phase.TAKE, skip=lambda st, seat: not st.field)
 
 
 def _field_options(st: RollingStoneState) -> tuple[Action, ...]:

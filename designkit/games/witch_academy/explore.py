@@ -10,7 +10,12 @@ from __future__ import annotations
 from designkit.core.flow import ask, push
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import Op, ops_text
-from designkit.games.witch_academy.resolve import can_pay_health, pay_health, payable
+from designkit.games.witch_academy.resolve import (
+    can_pay_health,
+    pay_health,
+    payable,
+    use_action,
+)
 from designkit.games.witch_academy.state import FLOW, Phase, WitchState, worker_name
 from designkit.games.witch_academy.turn import push_out, trigger_tasks
 
@@ -105,13 +110,8 @@ def _explore_options(st: WitchState) -> tuple[WitchAction, ...]:
 def _explored(st: WitchState, a: WitchAction) -> None:
     """LW-6.3: one action applies one card of this Area; any action may go unused (LW-A3)."""
     seat, w, pos = st.ctx
-    if a.kind == "end":
-        if st.log is not None:
-            st.emit("LW-A3", seat, f"{st.actions_left} action(s) left unused",
-                    f"残り{st.actions_left}回のアクションを行わない", n=st.actions_left)
-        st.actions_left = 0
+    if not use_action(st, seat, a, "LW-A3", "action(s)"):
         return
-    st.actions_left -= 1
     c = st.rules.explore_index[a.arg]
     card = st.rules.explore[c]
     if st.log is not None:

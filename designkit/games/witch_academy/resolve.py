@@ -14,7 +14,7 @@ from typing import Any
 
 from designkit.core.flow import ask, push
 from designkit.core.seats import seat_label
-from designkit.games.witch_academy.actions import WitchAction, act
+from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import (
     BASIC,
     LEGACY_EN,
@@ -33,6 +33,38 @@ from designkit.games.witch_academy.state import (
     WitchState,
     worker_name,
 )
+
+
+# -- steps several decisions share -------------------------------------------------------------------
+def hand_to_pile(st: WitchState, a: WitchAction, pile: list[list[int]], rule: str,
+                 en: str, ja: str, public: tuple[str, str]) -> None:
+    """The deciding seat moves the event card ``a`` names from its hand onto one of its
+    face-down piles (LW-3.4's picks, LW-11.4's carried cards). The log shows the card to
+    that seat only and ``public`` to the table; ``{seat}`` and ``{card}`` in the texts are
+    filled in only while logging."""
+    seat = st.ctx[0]
+    e = st.rules.event_index[a.arg]
+    st.hands[seat].remove(e)
+    pile[seat].append(e)
+    if st.log is not None:
+        who = seat_label(seat)
+        st.emit(rule, seat, en.format(seat=who, card=label(a.arg)),
+                ja.format(seat=who, card=label(a.arg, "ja")), visible_to=(seat,),
+                public=(public[0].format(seat=who), public[1].format(seat=who)), card=a.arg)
+
+
+def use_action(st: WitchState, seat: int, a: WitchAction, rule: str, what: str) -> bool:
+    """One of a worker's actions (LW-6.3 at an Area, LW-7.2 at the University): ``end``
+    leaves the rest unused (logged under ``rule``, ``what`` naming them) and answers
+    False; any other choice uses one up and answers True."""
+    if a.kind == "end":
+        if st.log is not None:
+            st.emit(rule, seat, f"{st.actions_left} {what} left unused",
+                    f"残り{st.actions_left}回のアクションを行わない", n=st.actions_left)
+        st.actions_left = 0
+        return False
+    st.actions_left -= 1
+    return True
 
 
 # -- primitives ---------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.flow import FlowGame
-from designkit.core.game import DesignTable
+from designkit.core.game import DesignTable, vp_labels
 from designkit.core.messages import Text, bi
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed, count
@@ -37,7 +37,6 @@ from designkit.games.witch_academy.state import (
     FLOW,
     VP_PARTS,
     E,
-    Phase,
     Ruleset,
     WitchState,
 )
@@ -49,13 +48,13 @@ class WitchGame(FlowGame[WitchState, WitchParams]):
     title = "Little Witch Academia"
     title_ja = "リトルウィッチアカデミア"
     params_type = WitchParams
-    VP_SOURCE_LABELS = {
-        "assignment": ("Assignments (LW-10.1)", "課題"),
-        "request": ("Requests (LW-7.5)", "依頼"),
-        "forced_pass": ("Forced passes (LW-10.4)", "強制パス"),
-        "card": ("Card effects", "カード効果"),
-        "legacy_majority": ("Legacy majorities (LW-12.2)", "レガシーのマジョリティ"),
-    }
+    VP_SOURCE_LABELS = vp_labels("""
+        assignment      | Assignments (LW-10.1)       | 課題
+        request         | Requests (LW-7.5)           | 依頼
+        forced_pass     | Forced passes (LW-10.4)     | 強制パス
+        card            | Card effects                | カード効果
+        legacy_majority | Legacy majorities (LW-12.2) | レガシーのマジョリティ
+    """)
     min_players, max_players = 3, 5
     tie_break_rules = ("LW-12.3",)
     flow = FLOW
@@ -86,8 +85,7 @@ class WitchGame(FlowGame[WitchState, WitchParams]):
         place (a draw), so a footer can print ties as ties ("A = C > B")."""
         return scoring.final_ranking(st.vp, [r[E] for r in st.res], st.params.tiebreak)
 
-    def end_reason(self, st: WitchState) -> str:
-        return "final_round" if st.phase is Phase.OVER else ""
+    over_reason = "final_round"
 
     def turns(self, st: WitchState) -> int:
         return st.turn_no

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from designkit.core.flow import ask, push
 from designkit.core.seats import seat_label
-from designkit.games.witch_academy.actions import WitchAction, act, assignment_label, label
+from designkit.games.witch_academy.actions import WitchAction, act, assignment_label
 from designkit.games.witch_academy.cards import (
     LEGACY_EN,
     LEGACY_JA,
@@ -20,7 +20,7 @@ from designkit.games.witch_academy.cards import (
     RESOURCES,
     amounts_text,
 )
-from designkit.games.witch_academy.resolve import add_vp, heal, return_worker
+from designkit.games.witch_academy.resolve import add_vp, hand_to_pile, heal, return_worker
 from designkit.games.witch_academy.state import (
     FLOW,
     PASSED,
@@ -208,15 +208,9 @@ def _keep_options(st: WitchState) -> tuple[WitchAction, ...]:
 
 @FLOW.decision(Phase.KEEP, _keep_options)
 def _kept(st: WitchState, a: WitchAction) -> None:
-    seat = st.ctx[0]
-    e = st.rules.event_index[a.arg]
-    st.hands[seat].remove(e)
-    st.carried[seat].append(e)
-    if st.log is not None:
-        st.emit("LW-11.4", seat, f"{seat_label(seat)} keeps {label(a.arg)} face down",
-                f"{seat_label(seat)}は{label(a.arg, 'ja')}を伏せて残す", visible_to=(seat,),
-                public=(f"{seat_label(seat)} keeps a card face down",
-                        f"{seat_label(seat)}はカードを1枚伏せて残す"), card=a.arg)
+    hand_to_pile(st, a, st.carried, "LW-11.4", "{seat} keeps {card} face down",
+                 "{seat}は{card}を伏せて残す",
+                 ("{seat} keeps a card face down", "{seat}はカードを1枚伏せて残す"))
 
 
 @FLOW.task("keep_end")
@@ -254,9 +248,7 @@ def cap(st: WitchState, seat: int) -> bool:
     return False
 
 
-@FLOW.task("return1")
-def return1(st: WitchState, seat: int) -> bool:
-    return ask(st, Phase.RETURN, seat, (seat,))
+FLOW.ask_task("return1", Phase.RETURN)
 
 
 def _return_options(st: WitchState) -> tuple[WitchAction, ...]:

@@ -22,7 +22,7 @@ from designkit.games.witch_academy.cards import (
     amounts_text,
     legacy_names,
 )
-from designkit.games.witch_academy.resolve import gain
+from designkit.games.witch_academy.resolve import gain, hand_to_pile
 from designkit.games.witch_academy.state import (
     ACTION_MODE,
     FLOW,
@@ -35,10 +35,8 @@ from designkit.games.witch_academy.state import (
 
 def blank_state(rules: Ruleset, log: bool) -> WitchState:
     """LW-2.3, LW-2.4: every player's workers at full Health, tokens in hand."""
-    p = rules.params
-    n = p.players
-    st = WitchState.blank(p, log)
-    st.rules = rules
+    st = WitchState.from_rules(rules, log)
+    p, n = rules.params, st.n
     st.year, st.sp, st.turn_pos, st.turn_no = 0, 0, 0, 0
     st.order, st.mode, st.action_turns = list(range(n)), [ACTION_MODE] * n, [0] * n
     st.acting, st.actions_left = None, 0
@@ -285,11 +283,7 @@ def remove_events(st: WitchState) -> bool:
     return False
 
 
-@FLOW.task("draft_pick")
-def draft_pick(st: WitchState, seat: int) -> bool:
-    if not st.hands[seat]:
-        return False
-    return ask(st, Phase.DRAFT, seat, (seat,))
+FLOW.ask_task("draft_pick", Phase.DRAFT, skip=lambda st, seat: not st.hands[seat])
 
 
 def _hand_options(kind: str):  # noqa: ANN202 - a small options-builder factory
@@ -304,15 +298,8 @@ def _hand_options(kind: str):  # noqa: ANN202 - a small options-builder factory
 
 @FLOW.decision(Phase.DRAFT, _hand_options("pick"))
 def _picked(st: WitchState, a: WitchAction) -> None:
-    seat = st.ctx[0]
-    e = st.rules.event_index[a.arg]
-    st.hands[seat].remove(e)
-    st.picks[seat].append(e)
-    if st.log is not None:
-        st.emit("LW-3.4", seat, f"{seat_label(seat)} picks {label(a.arg)} and keeps it face down",
-                f"{seat_label(seat)}は{label(a.arg, 'ja')}を選んで伏せる", visible_to=(seat,),
-                public=(f"{seat_label(seat)} picked a card", f"{seat_label(seat)}がカードを1枚選んだ"),
-                card=a.arg)
+    hand_to_pile(st, a, st.picks, "LW-3.4", "{seat} picks {card} and keeps it face down",
+                 "{seat}は{card}を選んで伏せる", ("{seat} picked a card", "{seat}がカードを1枚選んだ"))
 
 
 @FLOW.task("draft_pass")

@@ -358,9 +358,4 @@ def _log_rest(st: WitchState, seat: int, heal_only: bool, where: dict[int, int |
             healed={worker_name(st, seat, w): [b, a] for w, b, a in healed})
 
 
-@FLOW.task("rest_end")
-def rest_end(st: WitchState, seat: int) -> bool:
-    if st.log is not None:
-        st.emit("LW-9.3", seat, f"Resting ends {seat_label(seat)}'s turn",
-                f"休息を終えたので{seat_label(seat)}の手番終了")
-    return False
+FLOW.note_task("rest_end", "LW-9.3", "Resting ends {seat}'s turn", "休息を終えたので{seat}の手番終了")

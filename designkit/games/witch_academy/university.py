@@ -20,6 +20,7 @@ from designkit.games.witch_academy.resolve import (
     payable,
     reduce_health,
     return_worker,
+    use_action,
 )
 from designkit.games.witch_academy.state import (
     FLOW,
@@ -105,13 +106,8 @@ def _univ_options(st: WitchState) -> tuple[WitchAction, ...]:
 def _univ_chosen(st: WitchState, a: WitchAction) -> None:
     """LW-7.2: each action is an exchange or a card play; an action may be skipped."""
     seat, w = st.ctx
-    if a.kind == "end":
-        if st.log is not None:
-            st.emit("LW-7.2", seat, f"{st.actions_left} University action(s) left unused",
-                    f"残り{st.actions_left}回のアクションを行わない", n=st.actions_left)
-        st.actions_left = 0
+    if not use_action(st, seat, a, "LW-7.2", "University action(s)"):
         return
-    st.actions_left -= 1
     if a.kind == "exchange":
         push(st, ("exchange", seat, a.arg[0], a.arg[1]), ("univ_action", seat, w))
     else:
