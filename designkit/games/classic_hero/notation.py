@@ -317,6 +317,17 @@ def meets_whole(cond: Condition, values: tuple[int, ...], minimal: bool = True) 
     return s >= cond.total and (not minimal or s - min(values) < cond.total)
 
 
+def may_meet(cond: Condition, vals: list[int]) -> bool:
+    """A necessary condition, cheap: most conditions fail most hands, so test this first."""
+    if len(vals) < cond.dice_needed:
+        return False
+    if cond.kind == "sum":
+        return sum(vals) >= cond.total
+    if cond.kind == "slots":
+        return all(any(v in slot for v in vals) for slot in cond.slots)
+    return max(vals.count(v) for v in set(vals)) >= cond.k
+
+
 @lru_cache(maxsize=200_000)
 def _sets(kind: str, slots: tuple[frozenset[int], ...], total: int, k: int,
           values: tuple[int, ...], minimal: bool) -> tuple[tuple[int, ...], ...]:
@@ -385,14 +396,8 @@ def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: 
     """
     if not fortune or not values:
         return ()
+    check_fortune_ways(fortune, len(values))
     m = min(len(fortune), len(values))
-    widest = sorted((len(f) for f in fortune), reverse=True)[:m]
-    ways = math.comb(len(fortune), m) * math.perm(len(values), m) * math.prod(widest)
-    if ways > MAX_FORTUNE_WAYS:
-        raise FortuneTooLarge(f"Fortune {fortune_text(fortune)} on {len(values)} dice has "
-                              f"{ways:,} ways to apply, more than the limit of "
-                              f"{MAX_FORTUNE_WAYS:,}: use fewer slots or alternatives, or "
-                              f"fewer dice")
     best = -1
     kept: list[tuple[tuple[int, Atom], ...]] = []
     for falts in combinations(range(len(fortune)), m):
@@ -405,6 +410,19 @@ def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: 
                 if full == best:
                     kept.append(tuple(zip(dice, choice, strict=True)))
     return tuple(kept)
+
+
+def check_fortune_ways(fortune: Fortune, dice: int) -> None:
+    """Raise :class:`FortuneTooLarge` when ``fortune`` has more ways to apply to ``dice``
+    dice than :data:`MAX_FORTUNE_WAYS` (asked before any way is enumerated)."""
+    m = min(len(fortune), dice)
+    widest = sorted((len(f) for f in fortune), reverse=True)[:m]
+    ways = math.comb(len(fortune), m) * math.perm(dice, m) * math.prod(widest)
+    if ways > MAX_FORTUNE_WAYS:
+        raise FortuneTooLarge(f"Fortune {fortune_text(fortune)} on {dice} dice has "
+                              f"{ways:,} ways to apply, more than the limit of "
+                              f"{MAX_FORTUNE_WAYS:,}: use fewer slots or alternatives, or "
+                              f"fewer dice")
 
 
 #: the most ways to apply one Fortune that are enumerated (CH-A10 enumerates every way;

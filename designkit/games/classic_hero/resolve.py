@@ -9,7 +9,6 @@ used-set choices (spec §7) is here too, so bots and ``auto_resolve`` share it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -17,7 +16,8 @@ from designkit.core.flow import ask, push, roll
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction, die_ref_text
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, artifact_label, effect_text
-from designkit.games.classic_hero.notation import Condition, satisfying_sets
+from designkit.games.classic_hero.hands import HandTables, tables
+from designkit.games.classic_hero.notation import Condition, may_meet, satisfying_sets
 from designkit.games.classic_hero.state import (
     FLOW,
     VP_ARTIFACT,
@@ -525,34 +525,26 @@ def hand(st: ClassicHeroState, seat: int) -> tuple[list[int], tuple[tuple[int, b
     return avail, tuple((dice[i][0], dice[i][1]) for i in avail)
 
 
-def sets_in_hand(cond: Condition, avail: list[int], kinds: tuple[tuple[int, bool], ...],
-                 minimal: bool) -> list[tuple[int, ...]]:
-    """Satisfying sets (dice positions) in a hand from :func:`hand`, one per kind of set."""
-    if not may_meet(cond, [v for v, _ in kinds]):
-        return []
-    return [tuple(sorted(avail[k] for k in u)) for u in _set_kinds(cond, kinds, minimal)]
+def sets_in_hand(table: HandTables, cond: Condition, avail: list[int],
+                 kinds: tuple[tuple[int, bool], ...]) -> list[tuple[int, ...]]:
+    """Satisfying sets (dice positions) in a hand from :func:`hand`, one per kind of set
+    (from the ruleset's table, :mod:`hands`)."""
+    return [tuple(sorted([avail[k] for k in u])) for u in table.set_kinds(cond, kinds)]
 
 
 def achieve_sets(st: ClassicHeroState, seat: int, cond: Condition) -> list[tuple[int, ...]]:
     """Satisfying sets of available dice (positions), one per kind of set (value, colour)."""
     avail, kinds = hand(st, seat)
-    return sets_in_hand(cond, avail, kinds, st.params.sum_requires_minimal_set)
+    return sets_in_hand(tables(st.rules), cond, avail, kinds)
 
 
-def may_meet(cond: Condition, vals: list[int]) -> bool:
-    """A necessary condition, cheap: most conditions fail most hands, so test this first."""
-    if len(vals) < cond.dice_needed:
-        return False
-    if cond.kind == "sum":
-        return sum(vals) >= cond.total
-    if cond.kind == "slots":
-        return all(any(v in slot for v in vals) for slot in cond.slots)
-    return max(vals.count(v) for v in set(vals)) >= cond.k
-
-
-@lru_cache(maxsize=200_000)
-def _set_kinds(cond: Condition, kinds: tuple[tuple[int, bool], ...], minimal: bool
-               ) -> tuple[tuple[int, ...], ...]:
+def set_kinds(cond: Condition, kinds: tuple[tuple[int, bool], ...], minimal: bool
+              ) -> tuple[tuple[int, ...], ...]:
+    """The sets of sorted ``kinds`` that meet ``cond`` (indices into ``kinds``), one per kind
+    of set: the direct builder over :func:`notation.satisfying_sets`, which the table's
+    faster builder (:meth:`hands.HandTables.set_kinds`) must match."""
+    if not may_meet(cond, [v for v, _ in kinds]):
+        return ()
     seen = set()
     out = []
     for u in satisfying_sets(cond, tuple(v for v, _ in kinds), minimal):

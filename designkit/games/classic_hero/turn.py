@@ -9,12 +9,11 @@ Goal fights instead (:mod:`battle`).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from designkit.core.flow import ask, push
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction, fortune_atoms, passers
 from designkit.games.classic_hero.cards import SUIT_JA, effect_text
+from designkit.games.classic_hero.hands import tables
 from designkit.games.classic_hero.notation import (
     Condition,
     Fortune,
@@ -36,6 +35,7 @@ from designkit.games.classic_hero.resolve import (
     clamp,
     distinct,
     effect_tasks,
+    hand,
     mark_used,
     may_meet,
     red_bonus_vp,
@@ -256,20 +256,22 @@ def stop_reroll(st: ClassicHeroState, seat: int) -> bool:
 
 # -- Fortune (CH-6.1, CH-6.2) -------------------------------------------------------------------------------
 def fortune_choices(st: ClassicHeroState, seat: int) -> list[HeroAction]:
-    """CH-A10: every legal application, one per distinct result (dice as value and colour)."""
+    """CH-A10: every legal application, one per distinct result (dice as value and colour).
+
+    The options per multiset of dice come from the ruleset's table (:mod:`hands`)."""
     card = st.event_at(st.pos[seat])
-    dice = st.dice[seat]
-    # sorted by kind, so equal hands share one cache entry whatever the dice order
-    avail = sorted(st.available(seat), key=lambda i: (dice[i][0], dice[i][1]))
-    kinds = tuple((dice[i][0], dice[i][1]) for i in avail)
-    return [HeroAction("fortune", tuple((ref(st, seat, avail[k]), text) for k, text in opt))
-            for opt in _fortune_kinds(card.fortune, kinds, st.rules.lo, st.rules.hi)]
+    avail, kinds = hand(st, seat)
+    refs = [(i, *kinds[k]) for k, i in enumerate(avail)]
+    return [HeroAction("fortune", tuple([(refs[k], text) for k, text in opt]))
+            for opt in tables(st.rules).fortune_kinds(card.fortune, kinds)]
 
 
-@lru_cache(maxsize=100_000)
-def _fortune_kinds(fortune: Fortune, kinds: tuple[tuple[int, bool], ...], lo: int, hi: int
-                   ) -> tuple[tuple[tuple[int, str], ...], ...]:
-    """The options of :func:`fortune_choices` for dice of these (value, red) kinds, merged."""
+def fortune_kinds(fortune: Fortune, kinds: tuple[tuple[int, bool], ...], lo: int, hi: int
+                  ) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """The options of :func:`fortune_choices` for dice of these sorted (value, red) kinds,
+    merged: the direct builder (every way of :func:`notation.fortune_options`, one per
+    distinct result), which the table's faster builder (:func:`hands.fill_fortunes`) must
+    match."""
     vals = tuple(v for v, _ in kinds)
     seen = set()
     out = []
