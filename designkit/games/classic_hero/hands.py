@@ -17,7 +17,8 @@ and permutation of positions; they give exactly what the direct builders give
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import lru_cache
+from itertools import combinations, product
 from typing import Any
 
 from designkit.games.classic_hero.notation import (
@@ -43,16 +44,22 @@ LIMIT = 200_000
 
 class HandTables:
     """One ruleset's tables (see the module doc): ``sets`` per (condition, hand),
-    ``fortunes`` per (Fortune, hand), and per condition whether a multiset of values meets
-    it as a whole."""
+    ``fortunes`` per (Fortune, hand), and per (condition, multiset of values) the sub-multisets
+    of values that meet it as a whole; beside them the ruleset's facts the move and ability options read on
+    every step (per event: a Trial?; per ability: a ready-able PASS_TRIAL, a die ability)
+    and the move actions made so far per (stop, card there, abilities spent)."""
 
-    __slots__ = ("minimal", "lo", "hi", "sets", "fortunes", "whole")
+    __slots__ = ("minimal", "lo", "hi", "sets", "fortunes", "whole", "trial", "passer",
+                 "die_ability", "moves")
 
-    def __init__(self, minimal: bool, lo: int, hi: int) -> None:
+    def __init__(self, minimal: bool, lo: int, hi: int, trial: tuple[bool, ...] = (),
+                 passer: tuple[bool, ...] = (), die_ability: tuple[bool, ...] = ()) -> None:
         self.minimal, self.lo, self.hi = minimal, lo, hi
         self.sets: dict[tuple[Condition, Kinds], KindSets] = {}
         self.fortunes: dict[tuple[Fortune, Kinds], KindFortunes] = {}
-        self.whole: dict[Condition, dict[tuple[int, ...], bool]] = {}
+        self.whole: dict[Condition, dict[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+        self.trial, self.passer, self.die_ability = trial, passer, die_ability
+        self.moves: dict[tuple[int, int | None, tuple[int, ...]], Any] = {}
 
     def set_kinds(self, cond: Condition, kinds: Kinds) -> KindSets:
         """The sets of ``kinds`` (a hand's sorted dice) that meet ``cond``, one per kind of
@@ -80,41 +87,94 @@ class HandTables:
         """Each distinct sub-multiset of ``kinds`` whose values meet ``cond`` as a whole, as
         its first positions in ``kinds`` (equal dice are next to each other, so the first
         ones of each kind make the smallest index tuple with those dice: the one the direct
-        builder keeps), sorted as the direct builder sorts them."""
-        if not may_meet(cond, [v for v, _ in kinds]):
+        builder keeps), sorted as the direct builder sorts them.
+
+        Which multisets of *values* qualify is worked out once per multiset of values
+        (:meth:`_value_sets`, shared by hands that differ only in colour); each is then
+        taken with every split of its dice between the white and the red ones held."""
+        vals = tuple([v for v, _ in kinds])
+        counts = self._value_sets(cond, vals)
+        if not counts:
             return ()
+        # per distinct value, in order: (first white position, whites, first red, reds);
+        # the dice are sorted by (value, red), so a value's white dice come first
+        runs: list[list[int]] = []
+        for i, (v, red) in enumerate(kinds):
+            if not runs or kinds[i - 1][0] != v:
+                runs.append([i, 0, i, 0])
+            run = runs[-1]
+            if red:
+                if not run[3]:
+                    run[2] = i
+                run[3] += 1
+            else:
+                run[1] += 1
+                run[2] = i + 1
+        out: list[tuple[int, ...]] = []
+        for want in counts:
+            picks: list[tuple[int, ...]] = [()]
+            for (sw, nw, sr, nr), c in zip(runs, want, strict=True):
+                if c:
+                    picks = [u + tuple(range(sw, sw + c - r)) + tuple(range(sr, sr + r))
+                             for u in picks for r in range(max(0, c - nw), min(c, nr) + 1)]
+            out += picks
+        out.sort(key=lambda u: (len(u), u))
+        return tuple(out)
+
+    def _value_sets(self, cond: Condition, vals: tuple[int, ...]
+                    ) -> tuple[tuple[int, ...], ...]:
+        """The sub-multisets of sorted ``vals`` that meet ``cond`` as a whole, each as a
+        count per distinct value (in order); kept per (condition, values)."""
         whole = self.whole.get(cond)
         if whole is None:
             whole = self.whole[cond] = {}
+        found = whole.get(vals)
+        if found is not None:
+            return found
+        if len(whole) >= LIMIT:
+            whole.clear()
+        if not may_meet(cond, list(vals)):
+            found = whole[vals] = ()
+            return found
+        distinct: list[int] = []
+        have: list[int] = []
+        for v in vals:
+            if distinct and distinct[-1] == v:
+                have[-1] += 1
+            else:
+                distinct.append(v)
+                have.append(1)
+        size = len(cond.slots) if cond.kind == "slots" else cond.k if cond.kind == "zoro" else 0
         minimal = self.minimal
-        blocks = _blocks(kinds)
-        if cond.kind == "slots":
-            sizes: tuple[int, ...] | None = (len(cond.slots),)
-        elif cond.kind == "zoro":
-            sizes = (cond.k,)
-        else:
-            sizes = None
         out: list[tuple[int, ...]] = []
-        for idx in _sub_multisets(blocks, len(kinds)):
-            if sizes is not None and len(idx) not in sizes:
+        for want in product(*(range(h + 1) for h in have)):
+            n = sum(want)
+            if not n or (size and n != size):
                 continue
-            vals = tuple(kinds[i][0] for i in idx)   # ascending: the dice are sorted
-            ok = whole.get(vals)
-            if ok is None:
-                ok = whole[vals] = meets_whole(cond, vals, minimal)
-            if ok:
-                out.append(idx)
-        out.sort(key=lambda u: (len(u), u))
-        return tuple(out)
+            sub = tuple([v for v, c in zip(distinct, want, strict=True) for _ in range(c)])
+            if meets_whole(cond, sub, minimal):
+                out.append(want)
+        found = whole[vals] = tuple(out)
+        return found
 
 
 def tables(rules: Any) -> HandTables:
     """The ruleset's :class:`HandTables`, kept on it (made on first use)."""
     found: HandTables | None = rules.__dict__.get("_hand_tables")
     if found is None:
-        found = HandTables(rules.params.sum_requires_minimal_set, rules.lo, rules.hi)
+        abilities = rules.abilities
+        found = HandTables(
+            rules.params.sum_requires_minimal_set, rules.lo, rules.hi,
+            trial=tuple(suit == "Trial" for suit in rules.suit_of),
+            passer=tuple(a.hook.name == "pass_trial" and a.timing == "once_per_stage"
+                         for a in abilities),
+            die_ability=tuple(a.hook.name in DIE_ABILITIES for a in abilities))
         object.__setattr__(rules, "_hand_tables", found)
     return found
+
+
+#: the once-per-stage abilities that change a die (:func:`resolve.ability_options`)
+DIE_ABILITIES = ("adjust", "reroll", "invert", "set_any")
 
 
 def _blocks(kinds: Kinds) -> list[tuple[int, int]]:
@@ -128,37 +188,48 @@ def _blocks(kinds: Kinds) -> list[tuple[int, int]]:
     return [(s, c) for s, c in out]
 
 
-def _sub_multisets(blocks: list[tuple[int, int]], n: int) -> list[tuple[int, ...]]:
-    """Every non-empty sub-multiset, as the first positions of each kind it takes."""
-    out: list[tuple[int, ...]] = [()]
-    for s, c in blocks:
-        out = [u + tuple(range(s, s + t)) for u in out for t in range(c + 1)]
-    return [u for u in out if u]
-
-
-def _sequences(blocks: list[tuple[int, int]], m: int) -> list[tuple[int, ...]]:
-    """The canonical sequences of ``m`` different dice, in ascending (permutation) order:
-    each die kind's dice are taken in position order, first ones first. Any other
-    permutation repeats one of these with equal dice swapped (and comes after it)."""
+@lru_cache(maxsize=4096)
+def _sequences(counts: tuple[int, ...], m: int) -> tuple[tuple[int, ...], ...]:
+    """The canonical sequences of ``m`` different dice of a hand whose runs of equal dice
+    have these ``counts``, in ascending (permutation) order: each kind's dice are taken in
+    position order, first ones first. Any other permutation repeats one of these with
+    equal dice swapped (and comes after it). Depends on the counts alone, so it is shared
+    by every hand of that shape."""
+    starts = [sum(counts[:j]) for j in range(len(counts))]
     out: list[tuple[int, ...]] = []
-    taken = [0] * len(blocks)
+    taken = [0] * len(counts)
     seq: list[int] = []
 
     def extend() -> None:
         if len(seq) == m:
             out.append(tuple(seq))
             return
-        for j, (s, c) in enumerate(blocks):
+        for j, c in enumerate(counts):
             t = taken[j]
             if t < c:
                 taken[j] = t + 1
-                seq.append(s + t)
+                seq.append(starts[j] + t)
                 extend()
                 seq.pop()
                 taken[j] = t
 
     extend()
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _ways(fortune: Fortune, n: int
+          ) -> tuple[tuple[tuple[int, ...], tuple[tuple[tuple[str, int], ...], ...]], ...]:
+    """Per choice of the Fortune's slots for ``n`` dice (in the direct builder's order), the
+    atom choices on them; the size check first (:func:`notation.check_fortune_ways`)."""
+    check_fortune_ways(fortune, n)
+    out = []
+    for falts in combinations(range(len(fortune)), min(len(fortune), n)):
+        choices: list[tuple[tuple[str, int], ...]] = [()]
+        for f in falts:
+            choices = [prev + (a,) for prev in choices for a in fortune[f]]
+        out.append((falts, tuple(choices)))
+    return tuple(out)
 
 
 def fill_fortunes(fortune: Fortune, kinds: Kinds, lo: int, hi: int) -> KindFortunes:
@@ -172,16 +243,13 @@ def fill_fortunes(fortune: Fortune, kinds: Kinds, lo: int, hi: int) -> KindFortu
     vals = tuple(v for v, _ in kinds)
     if not fortune or not vals:
         return ()
-    check_fortune_ways(fortune, len(vals))
+    ways = _ways(fortune, len(vals))
     m = min(len(fortune), len(vals))
-    seqs = _sequences(_blocks(kinds), m)
+    seqs = _sequences(tuple(c for _, c in _blocks(kinds)), m)
     applied: dict[tuple[int, tuple[str, int]], tuple[int, bool]] = {}
     best = -1
     kept: list[tuple[tuple[int, tuple[str, int]], ...]] = []
-    for falts in combinations(range(len(fortune)), m):
-        choices: list[tuple[tuple[str, int], ...]] = [()]
-        for f in falts:
-            choices = [prev + (a,) for prev in choices for a in fortune[f]]
+    for _, choices in ways:
         for dice in seqs:
             for choice in choices:
                 full = 0
@@ -198,10 +266,15 @@ def fill_fortunes(fortune: Fortune, kinds: Kinds, lo: int, hi: int) -> KindFortu
     out = []
     for opt in kept:
         result = list(kinds)
+        rerolled = []
         for k, atom in opt:
             result[k] = (applied[(vals[k], atom)][0], kinds[k][1])
-        key = (tuple(sorted(result)), tuple(sorted(kinds[k] for k, a in opt if a[0] == "rr")))
+            if atom[0] == "rr":
+                rerolled.append(kinds[k])
+        result.sort()
+        rerolled.sort()
+        key = (tuple(result), tuple(rerolled))
         if key not in seen:
             seen.add(key)
-            out.append(tuple((k, atom_text(a)) for k, a in opt))
+            out.append(tuple([(k, atom_text(a)) for k, a in opt]))
     return tuple(out)

@@ -16,7 +16,7 @@ from designkit.core.flow import ask, push, roll
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction, die_ref_text
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, artifact_label, effect_text
-from designkit.games.classic_hero.hands import HandTables, tables
+from designkit.games.classic_hero.hands import DIE_ABILITIES, HandTables, tables
 from designkit.games.classic_hero.notation import Condition, may_meet, satisfying_sets
 from designkit.games.classic_hero.state import (
     FLOW,
@@ -28,7 +28,6 @@ from designkit.games.classic_hero.state import (
 )
 
 DieRef = tuple[int, int, bool]
-DIE_ABILITIES = ("adjust", "reroll", "invert", "set_any")
 
 
 def ref(st: ClassicHeroState, seat: int, i: int) -> DieRef:
@@ -295,8 +294,11 @@ def ability_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     out: list[HeroAction] = []
     rules = st.rules
     spent = st.spent[seat]
-    if not any(rules.abilities[a].hook.name in DIE_ABILITIES and a not in spent
-               for a in st.abilities[seat]):
+    die_ability = tables(rules).die_ability
+    for a in st.abilities[seat]:
+        if die_ability[a] and a not in spent:
+            break
+    else:
         return out
     avail = distinct(st, seat, st.available(seat))
     for name in DIE_ABILITIES:
@@ -380,7 +382,8 @@ def fx(st: ClassicHeroState, seat: int, name: str, arg: Any, source: str) -> boo
         return False
     if name == "artifact":
         return _artifact(st, seat, source)
-    if not _effect_choices(st, seat, name, arg):
+    choices = _effect_choices(st, seat, name, arg)
+    if not choices:
         if logging:
             # CH-0.3: a used die would have been a target, but only available dice take effects
             used = bool(_effect_choices(st, seat, name, arg, st.used_dice(seat)))
@@ -390,7 +393,8 @@ def fx(st: ClassicHeroState, seat: int, name: str, arg: Any, source: str) -> boo
                                                         else ""),
                     f"{who}：{src_ja}の効果（{what_ja}）の対象になる未使用のサイコロがない")
         return False
-    return ask(st, Phase.EFFECT, seat, (seat, name, arg, source))
+    return ask(st, Phase.EFFECT, seat, (seat, name, arg, source),
+               (*choices, HeroAction("skip", name)))
 
 
 def _artifact(st: ClassicHeroState, seat: int, source: str) -> bool:

@@ -102,7 +102,8 @@ def _log_turn(st: ClassicHeroState, seat: int) -> None:
 
 def is_last(st: ClassicHeroState, seat: int) -> bool:
     """CH-5.5: every other pawn is on the Goal."""
-    return all(st.at_goal(s) for s in range(st.n) if s != seat)
+    goal = st.rules.goal
+    return all(p == goal for s, p in enumerate(st.pos) if s != seat)
 
 
 def destinations(st: ClassicHeroState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -115,18 +116,22 @@ def destinations(st: ClassicHeroState, seat: int) -> list[tuple[int, tuple[int, 
     goal = rules.goal
     if is_last(st, seat):
         return [(goal, ())]
-    occupied = {p for s, p in enumerate(st.pos) if s != seat}
-    ready = [a for a in st.abilities[seat] if rules.abilities[a].hook.name == "pass_trial"
-             and rules.abilities[a].timing == "once_per_stage" and a not in st.spent[seat]]
+    pos = st.pos
+    occupied = {p for s, p in enumerate(pos) if s != seat}
+    passer = tables(rules).passer
+    spent = st.spent[seat]
+    ready = [a for a in st.abilities[seat] if passer[a] and a not in spent]
     limit = min(len(ready), 1 if st.params.pass_trial_once_per_move else len(ready))
+    trial = tables(rules).trial
+    track = st.track
     used: list[int] = []
     out: list[tuple[int, tuple[int, ...]]] = []
-    for q in range(st.pos[seat] + 1, goal):
-        card = st.track[q]
+    for q in range(pos[seat] + 1, goal):
+        card = track[q]
         if card is None or q in occupied:
             continue                   # blanks and other pawns can be passed, not stopped on
         out.append((q, tuple(used)))
-        if rules.suit_of[card] == "Trial":   # an empty Trial is a forced stop
+        if trial[card]:                # an empty Trial is a forced stop
             if len(used) >= limit:
                 return out
             used.append(ready[len(used)])    # PASS_TRIAL: stops beyond it use one more
@@ -144,13 +149,33 @@ def _via(st: ClassicHeroState, used: tuple[int, ...]) -> str | tuple[str, ...] |
 def _move_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     seat = st.ctx[0]
     rules = st.rules
+    track, goal = st.track, rules.goal
+    made = tables(rules).moves    # one action per (stop, card there, abilities spent)
     moves = []
     for q, used in destinations(st, seat):
-        card = st.track[q] if q != rules.goal else None
-        moves.append(HeroAction("move", (q, None if card is None else rules.events[card].id,
-                                         _via(st, used))))
+        card = track[q] if q != goal else None
+        a = made.get((q, card, used))
+        if a is None:
+            a = made[(q, card, used)] = HeroAction(
+                "move", (q, None if card is None else rules.events[card].id, _via(st, used)))
+        moves.append(a)
     # CH-A35: a ready once-per-stage die ability at the move step too
     return (*rest_options(st, seat), *ability_options(st, seat), *moves)
+
+
+def _move_several(st: ClassicHeroState) -> bool:
+    """The first stop ahead is not a Trial: it and the stop or Goal after it are two
+    destinations (the options wait until read; a bot's lookahead never reads them)."""
+    seat = st.ctx[0]
+    if is_last(st, seat):
+        return False
+    rules, pos, track = st.rules, st.pos, st.track
+    trial = tables(rules).trial
+    for q in range(pos[seat] + 1, rules.goal):
+        card = track[q]
+        if card is not None and q not in pos:
+            return not trial[card]
+    return False
 
 
 @FLOW.task("move")
@@ -158,7 +183,7 @@ def move(st: ClassicHeroState, seat: int) -> bool:
     return ask(st, Phase.MOVE, seat, (seat,))
 
 
-@FLOW.decision(Phase.MOVE, _move_options)
+@FLOW.decision(Phase.MOVE, _move_options, several=_move_several)
 def moved(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     if a.kind in ("rest", "rest_free"):
@@ -458,7 +483,16 @@ def _only_pass(st: ClassicHeroState, seat: int) -> bool:
     return not (used and can_rest)
 
 
-@FLOW.decision(Phase.CHECK, _check_options)
+def _check_several(st: ClassicHeroState) -> bool:
+    """A Rest is possible (CH-5.6): it and "pass" are two options (the rest wait until
+    read; a bot's lookahead never reads them)."""
+    seat = st.ctx[0]
+    p = st.params
+    used = sum(1 for d in st.dice[seat] if d[2])
+    return used >= 1 and used >= p.rest_min_used and used >= p.rest_returns
+
+
+@FLOW.decision(Phase.CHECK, _check_options, several=_check_several)
 def checked(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     kind = a.kind
@@ -586,9 +620,10 @@ def _star_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
 @FLOW.task("star")
 def star(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> bool:
     st.ctx = (seat, used)
-    if not _star_options(st):
+    options = _star_options(st)
+    if not options:
         return False
-    return ask(st, Phase.STAR, seat, (seat, used))
+    return ask(st, Phase.STAR, seat, (seat, used), options)
 
 
 @FLOW.decision(Phase.STAR, _star_options)
