@@ -245,7 +245,10 @@ def fill_fortunes(fortune: Fortune, kinds: Kinds, lo: int, hi: int) -> KindFortu
         return ()
     ways = _ways(fortune, len(vals))
     m = min(len(fortune), len(vals))
-    seqs = _sequences(tuple(c for _, c in _blocks(kinds)), m)
+    blocks = _blocks(kinds)
+    if len(fortune) == 1:
+        return _one_slot(fortune[0], kinds, [s for s, _ in blocks], lo, hi)
+    seqs = _sequences(tuple(c for _, c in blocks), m)
     applied: dict[tuple[int, tuple[str, int]], tuple[int, bool]] = {}
     best = -1
     kept: list[tuple[tuple[int, tuple[str, int]], ...]] = []
@@ -277,4 +280,32 @@ def fill_fortunes(fortune: Fortune, kinds: Kinds, lo: int, hi: int) -> KindFortu
         if key not in seen:
             seen.add(key)
             out.append(tuple([(k, atom_text(a)) for k, a in opt]))
+    return tuple(out)
+
+
+def _one_slot(alts: tuple[tuple[str, int], ...], kinds: Kinds, starts: list[int], lo: int,
+              hi: int) -> KindFortunes:
+    """:func:`fill_fortunes` for a Fortune of one slot (most of the draft's): one die, one
+    alternative. Taking die ``a`` to ``a'`` and die ``b`` to ``b'`` give the same dice only
+    when ``a = b`` and ``a' = b'``, or when neither changes, so an option's result is told
+    by (the kind of die, its new value, rerolled?), and every option that changes nothing
+    is one result; the first of each is kept, in the direct builder's order."""
+    best = -1
+    kept: list[tuple[int, tuple[str, int], int]] = []
+    for s in starts:
+        v = kinds[s][0]
+        for a in alts:
+            new, full = apply_atom(v, a, lo, hi)
+            if full > best:
+                best, kept = full, []
+            if full == best:
+                kept.append((s, a, new))
+    seen = set()
+    out = []
+    for s, a, new in kept:
+        rr = a[0] == "rr"
+        key = (-1, 0, False) if not rr and new == kinds[s][0] else (s, new, rr)
+        if key not in seen:
+            seen.add(key)
+            out.append(((s, atom_text(a)),))
     return tuple(out)

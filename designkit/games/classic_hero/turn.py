@@ -102,8 +102,8 @@ def _log_turn(st: ClassicHeroState, seat: int) -> None:
 
 def is_last(st: ClassicHeroState, seat: int) -> bool:
     """CH-5.5: every other pawn is on the Goal."""
-    goal = st.rules.goal
-    return all(p == goal for s, p in enumerate(st.pos) if s != seat)
+    goal, pos = st.rules.goal, st.pos
+    return pos.count(goal) - (pos[seat] == goal) == st.n - 1
 
 
 def destinations(st: ClassicHeroState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
