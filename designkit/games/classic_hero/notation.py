@@ -295,9 +295,22 @@ def satisfying_sets(cond: Condition, values: tuple[int, ...], minimal: bool = Tr
 
 
 def can_achieve(cond: Condition, values: tuple[int, ...], minimal: bool = True) -> bool:
+    """Whether some set of ``values`` meets ``cond``: a question of the multiset of values,
+    so it is kept per sorted values (a bot asks it of every position it looks at)."""
     if len(values) < cond.dice_needed:
         return False
-    return bool(_sets(cond.kind, cond.slots, cond.total, cond.k, values, minimal))
+    key = (cond, tuple(sorted(values)), minimal)
+    found = _ACHIEVABLE.get(key)
+    if found is None:
+        if len(_ACHIEVABLE) >= 200_000:
+            _ACHIEVABLE.clear()
+        found = _ACHIEVABLE[key] = may_meet(cond, list(key[1])) and bool(
+            _sets(cond.kind, cond.slots, cond.total, cond.k, key[1], minimal))
+    return found
+
+
+#: :func:`can_achieve`'s answers per (condition, sorted values, minimal), bounded
+_ACHIEVABLE: dict[tuple[Condition, tuple[int, ...], bool], bool] = {}
 
 
 def meets_whole(cond: Condition, values: tuple[int, ...], minimal: bool = True) -> bool:

@@ -484,11 +484,14 @@ def _only_pass(st: ClassicHeroState, seat: int) -> bool:
 
 
 def _check_several(st: ClassicHeroState) -> bool:
-    """A Rest is possible (CH-5.6): it and "pass" are two options (the rest wait until
-    read; a bot's lookahead never reads them)."""
+    """A blessing with an available die (CH-6.5: ±``blessing_delta`` ≥ 1 changes any value
+    one way or the other) or a Rest (CH-5.6) is possible: it and "pass" are two options
+    (they wait until read; a bot's lookahead never reads them)."""
     seat = st.ctx[0]
     p = st.params
     used = sum(1 for d in st.dice[seat] if d[2])
+    if st.bless[seat] > 0 and used < len(st.dice[seat]):
+        return True
     return used >= 1 and used >= p.rest_min_used and used >= p.rest_returns
 
 
