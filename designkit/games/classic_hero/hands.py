@@ -49,14 +49,19 @@ class HandTables:
     every step (per event: a Trial?; per ability: a ready-able PASS_TRIAL, a die ability)
     and the move actions made so far per (stop, card there, abilities spent)."""
 
-    __slots__ = ("minimal", "lo", "hi", "sets", "fortunes", "whole", "trial", "passer",
-                 "die_ability", "moves")
+    __slots__ = ("minimal", "lo", "hi", "sets", "fortunes", "shared", "whole", "size",
+                 "trial", "passer", "die_ability", "moves")
 
     def __init__(self, minimal: bool, lo: int, hi: int, trial: tuple[bool, ...] = (),
                  passer: tuple[bool, ...] = (), die_ability: tuple[bool, ...] = ()) -> None:
         self.minimal, self.lo, self.hi = minimal, lo, hi
-        self.sets: dict[tuple[Condition, Kinds], KindSets] = {}
-        self.fortunes: dict[tuple[Fortune, Kinds], KindFortunes] = {}
+        # keyed by the condition's / Fortune's id (cheaper to hash than its value), each
+        # entry holding the object itself, so the id stays its own while it is kept; equal
+        # conditions on different cards share one table per hand (``shared``, by value)
+        self.sets: dict[int, tuple[Condition, dict[Kinds, KindSets]]] = {}
+        self.fortunes: dict[int, tuple[Fortune, dict[Kinds, KindFortunes]]] = {}
+        self.shared: dict[Any, dict[Kinds, Any]] = {}
+        self.size = 0
         self.whole: dict[Condition, dict[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
         self.trial, self.passer, self.die_ability = trial, passer, die_ability
         self.moves: dict[tuple[int, int | None, tuple[int, ...]], Any] = {}
@@ -64,24 +69,40 @@ class HandTables:
     def set_kinds(self, cond: Condition, kinds: Kinds) -> KindSets:
         """The sets of ``kinds`` (a hand's sorted dice) that meet ``cond``, one per kind of
         set, as indices into ``kinds`` (what :func:`resolve.set_kinds` gives)."""
-        key = (cond, kinds)
-        found = self.sets.get(key)
+        entry = self.sets.get(id(cond))
+        if entry is None or entry[0] is not cond:
+            entry = self.sets[id(cond)] = (cond, self.shared.setdefault(("set", cond), {}))
+        found = entry[1].get(kinds)
         if found is None:
-            if len(self.sets) >= LIMIT:
-                self.sets.clear()
-            found = self.sets[key] = self._fill_sets(cond, kinds)
+            if self._count():
+                return self.set_kinds(cond, kinds)
+            found = entry[1][kinds] = self._fill_sets(cond, kinds)
         return found
 
     def fortune_kinds(self, fortune: Fortune, kinds: Kinds) -> KindFortunes:
         """The distinct ways to apply ``fortune`` to ``kinds`` (what
         :func:`turn.fortune_kinds` gives)."""
-        key = (fortune, kinds)
-        found = self.fortunes.get(key)
+        entry = self.fortunes.get(id(fortune))
+        if entry is None or entry[0] is not fortune:
+            entry = self.fortunes[id(fortune)] = (fortune, self.shared.setdefault(("fortune", fortune), {}))
+        found = entry[1].get(kinds)
         if found is None:
-            if len(self.fortunes) >= LIMIT:
-                self.fortunes.clear()
-            found = self.fortunes[key] = fill_fortunes(fortune, kinds, self.lo, self.hi)
+            if self._count():
+                return self.fortune_kinds(fortune, kinds)
+            found = entry[1][kinds] = fill_fortunes(fortune, kinds, self.lo, self.hi)
         return found
+
+    def _count(self) -> bool:
+        """Count one more entry; at :data:`LIMIT` empty every table (True: ask again)."""
+        self.size += 1
+        if self.size <= LIMIT:
+            return False
+        self.size = 0
+        self.sets.clear()
+        self.fortunes.clear()
+        self.shared.clear()
+        self.whole.clear()
+        return True
 
     def _fill_sets(self, cond: Condition, kinds: Kinds) -> KindSets:
         """Each distinct sub-multiset of ``kinds`` whose values meet ``cond`` as a whole, as
