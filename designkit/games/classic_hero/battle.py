@@ -24,8 +24,8 @@ from designkit.games.classic_hero.resolve import (
     bless_options,
     effect_tasks,
     hand,
+    hand_refs,
     red_bonus_vp,
-    ref,
     rest_options,
     sets_in_hand,
     use_in_battle,
@@ -61,6 +61,7 @@ def hit_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     rules = st.rules
     avail, kinds = hand(st, seat)
     table = tables(rules)
+    refs = hand_refs(avail, kinds)
     repeat = st.params.shared_hp == "repeat"
     mine = st.hp_by[seat]
     for b, marks in st.lords_up:
@@ -71,15 +72,14 @@ def hit_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
             sets = sets_in_hand(table, cond, avail, kinds)
             if sets and st.params.auto_resolve:
                 sets = [best_set(st, seat, sets)]
-            out += [HeroAction("hit", (lord.id, h + 1, tuple(ref(st, seat, i) for i in u)))
+            out += [HeroAction("hit", (lord.id, h + 1, tuple([refs[i] for i in u])))
                     for u in sets]
     for w in st.weak[seat]:     # CH-V2: the seat's own weakness cards
         card = rules.weaknesses[w]
         sets = sets_in_hand(table, card.hps[0][0], avail, kinds)
         if sets and st.params.auto_resolve:
             sets = [best_set(st, seat, sets)]
-        out += [HeroAction("weak", (card.id, tuple(ref(st, seat, i) for i in u)))
-                for u in sets]
+        out += [HeroAction("weak", (card.id, tuple([refs[i] for i in u]))) for u in sets]
     return out
 
 

@@ -523,10 +523,15 @@ def hand(st: ClassicHeroState, seat: int) -> tuple[list[int], tuple[tuple[int, b
 
     Sorted so that equal hands share one cache entry whatever the dice order.
     """
-    dice = st.dice[seat]
-    avail = sorted((i for i, d in enumerate(dice) if not d[2]),
-                   key=lambda i: (dice[i][0], dice[i][1]))
-    return avail, tuple((dice[i][0], dice[i][1]) for i in avail)
+    # (value, red, position) sorts as a stable sort of the positions by (value, red)
+    held = sorted([(d[0], d[1], i) for i, d in enumerate(st.dice[seat]) if not d[2]])
+    return [i for _, _, i in held], tuple([(v, red) for v, red, _ in held])
+
+
+def hand_refs(avail: list[int], kinds: tuple[tuple[int, bool], ...]) -> dict[int, DieRef]:
+    """Each available position's :func:`ref` (what an action names the die by), from a
+    hand of :func:`hand`."""
+    return {i: (i, *kinds[k]) for k, i in enumerate(avail)}
 
 
 def sets_in_hand(table: HandTables, cond: Condition, avail: list[int],
