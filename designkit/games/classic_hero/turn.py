@@ -9,7 +9,7 @@ Goal fights instead (:mod:`battle`).
 
 from __future__ import annotations
 
-from designkit.core.flow import ask, push
+from designkit.core.flow import MAX_OPTIONS, ask, push
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction, fortune_atoms, passers
 from designkit.games.classic_hero.cards import SUIT_JA, effect_text
@@ -346,6 +346,20 @@ def _fortune_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     return tuple(opts)
 
 
+def _fortune_several(st: ClassicHeroState) -> bool:
+    """Two or more distinct results of the Fortune (counted in the ruleset's table, without
+    making the actions), or one and a ready ignore-Fortune ability: the options wait until
+    read (a bot's lookahead never reads them). ``auto_resolve`` keeps one result."""
+    seat = st.ctx[0]
+    card = st.event_at(st.pos[seat])
+    n = len(tables(st.rules).fortune_kinds(card.fortune, hand(st, seat)[1]))
+    if st.params.auto_resolve:
+        n = min(n, 1)
+    if n > MAX_OPTIONS // 2:
+        return False       # built at once, so a too-large question is named where it is asked
+    return n >= 2 or (n == 1 and st.ready(seat, "ignore_fortune") is not None)
+
+
 @FLOW.task("fortune")
 def fortune(st: ClassicHeroState, seat: int) -> bool:
     card = st.event_at(st.pos[seat])
@@ -369,7 +383,7 @@ def fortune_ask(st: ClassicHeroState, seat: int) -> bool:
     return bool(st.available(seat)) and ask(st, Phase.FORTUNE, seat, (seat,))
 
 
-@FLOW.decision(Phase.FORTUNE, _fortune_options)
+@FLOW.decision(Phase.FORTUNE, _fortune_options, several=_fortune_several)
 def fortune_applied(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     card = st.event_at(st.pos[seat])
