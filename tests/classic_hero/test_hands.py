@@ -78,13 +78,14 @@ def test_a_second_ask_is_answered_from_the_table():
     cond, hand = parse_condition("5・6"), ((5, False), (6, False), (6, True))
     first = table.set_kinds(cond, hand)
     assert first == ((0, 1), (0, 2)) and table.set_kinds(cond, hand) is first
-    assert table.size == 1
+    assert table.store.size == 1
 
 
 def test_the_tables_are_kept_on_the_ruleset():
     a = G.new_state(G.default_params(players=4), log=False).rules
     b = G.new_state(G.default_params(players=3), log=False).rules
     assert tables(a) is tables(a) and tables(a) is not tables(b)
+    assert tables(a).store is tables(b).store      # the same dice semantics
     assert tables(a).trial == tuple(s == "Trial" for s in a.suit_of)
 
 
@@ -94,4 +95,4 @@ def test_a_full_table_starts_again(monkeypatch):
     cond = parse_condition("6")
     hands = [((6, False),), ((6, True),), ((5, False), (6, False))]
     assert [table.set_kinds(cond, h) for h in hands] == [((0,),), ((0,),), ((1,),)]
-    assert table.size == 1 and list(table.sets[id(cond)][1]) == [hands[2]]
+    assert table.store.size == 1 and list(table.sets[id(cond)][1]) == [hands[2]]

@@ -42,27 +42,42 @@ KindFortunes = tuple[tuple[tuple[int, str], ...], ...]
 LIMIT = 200_000
 
 
-class HandTables:
-    """One ruleset's tables (see the module doc): ``sets`` per (condition, hand),
-    ``fortunes`` per (Fortune, hand), and per (condition, multiset of values) the sub-multisets
-    of values that meet it as a whole; beside them the ruleset's facts the move and ability options read on
-    every step (per event: a Trial?; per ability: a ready-able PASS_TRIAL, a die ability)
-    and the move actions made so far per (stop, card there, abilities spent)."""
+class Store:
+    """The dice tables themselves (see :class:`HandTables`), shared by every ruleset with the
+    same dice semantics (:func:`tables`), and how many entries they hold."""
 
-    __slots__ = ("minimal", "lo", "hi", "sets", "fortunes", "shared", "whole", "size",
-                 "trial", "passer", "die_ability", "moves")
+    __slots__ = ("sets", "fortunes", "shared", "whole", "size")
 
-    def __init__(self, minimal: bool, lo: int, hi: int, trial: tuple[bool, ...] = (),
-                 passer: tuple[bool, ...] = (), die_ability: tuple[bool, ...] = ()) -> None:
-        self.minimal, self.lo, self.hi = minimal, lo, hi
+    def __init__(self) -> None:
         # keyed by the condition's / Fortune's id (cheaper to hash than its value), each
         # entry holding the object itself, so the id stays its own while it is kept; equal
         # conditions on different cards share one table per hand (``shared``, by value)
         self.sets: dict[int, tuple[Condition, dict[Kinds, KindSets]]] = {}
         self.fortunes: dict[int, tuple[Fortune, dict[Kinds, KindFortunes]]] = {}
         self.shared: dict[Any, dict[Kinds, Any]] = {}
-        self.size = 0
         self.whole: dict[Condition, dict[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+        self.size = 0
+
+
+class HandTables:
+    """A ruleset's tables (see the module doc): ``sets`` per (condition, hand),
+    ``fortunes`` per (Fortune, hand), and per (condition, multiset of values) the
+    sub-multisets of values that meet it as a whole, in a :class:`Store` shared with every
+    ruleset of the same ``minimal``, ``lo`` and ``hi`` (all that they depend on); beside
+    them the ruleset's own facts the move and ability options read on every step (per
+    event: a Trial?; per ability: a ready-able PASS_TRIAL, a die ability) and the move
+    actions made so far per (stop, card there, abilities spent)."""
+
+    __slots__ = ("minimal", "lo", "hi", "store", "sets", "fortunes", "shared", "whole",
+                 "trial", "passer", "die_ability", "moves")
+
+    def __init__(self, minimal: bool, lo: int, hi: int, trial: tuple[bool, ...] = (),
+                 passer: tuple[bool, ...] = (), die_ability: tuple[bool, ...] = (),
+                 store: Store | None = None) -> None:
+        self.minimal, self.lo, self.hi = minimal, lo, hi
+        self.store = store = Store() if store is None else store
+        self.sets, self.fortunes = store.sets, store.fortunes
+        self.shared, self.whole = store.shared, store.whole
         self.trial, self.passer, self.die_ability = trial, passer, die_ability
         self.moves: dict[tuple[int, int | None, tuple[int, ...]], Any] = {}
 
@@ -94,10 +109,11 @@ class HandTables:
 
     def _count(self) -> bool:
         """Count one more entry; at :data:`LIMIT` empty every table (True: ask again)."""
-        self.size += 1
-        if self.size <= LIMIT:
+        store = self.store
+        store.size += 1
+        if store.size <= LIMIT:
             return False
-        self.size = 0
+        store.size = 0
         self.sets.clear()
         self.fortunes.clear()
         self.shared.clear()
@@ -180,7 +196,9 @@ class HandTables:
 
 
 def tables(rules: Any) -> HandTables:
-    """The ruleset's :class:`HandTables`, kept on it (made on first use)."""
+    """The ruleset's :class:`HandTables`, kept on it (made on first use); its dice tables
+    are shared with the other rulesets of the same dice semantics (other player counts,
+    card mixes, variants), so a sweep fills them once."""
     found: HandTables | None = rules.__dict__.get("_hand_tables")
     if found is None:
         abilities = rules.abilities
@@ -189,9 +207,15 @@ def tables(rules: Any) -> HandTables:
             trial=tuple(suit == "Trial" for suit in rules.suit_of),
             passer=tuple(a.hook.name == "pass_trial" and a.timing == "once_per_stage"
                          for a in abilities),
-            die_ability=tuple(a.hook.name in DIE_ABILITIES for a in abilities))
+            die_ability=tuple(a.hook.name in DIE_ABILITIES for a in abilities),
+            store=_STORES.setdefault((rules.params.sum_requires_minimal_set, rules.lo,
+                                      rules.hi), Store()))
         object.__setattr__(rules, "_hand_tables", found)
     return found
+
+
+#: one :class:`Store` per dice semantics (sum reading, die range): at most 30
+_STORES: dict[tuple[bool, int, int], Store] = {}
 
 
 #: the once-per-stage abilities that change a die (:func:`resolve.ability_options`)
