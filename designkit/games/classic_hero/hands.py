@@ -17,6 +17,7 @@ and permutation of positions; they give exactly what the direct builders give
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
@@ -85,40 +86,38 @@ class HandTables:
         """The sets of ``kinds`` (a hand's sorted dice) that meet ``cond``, one per kind of
         set, as indices into ``kinds`` (what :func:`resolve.set_kinds` gives)."""
         entry = self.sets.get(id(cond))
-        if entry is None or entry[0] is not cond:
-            entry = self.sets[id(cond)] = (cond, self.shared.setdefault(("set", cond), {}))
-        found = entry[1].get(kinds)
+        found = None if entry is None or entry[0] is not cond else entry[1].get(kinds)
         if found is None:
-            if self._count():
-                return self.set_kinds(cond, kinds)
-            found = entry[1][kinds] = self._fill_sets(cond, kinds)
+            found = self._miss(self.sets, "set", cond, kinds, self._fill_sets)
         return found
 
     def fortune_kinds(self, fortune: Fortune, kinds: Kinds) -> KindFortunes:
         """The distinct ways to apply ``fortune`` to ``kinds`` (what
         :func:`turn.fortune_kinds` gives)."""
         entry = self.fortunes.get(id(fortune))
-        if entry is None or entry[0] is not fortune:
-            entry = self.fortunes[id(fortune)] = (fortune, self.shared.setdefault(("fortune", fortune), {}))
-        found = entry[1].get(kinds)
+        found = None if entry is None or entry[0] is not fortune else entry[1].get(kinds)
         if found is None:
-            if self._count():
-                return self.fortune_kinds(fortune, kinds)
-            found = entry[1][kinds] = fill_fortunes(fortune, kinds, self.lo, self.hi)
+            found = self._miss(self.fortunes, "fortune", fortune, kinds, self._fill_fortunes)
         return found
 
-    def _count(self) -> bool:
-        """Count one more entry; at :data:`LIMIT` empty every table (True: ask again)."""
+    def _miss(self, by_id: dict[int, Any], tag: str, what: Any, kinds: Kinds,
+              fill: Callable[[Any, Kinds], Any]) -> Any:
+        """Fill the entry of (``what``, ``kinds``); a store over :data:`LIMIT` entries
+        starts again, empty."""
         store = self.store
         store.size += 1
-        if store.size <= LIMIT:
-            return False
-        store.size = 0
-        self.sets.clear()
-        self.fortunes.clear()
-        self.shared.clear()
-        self.whole.clear()
-        return True
+        if store.size > LIMIT:
+            store.size = 1
+            for table in (store.sets, store.fortunes, store.shared, store.whole):
+                table.clear()
+        entry = by_id.get(id(what))
+        if entry is None or entry[0] is not what:
+            entry = by_id[id(what)] = (what, self.shared.setdefault((tag, what), {}))
+        found = entry[1][kinds] = fill(what, kinds)
+        return found
+
+    def _fill_fortunes(self, fortune: Fortune, kinds: Kinds) -> KindFortunes:
+        return fill_fortunes(fortune, kinds, self.lo, self.hi)
 
     def _fill_sets(self, cond: Condition, kinds: Kinds) -> KindSets:
         """Each distinct sub-multiset of ``kinds`` whose values meet ``cond`` as a whole, as
