@@ -12,8 +12,10 @@ temporary directory (its ``data`` links to this tree's, so both read the same ca
 Both packages are imported under the name ``designkit``; ``sys.modules`` is switched to
 one side's modules before each of its runs (and keeps what that run imported lazily), so
 neither side ever calls the other's code. Each repeat runs both sides (alternating which
-goes first), so a burst of load from other processes hits both alike: on a shared machine
-read the median of the per-repeat paired ratios, which is what is printed first.
+goes first: the second run of a pair is often the faster on a loaded machine, so give an
+even number of repeats), so a burst of load from other processes hits both alike: on a
+shared machine read the median of the per-repeat paired ratios, printed first, and the
+pooled ratio (all decisions over all CPU seconds, per side).
 """
 
 from __future__ import annotations
@@ -101,8 +103,10 @@ def main() -> None:
         same = [d for d, _ in old] == [d for d, _ in new]
         paired = statistics.median((dn / sn) / (do / so)
                                    for (do, so), (dn, sn) in zip(old, new, strict=True))
+        pooled = (sum(d for d, _ in new) / sum(s for _, s in new)) / \
+            (sum(d for d, _ in old) / sum(s for _, s in old))
         print(f"{a.game} {a.agents} {p}p: new/old speed, median of {a.repeats} paired "
-              f"repeats {paired:.2f}x; decisions/s old {statistics.median(d / s for d, s in old):,.0f}"
+              f"repeats {paired:.2f}x, pooled {pooled:.2f}x; decisions/s old {statistics.median(d / s for d, s in old):,.0f}"
               f" new {statistics.median(d / s for d, s in new):,.0f}; CPU s/game old "
               f"{statistics.median(s for _, s in old) / a.games:.4f} new "
               f"{statistics.median(s for _, s in new) / a.games:.4f}; same decisions: {same}")
