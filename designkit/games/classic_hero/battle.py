@@ -11,6 +11,7 @@ from __future__ import annotations
 from designkit.core.flow import ask, push, roll
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction
+from designkit.games.classic_hero.hands import tables
 from designkit.games.classic_hero.notation import in_english
 from designkit.games.classic_hero.reach import reachable
 from designkit.games.classic_hero.resolve import (
@@ -23,8 +24,8 @@ from designkit.games.classic_hero.resolve import (
     bless_options,
     effect_tasks,
     hand,
+    hand_refs,
     red_bonus_vp,
-    ref,
     rest_options,
     sets_in_hand,
     use_in_battle,
@@ -59,7 +60,8 @@ def hit_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     out = []
     rules = st.rules
     avail, kinds = hand(st, seat)
-    minimal = st.params.sum_requires_minimal_set
+    table = tables(rules)
+    refs = hand_refs(avail, kinds)
     repeat = st.params.shared_hp == "repeat"
     mine = st.hp_by[seat]
     for b, marks in st.lords_up:
@@ -67,18 +69,17 @@ def hit_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
         for h, (cond, _) in enumerate(lord.hps):
             if (b, h) in mine if repeat else marks[h]:
                 continue      # CH-7.2; under CH-V1 repeat, each seat hits each HP once
-            sets = sets_in_hand(cond, avail, kinds, minimal)
+            sets = sets_in_hand(table, cond, avail, kinds)
             if sets and st.params.auto_resolve:
                 sets = [best_set(st, seat, sets)]
-            out += [HeroAction("hit", (lord.id, h + 1, tuple(ref(st, seat, i) for i in u)))
+            out += [HeroAction("hit", (lord.id, h + 1, tuple([refs[i] for i in u])))
                     for u in sets]
     for w in st.weak[seat]:     # CH-V2: the seat's own weakness cards
         card = rules.weaknesses[w]
-        sets = sets_in_hand(card.hps[0][0], avail, kinds, minimal)
+        sets = sets_in_hand(table, card.hps[0][0], avail, kinds)
         if sets and st.params.auto_resolve:
             sets = [best_set(st, seat, sets)]
-        out += [HeroAction("weak", (card.id, tuple(ref(st, seat, i) for i in u)))
-                for u in sets]
+        out += [HeroAction("weak", (card.id, tuple([refs[i] for i in u]))) for u in sets]
     return out
 
 
@@ -113,7 +114,7 @@ def battle(st: ClassicHeroState, seat: int) -> bool:
                     "ends and they are kept", f"加護や能力を使っても達成できるＨＰがないので"
                     f"魔王戦終了（{st.dice_text(seat)}、加護は持ち越し）")
         return False
-    return ask(st, Phase.BATTLE, seat, (seat,))
+    return ask(st, Phase.BATTLE, seat, (seat,), options)
 
 
 def _targets(st: ClassicHeroState, seat: int) -> list:

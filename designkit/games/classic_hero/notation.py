@@ -295,9 +295,22 @@ def satisfying_sets(cond: Condition, values: tuple[int, ...], minimal: bool = Tr
 
 
 def can_achieve(cond: Condition, values: tuple[int, ...], minimal: bool = True) -> bool:
+    """Whether some set of ``values`` meets ``cond``: a question of the multiset of values,
+    so it is kept per sorted values (a bot asks it of every position it looks at)."""
     if len(values) < cond.dice_needed:
         return False
-    return bool(_sets(cond.kind, cond.slots, cond.total, cond.k, values, minimal))
+    key = (cond, tuple(sorted(values)), minimal)
+    found = _ACHIEVABLE.get(key)
+    if found is None:
+        if len(_ACHIEVABLE) >= 200_000:
+            _ACHIEVABLE.clear()
+        found = _ACHIEVABLE[key] = may_meet(cond, list(key[1])) and bool(
+            _sets(cond.kind, cond.slots, cond.total, cond.k, key[1], minimal))
+    return found
+
+
+#: :func:`can_achieve`'s answers per (condition, sorted values, minimal), bounded
+_ACHIEVABLE: dict[tuple[Condition, tuple[int, ...], bool], bool] = {}
 
 
 def meets_whole(cond: Condition, values: tuple[int, ...], minimal: bool = True) -> bool:
@@ -315,6 +328,17 @@ def meets_whole(cond: Condition, values: tuple[int, ...], minimal: bool = True) 
         return False
     s = sum(values)
     return s >= cond.total and (not minimal or s - min(values) < cond.total)
+
+
+def may_meet(cond: Condition, vals: list[int]) -> bool:
+    """A necessary condition, cheap: most conditions fail most hands, so test this first."""
+    if len(vals) < cond.dice_needed:
+        return False
+    if cond.kind == "sum":
+        return sum(vals) >= cond.total
+    if cond.kind == "slots":
+        return all(any(v in slot for v in vals) for slot in cond.slots)
+    return max(vals.count(v) for v in set(vals)) >= cond.k
 
 
 @lru_cache(maxsize=200_000)
@@ -385,14 +409,8 @@ def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: 
     """
     if not fortune or not values:
         return ()
+    check_fortune_ways(fortune, len(values))
     m = min(len(fortune), len(values))
-    widest = sorted((len(f) for f in fortune), reverse=True)[:m]
-    ways = math.comb(len(fortune), m) * math.perm(len(values), m) * math.prod(widest)
-    if ways > MAX_FORTUNE_WAYS:
-        raise FortuneTooLarge(f"Fortune {fortune_text(fortune)} on {len(values)} dice has "
-                              f"{ways:,} ways to apply, more than the limit of "
-                              f"{MAX_FORTUNE_WAYS:,}: use fewer slots or alternatives, or "
-                              f"fewer dice")
     best = -1
     kept: list[tuple[tuple[int, Atom], ...]] = []
     for falts in combinations(range(len(fortune)), m):
@@ -405,6 +423,19 @@ def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: 
                 if full == best:
                     kept.append(tuple(zip(dice, choice, strict=True)))
     return tuple(kept)
+
+
+def check_fortune_ways(fortune: Fortune, dice: int) -> None:
+    """Raise :class:`FortuneTooLarge` when ``fortune`` has more ways to apply to ``dice``
+    dice than :data:`MAX_FORTUNE_WAYS` (asked before any way is enumerated)."""
+    m = min(len(fortune), dice)
+    widest = sorted((len(f) for f in fortune), reverse=True)[:m]
+    ways = math.comb(len(fortune), m) * math.perm(dice, m) * math.prod(widest)
+    if ways > MAX_FORTUNE_WAYS:
+        raise FortuneTooLarge(f"Fortune {fortune_text(fortune)} on {dice} dice has "
+                              f"{ways:,} ways to apply, more than the limit of "
+                              f"{MAX_FORTUNE_WAYS:,}: use fewer slots or alternatives, or "
+                              f"fewer dice")
 
 
 #: the most ways to apply one Fortune that are enumerated (CH-A10 enumerates every way;

@@ -9,7 +9,6 @@ used-set choices (spec §7) is here too, so bots and ``auto_resolve`` share it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -17,7 +16,8 @@ from designkit.core.flow import ask, push, roll
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction, die_ref_text
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, artifact_label, effect_text
-from designkit.games.classic_hero.notation import Condition, satisfying_sets
+from designkit.games.classic_hero.hands import DIE_ABILITIES, HandTables, tables
+from designkit.games.classic_hero.notation import Condition, may_meet, satisfying_sets
 from designkit.games.classic_hero.state import (
     FLOW,
     VP_ARTIFACT,
@@ -28,7 +28,6 @@ from designkit.games.classic_hero.state import (
 )
 
 DieRef = tuple[int, int, bool]
-DIE_ABILITIES = ("adjust", "reroll", "invert", "set_any")
 
 
 def ref(st: ClassicHeroState, seat: int, i: int) -> DieRef:
@@ -295,8 +294,11 @@ def ability_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     out: list[HeroAction] = []
     rules = st.rules
     spent = st.spent[seat]
-    if not any(rules.abilities[a].hook.name in DIE_ABILITIES and a not in spent
-               for a in st.abilities[seat]):
+    die_ability = tables(rules).die_ability
+    for a in st.abilities[seat]:
+        if die_ability[a] and a not in spent:
+            break
+    else:
         return out
     avail = distinct(st, seat, st.available(seat))
     for name in DIE_ABILITIES:
@@ -380,7 +382,8 @@ def fx(st: ClassicHeroState, seat: int, name: str, arg: Any, source: str) -> boo
         return False
     if name == "artifact":
         return _artifact(st, seat, source)
-    if not _effect_choices(st, seat, name, arg):
+    choices = _effect_choices(st, seat, name, arg)
+    if not choices:
         if logging:
             # CH-0.3: a used die would have been a target, but only available dice take effects
             used = bool(_effect_choices(st, seat, name, arg, st.used_dice(seat)))
@@ -390,7 +393,8 @@ def fx(st: ClassicHeroState, seat: int, name: str, arg: Any, source: str) -> boo
                                                         else ""),
                     f"{who}：{src_ja}の効果（{what_ja}）の対象になる未使用のサイコロがない")
         return False
-    return ask(st, Phase.EFFECT, seat, (seat, name, arg, source))
+    return ask(st, Phase.EFFECT, seat, (seat, name, arg, source),
+               (*choices, HeroAction("skip", name)))
 
 
 def _artifact(st: ClassicHeroState, seat: int, source: str) -> bool:
@@ -519,40 +523,37 @@ def hand(st: ClassicHeroState, seat: int) -> tuple[list[int], tuple[tuple[int, b
 
     Sorted so that equal hands share one cache entry whatever the dice order.
     """
-    dice = st.dice[seat]
-    avail = sorted((i for i, d in enumerate(dice) if not d[2]),
-                   key=lambda i: (dice[i][0], dice[i][1]))
-    return avail, tuple((dice[i][0], dice[i][1]) for i in avail)
+    # (value, red, position) sorts as a stable sort of the positions by (value, red)
+    held = sorted([(d[0], d[1], i) for i, d in enumerate(st.dice[seat]) if not d[2]])
+    return [i for _, _, i in held], tuple([(v, red) for v, red, _ in held])
 
 
-def sets_in_hand(cond: Condition, avail: list[int], kinds: tuple[tuple[int, bool], ...],
-                 minimal: bool) -> list[tuple[int, ...]]:
-    """Satisfying sets (dice positions) in a hand from :func:`hand`, one per kind of set."""
-    if not may_meet(cond, [v for v, _ in kinds]):
-        return []
-    return [tuple(sorted(avail[k] for k in u)) for u in _set_kinds(cond, kinds, minimal)]
+def hand_refs(avail: list[int], kinds: tuple[tuple[int, bool], ...]) -> dict[int, DieRef]:
+    """Each available position's :func:`ref` (what an action names the die by), from a
+    hand of :func:`hand`."""
+    return {i: (i, *kinds[k]) for k, i in enumerate(avail)}
+
+
+def sets_in_hand(table: HandTables, cond: Condition, avail: list[int],
+                 kinds: tuple[tuple[int, bool], ...]) -> list[tuple[int, ...]]:
+    """Satisfying sets (dice positions) in a hand from :func:`hand`, one per kind of set
+    (from the ruleset's table, :mod:`hands`)."""
+    return [tuple(sorted([avail[k] for k in u])) for u in table.set_kinds(cond, kinds)]
 
 
 def achieve_sets(st: ClassicHeroState, seat: int, cond: Condition) -> list[tuple[int, ...]]:
     """Satisfying sets of available dice (positions), one per kind of set (value, colour)."""
     avail, kinds = hand(st, seat)
-    return sets_in_hand(cond, avail, kinds, st.params.sum_requires_minimal_set)
+    return sets_in_hand(tables(st.rules), cond, avail, kinds)
 
 
-def may_meet(cond: Condition, vals: list[int]) -> bool:
-    """A necessary condition, cheap: most conditions fail most hands, so test this first."""
-    if len(vals) < cond.dice_needed:
-        return False
-    if cond.kind == "sum":
-        return sum(vals) >= cond.total
-    if cond.kind == "slots":
-        return all(any(v in slot for v in vals) for slot in cond.slots)
-    return max(vals.count(v) for v in set(vals)) >= cond.k
-
-
-@lru_cache(maxsize=200_000)
-def _set_kinds(cond: Condition, kinds: tuple[tuple[int, bool], ...], minimal: bool
-               ) -> tuple[tuple[int, ...], ...]:
+def set_kinds(cond: Condition, kinds: tuple[tuple[int, bool], ...], minimal: bool
+              ) -> tuple[tuple[int, ...], ...]:
+    """The sets of sorted ``kinds`` that meet ``cond`` (indices into ``kinds``), one per kind
+    of set: the direct builder over :func:`notation.satisfying_sets`, which the table's
+    faster builder (:meth:`hands.HandTables.set_kinds`) must match."""
+    if not may_meet(cond, [v for v, _ in kinds]):
+        return ()
     seen = set()
     out = []
     for u in satisfying_sets(cond, tuple(v for v, _ in kinds), minimal):

@@ -9,12 +9,11 @@ Goal fights instead (:mod:`battle`).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from designkit.core.flow import ask, push
+from designkit.core.flow import MAX_OPTIONS, ask, push
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction, fortune_atoms, passers
 from designkit.games.classic_hero.cards import SUIT_JA, effect_text
+from designkit.games.classic_hero.hands import tables
 from designkit.games.classic_hero.notation import (
     Condition,
     Fortune,
@@ -36,6 +35,7 @@ from designkit.games.classic_hero.resolve import (
     clamp,
     distinct,
     effect_tasks,
+    hand,
     mark_used,
     may_meet,
     red_bonus_vp,
@@ -102,7 +102,8 @@ def _log_turn(st: ClassicHeroState, seat: int) -> None:
 
 def is_last(st: ClassicHeroState, seat: int) -> bool:
     """CH-5.5: every other pawn is on the Goal."""
-    return all(st.at_goal(s) for s in range(st.n) if s != seat)
+    goal, pos = st.rules.goal, st.pos
+    return pos.count(goal) - (pos[seat] == goal) == st.n - 1
 
 
 def destinations(st: ClassicHeroState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -115,18 +116,22 @@ def destinations(st: ClassicHeroState, seat: int) -> list[tuple[int, tuple[int, 
     goal = rules.goal
     if is_last(st, seat):
         return [(goal, ())]
-    occupied = {p for s, p in enumerate(st.pos) if s != seat}
-    ready = [a for a in st.abilities[seat] if rules.abilities[a].hook.name == "pass_trial"
-             and rules.abilities[a].timing == "once_per_stage" and a not in st.spent[seat]]
+    pos = st.pos
+    occupied = {p for s, p in enumerate(pos) if s != seat}
+    passer = tables(rules).passer
+    spent = st.spent[seat]
+    ready = [a for a in st.abilities[seat] if passer[a] and a not in spent]
     limit = min(len(ready), 1 if st.params.pass_trial_once_per_move else len(ready))
+    trial = tables(rules).trial
+    track = st.track
     used: list[int] = []
     out: list[tuple[int, tuple[int, ...]]] = []
-    for q in range(st.pos[seat] + 1, goal):
-        card = st.track[q]
+    for q in range(pos[seat] + 1, goal):
+        card = track[q]
         if card is None or q in occupied:
             continue                   # blanks and other pawns can be passed, not stopped on
         out.append((q, tuple(used)))
-        if rules.suit_of[card] == "Trial":   # an empty Trial is a forced stop
+        if trial[card]:                # an empty Trial is a forced stop
             if len(used) >= limit:
                 return out
             used.append(ready[len(used)])    # PASS_TRIAL: stops beyond it use one more
@@ -144,13 +149,33 @@ def _via(st: ClassicHeroState, used: tuple[int, ...]) -> str | tuple[str, ...] |
 def _move_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     seat = st.ctx[0]
     rules = st.rules
+    track, goal = st.track, rules.goal
+    made = tables(rules).moves    # one action per (stop, card there, abilities spent)
     moves = []
     for q, used in destinations(st, seat):
-        card = st.track[q] if q != rules.goal else None
-        moves.append(HeroAction("move", (q, None if card is None else rules.events[card].id,
-                                         _via(st, used))))
+        card = track[q] if q != goal else None
+        a = made.get((q, card, used))
+        if a is None:
+            a = made[(q, card, used)] = HeroAction(
+                "move", (q, None if card is None else rules.events[card].id, _via(st, used)))
+        moves.append(a)
     # CH-A35: a ready once-per-stage die ability at the move step too
     return (*rest_options(st, seat), *ability_options(st, seat), *moves)
+
+
+def _move_several(st: ClassicHeroState) -> bool:
+    """The first stop ahead is not a Trial: it and the stop or Goal after it are two
+    destinations (the options wait until read; a bot's lookahead never reads them)."""
+    seat = st.ctx[0]
+    if is_last(st, seat):
+        return False
+    rules, pos, track = st.rules, st.pos, st.track
+    trial = tables(rules).trial
+    for q in range(pos[seat] + 1, rules.goal):
+        card = track[q]
+        if card is not None and q not in pos:
+            return not trial[card]
+    return False
 
 
 @FLOW.task("move")
@@ -158,7 +183,7 @@ def move(st: ClassicHeroState, seat: int) -> bool:
     return ask(st, Phase.MOVE, seat, (seat,))
 
 
-@FLOW.decision(Phase.MOVE, _move_options)
+@FLOW.decision(Phase.MOVE, _move_options, several=_move_several)
 def moved(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     if a.kind in ("rest", "rest_free"):
@@ -256,20 +281,22 @@ def stop_reroll(st: ClassicHeroState, seat: int) -> bool:
 
 # -- Fortune (CH-6.1, CH-6.2) -------------------------------------------------------------------------------
 def fortune_choices(st: ClassicHeroState, seat: int) -> list[HeroAction]:
-    """CH-A10: every legal application, one per distinct result (dice as value and colour)."""
+    """CH-A10: every legal application, one per distinct result (dice as value and colour).
+
+    The options per multiset of dice come from the ruleset's table (:mod:`hands`)."""
     card = st.event_at(st.pos[seat])
-    dice = st.dice[seat]
-    # sorted by kind, so equal hands share one cache entry whatever the dice order
-    avail = sorted(st.available(seat), key=lambda i: (dice[i][0], dice[i][1]))
-    kinds = tuple((dice[i][0], dice[i][1]) for i in avail)
-    return [HeroAction("fortune", tuple((ref(st, seat, avail[k]), text) for k, text in opt))
-            for opt in _fortune_kinds(card.fortune, kinds, st.rules.lo, st.rules.hi)]
+    avail, kinds = hand(st, seat)
+    refs = [(i, *kinds[k]) for k, i in enumerate(avail)]
+    return [HeroAction("fortune", tuple([(refs[k], text) for k, text in opt]))
+            for opt in tables(st.rules).fortune_kinds(card.fortune, kinds)]
 
 
-@lru_cache(maxsize=100_000)
-def _fortune_kinds(fortune: Fortune, kinds: tuple[tuple[int, bool], ...], lo: int, hi: int
-                   ) -> tuple[tuple[tuple[int, str], ...], ...]:
-    """The options of :func:`fortune_choices` for dice of these (value, red) kinds, merged."""
+def fortune_kinds(fortune: Fortune, kinds: tuple[tuple[int, bool], ...], lo: int, hi: int
+                  ) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """The options of :func:`fortune_choices` for dice of these sorted (value, red) kinds,
+    merged: the direct builder (every way of :func:`notation.fortune_options`, one per
+    distinct result), which the table's faster builder (:func:`hands.fill_fortunes`) must
+    match."""
     vals = tuple(v for v, _ in kinds)
     seen = set()
     out = []
@@ -319,6 +346,20 @@ def _fortune_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     return tuple(opts)
 
 
+def _fortune_several(st: ClassicHeroState) -> bool:
+    """Two or more distinct results of the Fortune (counted in the ruleset's table, without
+    making the actions), or one and a ready ignore-Fortune ability: the options wait until
+    read (a bot's lookahead never reads them). ``auto_resolve`` keeps one result."""
+    seat = st.ctx[0]
+    card = st.event_at(st.pos[seat])
+    n = len(tables(st.rules).fortune_kinds(card.fortune, hand(st, seat)[1]))
+    if st.params.auto_resolve:
+        n = min(n, 1)
+    if n > MAX_OPTIONS // 2:
+        return False       # built at once, so a too-large question is named where it is asked
+    return n >= 2 or (n == 1 and st.ready(seat, "ignore_fortune") is not None)
+
+
 @FLOW.task("fortune")
 def fortune(st: ClassicHeroState, seat: int) -> bool:
     card = st.event_at(st.pos[seat])
@@ -342,7 +383,7 @@ def fortune_ask(st: ClassicHeroState, seat: int) -> bool:
     return bool(st.available(seat)) and ask(st, Phase.FORTUNE, seat, (seat,))
 
 
-@FLOW.decision(Phase.FORTUNE, _fortune_options)
+@FLOW.decision(Phase.FORTUNE, _fortune_options, several=_fortune_several)
 def fortune_applied(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     card = st.event_at(st.pos[seat])
@@ -456,7 +497,19 @@ def _only_pass(st: ClassicHeroState, seat: int) -> bool:
     return not (used and can_rest)
 
 
-@FLOW.decision(Phase.CHECK, _check_options)
+def _check_several(st: ClassicHeroState) -> bool:
+    """A blessing with an available die (CH-6.5: ±``blessing_delta`` ≥ 1 changes any value
+    one way or the other) or a Rest (CH-5.6) is possible: it and "pass" are two options
+    (they wait until read; a bot's lookahead never reads them)."""
+    seat = st.ctx[0]
+    p = st.params
+    used = sum(1 for d in st.dice[seat] if d[2])
+    if st.bless[seat] > 0 and used < len(st.dice[seat]):
+        return True
+    return used >= 1 and used >= p.rest_min_used and used >= p.rest_returns
+
+
+@FLOW.decision(Phase.CHECK, _check_options, several=_check_several)
 def checked(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     kind = a.kind
@@ -580,9 +633,10 @@ def _star_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
 @FLOW.task("star")
 def star(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> bool:
     st.ctx = (seat, used)
-    if not _star_options(st):
+    options = _star_options(st)
+    if not options:
         return False
-    return ask(st, Phase.STAR, seat, (seat, used))
+    return ask(st, Phase.STAR, seat, (seat, used), options)
 
 
 @FLOW.decision(Phase.STAR, _star_options)
