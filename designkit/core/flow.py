@@ -344,11 +344,13 @@ class FlowGame(Game[FS, P]):
     flow: ClassVar[Flow]
     action_type: ClassVar[type[Action]] = Action
 
-    def start(self, st: FS, *tasks: tuple[Any, ...]) -> None:
+    def start(self, st: FS, *tasks: tuple[Any, ...], tables_checked: bool = False) -> None:
         """Queue the setup tasks and run to the first question, once the card tables are
-        known to hold what the parameters need (``Game.table_needs``)."""
+        known to hold what the parameters need (``Game.table_needs``); a setup that had to
+        check them itself first (before compiling its rules) passes ``tables_checked``, so
+        a game start stamps the table files once."""
         params = getattr(st, "params", None)
-        if params is not None:
+        if params is not None and not tables_checked:
             check_game_tables(self, params)
         push(st, *tasks)
         run(st)

@@ -403,7 +403,7 @@ def offer_composition(st: CrossroadsState, seat: int, size: int) -> bool:
 
 def _compose_options(st: CrossroadsState) -> tuple[Action, ...]:
     seat, size = st.ctx
-    return tuple(Action("compose", c) for c in rel.compositions_for(st, seat, st.card(), size))
+    return rel.compose_options(st, seat, st.card(), size)
 
 
 @decision(Phase.COMPOSE, _compose_options)
