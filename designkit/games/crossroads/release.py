@@ -8,7 +8,7 @@ receiver release under the same rules (CR-4.6), and bots and tests ask
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, repeat
 from typing import NamedTuple
 
 from designkit.core.seats import seat_label
@@ -20,8 +20,8 @@ Composition = tuple[tuple[int, ...], tuple[int, ...]]  # (S4-changed numbers, S7
 _PLAIN: tuple[Composition, ...] = (((), ()),)
 _PLAIN_OPTIONS: tuple[Action, ...] = (Action("compose", _PLAIN[0]),)
 #: memo entries per compiled ruleset before the memo starts again: a seeded batch meets a
-#: few thousand (trigger, skills, hand) keys, so it stays warm; the bound keeps a long
-#: session's memory flat
+#: couple of thousand (trigger, skills, clipped hand) keys, so it stays warm; the bound keeps a
+#: long session's memory flat under any params
 MEMO_LIMIT = 1 << 14
 
 
@@ -31,8 +31,9 @@ class Composed(NamedTuple):
     comps: tuple[Composition, ...]
     #: the most hand cards the skills add to a group (what ``release_sizes`` reaches)
     most: int
-    #: the COMPOSE options per group size, built on first ask
-    by_size: dict[int, tuple[Action, ...]]
+    #: the COMPOSE options per (group size, hand cards of ``n``), built on first ask (the
+    #: key clips the hand, so the naturals there are not part of it)
+    by_size: dict[tuple[int, int], tuple[Action, ...]]
 
 
 def beat_size(st: CrossroadsState, seat: int, n: int) -> int:
@@ -63,20 +64,23 @@ def _composed(st: CrossroadsState, seat: int, n: int) -> Composed | None:
     ``n`` and the hand's counts, and on nothing else, so those are the key: the same
     hand meets the same trigger again and again over a batch, and building the
     compositions (combinations, fit checks, de-duplication) was Crossroads' costliest
-    rule step in random play.
+    rule step in random play. A composition moves at most ``cap`` hand cards (S4's plus
+    S7's per release), so a count above ``cap`` answers as ``cap`` does: the key holds
+    the counts clipped to it, which keeps a batch's keys few (a couple of thousand per ruleset, not tens of thousands).
     """
     rules, held = st.rules, st.skills[seat]
     s4, s7 = bool(held & rules.s4_mask), bool(held & rules.s7_mask)
     if not (s4 or s7):
         return None
-    hand = st.hands[seat]
-    key = (n, s4, s7, *hand)
+    p = st.params
+    cap = (p.s4_cards_per_release if s4 else 0) + (p.s7_cards_per_release if s7 else 0)
+    key = (n, s4, s7, *map(min, st.hands[seat], repeat(cap)))
     memo = rules.compositions
     found: Composed | None = memo.get(key)
     if found is None:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        comps = direct_compositions(st.params, hand, n, s4, s7)
+        comps = direct_compositions(p, key[3:], n, s4, s7)
         found = memo[key] = Composed(comps, max(len(a) + len(b) for a, b in comps), {})
     return found
 
@@ -143,10 +147,12 @@ def compose_options(st: CrossroadsState, seat: int, n: int, size: int) -> tuple[
     found = _composed(st, seat, n)
     if found is None:
         return _PLAIN_OPTIONS if 0 <= size - 1 <= st.hands[seat][n] else ()
-    options = found.by_size.get(size)
+    m = st.hands[seat][n]
+    options = found.by_size.get((size, m))
     if options is None:
-        options = found.by_size[size] = tuple(
-            Action("compose", c) for c in compositions_for(st, seat, n, size))
+        options = found.by_size[size, m] = tuple(
+            Action("compose", (a, b)) for a, b in found.comps
+            if 0 <= size - 1 - len(a) - len(b) <= m)
     return options
 
 
