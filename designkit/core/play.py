@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from designkit.core.flow import FlowGame, FlowState, is_plain_flow
+from designkit.core.flow import FlowGame, FlowState, is_plain_flow, run
 from designkit.core.game import CHANCE, Game, RuleCounts, State
 from designkit.core.params import Params
 
@@ -124,15 +124,22 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: ran
     ``to_move`` / ``apply`` / ``act`` call per step, which is most of random play's cost
     beyond the rules themselves (simulation's engine room)."""
     flow = game.flow
-    is_chance, over = flow.is_chance, flow.OVER
-    sample, apply_chance, apply = game.sample_chance, game._apply_chance, game._apply
+    is_chance, over, between = flow.is_chance, flow.OVER, flow.RUN
+    chances, appliers = flow.chances, flow.decisions
+    # FlowGame's sampling, stepping and applying, inlined (is_plain_flow: not overridden)
+    own_sample = type(game).sample_chance is not FlowGame.sample_chance
+    sample = game.sample_chance
     uniform = [bool(getattr(a, "uniform_choice", False)) for a in agents]
     decisions = multi = branching = 0
     for _ in range(max_steps):
         ph = st.phase
         if is_chance[ph]:
-            outcome = sample(st, crng)
-            apply_chance(st, outcome)
+            step = chances[ph]
+            outcome = (step.sample(st, crng) if step.sample is not None and not own_sample
+                       else sample(st, crng))
+            if not step.apply(st, outcome):  # True: went straight on to a question
+                st.phase = between
+                run(st)
             if steps is not None:
                 steps.append(Step(None, outcome))
             continue
@@ -141,7 +148,9 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: ran
         who: int = st.seat  # type: ignore[assignment]  # a decision has a seat
         action: Hashable
         if uniform[who]:
-            options = st.options
+            options = st._options
+            if options is None:  # lazy options (a ``several`` hook): build them now
+                options = st.options
             n = len(options)
             action = options[rngs[who].randrange(n)] if n > 1 else options[0]
         else:
@@ -152,7 +161,12 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: ran
         branching += n
         if n > 1:
             multi += 1
-        apply(st, action)
+        if st._options is None:  # as FlowGame._apply: built while the question is open
+            st.options  # noqa: B018
+        st.last = (who, action)  # type: ignore[assignment]
+        if not appliers[ph].apply(st, action):  # True: went straight on to a question
+            st.phase = between
+            run(st)
         if steps is not None:
             steps.append(Step(who, action))
     else:  # pragma: no cover - a rules bug, not a normal end
