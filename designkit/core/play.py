@@ -32,6 +32,28 @@ def agent_rng(seed: int, seat: int) -> random.Random:
     return random.Random((seed * 1_000_003 + (seat + 1) * _GOLDEN) % (1 << 64))
 
 
+def _same_draws() -> bool:
+    """Whether this Python's ``Random.randrange(n)`` is ``Random._randbelow(n)`` for
+    ``n >= 1`` (CPython's is, since 3.2), checked on a few draws once per process."""
+    below = getattr(random.Random, "_randbelow", None)
+    if below is None:  # pragma: no cover - another implementation
+        return False
+    a, b = random.Random(19), random.Random(19)
+    return all(a.randrange(n) == below(b, n) for n in (1, 2, 3, 5, 7, 64, 1000, 1 << 40) * 8)
+
+
+_FAST_BELOW = _same_draws()
+
+
+def index_picker(rng: random.Random) -> Callable[[int], int]:
+    """``rng.randrange`` for one ``n >= 1``: the same draw without its argument checks,
+    which are a fifth of a random step's cost in the flow loop (a subclass of ``Random``,
+    or a Python whose draws differ, keeps ``randrange``)."""
+    if _FAST_BELOW and type(rng) is random.Random:
+        return rng._randbelow  # type: ignore[attr-defined,no-any-return]
+    return rng.randrange
+
+
 @dataclass
 class Step:
     """One entry of a record: a seat's decision or a chance outcome."""
@@ -130,6 +152,7 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: ran
     own_sample = type(game).sample_chance is not FlowGame.sample_chance
     sample = game.sample_chance
     uniform = [bool(getattr(a, "uniform_choice", False)) for a in agents]
+    pick = [index_picker(r) for r in rngs]
     decisions = multi = branching = 0
     for _ in range(max_steps):
         ph = st.phase
@@ -152,7 +175,7 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: ran
             if options is None:  # lazy options (a ``several`` hook): build them now
                 options = st.options
             n = len(options)
-            action = options[rngs[who].randrange(n)] if n > 1 else options[0]
+            action = options[pick[who](n)] if n > 1 else options[0]
         else:
             agent = agents[who]
             action = agent.act(game, st, rngs[who])

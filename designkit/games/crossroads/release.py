@@ -129,7 +129,7 @@ def release_sizes(st: CrossroadsState, seat: int, n: int) -> range:
     if n in st.piles[seat]:
         return range(0)
     lo = beat_size(st, seat, n)
-    found = _composed(st, seat, n)
+    found = _composed(st, seat, n) if st.skills[seat] & st.rules.compose_mask else None
     return range(lo, 2 + st.hands[seat][n] + (0 if found is None else found.most))
 
 

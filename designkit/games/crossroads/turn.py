@@ -318,9 +318,16 @@ def _pass_targets(st: CrossroadsState, seat: int) -> tuple[Action, ...]:
 
 
 def _act_options(st: CrossroadsState) -> tuple[Action, ...]:
+    """Hold, the legal release sizes, a pass to each other seat: one tuple per (seat, sizes)
+    for the ruleset, as those are all it depends on (built on every turn otherwise)."""
     seat = st.active
     sizes = rel.release_sizes(st, seat, st.card())
-    return (HOLD, *RELEASE[sizes.start:sizes.stop], *_pass_targets(st, seat))
+    key = ("act", seat, sizes.start, sizes.stop)
+    found = st.rules.options.get(key)
+    if found is None:
+        found = st.rules.options[key] = (HOLD, *RELEASE[sizes.start:sizes.stop],
+                                         *_pass_targets(st, seat))
+    return found
 
 
 def _answer_card(st: CrossroadsState, seat: int, a: Action) -> bool:
@@ -342,11 +349,16 @@ def _act(st: CrossroadsState, a: Action) -> bool:
 
 
 def _receive_options(st: CrossroadsState) -> tuple[Action, ...]:
+    """Hold, the legal release sizes and with S6 a discard: one tuple per (S6, sizes)."""
     seat = st.ctx[0]
     sizes = rel.release_sizes(st, seat, st.card())
-    if st.skills[seat] & st.rules.s6_mask:
-        return (HOLD, *RELEASE[sizes.start:sizes.stop], DISCARD)
-    return (HOLD, *RELEASE[sizes.start:sizes.stop])
+    s6 = bool(st.skills[seat] & st.rules.s6_mask)
+    key = ("receive", s6, sizes.start, sizes.stop)
+    found = st.rules.options.get(key)
+    if found is None:
+        found = st.rules.options[key] = (HOLD, *RELEASE[sizes.start:sizes.stop],
+                                         *((DISCARD,) if s6 else ()))
+    return found
 
 
 @task("receive")
@@ -541,11 +553,11 @@ def end_step(st: CrossroadsState) -> bool:
     st.trigger = None
     p = st.params
     if not p.declare_27_when_deck_empty and st.deck_total() == 0:
-        order: list[int] = []
+        order: tuple[int, ...] = ()
     elif p.declare_27_by == "active":
-        order = [st.active]
+        order = (st.active,)
     else:
-        order = [(st.active + i) % st.n for i in range(st.n)]
+        order = tuple((st.active + i) % st.n for i in range(st.n))
     queue = [s for s in order if st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum]
     if st.log is not None and p.declare_27_by == "active":
         for s in range(st.n):   # CR-A3: only the active player may declare
@@ -554,7 +566,7 @@ def end_step(st: CrossroadsState) -> bool:
                         "the active player may declare", f"{seat_label(s)}の手札の合計は"
                         f"{p.end_hand_sum}だが、宣言できるのは手番プレイヤーのみ",
                         visible_to=(s,))
-    return offer_declaration(st, *queue)
+    return offer_declaration(st, *queue) if queue else after_declarations(st)
 
 
 @task("declare")
