@@ -229,9 +229,11 @@ def ask(st: FlowState, phase: enum.IntEnum, seat: int, ctx: tuple[Any, ...],
         if several is not None and several(st):
             st._options = None
             return True
-        found = tuple(build(st))
+        found = build(st)
     else:
-        found = tuple(options)
+        found = options
+    if type(found) is not tuple:  # builders mostly return tuples: no copy then
+        found = tuple(found)
     n = len(found)
     if n == 1:
         st.phase, st.seat, st._options = st.flow.RUN, None, ()

@@ -41,9 +41,8 @@ def beat_size(st: CrossroadsState, seat: int, n: int) -> int:
     biggest = 0
     own = st.piles[seat]
     for pile in st.piles:
-        g = pile.get(n)
-        if g is not None and len(g) > biggest and pile is not own:
-            biggest = len(g)
+        if n in pile and pile is not own and len(pile[n]) > biggest:   # most hold no n
+            biggest = len(pile[n])
     rules = st.rules
     if rules.tie_always or st.skills[seat] & rules.tie_mask:
         return biggest or 1

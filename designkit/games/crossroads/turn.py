@@ -152,7 +152,7 @@ def _start_with(st: CrossroadsState, seat: int) -> bool:
 @task("turn")
 def start_turn(st: CrossroadsState) -> bool:
     """CR-3.1/CR-3.2: the active player's turn begins with the draw."""
-    if st.deck_total() == 0:
+    if not (st.deck_n or st.top or st.bottom):   # deck_total() == 0, once per turn
         finish(st, "deck_out")
         return False
     st.turn += 1
@@ -635,7 +635,7 @@ def _declare_discard(st: CrossroadsState, a: Action) -> bool:
 @task("after_declare")
 def after_declarations(st: CrossroadsState) -> bool:
     """CR-8.3: an empty deck ends the game; otherwise the next player's turn."""
-    if st.deck_total() == 0:
+    if not (st.deck_n or st.top or st.bottom):   # deck_total() == 0, once per turn
         if st.log is not None:
             st.emit("CR-8.3", st.active, "The deck is empty: the game ends",
                     "山が尽きたのでゲーム終了")
