@@ -18,13 +18,16 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import importlib.util
 import random
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 _OURS = ("designkit",)
+_LOADED: list[str] = []
 
 
 def _ours(name: str) -> bool:
@@ -46,10 +49,17 @@ def load(root: str, game: str) -> dict[str, Any]:
         play = importlib.import_module("designkit.core.play")
         agents = importlib.import_module("designkit.agents")
         found = registry.get_game(game)
+        # engine_speed.py beside this script, bound to this tree (its mid-game positions)
+        spec = importlib.util.spec_from_file_location(
+            f"_engine_speed_{len(_LOADED)}", Path(__file__).with_name("engine_speed.py"))
+        assert spec is not None and spec.loader is not None
+        bench = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(bench)
     finally:
         sys.path.remove(root)
+    _LOADED.append(root)
     return {"modules": {n: m for n, m in sys.modules.items() if _ours(n)}, "game": found,
-            "play": play, "agents": agents, "CHANCE": sys.modules["designkit.core.game"].CHANCE}
+            "play": play, "agents": agents, "bench": bench}
 
 
 def activate(side: dict[str, Any]) -> None:
@@ -85,37 +95,11 @@ def uno(games: int, rep: int) -> float:
     return decisions / (time.process_time() - start)
 
 
-def midgame(side: dict[str, Any], players: int, count: int, seed: int = 7) -> list[Any]:
-    """``engine_speed.midgame_states`` on this tree: the same positions."""
-    game, play, chance = side["game"], side["play"], side["CHANCE"]
-    params = game.default_params(players=players)
-    states: list[Any] = []
-    g = 0
-    while len(states) < count and g < 50 * count:
-        st = game.new_state(params, log=False)
-        crng, arng = play.chance_rng(seed + g), random.Random(seed + g)
-        seen = []
-        while (who := game.to_move(st)) is not None:
-            if who is chance:
-                game.apply(st, game.sample_chance(st, crng), check=False)
-                continue
-            legal = game.legal_actions(st)
-            if len(legal) > 1:
-                seen.append(st.clone())
-            game.apply(st, legal[arng.randrange(len(legal))], check=False)
-        third = len(seen) // 3
-        middle = seen[third:2 * third] or seen
-        if middle:
-            states.append(middle[arng.randrange(len(middle))])
-        g += 1
-    return states
-
-
 def mcts_rate(side: dict[str, Any], positions: int) -> float:
     activate(side)
     agent = side["agents"].MCTSAgent(200)
     rates = []
-    for i, st in enumerate(midgame(side, 4, positions)):
+    for i, st in enumerate(side["bench"].midgame_states(side["game"], 4, positions)):
         start = time.process_time()
         agent.act(side["game"], st, random.Random(i))
         rates.append(200 / (time.process_time() - start))

@@ -10,7 +10,6 @@ applier of a forced decision (applied inside ``ask``) and that of a certain roll
 
 from __future__ import annotations
 
-import enum
 import random
 from typing import Any
 
@@ -21,14 +20,7 @@ from designkit.core.action import Action
 from designkit.core.flow import Flow, FlowGame, FlowState, ask, push, roll
 from designkit.core.game import CHANCE
 from designkit.core.play import index_picker, play_game
-
-
-class Phase(enum.IntEnum):
-    RUN = 0
-    PICK = 1
-    ROLL = 2
-    ONLY = 3
-    OVER = 4
+from tests.core.test_flow import Phase  # the tiny game's phases: pick, roll, only
 
 
 class StraightAction(Action):
