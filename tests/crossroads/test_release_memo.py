@@ -100,3 +100,26 @@ def test_memo_is_bounded_and_still_right(monkeypatch: pytest.MonkeyPatch) -> Non
             bool(held & st.rules.mask("release_shift_hand_number")))
         assert release.compositions(st, seat, n) == direct
         assert len(st.rules.compositions) <= 8
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_question_offers_what_its_builder_builds(players: int) -> None:
+    """The memoised option tuples (act, receive, compose, take: built once per key and
+    handed to ``ask``) are what the phase's builder gives from scratch at that position,
+    in seeded random games where skills are taken and returned (S4 moving up to two cards
+    and allowed to copy the trigger, so COMPOSE questions with a choice come up)."""
+    from designkit.core.game import CHANCE
+    from designkit.games.crossroads.state import FLOW
+
+    params = G.params_type(players=players, s4_cards_per_release=2,
+                           s4_trigger_may_be_reference=True)
+    rng = random.Random(players)
+    for seed in range(25):
+        st = G.new_state(params, log=False)
+        crng = random.Random(seed)
+        while (who := G.to_move(st)) is not None:
+            if who is CHANCE:
+                G.apply(st, G.sample_chance(st, crng), check=False)
+                continue
+            assert st.options == tuple(FLOW.decisions[st.phase].options(st)), st.phase.name
+            G.apply(st, st.options[rng.randrange(len(st.options))], check=False)

@@ -462,13 +462,26 @@ def over_skill_limit(st: CrossroadsState) -> bool:
 def offer_take(st: CrossroadsState, receiver: int, taken: int, returned: int) -> bool:
     """CR-6.2: the passer may take a skill (``taken`` and ``returned`` so far this pass; the
     question's ``ctx`` carries them with the ``receiver``)."""
-    if taken < st.params.max_skills_taken_per_pass and takeable(st, returned):
-        return ask(st, Phase.TAKE, st.active, (receiver, taken, returned))
+    found = takeable(st, returned) if taken < st.params.max_skills_taken_per_pass else ()
+    if found:
+        return ask(st, Phase.TAKE, st.active, (receiver, taken, returned),
+                   _take_or_none(st, found))
     if st.log is not None and not taken and not st.crossroads:
         who = seat_label(st.active)   # CR-A19: the Pass stands without a skill
         st.emit("CR-A19", st.active, f"The Crossroads is empty: {who} takes no skill and the "
                 "Pass stands", f"【クロスロード】が空なので{who}はスキルを得ない（パスは有効）")
     return offer_receive(st, receiver)
+
+
+def _take_or_none(st: CrossroadsState, takes: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The TAKE options, no skill first: what the phase's builder gives, once per ruleset
+    and Crossroads (a non-empty ``takeable`` is the Crossroads' skills), so ``offer_take``
+    hands them to ``ask`` instead of having them built a second time."""
+    key = ("take or none", st.crossroads)
+    found = st.rules.options.get(key)
+    if found is None:
+        found = st.rules.options[key] = (TAKE_NONE, *takes)
+    return found
 
 
 @decision(Phase.TAKE, lambda st: (TAKE_NONE, *takeable(st, st.ctx[2])))
