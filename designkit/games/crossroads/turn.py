@@ -571,7 +571,10 @@ def end_step(st: CrossroadsState) -> bool:
         order = (st.active,)
     else:
         order = tuple((st.active + i) % st.n for i in range(st.n))
-    queue = [s for s in order if st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum]
+    queue = []
+    for s in order:   # a loop, not a comprehension: no function call per turn
+        if st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum:
+            queue.append(s)
     if st.log is not None and p.declare_27_by == "active":
         for s in range(st.n):   # CR-A3: only the active player may declare
             if s != st.active and st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum:
