@@ -7,7 +7,7 @@ A game declares three things on its :class:`Flow`:
   it stopped to wait for an answer (it called :func:`ask` or :func:`roll`);
 - **decisions** (``@FLOW.decision(Phase.PLACE, options)``): what a seat may do
   in a phase (``options(state) -> tuple of actions``) and how the answer is
-  applied (``applier(state, action)``);
+  applied (``applier(state, action)``; see *going straight on* below);
 - **chance steps** (``@FLOW.chance(Phase.DRAW, outcomes)``): what can happen
   and how an outcome is applied.
 
@@ -28,6 +28,14 @@ Hook order, in one place: ``ask``/``roll`` set the question → the driver
 answers through ``Game.apply`` → the phase's applier runs → ``phase`` returns
 to ``RUN`` → :func:`run` pops tasks until one waits → an empty stack is the end
 (``Phase.OVER``).
+
+Going straight on: an applier (of a decision or a chance step) usually pushes the
+task that comes next and returns nothing. One whose last act would be that push may
+instead call the task's function and return its result (``return end_step(st)``),
+as a task that goes straight on does: ``True`` says a question is open again, so the
+driver neither resets ``phase`` nor runs the stack. The steps are the same (the
+pushed task would have been popped first); the push, the pop and a pass through
+:func:`run` per step are saved, which is much of a short step's cost.
 """
 
 from __future__ import annotations
@@ -50,7 +58,8 @@ FS = TypeVar("FS", bound="FlowState")
 #: a task handler: ``handler(state, *args) -> True`` when it stopped for an answer
 Handler = Callable[..., bool]
 Options = Callable[[Any], Sequence[Action]]
-Applier = Callable[[Any, Any], None]
+#: ``applier(state, answer)``; ``True`` when it went straight on to a task that waits
+Applier = Callable[[Any, Any], bool | None]
 Sampler = Callable[[Any, random.Random], Hashable]
 
 
@@ -238,7 +247,10 @@ class FlowState(State):
 
 def push(st: FlowState, *tasks: tuple[Any, ...]) -> None:
     """Schedule ``tasks`` to run next, in the given order (before anything already queued)."""
-    st.stack.extend(reversed(tasks))
+    if len(tasks) == 1:  # the usual case: no reversed() iterator per step
+        st.stack.append(tasks[0])
+    else:
+        st.stack.extend(reversed(tasks))
 
 
 def ask(st: FlowState, phase: enum.IntEnum, seat: int, ctx: tuple[Any, ...],
@@ -257,17 +269,19 @@ def ask(st: FlowState, phase: enum.IntEnum, seat: int, ctx: tuple[Any, ...],
         if several is not None and several(st):
             st._options = None
             return True
-        found = tuple(build(st))
+        found = build(st)
     else:
-        found = tuple(options)
-    if len(found) == 1:
+        found = options
+    if type(found) is not tuple:  # builders mostly return tuples: no copy then
+        found = tuple(found)
+    n = len(found)
+    if n == 1:
         st.phase, st.seat, st._options = st.flow.RUN, None, ()
         st.forced += 1
         if st.log is not None:
             st.auto.append((len(st.log), seat, found[0]))
-        apply(st, found[0])
-        return False
-    st._options = _checked(st, found)
+        return bool(apply(st, found[0]))
+    st._options = found if 1 < n <= MAX_OPTIONS else _checked(st, found)
     return True
 
 
@@ -306,8 +320,7 @@ def roll(st: FlowState, phase: enum.IntEnum, ctx: tuple[Any, ...], count: int = 
     found = step.outcomes(st)
     if len(found) == 1:
         st.phase = st.flow.RUN
-        step.apply(st, found[0] if step.uniform else found[0][0])
-        return False
+        return bool(step.apply(st, found[0] if step.uniform else found[0][0]))
     return True
 
 
@@ -393,11 +406,13 @@ class FlowGame(Game[FS, P]):
         """``over_reason`` for a finished game, ``""`` for one stopped before its end."""
         return self.over_reason if st.phase is self.flow.OVER else ""
 
-    def start(self, st: FS, *tasks: tuple[Any, ...]) -> None:
+    def start(self, st: FS, *tasks: tuple[Any, ...], tables_checked: bool = False) -> None:
         """Queue the setup tasks and run to the first question, once the card tables are
-        known to hold what the parameters need (``Game.table_needs``)."""
+        known to hold what the parameters need (``Game.table_needs``); a setup that had to
+        check them itself first (before compiling its rules) passes ``tables_checked``, so
+        a game start stamps the table files once."""
         params = getattr(st, "params", None)
-        if params is not None:
+        if params is not None and not tables_checked:
             check_game_tables(self, params)
         push(st, *tasks)
         run(st)
@@ -438,13 +453,15 @@ class FlowGame(Game[FS, P]):
         if st._options is None:  # never read: build it now, while the question is open, so
             st.options  # noqa: B018 - a chance step after this still shows these options
         st.last = (st.seat, action)  # type: ignore[assignment]
-        self.flow.decisions[st.phase].apply(st, action)
+        if self.flow.decisions[st.phase].apply(st, action):
+            return  # the applier went straight on to the next question
         st.phase = self.flow.RUN
         run(st)
 
     def _apply_chance(self, st: FS, outcome: Hashable
                       ) -> None:
-        self.flow.chances[st.phase].apply(st, outcome)
+        if self.flow.chances[st.phase].apply(st, outcome):
+            return  # the applier went straight on to the next question
         st.phase = self.flow.RUN
         run(st)
 

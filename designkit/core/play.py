@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from designkit.core.flow import FlowGame, FlowState, is_plain_flow
+from designkit.core.flow import FlowGame, FlowState, is_plain_flow, run
 from designkit.core.game import CHANCE, Game, RuleCounts, State
 from designkit.core.params import Params
 
@@ -30,6 +30,28 @@ def chance_rng(seed: int) -> random.Random:
 
 def agent_rng(seed: int, seat: int) -> random.Random:
     return random.Random((seed * 1_000_003 + (seat + 1) * _GOLDEN) % (1 << 64))
+
+
+def _same_draws() -> bool:
+    """Whether this Python's ``Random.randrange(n)`` is ``Random._randbelow(n)`` for
+    ``n >= 1`` (CPython's is, since 3.2), checked on a few draws once per process."""
+    below = getattr(random.Random, "_randbelow", None)
+    if below is None:  # pragma: no cover - another implementation
+        return False
+    a, b = random.Random(19), random.Random(19)
+    return all(a.randrange(n) == below(b, n) for n in (1, 2, 3, 5, 7, 64, 1000, 1 << 40) * 8)
+
+
+_FAST_BELOW = _same_draws()
+
+
+def index_picker(rng: random.Random) -> Callable[[int], int]:
+    """``rng.randrange`` for one ``n >= 1``: the same draw without its argument checks,
+    which are a fifth of a random step's cost in the flow loop (a subclass of ``Random``,
+    or a Python whose draws differ, keeps ``randrange``)."""
+    if _FAST_BELOW and type(rng) is random.Random:
+        return rng._randbelow  # type: ignore[attr-defined,no-any-return]
+    return rng.randrange
 
 
 @dataclass
@@ -124,15 +146,23 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: ran
     ``to_move`` / ``apply`` / ``act`` call per step, which is most of random play's cost
     beyond the rules themselves (simulation's engine room)."""
     flow = game.flow
-    is_chance, over = flow.is_chance, flow.OVER
-    sample, apply_chance, apply = game.sample_chance, game._apply_chance, game._apply
+    is_chance, over, between = flow.is_chance, flow.OVER, flow.RUN
+    chances, appliers = flow.chances, flow.decisions
+    # FlowGame's sampling, stepping and applying, inlined (is_plain_flow: not overridden)
+    own_sample = type(game).sample_chance is not FlowGame.sample_chance
+    sample = game.sample_chance
     uniform = [bool(getattr(a, "uniform_choice", False)) for a in agents]
+    pick = [index_picker(r) for r in rngs]
     decisions = multi = branching = 0
     for _ in range(max_steps):
         ph = st.phase
         if is_chance[ph]:
-            outcome = sample(st, crng)
-            apply_chance(st, outcome)
+            step = chances[ph]
+            outcome = (step.sample(st, crng) if step.sample is not None and not own_sample
+                       else sample(st, crng))
+            if not step.apply(st, outcome):  # True: went straight on to a question
+                st.phase = between
+                run(st)
             if steps is not None:
                 steps.append(Step(None, outcome))
             continue
@@ -141,9 +171,11 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: ran
         who: int = st.seat  # type: ignore[assignment]  # a decision has a seat
         action: Hashable
         if uniform[who]:
-            options = st.options
+            options = st._options
+            if options is None:  # lazy options (a ``several`` hook): build them now
+                options = st.options
             n = len(options)
-            action = options[rngs[who].randrange(n)] if n > 1 else options[0]
+            action = options[pick[who](n)] if n > 1 else options[0]
         else:
             agent = agents[who]
             action = agent.act(game, st, rngs[who])
@@ -152,7 +184,12 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: ran
         branching += n
         if n > 1:
             multi += 1
-        apply(st, action)
+        if st._options is None:  # as FlowGame._apply: built while the question is open
+            st.options  # noqa: B018
+        st.last = (who, action)  # type: ignore[assignment]
+        if not appliers[ph].apply(st, action):  # True: went straight on to a question
+            st.phase = between
+            run(st)
         if steps is not None:
             steps.append(Step(who, action))
     else:  # pragma: no cover - a rules bug, not a normal end

@@ -56,13 +56,29 @@ def check_game_tables(game: Any, params: Any) -> None:
     if not tables or not hasattr(params, "__dict__"):
         check_table_needs(game.name, game.table_needs(params))
         return
-    folder = str(data_dir(game.name))
-    stamp = (folder, *(_stamp(os.path.join(folder, t)) for t in tables))
+    folder, paths = _table_paths(game.name, tables)
+    stamp = (folder, *map(_stamp, paths))
     marks = params.__dict__.get("_tables_met")
     if marks is not None and marks.get(game.name) == stamp:
         return
     check_table_needs(game.name, game.table_needs(params))
     object.__setattr__(params, "_tables_met", {**(marks or {}), game.name: stamp})
+
+
+#: ``(game, DESIGNKIT_DATA, tables)`` -> the data folder and each table's path, as strings
+_PATHS: dict[tuple[str, str, tuple[str, ...]], tuple[str, tuple[str, ...]]] = {}
+
+
+def _table_paths(game: str, tables: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """The folder and paths :func:`check_game_tables` stamps, worked out once per game and
+    value of ``DESIGNKIT_DATA`` (building them with ``pathlib`` at every game start cost
+    about as much as the rest of a short game's setup)."""
+    key = (game, os.environ.get("DESIGNKIT_DATA", ""), tuple(tables))
+    found = _PATHS.get(key)
+    if found is None:
+        folder = str(data_dir(game))
+        found = _PATHS[key] = (folder, tuple(os.path.join(folder, t) for t in tables))
+    return found
 
 
 def _stamp(path: str) -> tuple[int, int]:

@@ -7,13 +7,33 @@ receiver release under the same rules (CR-4.6), and bots and tests ask
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from collections.abc import Sequence
+from itertools import combinations_with_replacement, repeat
+from typing import NamedTuple
 
 from designkit.core.seats import seat_label
+from designkit.games.crossroads.actions import Action
+from designkit.games.crossroads.params import CrossroadsParams
 from designkit.games.crossroads.state import CrossroadsState
 
 Composition = tuple[tuple[int, ...], tuple[int, ...]]  # (S4-changed numbers, S7-shifted numbers)
-_PLAIN: list[Composition] = [((), ())]
+_PLAIN: tuple[Composition, ...] = (((), ()),)
+_PLAIN_OPTIONS: tuple[Action, ...] = (Action("compose", _PLAIN[0]),)
+#: memo entries per compiled ruleset before the memo starts again: 1,200 random games meet
+#: 1,300-2,300 (trigger, skills, clipped hand) keys, so it stays warm; the bound keeps a
+#: long session's memory flat under any params
+MEMO_LIMIT = 1 << 14
+
+
+class Composed(NamedTuple):
+    """One (trigger, S4/S7 held, hand)'s compositions, memoised per ruleset."""
+
+    comps: tuple[Composition, ...]
+    #: the most hand cards the skills add to a group (what ``release_sizes`` reaches)
+    most: int
+    #: the COMPOSE options per (group size, hand cards of ``n``), built on first ask (the
+    #: key clips the hand, so the naturals there are not part of it)
+    by_size: dict[tuple[int, int], tuple[Action, ...]]
 
 
 def beat_size(st: CrossroadsState, seat: int, n: int) -> int:
@@ -21,28 +41,60 @@ def beat_size(st: CrossroadsState, seat: int, n: int) -> int:
     biggest = 0
     own = st.piles[seat]
     for pile in st.piles:
-        g = pile.get(n)
-        if g is not None and len(g) > biggest and pile is not own:
-            biggest = len(g)
+        if n in pile and pile is not own and len(pile[n]) > biggest:   # most hold no n
+            biggest = len(pile[n])
     rules = st.rules
     if rules.tie_always or st.skills[seat] & rules.tie_mask:
         return biggest or 1
     return biggest + 1
 
 
-def compositions(st: CrossroadsState, seat: int, n: int) -> list[Composition]:
-    """Every distinct way S4 (CR-7.4) and S7 (CR-7.7) cards may join a group of ``n``.
+def compositions(st: CrossroadsState, seat: int, n: int) -> tuple[Composition, ...]:
+    """Every distinct way S4 (CR-7.4) and S7 (CR-7.7) cards may join ``seat``'s group of
+    ``n`` (:func:`direct_compositions`, memoised per ruleset)."""
+    found = _composed(st, seat, n)
+    return _PLAIN if found is None else found.comps
+
+
+def _composed(st: CrossroadsState, seat: int, n: int) -> Composed | None:
+    """The memo entry of ``seat``'s compositions for ``n``; ``None`` without S4 and S7.
+
+    The answer depends on the params (fixed per ruleset), which of S4/S7 the seat holds,
+    ``n`` and the hand's counts, and on nothing else, so those are the key: the same
+    hand meets the same trigger again and again over a batch, and building the
+    compositions (combinations, fit checks, de-duplication) was Crossroads' costliest
+    rule step in random play. A composition moves at most ``cap`` hand cards (S4's plus
+    S7's per release), so a count above ``cap`` answers as ``cap`` does: the key holds
+    the counts clipped to it, which keeps a batch's keys few (a third of the unclipped).
+    """
+    rules, held = st.rules, st.skills[seat]
+    s4, s7 = bool(held & rules.s4_mask), bool(held & rules.s7_mask)
+    if not (s4 or s7):
+        return None
+    p = st.params
+    cap = (p.s4_cards_per_release if s4 else 0) + (p.s7_cards_per_release if s7 else 0)
+    key = (n, s4, s7, *map(min, st.hands[seat], repeat(cap)))
+    memo = rules.compositions
+    found: Composed | None = memo.get(key)
+    if found is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        comps = direct_compositions(p, key[3:], n, s4, s7)
+        found = memo[key] = Composed(comps, max(len(a) + len(b) for a, b in comps), {})
+    return found
+
+
+def direct_compositions(p: CrossroadsParams, hand: Sequence[int], n: int, s4: bool,
+                        s7: bool) -> tuple[Composition, ...]:
+    """Every distinct way S4 (CR-7.4) and S7 (CR-7.7) cards may join a group of ``n``,
+    worked out from the hand (the memo's reference computation).
 
     Two compositions that move the same hand cards into the group (S4 on the 4 and S7 on
     the 6, or the reverse; or one n±1 card by either skill) leave the same group and hand,
     so only the first of them is offered: a random agent is not tilted toward that release.
     """
-    masks = st.rules.masks
-    s4 = st.skills[seat] & masks.get("release_copy_hand_number", 0)
-    s7 = st.skills[seat] & masks.get("release_shift_hand_number", 0)
     if not (s4 or s7):
         return _PLAIN
-    p, hand = st.params, st.hands[seat]
     four: list[tuple[int, ...]] = [()]
     if s4 and (hand[n] > 0 or p.s4_trigger_may_be_reference):
         cands = [x for x, k in enumerate(hand) if k and x != n]
@@ -64,10 +116,10 @@ def compositions(st: CrossroadsState, seat: int, n: int) -> list[Composition]:
                 if key not in seen:
                     seen.add(key)
                     out.append((a, b))
-    return out
+    return tuple(out)
 
 
-def _fits(hand: list[int], cards: tuple[int, ...]) -> bool:
+def _fits(hand: Sequence[int], cards: tuple[int, ...]) -> bool:
     return all(cards.count(x) <= hand[x] for x in set(cards))
 
 
@@ -76,18 +128,31 @@ def release_sizes(st: CrossroadsState, seat: int, n: int) -> range:
     if n in st.piles[seat]:
         return range(0)
     lo = beat_size(st, seat, n)
-    if st.skills[seat] & st.rules.compose_mask:
-        extra = max(len(a) + len(b) for a, b in compositions(st, seat, n))
-    else:
-        extra = 0
-    return range(lo, 2 + st.hands[seat][n] + extra)
+    found = _composed(st, seat, n) if st.skills[seat] & st.rules.compose_mask else None
+    return range(lo, 2 + st.hands[seat][n] + (0 if found is None else found.most))
 
 
-def compositions_for(st: CrossroadsState, seat: int, n: int, size: int) -> list[Composition]:
+def compositions_for(st: CrossroadsState, seat: int, n: int, size: int
+                     ) -> tuple[Composition, ...]:
     """Compositions that make a group of exactly ``size`` (naturals fill the rest)."""
     m = st.hands[seat][n]
-    return [(a, b) for a, b in compositions(st, seat, n)
-            if 0 <= size - 1 - len(a) - len(b) <= m]
+    return tuple((a, b) for a, b in compositions(st, seat, n)
+                 if 0 <= size - 1 - len(a) - len(b) <= m)
+
+
+def compose_options(st: CrossroadsState, seat: int, n: int, size: int) -> tuple[Action, ...]:
+    """The COMPOSE question's options (CR-7.4, CR-7.7): one per composition of ``size``,
+    memoised with the compositions (without S4 and S7 the one plain release)."""
+    found = _composed(st, seat, n)
+    if found is None:
+        return _PLAIN_OPTIONS if 0 <= size - 1 <= st.hands[seat][n] else ()
+    m = st.hands[seat][n]
+    options = found.by_size.get((size, m))
+    if options is None:
+        options = found.by_size[size, m] = tuple(
+            Action("compose", (a, b)) for a, b in found.comps
+            if 0 <= size - 1 - len(a) - len(b) <= m)
+    return options
 
 
 def do_release(st: CrossroadsState, seat: int, n: int, size: int, comp: Composition) -> None:

@@ -65,7 +65,7 @@ class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
                         deck=st.deck_n)
             st.emit("CR-2.3", None, "The Crossroads holds " + ", ".join(p.crossroads_skills),
                     "【クロスロード】：" + "、".join(p.crossroads_skills))
-        self.start(st, *SETUP_TASKS)
+        self.start(st, *SETUP_TASKS, tables_checked=True)
         return st
 
     def table_needs(self, params: CrossroadsParams) -> list[TableNeed]:  # type: ignore[override]

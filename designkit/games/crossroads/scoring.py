@@ -34,7 +34,8 @@ def breakdown(st: CrossroadsState, seat: int, hand_n: int | None = None) -> dict
     if sizes and st.holds(seat, "end_multiply_largest_group"):
         bonus = max(sizes) * (p.s5_multiplier - 1) * p.vp_per_work_card
     hand = (st.hand_n[seat] if hand_n is None else hand_n) * p.vp_per_hand_card
-    cost = sum(rules.costs[i] for i in range(len(rules.skills)) if st.skills[seat] >> i & 1)
+    held = st.skills[seat]
+    cost = sum(rules.costs[i] for i in range(len(rules.skills)) if held >> i & 1) if held else 0
     return {"work": work, "s5_bonus": bonus, "hand": hand, "skills": -cost,
             "total": work + bonus + hand - cost}
 

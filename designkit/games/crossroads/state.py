@@ -64,8 +64,13 @@ class Ruleset:
     tie_always: bool = False
     s2_mask: int = 0
     s6_mask: int = 0
+    s4_mask: int = 0
+    s7_mask: int = 0
     #: immutable option tuples built once per key (pass targets per seat, takes per mask)
     options: dict[Any, Any] = field(default_factory=dict, compare=False)
+    #: S4/S7 compositions per (trigger, skills, hand): :func:`release.compositions`' memo
+    #: (bounded there; a pure function of its key under these params)
+    compositions: dict[Any, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
     def compile(cls, params: CrossroadsParams) -> Ruleset:
@@ -88,7 +93,9 @@ class Ruleset:
                     if params.s8_comparison == "greater_or_equal" else 0,
                     tie_always=params.release_comparison == "greater_or_equal",
                     s2_mask=masks.get("draw_choose", 0),
-                    s6_mask=masks.get("may_discard_passed", 0))
+                    s6_mask=masks.get("may_discard_passed", 0),
+                    s4_mask=masks.get("release_copy_hand_number", 0),
+                    s7_mask=masks.get("release_shift_hand_number", 0))
         object.__setattr__(params, "_ruleset", rules)
         return rules
 

@@ -16,9 +16,10 @@ Chance answers come from :func:`sample_draw`, which consumes the driver's RNG
 exactly as the engine always has (one ``randrange`` over the deck pool).
 
 Speed: a task that goes straight on to the next rule calls that task's function
-(``return extra_draw(st, left)``) instead of pushing it; only an answer's applier,
-which may not ask, pushes the task that asks next. A plain turn thus runs two
-queued tasks, which keeps Crossroads' random play well ahead of RLCard's Uno.
+(``return extra_draw(st, left)``) instead of pushing it, and so does an answer's
+applier (``return end_step(st)``: the core's *going straight on*), so a plain turn
+runs no queued task at all: the stack holds only what waits beneath a question. This
+keeps Crossroads' random play well ahead of RLCard's Uno (issue 19: 2.5×).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 
-from designkit.core.flow import ask, push, roll
+from designkit.core.flow import ask, roll
 from designkit.core.seats import seat_label
 from designkit.games.crossroads import release as rel
 from designkit.games.crossroads.actions import (
@@ -117,13 +118,13 @@ def deal(st: CrossroadsState, dealt: int) -> bool:
 
 
 @chance(Phase.DEAL, draw_outcomes, sample=sample_draw)
-def _dealt(st: CrossroadsState, outcome: int) -> None:
+def _dealt(st: CrossroadsState, outcome: int) -> bool:
     card = _take_from_deck(st, outcome)
     dealt = st.ctx[0]
     seat = dealt % st.n
     st.hands[seat][card] += 1
     st.hand_n[seat] += 1
-    push(st, ("deal", dealt + 1))
+    return deal(st, dealt + 1)
 
 
 @task("start")
@@ -131,28 +132,27 @@ def start_player(st: CrossroadsState) -> bool:
     """CR-2.4: the start player (random unless set as a parameter)."""
     if st.params.start_player is None:
         return roll(st, Phase.START, (), st.n)
-    _start_with(st, st.params.start_player)
-    return False  # the pushed turn runs next
+    return _start_with(st, st.params.start_player)
 
 
 @chance(Phase.START, lambda st: range(st.n), uniform=True)
-def _start_chosen(st: CrossroadsState, seat: int) -> None:
-    _start_with(st, seat)
+def _start_chosen(st: CrossroadsState, seat: int) -> bool:
+    return _start_with(st, seat)
 
 
-def _start_with(st: CrossroadsState, seat: int) -> None:
+def _start_with(st: CrossroadsState, seat: int) -> bool:
     st.first_player = st.active = seat
     if st.log is not None:
         st.emit("CR-2.4", seat, f"{seat_label(seat)} is the start player",
                 f"スタートプレイヤーは{seat_label(seat)}")
-    push(st, ("turn",))
+    return start_turn(st)
 
 
 # -- the draw step (CR-3.1, CR-3.2, CR-7.2) ---------------------------------------------------------
 @task("turn")
 def start_turn(st: CrossroadsState) -> bool:
     """CR-3.1/CR-3.2: the active player's turn begins with the draw."""
-    if st.deck_total() == 0:
+    if not (st.deck_n or st.top or st.bottom):   # deck_total() == 0, once per turn
         finish(st, "deck_out")
         return False
     st.turn += 1
@@ -192,7 +192,7 @@ def trigger_draw(st: CrossroadsState) -> bool:
 
 
 @chance(Phase.DRAW, draw_outcomes, sample=sample_draw)
-def _drawn(st: CrossroadsState, outcome: int) -> None:
+def _drawn(st: CrossroadsState, outcome: int) -> bool:
     card = _take_from_deck(st, outcome)
     if st.ctx:
         st.hands[st.active][card] += 1
@@ -201,31 +201,29 @@ def _drawn(st: CrossroadsState, outcome: int) -> None:
             who = seat_label(st.active)
             text = (f"{who} draws an extra card into the hand", f"{who}は追加で１枚引いて手札に加える")
             st.emit("CR-3.2", st.active, *text, card=card, visible_to=(st.active,), public=text)
-        push(st, ("extra", st.ctx[0] - 1))
-    else:
-        _trigger_is(st, card)
+        return extra_draw(st, st.ctx[0] - 1)
+    return _trigger_is(st, card)
 
 
-def _trigger_is(st: CrossroadsState, card: int) -> None:
+def _trigger_is(st: CrossroadsState, card: int) -> bool:
     st.trigger = card
     if st.log is not None:
         who = seat_label(st.active)
         st.emit("CR-3.2", st.active, f"{who} draws {a_card(card)}", f"{who}は{card}を引く",
                 card=card, visible_to=(st.active,),
                 public=(f"{who} draws a card", f"{who}はカードを１枚引く"))
-    push(st, ("act",))
+    return offer_action(st)
 
 
 @decision(Phase.S2_CHOICE, lambda st: (S2_YES, S2_NO))
-def _s2_choice(st: CrossroadsState, a: Action) -> None:
+def _s2_choice(st: CrossroadsState, a: Action) -> bool:
     if a.arg:
-        push(st, ("s2_draw",))
-    else:
-        if st.log is not None:   # CR-A7: S2 is optional
-            who = seat_label(st.active)
-            st.emit("CR-A7", st.active, f"{who} does not use S2 (it is optional) and draws "
-                    "1 card", f"{who}はS2を使わず（任意）１枚引く")
-        push(st, ("draw",))
+        return s2_draw(st)
+    if st.log is not None:   # CR-A7: S2 is optional
+        who = seat_label(st.active)
+        st.emit("CR-A7", st.active, f"{who} does not use S2 (it is optional) and draws "
+                "1 card", f"{who}はS2を使わず（任意）１枚引く")
+    return plain_draw(st)
 
 
 @task("draw")
@@ -242,13 +240,13 @@ def s2_draw(st: CrossroadsState) -> bool:
 
 
 @chance(Phase.S2_DRAW, draw_outcomes, sample=sample_draw)
-def _s2_drawn(st: CrossroadsState, outcome: int) -> None:
+def _s2_drawn(st: CrossroadsState, outcome: int) -> bool:
     st.s2_cards.append(_take_from_deck(st, outcome))
-    push(st, ("s2_draw",))
+    return s2_draw(st)
 
 
 @decision(Phase.S2_KEEP, lambda st: tuple(KEEP[x] for x in sorted(set(st.s2_cards))))
-def _s2_keep(st: CrossroadsState, a: Action) -> None:
+def _s2_keep(st: CrossroadsState, a: Action) -> bool:
     card = a.arg
     st.s2_cards.remove(card)
     rest = st.s2_cards
@@ -266,7 +264,7 @@ def _s2_keep(st: CrossroadsState, a: Action) -> None:
         ja = f"{who}はS2で{len(rest) + 1}枚引き１枚を選ぶ"
         st.emit("CR-7.2", st.active, en, ja, kept=card, returned=list(rest),
                 visible_to=(st.active,), public=(en, ja))
-    _trigger_is(st, card)
+    return _trigger_is(st, card)
 
 
 # -- the three actions (CR-4, CR-5, CR-6) ---------------------------------------------------------
@@ -320,36 +318,47 @@ def _pass_targets(st: CrossroadsState, seat: int) -> tuple[Action, ...]:
 
 
 def _act_options(st: CrossroadsState) -> tuple[Action, ...]:
+    """Hold, the legal release sizes, a pass to each other seat: one tuple per (seat, sizes)
+    for the ruleset, as those are all it depends on (built on every turn otherwise)."""
     seat = st.active
     sizes = rel.release_sizes(st, seat, st.card())
-    return (HOLD, *RELEASE[sizes.start:sizes.stop], *_pass_targets(st, seat))
+    key = ("act", seat, sizes.start, sizes.stop)
+    found = st.rules.options.get(key)
+    if found is None:
+        found = st.rules.options[key] = (HOLD, *RELEASE[sizes.start:sizes.stop],
+                                         *_pass_targets(st, seat))
+    return found
 
 
-def _answer_card(st: CrossroadsState, seat: int, a: Action) -> None:
+def _answer_card(st: CrossroadsState, seat: int, a: Action) -> bool:
     """What ``seat`` does with the trigger card: hold or release it (CR-5, CR-4), pass it
     (the active player, CR-6.1) or discard it (a receiver with S6, CR-7.6)."""
     kind = a.kind
     if kind == "hold":
-        _hold(st, seat)
-    elif kind == "release":
-        _choose_release(st, seat, a.arg)
-    elif kind == "pass":
-        _pass(st, a.arg)
-    else:
-        _discard_passed(st, seat)
+        return _hold(st, seat)
+    if kind == "release":
+        return offer_composition(st, seat, a.arg)
+    if kind == "pass":
+        return _pass(st, a.arg)
+    return _discard_passed(st, seat)
 
 
 @decision(Phase.ACT, _act_options)
-def _act(st: CrossroadsState, a: Action) -> None:
-    _answer_card(st, st.active, a)
+def _act(st: CrossroadsState, a: Action) -> bool:
+    return _answer_card(st, st.active, a)
 
 
 def _receive_options(st: CrossroadsState) -> tuple[Action, ...]:
+    """Hold, the legal release sizes and with S6 a discard: one tuple per (S6, sizes)."""
     seat = st.ctx[0]
     sizes = rel.release_sizes(st, seat, st.card())
-    if st.skills[seat] & st.rules.s6_mask:
-        return (HOLD, *RELEASE[sizes.start:sizes.stop], DISCARD)
-    return (HOLD, *RELEASE[sizes.start:sizes.stop])
+    s6 = bool(st.skills[seat] & st.rules.s6_mask)
+    key = ("receive", s6, sizes.start, sizes.stop)
+    found = st.rules.options.get(key)
+    if found is None:
+        found = st.rules.options[key] = (HOLD, *RELEASE[sizes.start:sizes.stop],
+                                         *((DISCARD,) if s6 else ()))
+    return found
 
 
 @task("receive")
@@ -360,11 +369,11 @@ def offer_receive(st: CrossroadsState, receiver: int) -> bool:
 
 
 @decision(Phase.RECEIVE, _receive_options)
-def _receive(st: CrossroadsState, a: Action) -> None:
-    _answer_card(st, st.ctx[0], a)
+def _receive(st: CrossroadsState, a: Action) -> bool:
+    return _answer_card(st, st.ctx[0], a)
 
 
-def _hold(st: CrossroadsState, seat: int) -> None:
+def _hold(st: CrossroadsState, seat: int) -> bool:
     """CR-5.1 (and CR-6.4 for a receiver): the card goes into the hand."""
     card = st.card()
     st.hands[seat][card] += 1
@@ -378,11 +387,7 @@ def _hold(st: CrossroadsState, seat: int) -> None:
         who = seat_label(seat)
         text = (f"{who} holds the card", f"{who}はホールド")
         st.emit("CR-5.1", seat, *text, card=card, visible_to=(seat,), public=text)
-    push(st, ("end_step",))
-
-
-def _choose_release(st: CrossroadsState, seat: int, size: int) -> None:
-    push(st, ("compose", seat, size))
+    return end_step(st)
 
 
 @task("compose")
@@ -403,27 +408,27 @@ def offer_composition(st: CrossroadsState, seat: int, size: int) -> bool:
 
 def _compose_options(st: CrossroadsState) -> tuple[Action, ...]:
     seat, size = st.ctx
-    return tuple(Action("compose", c) for c in rel.compositions_for(st, seat, st.card(), size))
+    return rel.compose_options(st, seat, st.card(), size)
 
 
 @decision(Phase.COMPOSE, _compose_options)
-def _compose(st: CrossroadsState, a: Action) -> None:
+def _compose(st: CrossroadsState, a: Action) -> bool:
     seat, size = st.ctx
     if seat != st.active and st.log is not None:
         st.emit("CR-4.6", seat, f"{seat_label(seat)} releases the passed card",
                 f"{seat_label(seat)}は渡されたカードをリリース")
     rel.do_release(st, seat, st.card(), size, a.arg)
-    push(st, ("end_step",))
+    return end_step(st)
 
 
-def _pass(st: CrossroadsState, target: int) -> None:
+def _pass(st: CrossroadsState, target: int) -> bool:
     """CR-6.1: the drawn card goes face-up to another player."""
     if st.log is not None:
         st.emit("CR-6.1", st.active, f"{seat_label(st.active)} passes {a_card(st.card())} "
                 f"face-up to {seat_label(target)}", f"{seat_label(st.active)}は{st.trigger}を"
                 f"{seat_label(target)}にパス", card=st.trigger, target=target)
     st.took = 0
-    push(st, ("take", target, 0, 0))
+    return offer_take(st, target, 0, 0)
 
 
 # -- skills for a pass (CR-6.2, CR-6.3) -----------------------------------------------------------
@@ -457,8 +462,10 @@ def over_skill_limit(st: CrossroadsState) -> bool:
 def offer_take(st: CrossroadsState, receiver: int, taken: int, returned: int) -> bool:
     """CR-6.2: the passer may take a skill (``taken`` and ``returned`` so far this pass; the
     question's ``ctx`` carries them with the ``receiver``)."""
-    if taken < st.params.max_skills_taken_per_pass and takeable(st, returned):
-        return ask(st, Phase.TAKE, st.active, (receiver, taken, returned))
+    found = takeable(st, returned) if taken < st.params.max_skills_taken_per_pass else ()
+    if found:
+        return ask(st, Phase.TAKE, st.active, (receiver, taken, returned),
+                   _take_or_none(st, found))
     if st.log is not None and not taken and not st.crossroads:
         who = seat_label(st.active)   # CR-A19: the Pass stands without a skill
         st.emit("CR-A19", st.active, f"The Crossroads is empty: {who} takes no skill and the "
@@ -466,8 +473,19 @@ def offer_take(st: CrossroadsState, receiver: int, taken: int, returned: int) ->
     return offer_receive(st, receiver)
 
 
+def _take_or_none(st: CrossroadsState, takes: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The TAKE options, no skill first: what the phase's builder gives, once per ruleset
+    and Crossroads (a non-empty ``takeable`` is the Crossroads' skills), so ``offer_take``
+    hands them to ``ask`` instead of having them built a second time."""
+    key = ("take or none", st.crossroads)
+    found = st.rules.options.get(key)
+    if found is None:
+        found = st.rules.options[key] = (TAKE_NONE, *takes)
+    return found
+
+
 @decision(Phase.TAKE, lambda st: (TAKE_NONE, *takeable(st, st.ctx[2])))
-def _take_skill(st: CrossroadsState, a: Action) -> None:
+def _take_skill(st: CrossroadsState, a: Action) -> bool:
     """CR-6.2: optionally take one skill from the Crossroads; it works at once (CR-A13)."""
     sid = a.arg
     receiver, taken, returned = st.ctx
@@ -476,8 +494,7 @@ def _take_skill(st: CrossroadsState, a: Action) -> None:
             who = seat_label(st.active)   # CR-A19: taking a skill is optional
             st.emit("CR-A19", st.active, f"{who} takes no skill (taking one is optional)",
                     f"{who}はスキルを得ない（任意）")
-        push(st, ("receive", receiver))
-        return
+        return offer_receive(st, receiver)
     bit = 1 << st.rules.index[sid]
     st.crossroads &= ~bit
     st.skills[st.active] |= bit
@@ -488,7 +505,9 @@ def _take_skill(st: CrossroadsState, a: Action) -> None:
         st.emit("CR-6.2", st.active, f"{seat_label(st.active)} takes skill {skill.name('en')} "
                 f"(costs {st.rules.costs[st.rules.index[sid]]} VP at the end)",
                 f"{seat_label(st.active)}はスキル{skill.name('ja')}を得る", skill=sid)
-    push(st, ("return" if can_return(st, returned) else "take", receiver, taken, returned))
+    if can_return(st, returned):
+        return offer_return(st, receiver, taken, returned)
+    return offer_take(st, receiver, taken, returned)
 
 
 @task("return")
@@ -509,7 +528,7 @@ def _return_options(st: CrossroadsState) -> tuple[Action, ...]:
 
 
 @decision(Phase.RETURN, _return_options)
-def _return_skill(st: CrossroadsState, a: Action) -> None:
+def _return_skill(st: CrossroadsState, a: Action) -> bool:
     """CR-6.3: exchange — return one previously held skill, or keep them all."""
     sid = a.arg
     receiver, taken, returned = st.ctx
@@ -527,17 +546,17 @@ def _return_skill(st: CrossroadsState, a: Action) -> None:
         st.emit("CR-A12", st.active, f"{who} returns no skill and keeps all "
                 f"{bin(st.skills[st.active]).count('1')} skills (any number may be held)",
                 f"{who}はスキルを戻さずそのまま得る（複数枚持つ）")
-    push(st, ("take", receiver, taken, returned))
+    return offer_take(st, receiver, taken, returned)
 
 
-def _discard_passed(st: CrossroadsState, receiver: int) -> None:
+def _discard_passed(st: CrossroadsState, receiver: int) -> bool:
     """CR-7.6 (S6): the receiver discards the passed card."""
     st.discard[st.card()] += 1
     if st.log is not None:
         st.emit("CR-7.6", receiver, f"{seat_label(receiver)} discards the passed "
                 f"{st.trigger} with S6", f"{seat_label(receiver)}はS6で{st.trigger}を捨て札に",
                 card=st.trigger)
-    push(st, ("end_step",))
+    return end_step(st)
 
 
 # -- end of turn and end of game (CR-8) -----------------------------------------------------------
@@ -547,12 +566,15 @@ def end_step(st: CrossroadsState) -> bool:
     st.trigger = None
     p = st.params
     if not p.declare_27_when_deck_empty and st.deck_total() == 0:
-        order: list[int] = []
+        order: tuple[int, ...] = ()
     elif p.declare_27_by == "active":
-        order = [st.active]
+        order = (st.active,)
     else:
-        order = [(st.active + i) % st.n for i in range(st.n)]
-    queue = [s for s in order if st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum]
+        order = tuple((st.active + i) % st.n for i in range(st.n))
+    queue = []
+    for s in order:   # a loop, not a comprehension: no function call per turn
+        if st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum:
+            queue.append(s)
     if st.log is not None and p.declare_27_by == "active":
         for s in range(st.n):   # CR-A3: only the active player may declare
             if s != st.active and st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum:
@@ -560,7 +582,7 @@ def end_step(st: CrossroadsState) -> bool:
                         "the active player may declare", f"{seat_label(s)}の手札の合計は"
                         f"{p.end_hand_sum}だが、宣言できるのは手番プレイヤーのみ",
                         visible_to=(s,))
-    return offer_declaration(st, *queue)
+    return offer_declaration(st, *queue) if queue else after_declarations(st)
 
 
 @task("declare")
@@ -572,12 +594,11 @@ def offer_declaration(st: CrossroadsState, *queue: int) -> bool:
 
 
 @decision(Phase.DECLARE, lambda st: (DECLARE_YES, DECLARE_NO))
-def _declare(st: CrossroadsState, a: Action) -> None:
+def _declare(st: CrossroadsState, a: Action) -> bool:
     """CR-8.1: a player whose hand sums to exactly the end sum may end the game."""
     seat, *rest = st.ctx
     if not a.arg:
-        push(st, ("declare", *rest))
-        return
+        return offer_declaration(st, *rest)
     p = st.params
     frac = st.hand_n[seat] * p.declare_discard_fraction
     k = math.floor(frac) if p.declare_discard_rounding == "floor" else math.ceil(frac)
@@ -600,7 +621,7 @@ def _declare(st: CrossroadsState, a: Action) -> None:
         else:   # never with the draft's numbers: a 27 hand has 4+ cards
             st.emit("CR-8.2", seat, f"{who} discards nothing: {h} cards × "
                     f"{p.declare_discard_fraction:g} rounds to 0", f"{who}の捨て札は0枚", n=0)
-    push(st, ("declare_discard", k))
+    return offer_declare_discard(st, k)
 
 
 @task("declare_discard")
@@ -614,7 +635,7 @@ def offer_declare_discard(st: CrossroadsState, left: int) -> bool:
 
 @decision(Phase.DECLARE_DISCARD,
           lambda st: tuple(DECLARE_DISCARD[x] for x, k in enumerate(st.hands[st.declarer]) if k))
-def _declare_discard(st: CrossroadsState, a: Action) -> None:
+def _declare_discard(st: CrossroadsState, a: Action) -> bool:
     """CR-8.2: the declarer discards ⌊h/2⌋ cards of their choice (CR-A6)."""
     seat, card = st.declaring(), a.arg
     st.hands[seat][card] -= 1
@@ -624,13 +645,13 @@ def _declare_discard(st: CrossroadsState, a: Action) -> None:
     if st.log is not None:   # CR-A6: the declarer chooses which cards go
         st.emit("CR-A6", seat, f"{seat_label(seat)} chooses to discard {a_card(card)}",
                 f"{seat_label(seat)}は{card}を選んで捨て札にする", card=card)
-    push(st, ("declare_discard", st.ctx[0] - 1))
+    return offer_declare_discard(st, st.ctx[0] - 1)
 
 
 @task("after_declare")
 def after_declarations(st: CrossroadsState) -> bool:
     """CR-8.3: an empty deck ends the game; otherwise the next player's turn."""
-    if st.deck_total() == 0:
+    if not (st.deck_n or st.top or st.bottom):   # deck_total() == 0, once per turn
         if st.log is not None:
             st.emit("CR-8.3", st.active, "The deck is empty: the game ends",
                     "山が尽きたのでゲーム終了")
