@@ -77,7 +77,7 @@ def estimate(st: WitchState, seat: int, own: bool = True,
     return value
 
 
-def _active_facilities(stacks: list[list[int]], tables: _Tables) -> list[int]:
+def _active_facilities(stacks: tuple[tuple[int, ...], ...], tables: _Tables) -> list[int]:
     """LW-7.8 as ``WitchState.active_facilities``, as event indices: per stack, the
     highest number among the top run of one facility name (the topmost of equals)."""
     name_of, number = tables.facility, tables.number
@@ -235,8 +235,7 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
             pending = _pending_request(st, q, tables.request_vp) if st.stack else 0.0
             key = (position, pending, st.year, st.vp[q], st.tokens[q], len(st.hands[q]),
                    tuple(st.res[q]), tuple(st.health[q]), tuple(st.legacy[q]),
-                   tuple([tuple(x) for x in st.facilities[q]]),
-                   tuple([tuple(x) for x in st.familiars[q]]))
+                   st.facilities[q], st.familiars[q])   # tuples of tuples already
             found = memo.get(key)
             if found is None:
                 found = memo[key] = estimate(st, q, False, shares, display)

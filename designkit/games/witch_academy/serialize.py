@@ -86,6 +86,8 @@ def _value(name: str, value: Any) -> Any:
         return Phase[value]
     if name == "stack":
         return [tuplify(t) for t in value]
+    if name in ("familiars", "facilities"):  # rows replaced whole, never changed in place
+        return [tuple(tuple(cards) for cards in row) for row in value]
     if name in ("occupant", "univ"):
         return [None if v is None else tuple(v) for v in value]
     if name in _TUPLES:

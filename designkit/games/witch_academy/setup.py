@@ -60,8 +60,8 @@ def blank_state(rules: Ruleset, log: bool) -> WitchState:
     st.legacy = [[0] * len(rules.legacy) for _ in range(n)]
     st.stock = [p.legacy_per_type] * len(rules.legacy)
     st.tokens = [p.achievement_tokens_per_player or 0] * n
-    st.familiars = [[[] for _ in range(w)] for _ in range(n)]
-    st.facilities = [[] for _ in range(n)]
+    st.familiars = [((),) * w for _ in range(n)]
+    st.facilities = [() for _ in range(n)]
     return st
 
 
