@@ -55,13 +55,13 @@ def scenario(players: int = 4, *, year: int = 1, areas: Iterable[str] = (),
         cards = [rules.explore_index[c] for c in (explore or {}).get(a, ())]
         for c in cards:
             st.ex_deck.remove(c)
-        st.explore.append(cards)
+        st.explore.append(tuple(cards))
     st.asg_pool = list(rules.year_assignments[year])
     for a in display:
         i = rules.assignment_index[a]
         st.asg_pool.remove(i)
         st.display.append(i)
-        st.tokens_on.append([])
+        st.tokens_on.append(())
     for seat, cards in (hands or {}).items():
         st.hands[seat] = [rules.event_index[c] for c in cards]
     for seat, text in (resources or {}).items():

@@ -236,7 +236,7 @@ def test_lw_6_6_no_legacy_left_gives_nothing() -> None:
     st = scenario(4, explore={"FOREST": ("EX-G-8", "EX-G-1")}, legacy_per_type=0)
     resume(st, ("turn", A))
     play(st, ("worker", "d6"), ("target", "FOREST"), ("explore", "EX-G-8"), ("es", True))
-    assert st.legacy[A] == [0, 0, 0] and "LW-6.6" in rules_logged(st)
+    assert st.legacy[A] == (0, 0, 0) and "LW-6.6" in rules_logged(st)
 
 
 def test_lw_a33_empty_deck_and_discard_insert_nothing() -> None:
@@ -263,7 +263,7 @@ def test_moria_bonus_pays_health_and_chooses_legacy() -> None:
                                     "LIGHTHOUSE"), explore={"MORIA": ("EX-G-1", "EX-G-2")})
     resume(st, ("turn", A))
     play(st, ("worker", "d6"), ("target", "MORIA"), ("bonus", True), ("legacy", "RIT"))
-    assert st.health[A][D6] == 4 and st.legacy[A] == [0, 0, 1]
+    assert st.health[A][D6] == 4 and st.legacy[A] == (0, 0, 1)
 
 
 # -- LW-7 ---------------------------------------------------------------------------------------------------------
@@ -352,7 +352,7 @@ def test_facility_triggers_greenhouse_infirmary_library_display() -> None:
     play(st, ("rest", None), ("colour", "G"))
     assert st.health[A] == [4, 5, 5] and st.res[A] == res("G1")
     st.facilities[B] = ((ix["FC2-DISPLAY"],),)
-    st.legacy[B] = [1, 1, 0]
+    st.legacy[B] = (1, 1, 0)
     st.mode = [PASSED] * 3
     resume(st, ("round_end",))
     assert st.parts[A][3] == 3 and st.parts[B][3] == 4
@@ -363,7 +363,7 @@ def test_lw_10_3_no_token_no_completion() -> None:
     """LW-10.3, LW-A10: with no achievement token left only pass remains."""
     st = scenario(4, display=("AS1-1",), resources={A: "G9 B9"})
     st.tokens[A] = 0
-    st.tokens_on[0] = [A] * 5
+    st.tokens_on[0] = (A,) * 5
     resume(st, ("assign_turn", A))
     assert "LW-10.3" in rules_logged(st)
 

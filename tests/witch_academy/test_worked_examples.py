@@ -115,13 +115,13 @@ def test_lw_e4_area_extra_stage_and_rotation(start: int) -> None:
     play(st, ("worker", "d6"), ("target", "FOREST"), ("bonus", True))
     assert st.res[A] == res("G1")
     play(st, ("explore", "EX-R-8"), ("es", True))
-    assert st.health[A][D6] == start - 2 and st.legacy[A] == [0, 1, 0]
+    assert st.health[A][D6] == start - 2 and st.legacy[A] == (0, 1, 0)
     play(st, ("explore", "EX-R-8"))
     if start == 3:   # the first ES left Health 1: no second ES is offered
-        assert st.phase is Phase.EX_DRAW and st.legacy[A] == [0, 1, 0]
+        assert st.phase is Phase.EX_DRAW and st.legacy[A] == (0, 1, 0)
         return
     play(st, ("es", True))
-    assert st.health[A][D6] == 2 and st.legacy[A] == [0, 2, 0] and st.stock[1] == 4
+    assert st.health[A][D6] == 2 and st.legacy[A] == (0, 2, 0) and st.stock[1] == 4
     assert st.res[A] == res("G1 R2")
     pos = st.areas.index(st.rules.area_index["FOREST"])
     assert st.phase is Phase.EX_DRAW
@@ -185,7 +185,7 @@ def test_lw_e7_assignment_ratio_and_elixir() -> None:
         resume(st, ("assign_turn", seat))
         play(st, ("complete", "AS2-5"))
     assert st.vp == [18, 9, 6, 0]
-    assert st.tokens_on[0] == [A, B, A, C] and st.tokens[:3] == [3, 4, 4]
+    assert st.tokens_on[0] == (A, B, A, C) and st.tokens[:3] == [3, 4, 4]
     assert st.res[A] == res("E1")
 
 

@@ -234,7 +234,7 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
         if q != seat:
             pending = _pending_request(st, q, tables.request_vp) if st.stack else 0.0
             key = (position, pending, st.year, st.vp[q], st.tokens[q], len(st.hands[q]),
-                   tuple(st.res[q]), tuple(st.health[q]), tuple(st.legacy[q]),
+                   tuple(st.res[q]), tuple(st.health[q]), st.legacy[q],
                    st.facilities[q], st.familiars[q])   # tuples of tuples already
             found = memo.get(key)
             if found is None:
@@ -253,7 +253,7 @@ def _position_terms(st: WitchState) -> tuple[Any, tuple[list[list[int]], list[An
     greedy looks at many positions that differ only in the mover's own resources, so an
     opponent's estimate is remembered too, by everything of that seat it reads."""
     memo = _tables(st.rules).positions
-    key = (tuple([tuple(x) for x in st.legacy]), tuple(st.display),
+    key = (tuple(st.legacy), tuple(st.display),
            tuple([len(t) for t in st.tokens_on]))
     found = memo.get(key)
     if found is None:

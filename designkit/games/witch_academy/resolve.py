@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from designkit.core.flow import ask, push
+from designkit.core.rows import add
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act
 from designkit.games.witch_academy.cards import (
@@ -46,7 +47,7 @@ def gain(st: WitchState, seat: int, res: str, n: int, rule: str) -> None:
 def add_vp(st: WitchState, seat: int, n: int, part: int, rule: str, why: str, why_ja: str
            ) -> None:
     st.vp[seat] += n
-    st.parts[seat][part] += n
+    add(st.parts, seat, part, n)
     if st.log is not None:
         st.emit(rule, seat, f"{seat_label(seat)} gains {n} VP ({why}): {st.vp[seat]} VP",
                 f"{seat_label(seat)}は{n}VPを得る（{why_ja}）：{st.vp[seat]}VP", vp=n)
@@ -119,7 +120,7 @@ def legacy_gain(st: WitchState, seat: int, kind: str, n: int, rule: str) -> None
     k = st.rules.legacy.index(kind)
     got = min(n, st.stock[k])
     st.stock[k] -= got
-    st.legacy[seat][k] += got
+    add(st.legacy, seat, k, got)
     if st.log is not None:
         if got:
             st.emit(rule, seat, f"{seat_label(seat)} gains {got} {LEGACY_EN[kind]} legacy "

@@ -180,14 +180,14 @@ class WitchState(FlowState):
     actions_left: int
     area_pool: list[int]
     areas: list[int]                   # Area card per board position
-    explore: list[list[int]]           # exploration cards per Area position, outer first
+    explore: list[tuple[int, ...]]     # exploration cards per Area position, outer first
     ex_deck: list[int]
     ex_discard: list[int]
     occupant: list[tuple[int, int] | None]    # (seat, worker) per Area position
     univ: list[tuple[int, int]]        # (seat, worker) at the University
     asg_pool: list[int]
     display: list[int]                 # assignment per display position
-    tokens_on: list[list[int]]         # seats' achievement tokens per display position
+    tokens_on: list[tuple[int, ...]]   # seats' achievement tokens per display position
     ev_pool: list[int]
     ev_removed: list[int]
     ev_discard: list[int]
@@ -199,8 +199,8 @@ class WitchState(FlowState):
     loc: list[list[int | str | None]]  # [seat][worker]: Area position, UNIV or None
     res: list[list[int]]               # [seat][resource] in RESOURCES order
     vp: list[int]
-    parts: list[list[int]]             # [seat][VP_PARTS index]
-    legacy: list[list[int]]            # [seat][legacy type]
+    parts: list[tuple[int, ...]]       # [seat][VP_PARTS index]
+    legacy: list[tuple[int, ...]]      # [seat][legacy type]
     stock: list[int]                   # legacy tokens left per type
     tokens: list[int]                  # achievement tokens in hand per seat
     #: [seat][worker]: event cards; a seat's row is a tuple, replaced whole when written
@@ -222,11 +222,11 @@ class WitchState(FlowState):
         c.acting, c.actions_left = self.acting, self.actions_left
         c.area_pool, c.areas = self.area_pool[:], self.areas[:]
         rows = list.copy
-        c.explore = list(map(rows, self.explore))
+        c.explore = self.explore[:]
         c.ex_deck, c.ex_discard = self.ex_deck[:], self.ex_discard[:]
         c.occupant, c.univ = self.occupant[:], self.univ[:]
         c.asg_pool, c.display = self.asg_pool[:], self.display[:]
-        c.tokens_on = list(map(rows, self.tokens_on))
+        c.tokens_on = self.tokens_on[:]
         c.ev_pool, c.ev_removed, c.ev_discard = self.ev_pool[:], self.ev_removed[:], \
             self.ev_discard[:]
         c.hands = list(map(rows, self.hands))
@@ -237,8 +237,8 @@ class WitchState(FlowState):
         c.loc = list(map(rows, self.loc))
         c.res = list(map(rows, self.res))
         c.vp = self.vp[:]
-        c.parts = list(map(rows, self.parts))
-        c.legacy = list(map(rows, self.legacy))
+        c.parts = self.parts[:]
+        c.legacy = self.legacy[:]
         c.stock, c.tokens = self.stock[:], self.tokens[:]
         c.familiars, c.facilities = self.familiars[:], self.facilities[:]
         return c
