@@ -1,29 +1,19 @@
 """One-step lookahead on the game's own heuristic, ties broken by the injected RNG.
 
-Each option is scored on a clone of the position with that option applied: the one
-clone per option is what lookahead must pay, so the loop does nothing else per option
-(issue 19). A game on the core flow with its stepping untouched
-(:func:`~designkit.core.flow.is_plain_flow`) has the option applied by its ``_apply``
-directly: the agent is only asked at a decision, so ``apply``'s chance/decision dispatch
-would choose the same method every time. Clones are cheap where the games make them so
-(rows shared until written: see each game's ``State.clone``).
+Each option is valued on a copy of the position with it applied
+(:func:`designkit.core.lookahead.child_values`, the lookahead every bot shares: one
+clone per option and nothing else per option; clones are cheap where the games make
+them so, their rarely written rows shared until written, see ``designkit.core.rows``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 
 from designkit.agents.base import Agent
-from designkit.core.flow import is_plain_flow
 from designkit.core.game import Game, State
-
-
-def _stepper(game: Game) -> Callable[[State, Hashable], None]:
-    """How an option is applied to a clone: the flow's decision step, or ``apply``."""
-    if is_plain_flow(game):
-        return game._apply  # type: ignore[attr-defined, no-any-return]
-    return lambda child, action: game.apply(child, action, check=False)
+from designkit.core.lookahead import child_values
 
 
 class GreedyAgent(Agent):
@@ -33,14 +23,11 @@ class GreedyAgent(Agent):
         actions, seat = self.options(game, state)
         if seat is None:
             return actions[0]
-        step, heuristic, clone = _stepper(game), game.heuristic, state.clone
+        heuristic = game.heuristic
         best: list[Hashable] = []
         best_value = float("-inf")
-        for action in actions:
-            child = clone()
-            child.log = None
-            step(child, action)
-            value = heuristic(child, seat)
+        values = child_values(game, state, actions, lambda child: heuristic(child, seat))
+        for action, value in zip(actions, values, strict=True):
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif value >= best_value - 1e-9:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from designkit.core.game import Game
+from designkit.core.lookahead import child_values
 from designkit.games.witch_academy.scoring import assignment_vp, majority_vp
 from designkit.games.witch_academy.state import RES_INDEX, E, Phase, WitchState
 
@@ -215,7 +216,10 @@ def card_value(ops: tuple[tuple[Any, ...], ...], rounds_left: int, legacy_types:
 
 def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
     if depth and st.phase in _LOOKAHEAD and st.seat == seat:
-        return max(_child(game, st, a, seat, depth) for a in st.options)
+        # below the top, ``st`` is a lookahead clone of this function's: spent once valued
+        return max(child_values(game, st, st.options,
+                                lambda child: heuristic(game, child, seat, depth - 1),
+                                spent=depth < 2))
     position, (shares, display) = _position_terms(st)
     mine = estimate(st, seat, True, shares, display)
     best = float("-inf")
@@ -268,10 +272,3 @@ def legacy_shares(st: WitchState) -> list[list[int]]:
     vp = st.params.legacy_majority_vp
     return [majority_vp([st.legacy[q][k] for q in range(st.n)], vp)
             for k in range(len(st.rules.legacy))]
-
-
-def _child(game: Game, st: WitchState, step: Any, seat: int, depth: int) -> float:
-    child = st.clone()
-    child.log = None
-    game.apply(child, step, check=False)
-    return heuristic(game, child, seat, depth - 1)
