@@ -205,7 +205,7 @@ class RollingStoneState(FlowState):
     active: list[tuple[int, ...]]      # [seat]: dream cards whose skill works now
     trig: list[frozenset[str]]         # [seat]: the triggers of those skills
     used: list[tuple[str, ...]]        # [seat]: limit keys of skills used (LR-A34)
-    album: list[list[int | None]]      # [seat][cell]: album card (CHARACTER at CENTER)
+    album: list[tuple[int | None, ...]]  # [seat][cell]: album card (CHARACTER at CENTER)
     dice: list[list[int]]              # [seat][die]: an orientation index (dice.orients)
     dcell: list[list[int]]             # [seat][die]: the cell the die sits on
     box: list[list[int]]               # [seat]: rows and columns spanned (min, max, min, max)
@@ -239,7 +239,7 @@ class RollingStoneState(FlowState):
         c.gave = list(map(rows, self.gave))
         c.skills = list(map(rows, self.skills))
         c.active, c.trig, c.used = self.active[:], self.trig[:], self.used[:]
-        c.album = list(map(rows, self.album))
+        c.album = self.album[:]   # tuple rows, replaced when written (core.rows)
         c.dice = list(map(rows, self.dice))
         c.dcell = list(map(rows, self.dcell))
         c.box = list(map(rows, self.box))
