@@ -3,15 +3,16 @@
 Run from the repository root, with the old tree exported beside it::
 
     git archive main | tar -x -C /tmp/base
-    .venv/bin/python benchmarks/clone_ab.py /tmp/base --games 6 --repeats 5
+    .venv/bin/python benchmarks/clone_ab.py /tmp/base --games 3 --repeats 9
 
-Each repeat plays, for every game at 4 players (Crossroads at its only count), ``games``
-greedy games and ``random_games`` random games under the old tree, then the same seeds
-under this tree (the other way round in odd repeats): the ``designkit`` modules are dropped from ``sys.modules`` and imported
-again from the other tree between the halves (import time is outside the timing). CPU
-seconds (``time.process_time``) on a loaded machine; the medians of the repeats and the
-new/old ratios are printed, and the run fails if a game's scores differ between the
-trees (a speed-only change must not change a decision).
+Both trees are imported into this process, one after the other (each tree's
+``designkit`` modules are kept aside and put back before its batches). Each repeat
+plays, for every game at 4 players (Crossroads at its only count), a batch of greedy
+games and one of random games under each tree on the same seeds, old first in even
+repeats and new first in odd ones, so load bursts hit both alike. CPU seconds
+(``time.process_time``); medians over the repeats and the median of the paired new/old
+ratios are printed; the run fails if any game's scores differ between the trees (a
+speed-only change must not change a decision).
 """
 
 from __future__ import annotations
@@ -29,79 +30,97 @@ GAMES = ("witch_academy", "classic_hero", "rolling_stone", "crossroads")
 HERE = str(Path(__file__).resolve().parents[1])
 
 
-def _use(tree: str) -> Any:
-    """Import ``designkit`` from ``tree`` (a repository root), dropping any loaded copy."""
-    for name in [m for m in sys.modules if m == "designkit" or m.startswith("designkit.")]:
+class Kit:
+    """One tree's ``designkit``, loaded and warmed up, kept beside the other tree's: its
+    modules (``sys.modules`` entries) are put back before each of its batches, so an
+    import inside a function finds this tree's module too."""
+
+    def __init__(self, tree: str, names: list[str], others: list[str]) -> None:
+        _drop()
+        sys.path[:] = [tree] + [p for p in sys.path if p not in others]
+        importlib.invalidate_caches()
+        agents = importlib.import_module("designkit.agents")
+        play = importlib.import_module("designkit.core.play")
+        registry = importlib.import_module("designkit.core.registry")
+        self.tree, self.play_game = tree, play.play_game
+        self.runs: dict[tuple[str, str], tuple[Any, Any, Any]] = {}
+        for name in names:
+            game = registry.get_game(name)
+            many = "players" in game.params_type.specs()
+            params = game.default_params(players=4) if many else game.default_params()
+            for agent in ("greedy", "random"):
+                bots = agents.make_agents(agent, 4 if many else game.min_players)
+                self.play_game(game, params, bots, 1)  # warm-up: tables, caches, hooks
+                self.runs[(name, agent)] = (game, params, bots)
+        self.modules = {k: v for k, v in sys.modules.items() if _ours(k)}
+
+    def activate(self) -> None:
+        _drop()
+        sys.modules.update(self.modules)
+
+    def play(self, name: str, agent: str, n: int, rep: int) -> tuple[float, int, list[Any]]:
+        """CPU seconds, decisions and scores of ``n`` games of ``name`` by ``agent``."""
+        game, params, bots = self.runs[(name, agent)]
+        gc.collect()
+        decisions, scores = 0, []
+        start = time.process_time()
+        for i in range(n):
+            played = self.play_game(game, params, bots, 9_000_011 * (rep + 1) + i)
+            decisions += played.decisions
+            scores.append(list(game.scores(played.state)))
+        return time.process_time() - start, decisions, scores
+
+
+def _ours(module: str) -> bool:
+    return module == "designkit" or module.startswith("designkit.")
+
+
+def _drop() -> None:
+    for name in [m for m in sys.modules if _ours(m)]:
         del sys.modules[name]
-    sys.path[:] = [tree] + [p for p in sys.path if p not in (HERE, _OTHER[0])]
-    importlib.invalidate_caches()
-    return importlib.import_module("designkit")
-
-
-_OTHER = [""]
-
-
-def _play(name: str, agent: str, n: int, rep: int) -> tuple[float, int, list[Any]]:
-    """CPU seconds, decisions and scores of ``n`` games of ``name`` by ``agent``."""
-    from designkit.agents import make_agents
-    from designkit.core.play import play_game
-    from designkit.core.registry import get_game
-
-    game = get_game(name)
-    players = 4 if "players" in game.params_type.specs() else game.min_players
-    params = (game.default_params(players=players) if "players" in game.params_type.specs()
-              else game.default_params())
-    agents = make_agents(agent, players)
-    play_game(game, params, agents, 1)  # warm-up: tables, caches
-    gc.collect()
-    decisions, scores = 0, []
-    start = time.process_time()
-    for i in range(n):
-        played = play_game(game, params, agents, 9_000_011 * (rep + 1) + i)
-        decisions += played.decisions
-        scores.append(list(game.scores(played.state)))
-    return time.process_time() - start, decisions, scores
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("base", help="the old tree (a repository root)")
-    parser.add_argument("--games", type=int, default=6, help="greedy games per repeat")
-    parser.add_argument("--random-games", type=int, default=40, help="random games per repeat")
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--games", type=int, default=3, help="greedy games per batch")
+    parser.add_argument("--random-games", type=int, default=20, help="random games per batch")
+    parser.add_argument("--repeats", type=int, default=9)
     parser.add_argument("--only", nargs="*", default=list(GAMES))
     args = parser.parse_args(argv)
     base = str(Path(args.base).resolve())
-    _OTHER[0] = base
+    kits = {"old": Kit(base, args.only, [HERE, base]), "new": Kit(HERE, args.only, [HERE, base])}
     greedy: dict[tuple[str, str], list[float]] = {}
     rand: dict[tuple[str, str], list[float]] = {}
     same = True
     for rep in range(args.repeats):
-        seen: dict[tuple[str, str], list[Any]] = {}
-        order = (("old", base), ("new", HERE))
-        for label, tree in order if rep % 2 == 0 else order[::-1]:  # neither always first
-            _use(tree)
-            for name in args.only:
-                cpu, _, scores = _play(name, "greedy", args.games, rep)
-                greedy.setdefault((name, label), []).append(cpu / args.games)
-                seen[(name, "greedy" + label)] = scores
-                cpu, decisions, scores = _play(name, "random", args.random_games, rep)
-                rand.setdefault((name, label), []).append(decisions / cpu)
-                seen[(name, "random" + label)] = scores
+        order = ("old", "new") if rep % 2 == 0 else ("new", "old")  # neither always first
         for name in args.only:
-            for agent in ("greedy", "random"):
-                if seen[(name, agent + "old")] != seen[(name, agent + "new")]:
-                    print(f"{name} {agent}: scores differ between the trees")
+            for agent, n, into in (("greedy", args.games, greedy),
+                                   ("random", args.random_games, rand)):
+                seen = {}
+                for label in order:
+                    kits[label].activate()
+                    cpu, decisions, seen[label] = kits[label].play(name, agent, n, rep)
+                    into.setdefault((name, label), []).append(
+                        cpu / n if agent == "greedy" else decisions / cpu)
+                if seen["old"] != seen["new"]:
+                    print(f"{name} {agent} repeat {rep}: scores differ between the trees")
                     same = False
     print(f"{'game':<15}{'greedy s/game old':>18}{'new':>9}{'new/old':>9}"
           f"{'random dec/s old':>18}{'new':>9}{'new/old':>9}")
     for name in args.only:
         g_old, g_new = (statistics.median(greedy[(name, x)]) for x in ("old", "new"))
         r_old, r_new = (statistics.median(rand[(name, x)]) for x in ("old", "new"))
-        print(f"{name:<15}{g_old:>18.4f}{g_new:>9.4f}{g_new / g_old:>9.3f}"
-              f"{r_old:>18,.0f}{r_new:>9,.0f}{r_new / r_old:>9.3f}")
-    print(f"({args.repeats} repeats, medians of CPU time; {args.games} greedy and "
-          f"{args.random_games} random games per game and repeat, same seeds in both trees)")
+        g_ratio = statistics.median(b / a for a, b in zip(greedy[(name, "old")],
+                                                           greedy[(name, "new")], strict=True))
+        r_ratio = statistics.median(b / a for a, b in zip(rand[(name, "old")],
+                                                           rand[(name, "new")], strict=True))
+        print(f"{name:<15}{g_old:>18.4f}{g_new:>9.4f}{g_ratio:>9.3f}"
+              f"{r_old:>18,.0f}{r_new:>9,.0f}{r_ratio:>9.3f}")
+    print(f"({args.repeats} repeats; medians of CPU time, ratios the medians of the paired "
+          f"batches' ratios; {args.games} greedy and {args.random_games} random games a "
+          f"batch, the same seeds in both trees)")
     return 0 if same else 1
 
 
