@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import random
 import statistics
 import sys
 import time
@@ -71,6 +72,29 @@ class Kit:
         return time.process_time() - start, decisions, scores
 
 
+    def clone_cost(self, name: str, seed: int = 5) -> float:
+        """The fastest of repeated timings of ``clone`` (CPU microseconds) on the positions of
+        one seeded random game, every 10th step: short and deterministic, so the minimum
+        is the cost with the least load in it."""
+        import timeit
+
+        game, params, _ = self.runs[(name, "random")]
+        rng = random.Random(seed)
+        st, states, step = game.new_state(params, log=False), [], 0
+        while (who := game.to_move(st)) is not None:
+            if step % 10 == 0:
+                states.append(st.clone())
+            chance = who == "chance" or not isinstance(who, int)
+            game.apply(st, game.sample_chance(st, rng) if chance
+                       else rng.choice(game.legal_actions(st)), check=False)
+            step += 1
+        number = 200
+        best = min(timeit.repeat(lambda: [s.clone() for s in states], number=number,
+                                 timer=time.process_time,
+                                 repeat=7))
+        return best / number / len(states) * 1e6
+
+
 def _ours(module: str) -> bool:
     return module == "designkit" or module.startswith("designkit.")
 
@@ -87,9 +111,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--random-games", type=int, default=20, help="random games per batch")
     parser.add_argument("--repeats", type=int, default=9)
     parser.add_argument("--only", nargs="*", default=list(GAMES))
+    parser.add_argument("--clones", action="store_true",
+                        help="only the cost of one clone, on the positions of a random game")
     args = parser.parse_args(argv)
     base = str(Path(args.base).resolve())
     kits = {"old": Kit(base, args.only, [HERE, base]), "new": Kit(HERE, args.only, [HERE, base])}
+    if args.clones:
+        print(f"{'game':<15}{'clone us old':>14}{'new':>9}{'new/old':>9}")
+        for name in args.only:
+            cost = {}
+            for label in ("old", "new"):
+                kits[label].activate()
+                cost[label] = kits[label].clone_cost(name)
+            print(f"{name:<15}{cost['old']:>14.2f}{cost['new']:>9.2f}"
+                  f"{cost['new'] / cost['old']:>9.3f}")
+        return 0
     greedy: dict[tuple[str, str], list[float]] = {}
     rand: dict[tuple[str, str], list[float]] = {}
     same = True
