@@ -14,6 +14,7 @@ from typing import Any
 
 from designkit import get_game
 from designkit.core.flow import push, run
+from designkit.core.rows import put
 from designkit.games.witch_academy.actions import WitchAction
 from designkit.games.witch_academy.setup import blank_state
 from designkit.games.witch_academy.state import (
@@ -90,11 +91,11 @@ def place(st: WitchState, seat: int, w: int, where: str) -> None:
     """Put ``seat``'s worker ``w`` on an Area (by ID) or the University ("U") directly."""
     if where == UNIV:
         st.univ.append((seat, w))
-        st.loc[seat][w] = UNIV
+        put(st.loc, seat, w, UNIV)
         return
     pos = st.areas.index(st.rules.area_index[where])
     st.occupant[pos] = (seat, w)
-    st.loc[seat][w] = pos
+    put(st.loc, seat, w, pos)
 
 
 def options(st: WitchState) -> list[tuple[str, Any]]:

@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from designkit.core.flow import ask, push
-from designkit.core.rows import add
+from designkit.core.rows import add, put
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act
 from designkit.games.witch_academy.cards import (
@@ -107,7 +107,7 @@ def return_worker(st: WitchState, seat: int, w: int, rule: str, quiet: bool = Fa
         st.univ.remove((seat, w))
     elif isinstance(where, int):  # an Area position
         st.occupant[where] = None
-    st.loc[seat][w] = None
+    put(st.loc, seat, w, None)
     if st.log is not None and where is not None and not quiet:
         place = st.rules.areas[st.areas[where]].name_en if isinstance(where, int) \
             else "the University"

@@ -54,7 +54,7 @@ def blank_state(rules: Ruleset, log: bool) -> WitchState:
     st.carried = [[] for _ in range(n)]
     w = len(rules.ranks)
     st.health = [list(rules.max_health) for _ in range(n)]
-    st.loc = [[None] * w for _ in range(n)]
+    st.loc = [(None,) * w for _ in range(n)]
     st.res = [[0] * len(RESOURCES) for _ in range(n)]
     st.vp = [0] * n
     st.parts = [(0,) * len(VP_PARTS) for _ in range(n)]

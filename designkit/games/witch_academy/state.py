@@ -196,7 +196,7 @@ class WitchState(FlowState):
     drafted: list[list[int]]
     carried: list[list[int]]
     health: list[list[int]]            # [seat][worker]
-    loc: list[list[int | str | None]]  # [seat][worker]: Area position, UNIV or None
+    loc: list[tuple[int | str | None, ...]]  # [seat][worker]: Area position, UNIV or None
     res: list[list[int]]               # [seat][resource] in RESOURCES order
     vp: list[int]
     parts: list[tuple[int, ...]]       # [seat][VP_PARTS index]
@@ -234,7 +234,7 @@ class WitchState(FlowState):
         c.drafted = list(map(rows, self.drafted))
         c.carried = list(map(rows, self.carried))
         c.health = list(map(rows, self.health))
-        c.loc = list(map(rows, self.loc))
+        c.loc = self.loc[:]
         c.res = list(map(rows, self.res))
         c.vp = self.vp[:]
         c.parts = self.parts[:]

@@ -11,6 +11,7 @@ the change list's addition can be weighed against the draft without it.
 from __future__ import annotations
 
 from designkit.core.flow import ask, push
+from designkit.core.rows import put
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import BASIC, RES_EN, RES_JA, RESOURCES, ops_text
@@ -54,7 +55,7 @@ def place_univ(st: WitchState, seat: int, w: int) -> bool:
             reduce_health(st, other, ow, p.university_eject_health_loss, "LW-A21", "ejected")
         return_worker(st, other, ow, "LW-7.1")
     st.univ.append((seat, w))
-    st.loc[seat][w] = UNIV
+    put(st.loc, seat, w, UNIV)
     st.acting = (seat, w, UNIV)
     st.actions_left = st.rules.actions[w]
     if st.log is not None:
