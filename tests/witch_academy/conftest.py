@@ -14,6 +14,7 @@ from typing import Any
 
 from designkit import get_game
 from designkit.core.flow import push, run
+from designkit.core.rows import put
 from designkit.games.witch_academy.actions import WitchAction
 from designkit.games.witch_academy.setup import blank_state
 from designkit.games.witch_academy.state import (
@@ -55,13 +56,13 @@ def scenario(players: int = 4, *, year: int = 1, areas: Iterable[str] = (),
         cards = [rules.explore_index[c] for c in (explore or {}).get(a, ())]
         for c in cards:
             st.ex_deck.remove(c)
-        st.explore.append(cards)
+        st.explore.append(tuple(cards))
     st.asg_pool = list(rules.year_assignments[year])
     for a in display:
         i = rules.assignment_index[a]
         st.asg_pool.remove(i)
         st.display.append(i)
-        st.tokens_on.append([])
+        st.tokens_on.append(())
     for seat, cards in (hands or {}).items():
         st.hands[seat] = [rules.event_index[c] for c in cards]
     for seat, text in (resources or {}).items():
@@ -90,11 +91,11 @@ def place(st: WitchState, seat: int, w: int, where: str) -> None:
     """Put ``seat``'s worker ``w`` on an Area (by ID) or the University ("U") directly."""
     if where == UNIV:
         st.univ.append((seat, w))
-        st.loc[seat][w] = UNIV
+        put(st.loc, seat, w, UNIV)
         return
     pos = st.areas.index(st.rules.area_index[where])
     st.occupant[pos] = (seat, w)
-    st.loc[seat][w] = pos
+    put(st.loc, seat, w, pos)
 
 
 def options(st: WitchState) -> list[tuple[str, Any]]:

@@ -14,7 +14,7 @@ from designkit.cli import main
 from designkit.core.events import TABLE, log_for
 from designkit.core.play import play_game
 from designkit.games.witch_academy.cards import VOCABULARY, op_text
-from designkit.games.witch_academy.state import PASSED, UNIV
+from designkit.games.witch_academy.state import PASSED, UNIV, set_familiars
 from tests.helpers.seats import A, B, C
 
 from .conftest import place, play, res, resume, rules_logged, scenario
@@ -94,7 +94,7 @@ def test_a_rest_names_its_recall_and_heals_in_one_line() -> None:
 def test_a_push_out_skill_is_logged_as_it_applies_lw_a36() -> None:
     """LW-A36: the Griffin's line comes after the push-out (LW-8.5), right before its gain."""
     st = scenario(4, year=2, explore={"FOREST": ("EX-G-6", "EX-G-1")})
-    st.familiars[B][D8] = [st.rules.event_index["FA2-5"]]
+    set_familiars(st, B, D8, (st.rules.event_index["FA2-5"],))
     place(st, A, D8, "FOREST")
     resume(st, ("turn", B))
     play(st, ("worker", "d8"), ("target", "FOREST"), ("colour", "W"))
@@ -134,7 +134,7 @@ def test_round_end_resolutions_cite_themselves() -> None:
     (the assignment cards leave), LW-A14 (the cap after the last round)."""
     st = scenario(3, rounds=2, order=(C, A, B), resources={A: "E6 G1"})
     ix = st.rules.event_index
-    st.facilities[A] = [[ix["FC1-LIBRARY"]]]
+    st.facilities[A] = ((ix["FC1-LIBRARY"],),)
     st.mode = [PASSED] * 3
     resume(st, ("round_end",))
     rules = rules_logged(st)

@@ -17,7 +17,13 @@ from designkit.agents import make_agents
 from designkit.core.errors import IllegalAction
 from designkit.core.paths import data_dir
 from designkit.core.play import play_game
-from designkit.games.witch_academy.state import ASSIGN_MODE, PASSED, UNIV, Phase
+from designkit.games.witch_academy.state import (
+    ASSIGN_MODE,
+    PASSED,
+    UNIV,
+    Phase,
+    set_familiars,
+)
 from tests.helpers.seats import A, B, C, D
 
 from .conftest import G, options, place, play, res, resume, rules_logged, scenario
@@ -230,7 +236,7 @@ def test_lw_6_6_no_legacy_left_gives_nothing() -> None:
     st = scenario(4, explore={"FOREST": ("EX-G-8", "EX-G-1")}, legacy_per_type=0)
     resume(st, ("turn", A))
     play(st, ("worker", "d6"), ("target", "FOREST"), ("explore", "EX-G-8"), ("es", True))
-    assert st.legacy[A] == [0, 0, 0] and "LW-6.6" in rules_logged(st)
+    assert st.legacy[A] == (0, 0, 0) and "LW-6.6" in rules_logged(st)
 
 
 def test_lw_a33_empty_deck_and_discard_insert_nothing() -> None:
@@ -257,7 +263,7 @@ def test_moria_bonus_pays_health_and_chooses_legacy() -> None:
                                     "LIGHTHOUSE"), explore={"MORIA": ("EX-G-1", "EX-G-2")})
     resume(st, ("turn", A))
     play(st, ("worker", "d6"), ("target", "MORIA"), ("bonus", True), ("legacy", "RIT"))
-    assert st.health[A][D6] == 4 and st.legacy[A] == [0, 0, 1]
+    assert st.health[A][D6] == 4 and st.legacy[A] == (0, 0, 1)
 
 
 # -- LW-7 ---------------------------------------------------------------------------------------------------------
@@ -287,15 +293,15 @@ def test_familiar_abilities_push_immune_same_free_and_on_place() -> None:
     """§5.4 familiars: Owl push_immune, Wolf push_same_free, Black Cat on_place_area."""
     st = scenario(4, explore={"FOREST": ("EX-G-1", "EX-G-2")})
     ix = st.rules.event_index
-    st.familiars[B][D8] = [ix["FA1-5"]]        # Wolf
-    st.familiars[A][D8] = [ix["FA1-5"]]
+    set_familiars(st, B, D8, (ix["FA1-5"],))        # Wolf
+    set_familiars(st, A, D8, (ix["FA1-5"],))
     place(st, A, D8, "FOREST")
     resume(st, ("turn", B))
     play(st, ("worker", "d8"), ("target", "FOREST"))
     assert st.health[B][D8] == 8 and st.health[A][D8] == 7
     st = scenario(4, explore={"FOREST": ("EX-G-1", "EX-G-2")})
-    st.familiars[A][D4] = [ix["FA1-2"]]        # Owl
-    st.familiars[B][D6] = [ix["FA1-3"]]        # Toad: +1 ANY on an Area
+    set_familiars(st, A, D4, (ix["FA1-2"],))        # Owl
+    set_familiars(st, B, D6, (ix["FA1-3"],))        # Toad: +1 ANY on an Area
     place(st, A, D4, "FOREST")
     resume(st, ("turn", B))
     play(st, ("worker", "d6"), ("target", "FOREST"), ("colour", "W"))
@@ -308,8 +314,8 @@ def test_lw_a36_push_out_familiars_resolve_at_the_push_out() -> None:
     exploration actions and the rotation, so they can be spent in the same placement."""
     st = scenario(4, year=2, explore={"FOREST": ("EX-G-1", "EX-G-2")})
     ix = st.rules.event_index
-    st.familiars[A][D8] = [ix["FA2-5"]]
-    st.familiars[B][D4] = [ix["FA2-2"]]
+    set_familiars(st, A, D8, (ix["FA2-5"],))
+    set_familiars(st, B, D4, (ix["FA2-2"],))
     place(st, B, D4, "FOREST")
     resume(st, ("turn", A))
     play(st, ("worker", "d8"), ("target", "FOREST"))
@@ -340,13 +346,13 @@ def test_facility_triggers_greenhouse_infirmary_library_display() -> None:
     """LW-7.8, LW-A29 (the workshop holds facilities): on_rest, rest_heal, round_end, game_end."""
     st = scenario(3, rounds=1)
     ix = st.rules.event_index
-    st.facilities[A] = [[ix["FC1-GREENHOUSE"]], [ix["FC2-INFIRMARY"]], [ix["FC3-LIBRARY"]]]
+    st.facilities[A] = ((ix["FC1-GREENHOUSE"],), (ix["FC2-INFIRMARY"],), (ix["FC3-LIBRARY"],))
     st.health[A] = [1, 1, 1]
     resume(st, ("turn", A))
     play(st, ("rest", None), ("colour", "G"))
     assert st.health[A] == [4, 5, 5] and st.res[A] == res("G1")
-    st.facilities[B] = [[ix["FC2-DISPLAY"]]]
-    st.legacy[B] = [1, 1, 0]
+    st.facilities[B] = ((ix["FC2-DISPLAY"],),)
+    st.legacy[B] = (1, 1, 0)
     st.mode = [PASSED] * 3
     resume(st, ("round_end",))
     assert st.parts[A][3] == 3 and st.parts[B][3] == 4
@@ -357,7 +363,7 @@ def test_lw_10_3_no_token_no_completion() -> None:
     """LW-10.3, LW-A10: with no achievement token left only pass remains."""
     st = scenario(4, display=("AS1-1",), resources={A: "G9 B9"})
     st.tokens[A] = 0
-    st.tokens_on[0] = [A] * 5
+    st.tokens_on[0] = (A,) * 5
     resume(st, ("assign_turn", A))
     assert "LW-10.3" in rules_logged(st)
 
@@ -397,7 +403,7 @@ def test_lw_a27_round_end_effects_in_turn_order() -> None:
     st = scenario(3, rounds=1, order=(C, A, B))
     ix = st.rules.event_index
     for s in range(3):
-        st.facilities[s] = [[ix["FC1-LIBRARY"]]]
+        st.facilities[s] = ((ix["FC1-LIBRARY"],),)
     st.mode = [PASSED] * 3
     resume(st, ("round_end",))
     gains = [e.seat for e in st.log if e.rule == "LW-7.8" and "gains" in e.text]
@@ -442,7 +448,7 @@ def test_lw_6_1_lw_a36_push_out_skills_resolve_before_the_area_bonus() -> None:
     bonus is offered (declined), and the Trade EX-G-6 (pay 2 of any → G3) is already
     payable in the same placement. Before the fix the skill ran after the rotation."""
     st = scenario(4, year=2, explore={"FOREST": ("EX-G-6", "EX-G-1")}, resources={B: "W1"})
-    st.familiars[B][D8] = [st.rules.event_index["FA2-5"]]       # Griffin
+    set_familiars(st, B, D8, (st.rules.event_index["FA2-5"],))       # Griffin
     place(st, A, D8, "FOREST")
     resume(st, ("turn", B))
     play(st, ("worker", "d8"), ("target", "FOREST"))
@@ -462,7 +468,7 @@ def test_lw_a36_the_pushed_workers_skill_resolves_at_the_push_out() -> None:
     ``on_pushed: gain(ANY, 1)``) is pushed by Blue's d6: Red chooses its resource first,
     before Blue's Area bonus; the d4 loses no Health."""
     st = scenario(4, year=2, explore={"FOREST": ("EX-G-1", "EX-G-2")})
-    st.familiars[A][D4] = [st.rules.event_index["FA2-2"]]       # Hedgehog
+    set_familiars(st, A, D4, (st.rules.event_index["FA2-2"],))       # Hedgehog
     place(st, A, D4, "FOREST")
     resume(st, ("turn", B))
     play(st, ("worker", "d6"), ("target", "FOREST"))

@@ -15,6 +15,7 @@ from designkit.cli import main
 from designkit.core.errors import IllegalAction
 from designkit.core.game import CHANCE
 from designkit.core.play import chance_rng, play_game
+from designkit.core.rows import put
 from designkit.core.variants import load_variant, variant_fields
 from designkit.games.witch_academy.actions import WitchAction
 from designkit.games.witch_academy.params import WitchParams
@@ -87,7 +88,7 @@ def test_lw_a1_legacy_stock_9_lasts_longer() -> None:
     A's Extra Stage gives nothing; with legacy_stock_9 A takes the 7th."""
     def explore(**params: object):
         st = scenario(4, explore={"FOREST": ("EX-G-8", "EX-G-1")}, **params)
-        st.legacy[B][0] = 6
+        put(st.legacy, B, 0, 6)
         st.stock[0] = st.params.legacy_per_type - 6
         resume(st, ("turn", A))
         play(st, ("worker", "d6"), ("target", "FOREST"), ("explore", "EX-G-8"), ("es", True))

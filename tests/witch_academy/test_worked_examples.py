@@ -115,13 +115,13 @@ def test_lw_e4_area_extra_stage_and_rotation(start: int) -> None:
     play(st, ("worker", "d6"), ("target", "FOREST"), ("bonus", True))
     assert st.res[A] == res("G1")
     play(st, ("explore", "EX-R-8"), ("es", True))
-    assert st.health[A][D6] == start - 2 and st.legacy[A] == [0, 1, 0]
+    assert st.health[A][D6] == start - 2 and st.legacy[A] == (0, 1, 0)
     play(st, ("explore", "EX-R-8"))
     if start == 3:   # the first ES left Health 1: no second ES is offered
-        assert st.phase is Phase.EX_DRAW and st.legacy[A] == [0, 1, 0]
+        assert st.phase is Phase.EX_DRAW and st.legacy[A] == (0, 1, 0)
         return
     play(st, ("es", True))
-    assert st.health[A][D6] == 2 and st.legacy[A] == [0, 2, 0] and st.stock[1] == 4
+    assert st.health[A][D6] == 2 and st.legacy[A] == (0, 2, 0) and st.stock[1] == 4
     assert st.res[A] == res("G1 R2")
     pos = st.areas.index(st.rules.area_index["FOREST"])
     assert st.phase is Phase.EX_DRAW
@@ -135,7 +135,7 @@ def test_lw_e4_area_extra_stage_and_rotation(start: int) -> None:
 def test_lw_e5_round_end_cap() -> None:
     """LW-E5 (LW-11.5): 8 resources → 3 go back; Storehouse 2 → 1; exactly 5 → none."""
     st = scenario(4, resources={A: "G3 B2 R1 E2", B: "G3 B2 R1 E2", C: "G5"})
-    st.facilities[B] = [[st.rules.event_index["FC2-STOREHOUSE"]]]
+    st.facilities[B] = ((st.rules.event_index["FC2-STOREHOUSE"],),)
     resume(st, ("cap", A))
     play(st, ("return", "B"), ("return", "B"), ("return", "R"))
     assert st.res[A] == res("G3 E2")
@@ -185,7 +185,7 @@ def test_lw_e7_assignment_ratio_and_elixir() -> None:
         resume(st, ("assign_turn", seat))
         play(st, ("complete", "AS2-5"))
     assert st.vp == [18, 9, 6, 0]
-    assert st.tokens_on[0] == [A, B, A, C] and st.tokens[:3] == [3, 4, 4]
+    assert st.tokens_on[0] == (A, B, A, C) and st.tokens[:3] == [3, 4, 4]
     assert st.res[A] == res("E1")
 
 
@@ -238,7 +238,7 @@ def test_lw_e11_facility_stacking() -> None:
     """LW-E11 (LW-7.8, LW-A23): same name stacks, full slots cover, highest number applies."""
     st = scenario(4, year=3)
     ix = st.rules.event_index
-    st.facilities[A] = [[ix["FC1-GREENHOUSE"]], [ix["FC1-INFIRMARY"]], [ix["FC2-STOREHOUSE"]]]
+    st.facilities[A] = ((ix["FC1-GREENHOUSE"],), (ix["FC1-INFIRMARY"],), (ix["FC2-STOREHOUSE"],))
     resume(st, ("facility", A, ix["FC3-GREENHOUSE"]))
     assert [c.id for c in st.active_facilities(A)][0] == "FC3-GREENHOUSE"
     resume(st, ("facility", A, ix["FC3-DISPLAY"]))

@@ -245,6 +245,7 @@ class ClassicHeroState(FlowState):
         c.rules, c.params, c.n = self.rules, self.params, self.n
         c.log = None if self.log is None else self.log[:]
         c.copy_flow(self)
+        rows = list.copy   # map(list.copy, …): no comprehension frame per field
         c.stage, c.turn_no = self.stage, self.turn_no
         c.track, c.pos = self.track[:], self.pos[:]
         c.start_order, c.goal_order = self.start_order[:], self.goal_order[:]
@@ -252,20 +253,20 @@ class ClassicHeroState(FlowState):
         c.lords_up = self.lords_up[:]
         c.skill_deck, c.display = self.skill_deck[:], self.display[:]
         c.race = self.race[:]
-        c.abilities = [a[:] for a in self.abilities]
-        c.spent = [s[:] for s in self.spent]
-        c.dice = [d[:] for d in self.dice]
+        c.abilities = list(map(rows, self.abilities))
+        c.spent = list(map(rows, self.spent))
+        c.dice = list(map(rows, self.dice))
         c.bless, c.vp = self.bless[:], self.vp[:]
-        c.parts = [p[:] for p in self.parts]
-        c.taken = [t[:] for t in self.taken]
-        c.artifacts = [a[:] for a in self.artifacts]
+        c.parts = list(map(rows, self.parts))
+        c.taken = list(map(rows, self.taken))
+        c.artifacts = list(map(rows, self.artifacts))
         c.shortfalls = dict(self.shortfalls)
         c.first_seat = self.first_seat
-        c.fixed = [f[:] for f in self.fixed]
-        c.red_once = [f[:] for f in self.red_once]
-        c.weak = [w[:] for w in self.weak]
+        c.fixed = list(map(rows, self.fixed))
+        c.red_once = list(map(rows, self.red_once))
+        c.weak = list(map(rows, self.weak))
         c.weak_deck = self.weak_deck[:]
-        c.hp_by = [h[:] for h in self.hp_by]
+        c.hp_by = list(map(rows, self.hp_by))
         return c
 
     # -- small queries shared by rules, bots, view and tests ----------------------------------------

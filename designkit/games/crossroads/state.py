@@ -150,9 +150,10 @@ class CrossroadsState(FlowState):
         c.deck_n = self.deck_n
         c.top, c.bottom = self.top[:], self.bottom[:]
         c.top_owner, c.bottom_owner = self.top_owner[:], self.bottom_owner[:]
-        c.hands = [h[:] for h in self.hands]
+        rows = list.copy   # map(list.copy, …): no comprehension frame per field
+        c.hands = list(map(rows, self.hands))
         c.hand_n = self.hand_n[:]
-        c.known = [k[:] for k in self.known]
+        c.known = list(map(rows, self.known))
         c.piles = [p.copy() for p in self.piles]
         c.discard = self.discard[:]
         c.skills = self.skills[:]

@@ -8,6 +8,7 @@ the tests ask "where may this card go?" without playing a turn.
 
 from __future__ import annotations
 
+from designkit.core import rows
 from designkit.core.flow import ask, push
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone.actions import DIR_EN, DIR_JA, Action, at
@@ -170,7 +171,7 @@ def put(st: RollingStoneState, p: int, card: int, cell: int) -> None:
                     f"{seat_label(p)}'s discard pile (LR-7.5)",
                     f"隣接する空きマスがないため、{seat_label(p)}は{at(r, c)}の{card_ja(st, old)}"
                     "を捨て札にして上書きする", card=rules.card_id(old), cell=[r, c])
-    album[cell] = card
+    rows.put(st.album, p, cell, card)   # a tuple row, shared by clones (core.rows)
     st.placed[p] += 1
     st.stars[p] += rules.card_stars[card]
     b = st.box[p]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from designkit.core.game import CHANCE, Game
+from designkit.core.lookahead import child_values
 from designkit.games.rolling_stone.album import in_frame
 from designkit.games.rolling_stone.resolve import holds, metric
 from designkit.games.rolling_stone.scoring import adversity, places
@@ -121,10 +122,15 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
     if depth and st.phase is not Phase.OVER:
         who = game.to_move(st)
         if who == seat and st.phase in _LOOKAHEAD:
-            return max(_child(game, st, a, seat, depth) for a in st.options)
+            return max(child_values(game, st, st.options, lambda c: heuristic(game, c, seat,
+                                                                              depth - 1),
+                                    spent=depth < 2))
         if who is CHANCE and st.phase in _CHANCE_LOOKAHEAD and st.ctx[0] == seat:
             outcomes = game.chance_outcomes(st)
-            return sum(prob * _child(game, st, o, seat, depth) for o, prob in outcomes)
+            # below the top, ``st`` is a lookahead clone of this function's: spent once valued
+            values = child_values(game, st, [o for o, _ in outcomes],
+                                  lambda c: heuristic(game, c, seat, depth - 1), spent=depth < 2)
+            return sum(prob * v for (_, prob), v in zip(outcomes, values, strict=True))
     totals = [st.dice_sum(q) for q in range(st.n)]
     ranks = places(totals, st.params.mid_settlement_ranking)
     mine = estimate(st, seat, True, totals, ranks)
@@ -135,10 +141,3 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
             if v > best:
                 best = v
     return mine - best
-
-
-def _child(game: Game, st: RollingStoneState, step: Any, seat: int, depth: int) -> float:
-    child = st.clone()
-    child.log = None
-    game.apply(child, step, check=False)
-    return heuristic(game, child, seat, depth - 1)

@@ -122,9 +122,10 @@ def _parse(data: dict[str, Any], params: RollingStoneParams | None,
     st.skills = [[(s, dream(i)) for s, i in sk] for sk in data["skills"]]
     st.used = [tuple(u) for u in data["used"]]
     for seat, cells in enumerate(data["albums"]):
-        album = st.album[seat] = [None] * rules.size
+        album: list[int | None] = [None] * rules.size
         for r, c, i in cells:
             album[rules.cell(r, c)] = CHARACTER if i == "character" else card(i)
+        st.album[seat] = tuple(album)   # a tuple row, replaced when written (core.rows)
         _recount(st, seat)
     for seat, by_colour in enumerate(data["dice"]):
         for k, c in enumerate(rules.colours):

@@ -44,7 +44,7 @@ def blank_state(rules: Ruleset, log: bool) -> RollingStoneState:
     st.used = [() for _ in range(n)]
     empty: list[int | None] = [None] * rules.size
     empty[rules.center] = CHARACTER
-    st.album = [empty[:] for _ in range(n)]
+    st.album = [tuple(empty) for _ in range(n)]
     st.dice = [[rules.dice.by_top[1][0]] * k for _ in range(n)]
     st.dcell = [[rules.center] * k for _ in range(n)]
     st.box = [[0, 0, 0, 0] for _ in range(n)]

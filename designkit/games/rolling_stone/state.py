@@ -205,7 +205,7 @@ class RollingStoneState(FlowState):
     active: list[tuple[int, ...]]      # [seat]: dream cards whose skill works now
     trig: list[frozenset[str]]         # [seat]: the triggers of those skills
     used: list[tuple[str, ...]]        # [seat]: limit keys of skills used (LR-A34)
-    album: list[list[int | None]]      # [seat][cell]: album card (CHARACTER at CENTER)
+    album: list[tuple[int | None, ...]]  # [seat][cell]: album card (CHARACTER at CENTER)
     dice: list[list[int]]              # [seat][die]: an orientation index (dice.orients)
     dcell: list[list[int]]             # [seat][die]: the cell the die sits on
     box: list[list[int]]               # [seat]: rows and columns spanned (min, max, min, max)
@@ -224,29 +224,30 @@ class RollingStoneState(FlowState):
         c.rules, c.params, c.n = self.rules, self.params, self.n
         c.log = None if self.log is None else self.log[:]
         c.copy_flow(self)
+        rows = list.copy   # map(list.copy, …): no comprehension frame per field
         c.stage, c.round, c.turn_no, c.current = self.stage, self.round, self.turn_no, \
             self.current
         c.marker, c.settling = self.marker, self.settling
         c.slot_of, c.board = self.slot_of[:], self.board[:]
-        c.decks = [d[:] for d in self.decks]
+        c.decks = list(map(rows, self.decks))
         c.field, c.removed = self.field[:], self.removed[:]
-        c.event_pool = [e[:] for e in self.event_pool]
+        c.event_pool = list(map(rows, self.event_pool))
         c.events_row, c.events_done = self.events_row[:], self.events_done[:]
         c.dream_pool = self.dream_pool[:]
-        c.hands = [h[:] for h in self.hands]
-        c.pending = [h[:] for h in self.pending]
-        c.gave = [h[:] for h in self.gave]
-        c.skills = [h[:] for h in self.skills]
+        c.hands = list(map(rows, self.hands))
+        c.pending = list(map(rows, self.pending))
+        c.gave = list(map(rows, self.gave))
+        c.skills = list(map(rows, self.skills))
         c.active, c.trig, c.used = self.active[:], self.trig[:], self.used[:]
-        c.album = [a[:] for a in self.album]
-        c.dice = [d[:] for d in self.dice]
-        c.dcell = [d[:] for d in self.dcell]
-        c.box = [b[:] for b in self.box]
+        c.album = self.album[:]   # tuple rows, replaced when written (core.rows)
+        c.dice = list(map(rows, self.dice))
+        c.dcell = list(map(rows, self.dcell))
+        c.box = list(map(rows, self.box))
         c.frame = self.frame[:]
         c.placed, c.stars = self.placed[:], self.stars[:]
-        c.discard = [d[:] for d in self.discard]
+        c.discard = list(map(rows, self.discard))
         c.power, c.vp = self.power[:], self.vp[:]
-        c.parts = [p[:] for p in self.parts]
+        c.parts = list(map(rows, self.parts))
         c.snapshot = self.snapshot
         c.final = self.final
         return c

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from designkit.core.game import Game
+from designkit.core.lookahead import child_values
 from designkit.games.witch_academy.scoring import assignment_vp, majority_vp
 from designkit.games.witch_academy.state import RES_INDEX, E, Phase, WitchState
 
@@ -77,7 +78,7 @@ def estimate(st: WitchState, seat: int, own: bool = True,
     return value
 
 
-def _active_facilities(stacks: list[list[int]], tables: _Tables) -> list[int]:
+def _active_facilities(stacks: tuple[tuple[int, ...], ...], tables: _Tables) -> list[int]:
     """LW-7.8 as ``WitchState.active_facilities``, as event indices: per stack, the
     highest number among the top run of one facility name (the topmost of equals)."""
     name_of, number = tables.facility, tables.number
@@ -215,7 +216,10 @@ def card_value(ops: tuple[tuple[Any, ...], ...], rounds_left: int, legacy_types:
 
 def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
     if depth and st.phase in _LOOKAHEAD and st.seat == seat:
-        return max(_child(game, st, a, seat, depth) for a in st.options)
+        # below the top, ``st`` is a lookahead clone of this function's: spent once valued
+        return max(child_values(game, st, st.options,
+                                lambda child: heuristic(game, child, seat, depth - 1),
+                                spent=depth < 2))
     position, (shares, display) = _position_terms(st)
     mine = estimate(st, seat, True, shares, display)
     best = float("-inf")
@@ -234,9 +238,8 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
         if q != seat:
             pending = _pending_request(st, q, tables.request_vp) if st.stack else 0.0
             key = (position, pending, st.year, st.vp[q], st.tokens[q], len(st.hands[q]),
-                   tuple(st.res[q]), tuple(st.health[q]), tuple(st.legacy[q]),
-                   tuple([tuple(x) for x in st.facilities[q]]),
-                   tuple([tuple(x) for x in st.familiars[q]]))
+                   tuple(st.res[q]), tuple(st.health[q]), st.legacy[q],
+                   st.facilities[q], st.familiars[q])   # tuples of tuples already
             found = memo.get(key)
             if found is None:
                 found = memo[key] = estimate(st, q, False, shares, display)
@@ -254,7 +257,7 @@ def _position_terms(st: WitchState) -> tuple[Any, tuple[list[list[int]], list[An
     greedy looks at many positions that differ only in the mover's own resources, so an
     opponent's estimate is remembered too, by everything of that seat it reads."""
     memo = _tables(st.rules).positions
-    key = (tuple([tuple(x) for x in st.legacy]), tuple(st.display),
+    key = (tuple(st.legacy), tuple(st.display),
            tuple([len(t) for t in st.tokens_on]))
     found = memo.get(key)
     if found is None:
@@ -269,10 +272,3 @@ def legacy_shares(st: WitchState) -> list[list[int]]:
     vp = st.params.legacy_majority_vp
     return [majority_vp([st.legacy[q][k] for q in range(st.n)], vp)
             for k in range(len(st.rules.legacy))]
-
-
-def _child(game: Game, st: WitchState, step: Any, seat: int, depth: int) -> float:
-    child = st.clone()
-    child.log = None
-    game.apply(child, step, check=False)
-    return heuristic(game, child, seat, depth - 1)

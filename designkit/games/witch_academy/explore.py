@@ -8,6 +8,7 @@ rotation, once per placement even with no action used (LW-A7).
 from __future__ import annotations
 
 from designkit.core.flow import ask, push
+from designkit.core.rows import pop_first, put
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import Op, ops_text
 from designkit.games.witch_academy.resolve import (
@@ -44,7 +45,7 @@ def place_area(st: WitchState, seat: int, w: int, pos: int) -> bool:
                     "ワーカー１個のみなので押し出す", worker=w, area=area.id)
     pushed = push_out(st, seat, w, pos) if st.occupant[pos] is not None else []
     st.occupant[pos] = (seat, w)
-    st.loc[seat][w] = pos
+    put(st.loc, seat, w, pos)
     st.acting = (seat, w, pos)
     st.actions_left = st.rules.actions[w]
     if st.log is not None:
@@ -169,7 +170,7 @@ def rotate(st: WitchState, pos: int) -> bool:
     k = min(st.params.exploration_rotation_per_placement, len(st.explore[pos]))
     tasks = []
     for _ in range(k):
-        c = st.explore[pos].pop(0)
+        c = pop_first(st.explore, pos)
         st.ex_discard.append(c)
         if st.log is not None:
             area = st.rules.areas[st.areas[pos]]

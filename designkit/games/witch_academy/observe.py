@@ -36,7 +36,7 @@ def observation(st: WitchState, seat: int) -> dict[str, Any]:
         "occupant": [None if o is None else list(o) for o in st.occupant],
         "university": [list(u) for u in st.univ],
         "display": [rules.assignments[a].id for a in st.display],
-        "tokens_on": [t[:] for t in st.tokens_on],
+        "tokens_on": [list(t) for t in st.tokens_on],
         "hand": ids(st.hands[seat]), "own_picks": ids(st.picks[seat]) + ids(st.drafted[seat]),
         "own_kept": ids(st.carried[seat]),
         "hand_sizes": [len(h) for h in st.hands],
@@ -47,7 +47,7 @@ def observation(st: WitchState, seat: int) -> dict[str, Any]:
         "location": [[None if x is None else (rules.areas[st.areas[x]].id if isinstance(x, int) else x)
                       for x in loc] for loc in st.loc],
         "resources": [r[:] for r in st.res], "vp": st.vp[:],
-        "legacy": [g[:] for g in st.legacy], "legacy_stock": st.stock[:],
+        "legacy": [list(g) for g in st.legacy], "legacy_stock": st.stock[:],
         "tokens": st.tokens[:],
         "familiars": [[ids(f) for f in fs] for fs in st.familiars],
         "facilities": [[ids(s) for s in fs] for fs in st.facilities],

@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from designkit.core.flow import ask, push
+from designkit.core.rows import add, put
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import (
@@ -78,7 +79,7 @@ def gain(st: WitchState, seat: int, res: str, n: int, rule: str) -> None:
 def add_vp(st: WitchState, seat: int, n: int, part: int, rule: str, why: str, why_ja: str
            ) -> None:
     st.vp[seat] += n
-    st.parts[seat][part] += n
+    add(st.parts, seat, part, n)
     if st.log is not None:
         st.emit(rule, seat, f"{seat_label(seat)} gains {n} VP ({why}): {st.vp[seat]} VP",
                 f"{seat_label(seat)}は{n}VPを得る（{why_ja}）：{st.vp[seat]}VP", vp=n)
@@ -138,7 +139,7 @@ def return_worker(st: WitchState, seat: int, w: int, rule: str, quiet: bool = Fa
         st.univ.remove((seat, w))
     elif isinstance(where, int):  # an Area position
         st.occupant[where] = None
-    st.loc[seat][w] = None
+    put(st.loc, seat, w, None)
     if st.log is not None and where is not None and not quiet:
         place = st.rules.areas[st.areas[where]].name_en if isinstance(where, int) \
             else "the University"
@@ -151,7 +152,7 @@ def legacy_gain(st: WitchState, seat: int, kind: str, n: int, rule: str) -> None
     k = st.rules.legacy.index(kind)
     got = min(n, st.stock[k])
     st.stock[k] -= got
-    st.legacy[seat][k] += got
+    add(st.legacy, seat, k, got)
     if st.log is not None:
         if got:
             st.emit(rule, seat, f"{seat_label(seat)} gains {got} {LEGACY_EN[kind]} legacy "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from designkit.core.flow import ask, push
+from designkit.core.rows import append
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, assignment_label
 from designkit.games.witch_academy.cards import (
@@ -152,7 +153,7 @@ def _assigned(st: WitchState, a: WitchAction) -> None:
             st.emit("LW-10.2", seat, f"Completion 1 of this card: {pct}% of {card.vp} = {vp} VP",
                     f"この課題の1回目の達成：{card.vp}の{pct}%＝{vp}VP", k=k, pct=pct)
     add_vp(st, seat, vp, 0, "LW-10.1", f"assignment {card.id}", f"課題{card.id}")
-    st.tokens_on[pos].append(seat)
+    append(st.tokens_on, pos, seat)
     if st.params.achievement_tokens_per_player is not None:
         st.tokens[seat] -= 1
     push(st, *trigger_tasks(st, seat, "on_assignment"))

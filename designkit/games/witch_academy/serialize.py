@@ -22,6 +22,8 @@ from designkit.games.witch_academy.state import FLOW, Phase, Ruleset, WitchState
 _SKIP = ("rules", "params", "log", "options", "auto")
 _FIELDS = ("stack", "phase", "seat", "ctx", "forced") + WitchState.__slots__
 _TUPLES = ("ctx", "acting")
+#: fields whose rows are tuples (``core.rows``: shared by clones, replaced when written)
+_TUPLE_ROWS = ("explore", "tokens_on", "parts", "legacy", "loc")
 
 
 def params_to_dict(p: WitchParams) -> dict[str, Any]:
@@ -86,6 +88,10 @@ def _value(name: str, value: Any) -> Any:
         return Phase[value]
     if name == "stack":
         return [tuplify(t) for t in value]
+    if name in ("familiars", "facilities"):  # rows replaced whole, never changed in place
+        return [tuple(tuple(cards) for cards in row) for row in value]
+    if name in _TUPLE_ROWS:
+        return [tuple(row) for row in value]
     if name in ("occupant", "univ"):
         return [None if v is None else tuple(v) for v in value]
     if name in _TUPLES:

@@ -12,6 +12,7 @@ So no seat ever sees a hand changed by a pick of the same step, and
 from __future__ import annotations
 
 from designkit.core.flow import ask, draw_task, push, roll
+from designkit.core.rows import append
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import (
@@ -51,15 +52,15 @@ def blank_state(rules: Ruleset, log: bool) -> WitchState:
     st.carried = [[] for _ in range(n)]
     w = len(rules.ranks)
     st.health = [list(rules.max_health) for _ in range(n)]
-    st.loc = [[None] * w for _ in range(n)]
+    st.loc = [(None,) * w for _ in range(n)]
     st.res = [[0] * len(RESOURCES) for _ in range(n)]
     st.vp = [0] * n
-    st.parts = [[0] * len(VP_PARTS) for _ in range(n)]
-    st.legacy = [[0] * len(rules.legacy) for _ in range(n)]
+    st.parts = [(0,) * len(VP_PARTS) for _ in range(n)]
+    st.legacy = [(0,) * len(rules.legacy) for _ in range(n)]
     st.stock = [p.legacy_per_type] * len(rules.legacy)
     st.tokens = [p.achievement_tokens_per_player or 0] * n
-    st.familiars = [[[] for _ in range(w)] for _ in range(n)]
-    st.facilities = [[] for _ in range(n)]
+    st.familiars = [((),) * w for _ in range(n)]
+    st.facilities = [() for _ in range(n)]
     return st
 
 
@@ -93,7 +94,7 @@ def setup(st: WitchState) -> bool:
 
 def _area_dealt(st: WitchState, a: int) -> None:
     """LW-2.1: a dealt Area starts with no exploration cards and no occupant."""
-    st.explore.append([])
+    st.explore.append(())
     st.occupant.append(None)
     if st.log is not None:
         area = st.rules.areas[a]
@@ -137,7 +138,7 @@ def _explore_drawn(st: WitchState, card_id: str) -> None:
     pos, rule = st.ctx
     c = st.rules.explore_index[card_id]
     st.ex_deck.remove(c)
-    st.explore[pos].append(c)
+    append(st.explore, pos, c)
     if st.log is not None:
         area = st.rules.areas[st.areas[pos]]
         outer = len(st.explore[pos]) == 1
@@ -230,7 +231,7 @@ def _displayed(st: WitchState, asg_id: str) -> None:
     a = st.rules.assignment_index[asg_id]
     st.asg_pool.remove(a)
     st.display.append(a)
-    st.tokens_on.append([])
+    st.tokens_on.append(())
     if st.log is not None:
         card = st.rules.assignments[a]
         st.emit("LW-3.2", None, f"Assignment {asg_id} on display: {amounts_text(card.cost)} "

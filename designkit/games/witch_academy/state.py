@@ -180,14 +180,14 @@ class WitchState(FlowState):
     actions_left: int
     area_pool: list[int]
     areas: list[int]                   # Area card per board position
-    explore: list[list[int]]           # exploration cards per Area position, outer first
+    explore: list[tuple[int, ...]]     # exploration cards per Area position, outer first
     ex_deck: list[int]
     ex_discard: list[int]
     occupant: list[tuple[int, int] | None]    # (seat, worker) per Area position
     univ: list[tuple[int, int]]        # (seat, worker) at the University
     asg_pool: list[int]
     display: list[int]                 # assignment per display position
-    tokens_on: list[list[int]]         # seats' achievement tokens per display position
+    tokens_on: list[tuple[int, ...]]   # seats' achievement tokens per display position
     ev_pool: list[int]
     ev_removed: list[int]
     ev_discard: list[int]
@@ -196,17 +196,23 @@ class WitchState(FlowState):
     drafted: list[list[int]]
     carried: list[list[int]]
     health: list[list[int]]            # [seat][worker]
-    loc: list[list[int | str | None]]  # [seat][worker]: Area position, UNIV or None
+    loc: list[tuple[int | str | None, ...]]  # [seat][worker]: Area position, UNIV or None
     res: list[list[int]]               # [seat][resource] in RESOURCES order
     vp: list[int]
-    parts: list[list[int]]             # [seat][VP_PARTS index]
-    legacy: list[list[int]]            # [seat][legacy type]
+    parts: list[tuple[int, ...]]       # [seat][VP_PARTS index]
+    legacy: list[tuple[int, ...]]      # [seat][legacy type]
     stock: list[int]                   # legacy tokens left per type
     tokens: list[int]                  # achievement tokens in hand per seat
-    familiars: list[list[list[int]]]   # [seat][worker]: event cards
-    facilities: list[list[list[int]]]  # [seat]: stacks of event cards, bottom first
+    #: [seat][worker]: event cards; a seat's row is a tuple, replaced whole when written
+    familiars: list[tuple[tuple[int, ...], ...]]
+    #: [seat]: stacks of event cards, bottom first; a tuple, replaced whole when written
+    facilities: list[tuple[tuple[int, ...], ...]]
 
     def clone(self) -> WitchState:
+        """A copy that shares nothing mutable with this state: rows are copied with
+        ``list(map(list.copy, …))`` (no comprehension frame per field); ``familiars`` and
+        ``facilities`` rows are tuples, replaced whole when written (:func:`set_familiars`,
+        :func:`set_facilities`), so a clone shares them without copying (issue 19)."""
         c = WitchState.__new__(WitchState)
         c.rules, c.params, c.n = self.rules, self.params, self.n
         c.log = None if self.log is None else self.log[:]
@@ -215,26 +221,26 @@ class WitchState(FlowState):
         c.order, c.mode, c.action_turns = self.order[:], self.mode[:], self.action_turns[:]
         c.acting, c.actions_left = self.acting, self.actions_left
         c.area_pool, c.areas = self.area_pool[:], self.areas[:]
-        c.explore = [x[:] for x in self.explore]
+        rows = list.copy
+        c.explore = self.explore[:]
         c.ex_deck, c.ex_discard = self.ex_deck[:], self.ex_discard[:]
         c.occupant, c.univ = self.occupant[:], self.univ[:]
         c.asg_pool, c.display = self.asg_pool[:], self.display[:]
-        c.tokens_on = [t[:] for t in self.tokens_on]
+        c.tokens_on = self.tokens_on[:]
         c.ev_pool, c.ev_removed, c.ev_discard = self.ev_pool[:], self.ev_removed[:], \
             self.ev_discard[:]
-        c.hands = [h[:] for h in self.hands]
-        c.picks = [h[:] for h in self.picks]
-        c.drafted = [h[:] for h in self.drafted]
-        c.carried = [h[:] for h in self.carried]
-        c.health = [h[:] for h in self.health]
-        c.loc = [h[:] for h in self.loc]
-        c.res = [h[:] for h in self.res]
+        c.hands = list(map(rows, self.hands))
+        c.picks = list(map(rows, self.picks))
+        c.drafted = list(map(rows, self.drafted))
+        c.carried = list(map(rows, self.carried))
+        c.health = list(map(rows, self.health))
+        c.loc = self.loc[:]
+        c.res = list(map(rows, self.res))
         c.vp = self.vp[:]
-        c.parts = [h[:] for h in self.parts]
-        c.legacy = [h[:] for h in self.legacy]
+        c.parts = self.parts[:]
+        c.legacy = self.legacy[:]
         c.stock, c.tokens = self.stock[:], self.tokens[:]
-        c.familiars = [[f[:] for f in fs] for fs in self.familiars]
-        c.facilities = [[f[:] for f in fs] for fs in self.facilities]
+        c.familiars, c.facilities = self.familiars[:], self.facilities[:]
         return c
 
     # -- small queries shared by rules, bots, view and tests ----------------------------------------
@@ -279,6 +285,20 @@ class WitchState(FlowState):
         cards = self.familiar_cards(seat, w) if w is not None else self.active_facilities(seat)
         return [c for c in cards if c.trigger == trigger]
 
+
+
+def set_familiars(st: WitchState, seat: int, w: int, cards: tuple[int, ...]) -> None:
+    """Worker ``w`` of ``seat`` now holds ``cards``: the seat's row is replaced, never
+    changed in place, since clones share it (:meth:`WitchState.clone`)."""
+    row = st.familiars[seat]
+    st.familiars[seat] = row[:w] + (cards,) + row[w + 1:]
+
+
+def set_facilities(st: WitchState, seat: int, slot: int, stack: tuple[int, ...]) -> None:
+    """Facility ``slot`` of ``seat`` (one past the last: a new slot) now holds ``stack``;
+    the row is replaced, as :func:`set_familiars`."""
+    row = st.facilities[seat]
+    st.facilities[seat] = row[:slot] + (stack,) + row[slot + 1:]
 
 
 def worker_name(st: WitchState, seat: int, w: int) -> str:

@@ -11,6 +11,7 @@ the change list's addition can be weighed against the draft without it.
 from __future__ import annotations
 
 from designkit.core.flow import ask, push
+from designkit.core.rows import put
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import BASIC, RES_EN, RES_JA, RESOURCES, ops_text
@@ -28,6 +29,8 @@ from designkit.games.witch_academy.state import (
     UNIV,
     Phase,
     WitchState,
+    set_facilities,
+    set_familiars,
     worker_name,
 )
 from designkit.games.witch_academy.turn import trigger_tasks
@@ -53,7 +56,7 @@ def place_univ(st: WitchState, seat: int, w: int) -> bool:
             reduce_health(st, other, ow, p.university_eject_health_loss, "LW-A21", "ejected")
         return_worker(st, other, ow, "LW-7.1")
     st.univ.append((seat, w))
-    st.loc[seat][w] = UNIV
+    put(st.loc, seat, w, UNIV)
     st.acting = (seat, w, UNIV)
     st.actions_left = st.rules.actions[w]
     if st.log is not None:
@@ -180,9 +183,9 @@ def _familiar(st: WitchState, seat: int, e: int) -> None:
     slots = st.familiars[seat][w]
     covered = None
     if len(slots) >= st.params.familiar_slots:
-        covered = slots.pop(0)
+        covered, slots = slots[0], slots[1:]
         st.ev_discard.append(covered)
-    slots.append(e)
+    set_familiars(st, seat, w, slots + (e,))
     if st.log is not None:
         old = f"; it covers {label(st.rules.events[covered].id)}, whose skill stops" \
             if covered is not None else ""
@@ -202,14 +205,14 @@ def facility(st: WitchState, seat: int, e: int) -> bool:
             _put_facility(st, seat, e, i, "LW-7.8", "stacks on the facility of the same name")
             return False
     if len(stacks) < st.params.facility_slots:
-        stacks.append([])
-        _put_facility(st, seat, e, len(stacks) - 1, "LW-7.8", "goes into a free slot")
+        set_facilities(st, seat, len(stacks), ())
+        _put_facility(st, seat, e, len(stacks), "LW-7.8", "goes into a free slot")
         return False
     return ask(st, Phase.FACILITY, seat, (seat, e))
 
 
 def _put_facility(st: WitchState, seat: int, e: int, slot: int, rule: str, how: str) -> None:
-    st.facilities[seat][slot].append(e)
+    set_facilities(st, seat, slot, st.facilities[seat][slot] + (e,))
     if st.log is not None:
         level = st.active_facilities(seat)[slot]
         st.emit(rule, seat, f"{label(st.rules.events[e].id)} {how} (slot {slot + 1}); effective: "
