@@ -5,7 +5,7 @@ the deciding seat's point of view, so the search never reads a hidden card;
 availability counts keep UCB fair when the legal set differs between
 determinisations (Cowling, Powley & Whitehouse 2012).
 
-Two budgets and two kinds of playout:
+Two budgets, one default playout:
 
 * ``mcts:200`` runs 200 iterations per decision: deterministic by seed, on any
   machine, in any process.
@@ -14,11 +14,16 @@ Two budgets and two kinds of playout:
   depends on the machine's speed and load, so the same seed can give a
   different game. ``MCTSAgent.deterministic`` says which kind an agent is, and
   simulation results record it (``Results.meta["nondeterministic_agents"]``).
-* A playout either runs to the end of the game (the ``mcts:N`` default, its
-  historical behaviour) or is cut off after ``cut`` random decisions and the
-  position judged by the game's own ``heuristic`` (the time-budget default,
-  ``cut=DEFAULT_CUT``), so the value of an iteration does not depend on how
-  long the game still has to run, and iterations stay cheap in long games.
+* A playout is cut off after ``cut`` random decisions (``DEFAULT_CUT`` for both
+  budgets) and the position judged by the game's own ``heuristic``, so the value
+  of an iteration does not depend on how long the game still has to run and
+  iterations stay cheap in long games (issue 19: a full random playout was
+  95 % of an iteration's cost). ``cut=none`` plays to the end of the game (what
+  ``mcts:N`` did before issue 19).
+
+Only the seats that own a node on the iteration's path are judged: nothing else
+reads the other seats' rewards, and the heuristic (often with its own lookahead)
+is what a cut-off iteration spends most on.
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ from designkit.core.game import CHANCE, Game, State
 from designkit.core.seats import player_count
 
 #: random decisions a cut-off playout plays before the heuristic judges the position
-DEFAULT_CUT = 30
+#: (both budgets; ``cut=none`` plays to the end)
+DEFAULT_CUT = 10
 DEFAULT_C = 0.7
 #: virtual visits a time-budget search gives each root option, valued by the heuristic
 DEFAULT_PRIOR = 3
@@ -78,7 +84,7 @@ class MCTSAgent(Agent):
     """
 
     def __init__(self, iterations: int = 200, c: float = DEFAULT_C,
-                 seconds: float | None = None, cut: int | None = None, prior: int = 0,
+                 seconds: float | None = None, cut: int | None = DEFAULT_CUT, prior: int = 0,
                  clock: str = "wall") -> None:
         self.iterations = iterations if seconds is None else MAX_ITERATIONS
         self.seconds = seconds
@@ -98,7 +104,7 @@ class MCTSAgent(Agent):
 
     @staticmethod
     def name_for(iterations: int = 200, c: float = DEFAULT_C, seconds: float | None = None,
-                 cut: int | None = None, prior: int = 0, clock: str = "wall") -> str:
+                 cut: int | None = DEFAULT_CUT, prior: int = 0, clock: str = "wall") -> str:
         """The name an agent built with these options has, without building it (the
         parent of a simulation only needs the names; workers build the agents)."""
         return agent_name(iterations, seconds, cut, c, prior, clock)
@@ -151,53 +157,97 @@ class MCTSAgent(Agent):
                                                      else 0.5))
 
     def _iterate(self, game: Game, st: State, root: _Node, rng: random.Random) -> None:
-        node, path = root, [root]
-        to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply
-        expanded = False
-        while not expanded:
-            who = to_move(st)
-            if who is None:
-                break
-            if who is CHANCE:
-                apply(st, game.sample_chance(st, rng), check=False)
-                continue
-            legal = legal_actions(st)
-            children = node.children
-            untried = []
-            for a in legal:
-                child = children.get(a)
-                if child is None:
-                    untried.append(a)
-                else:
-                    child.avail += 1
-            if untried:
-                action = untried[rng.randrange(len(untried))]
-                child = children[action] = _Node(who)
-                expanded = True
-            else:
-                c = self.c
-                action, child = None, None
-                best = float("-inf")
-                for a in legal:
-                    ch = children[a]
-                    value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if value > best:
-                        best, action, child = value, a, ch
-                assert child is not None  # legal is never empty, so one child was best
-            apply(st, action, check=False)
-            node = child
-            path.append(child)
-        rewards = self._playout(game, st, rng)
+        """One iteration on the determinisation ``st``: descend (expanding one node), play
+        out, judge the seats of the path and back the rewards up."""
+        flow = plain_flow(game)
+        path = (self._flow_descend(game, st, root, rng) if flow  # type: ignore[arg-type]
+                else self._descend(game, st, root, rng))
+        seats = {n.seat for n in path if n.seat is not None}
+        rewards = (self._flow_playout(game, st, rng, seats) if flow  # type: ignore[arg-type]
+                   else self._generic_playout(game, st, rng, seats))
         for n in path:
             n.visits += 1
             if n.seat is not None:
                 n.total += rewards[n.seat]
 
-    def _playout(self, game: Game, st: State, rng: random.Random) -> list[float]:
-        """Random moves to the end, or to the cut-off and then the heuristic's judgement."""
-        if plain_flow(game):
-            return self._flow_playout(game, st, rng)  # type: ignore[arg-type]
+    def _select(self, node: _Node, legal: Sequence[Hashable], who: int, rng: random.Random
+                ) -> tuple[Hashable, _Node, bool]:
+        """The action to follow from ``node``: an untried one at random (expanding it),
+        else the best by UCB1 on availability counts; and whether it was expanded."""
+        children = node.children
+        untried = []
+        for a in legal:
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+            else:
+                child.avail += 1
+        if untried:
+            action = untried[int(rng.random() * len(untried))]
+            child = children[action] = _Node(who)
+            return action, child, True
+        c, log, sqrt = self.c, math.log, math.sqrt
+        best, pick = float("-inf"), legal[0]
+        for a in legal:
+            ch = children[a]
+            visits = ch.visits
+            value = ch.total / visits + c * sqrt(log(ch.avail) / visits)
+            if value > best:
+                best, pick = value, a
+        return pick, children[pick], False
+
+    def _descend(self, game: Game, st: State, node: _Node, rng: random.Random) -> list[_Node]:
+        """The tree part of an iteration through the ``Game`` contract: the nodes passed."""
         to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply
+        path = [node]
+        while True:
+            who = to_move(st)
+            if who is None:
+                return path
+            if who is CHANCE:
+                apply(st, game.sample_chance(st, rng), check=False)
+                continue
+            action, node, expanded = self._select(node, legal_actions(st), who, rng)
+            apply(st, action, check=False)
+            path.append(node)
+            if expanded:
+                return path
+
+    def _flow_descend(self, game: FlowGame, st: FlowState, node: _Node, rng: random.Random
+                      ) -> list[_Node]:
+        """:meth:`_descend` for a game on the core flow (phase and options read directly,
+        as in :meth:`_flow_playout`): the same steps and the same draws of ``rng``."""
+        flow = game.flow
+        is_chance, over = flow.is_chance, flow.OVER
+        sample, apply_chance, apply = game.sample_chance, game._apply_chance, game._apply
+        path = [node]
+        while True:
+            ph = st.phase
+            if is_chance[ph]:
+                apply_chance(st, sample(st, rng))
+                continue
+            if ph is over:
+                return path
+            action, node, expanded = self._select(node, st.options, st.seat,  # type: ignore[arg-type]
+                                                  rng)
+            apply(st, action)
+            path.append(node)
+            if expanded:
+                return path
+
+    def _playout(self, game: Game, st: State, rng: random.Random,
+                 seats: set[int] | None = None) -> list[float]:
+        """Random moves to the end, or to the cut-off and then the heuristic's judgement of
+        ``seats`` (``None``: every seat; the others' rewards are 0 and never read)."""
+        if plain_flow(game):
+            return self._flow_playout(game, st, rng, seats)  # type: ignore[arg-type]
+        return self._generic_playout(game, st, rng, seats)
+
+    def _generic_playout(self, game: Game, st: State, rng: random.Random,
+                         seats: set[int] | None) -> list[float]:
+        """:meth:`_playout` through the ``Game`` contract."""
+        to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply
+        random_ = rng.random
         left = self.cut
         while True:
             who = to_move(st)
@@ -208,19 +258,20 @@ class MCTSAgent(Agent):
                 continue
             if left is not None:
                 if left <= 0:
-                    return self._judge(game, st)
+                    return self._judge(game, st, seats)
                 left -= 1
             legal = legal_actions(st)
-            apply(st, legal[rng.randrange(len(legal))], check=False)
+            apply(st, legal[int(random_() * len(legal))], check=False)
 
-    def _flow_playout(self, game: FlowGame, st: FlowState, rng: random.Random
-                      ) -> list[float]:
+    def _flow_playout(self, game: FlowGame, st: FlowState, rng: random.Random,
+                      seats: set[int] | None = None) -> list[float]:
         """:meth:`_playout` for a game on the core flow, reading the phase and the open
         question's options directly: the same steps and the same draws of ``rng``, without
         a ``to_move`` / ``legal_actions`` call and a list copy per step."""
         flow = game.flow
         is_chance, over = flow.is_chance, flow.OVER
         sample, apply_chance, apply = game.sample_chance, game._apply_chance, game._apply
+        random_ = rng.random
         left = self.cut
         while True:
             ph = st.phase
@@ -231,27 +282,37 @@ class MCTSAgent(Agent):
                 return _rewards(game, st)
             if left is not None:
                 if left <= 0:
-                    return self._judge(game, st)
+                    return self._judge(game, st, seats)
                 left -= 1
             options = st.options
-            apply(st, options[rng.randrange(len(options))])
+            apply(st, options[int(random_() * len(options))])
 
-    def _judge(self, game: Game, st: State) -> list[float]:
+    def _judge(self, game: Game, st: State, seats: set[int] | None = None) -> list[float]:
         """Each seat's chance of winning from the heuristic: a logistic of its lead.
 
         ``Game.heuristic`` is relative (own estimate minus the best opponent's), so
         the leader gets more than 1/2 and everyone else less. Leads are measured
         against the mean size of the leads judged so far in this search, which
         makes the reward scale-free: a game counting in tens of VP and one
-        counting in units are judged alike.
+        counting in units are judged alike. Only ``seats`` are judged (``None``:
+        all); the others get 0, which no node reads.
         """
-        leads = [game.heuristic(st, s) for s in range(player_count(st.params))]
-        self._lead_sum += sum(abs(x) for x in leads) / len(leads)
+        n = player_count(st.params)
+        judged = range(n) if seats is None else sorted(seats)
+        heuristic = game.heuristic
+        leads = [(s, heuristic(st, s)) for s in judged]
+        if not leads:
+            return [0.0] * n
+        self._lead_sum += sum(abs(x) for _, x in leads) / len(leads)
         self._judged += 1
         scale = self._lead_sum / self._judged
         if scale < 1e-9:
             scale = 1.0
-        return [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x / scale)))) for x in leads]
+        out = [0.0] * n
+        exp = math.exp
+        for s, x in leads:
+            out[s] = 1.0 / (1.0 + exp(-max(-30.0, min(30.0, x / scale))))
+        return out
 
 
 def agent_name(iterations: int, seconds: float | None, cut: int | None, c: float,
@@ -262,16 +323,13 @@ def agent_name(iterations: int, seconds: float | None, cut: int | None, c: float
     budget is always written in seconds with its ``s``, the mark of a
     non-reproducible agent.
     """
+    parts = [f"mcts:{iterations}" if seconds is None else f"mcts:{seconds:g}s"]
+    if cut != DEFAULT_CUT:
+        parts.append(f"cut={'none' if cut is None else cut}")
     if seconds is None:
-        parts = [f"mcts:{iterations}"]
-        if cut is not None:
-            parts.append(f"cut={cut}")
         if prior:
             parts.append(f"prior={prior}")
     else:
-        parts = [f"mcts:{seconds:g}s"]
-        if cut != DEFAULT_CUT:
-            parts.append(f"cut={'none' if cut is None else cut}")
         if prior != DEFAULT_PRIOR:
             parts.append(f"prior={prior}")
         if clock != "wall":

@@ -45,7 +45,7 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
                                  ) from None
         if not _ITERATIONS[0] <= iterations <= _ITERATIONS[1]:
             raise DesignkitError(f"agent '{spec}': iterations must be 1–1000000")
-        out.update(iterations=iterations, cut=None, prior=0)
+        out.update(iterations=iterations, cut=DEFAULT_CUT, prior=0)
     seen: set[str] = set()
     for option in options:
         key, eq, value = (p.strip() for p in option.partition("="))
