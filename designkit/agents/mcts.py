@@ -15,7 +15,8 @@ Two budgets, one default playout:
   different game. ``MCTSAgent.deterministic`` says which kind an agent is, and
   simulation results record it (``Results.meta["nondeterministic_agents"]``).
 * A playout is cut off after ``cut`` random decisions (``DEFAULT_CUT`` for both
-  budgets) and the position judged by the game's own ``heuristic``, so the value
+  budgets), at the next turn boundary (at most ``cut`` decisions later), and the
+  position judged by the game's own ``heuristic``, so the value
   of an iteration does not depend on how long the game still has to run and
   iterations stay cheap in long games (issue 19: a full random playout was
   95 % of an iteration's cost). ``cut=none`` plays to the end of the game (what
@@ -238,7 +239,14 @@ class MCTSAgent(Agent):
     def _playout(self, game: Game, st: State, rng: random.Random,
                  seats: set[int] | None = None) -> list[float]:
         """Random moves to the end, or to the cut-off and then the heuristic's judgement of
-        ``seats`` (``None``: every seat; the others' rewards are 0 and never read)."""
+        ``seats`` (``None``: every seat; the others' rewards are 0 and never read).
+
+        The cut-off waits for a quiet position: after ``cut`` random decisions the playout
+        goes on until a different seat is to decide (a turn has ended), for at most
+        ``cut`` decisions more. Judged in the middle of a seat's multi-step turn (a roll
+        taken but not placed), a position says more about the random half-turn than about
+        the move searched: Rolling Stone's 0.1 s search won 0/8 games against greedy without
+        and 3.5/10 with the wait (issue 19)."""
         if plain_flow(game):
             return self._flow_playout(game, st, rng, seats)  # type: ignore[arg-type]
         return self._generic_playout(game, st, rng, seats)
@@ -248,7 +256,8 @@ class MCTSAgent(Agent):
         """:meth:`_playout` through the ``Game`` contract."""
         to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply
         random_ = rng.random
-        left = self.cut
+        left, stop = self.cut, -(self.cut or 0)
+        prev = None
         while True:
             who = to_move(st)
             if who is None:
@@ -257,9 +266,10 @@ class MCTSAgent(Agent):
                 apply(st, game.sample_chance(st, rng), check=False)
                 continue
             if left is not None:
-                if left <= 0:
+                if left <= 0 and (who != prev or left <= stop):
                     return self._judge(game, st, seats)
                 left -= 1
+            prev = who
             legal = legal_actions(st)
             apply(st, legal[int(random_() * len(legal))], check=False)
 
@@ -272,7 +282,8 @@ class MCTSAgent(Agent):
         is_chance, over = flow.is_chance, flow.OVER
         sample, apply_chance, apply = game.sample_chance, game._apply_chance, game._apply
         random_ = rng.random
-        left = self.cut
+        left, stop = self.cut, -(self.cut or 0)
+        prev = None
         while True:
             ph = st.phase
             if is_chance[ph]:
@@ -281,9 +292,10 @@ class MCTSAgent(Agent):
             if ph is over:
                 return _rewards(game, st)
             if left is not None:
-                if left <= 0:
+                if left <= 0 and (st.seat != prev or left <= stop):
                     return self._judge(game, st, seats)
                 left -= 1
+            prev = st.seat
             options = st.options
             apply(st, options[int(random_() * len(options))])
 

@@ -214,27 +214,35 @@ class _MoveCounter:
     """The game, counting the decisions applied through it (chance draws not counted)."""
 
     def __init__(self, game):
-        self._game, self.moves = game, 0
+        self._game, self.moves, self.last = game, 0, None
 
     def __getattr__(self, name):
         return getattr(self._game, name)
 
     def apply(self, state, action, check=True):
-        if self._game.to_move(state) is not CHANCE:
+        who = self._game.to_move(state)
+        if who is not CHANCE:
             self.moves += 1
+            self.last = who
         self._game.apply(state, action, check=check)
 
 
 @pytest.mark.parametrize("cut", [0, 1, 4, 12])
 def test_cut_limits_the_random_moves_of_a_playout(cut):
+    """``cut`` random decisions, then on to the next turn boundary for at most ``cut``
+    more: the judged position has another seat to decide, or the wait ran out."""
     agent = get_agent(f"mcts:1:cut={cut}")
     rng = random.Random(0)
-    for state in positions(3, limit=3):
+    waited = 0
+    for state in positions(3, limit=6, every=2):
         counter = _MoveCounter(GAME)
-        rewards = agent._playout(counter, GAME.determinize(state, GAME.to_move(state), rng),
-                                 rng)
-        assert counter.moves == cut  # these positions are far from the end
+        played = GAME.determinize(state, GAME.to_move(state), rng)
+        rewards = agent._playout(counter, played, rng)
+        assert cut <= counter.moves <= 2 * cut  # these positions are far from the end
+        assert GAME.to_move(played) != counter.last or counter.moves == 2 * cut or cut == 0
+        waited += counter.moves > cut
         assert len(rewards) == state.n and all(0.0 <= r <= 1.0 for r in rewards)
+    assert cut < 4 or waited  # a turn of several decisions was seen out
     full = _MoveCounter(GAME)
     end = GAME.determinize(state, GAME.to_move(state), rng)
     rewards = get_agent("mcts:1:cut=none")._playout(full, end, rng)
