@@ -24,7 +24,7 @@ _EXAMPLES = "e.g. mcts:200, mcts:0.1s, mcts:250ms, mcts:200:cut=30:c=0.7"
 
 def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
     """Keyword arguments of :class:`MCTSAgent` from what follows ``mcts:``."""
-    from designkit.agents.mcts import DEFAULT_C, DEFAULT_CUT, DEFAULT_PRIOR
+    from designkit.agents.mcts import DEFAULT_C, DEFAULT_CUT, DEFAULT_PRIOR, ITERATION_CUT
 
     budget, *options = arg.split(":") if arg else [""]
     out: dict[str, Any] = {"c": DEFAULT_C}
@@ -45,7 +45,7 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
                                  ) from None
         if not _ITERATIONS[0] <= iterations <= _ITERATIONS[1]:
             raise DesignkitError(f"agent '{spec}': iterations must be 1–1000000")
-        out.update(iterations=iterations, cut=DEFAULT_CUT, prior=0)
+        out.update(iterations=iterations, cut=ITERATION_CUT, prior=0)
     seen: set[str] = set()
     for option in options:
         key, eq, value = (p.strip() for p in option.partition("="))

@@ -12,6 +12,7 @@ import pytest
 from designkit.agents import (
     DEFAULT_CUT,
     DEFAULT_PRIOR,
+    ITERATION_CUT,
     MCTSAgent,
     get_agent,
     is_deterministic,
@@ -53,8 +54,8 @@ P = DEFAULT_PRIOR
 
 
 @pytest.mark.parametrize("spec, seconds, iterations, cut, c, prior, name", [
-    ("mcts:200", None, 200, DEFAULT_CUT, 0.7, 0, "mcts:200"),
-    ("mcts", None, 200, DEFAULT_CUT, 0.7, 0, "mcts:200"),
+    ("mcts:200", None, 200, ITERATION_CUT, 0.7, 0, "mcts:200"),
+    ("mcts", None, 200, ITERATION_CUT, 0.7, 0, "mcts:200"),
     ("mcts:200:cut=none", None, 200, None, 0.7, 0, "mcts:200:cut=none"),
     ("mcts:0.1s", 0.1, None, DEFAULT_CUT, 0.7, P, "mcts:0.1s"),
     ("mcts:250ms", 0.25, None, DEFAULT_CUT, 0.7, P, "mcts:0.25s"),
@@ -63,8 +64,11 @@ P = DEFAULT_PRIOR
     ("mcts:0.1s:cut=none", 0.1, None, None, 0.7, P, "mcts:0.1s:cut=none"),
     ("mcts:50:cut=0:c=1.5", None, 50, 0, 1.5, 0, "mcts:50:cut=0:c=1.5"),
     ("mcts:20ms:c=0.3:cut=4", 0.02, None, 4, 0.3, P, "mcts:0.02s:cut=4:c=0.3"),
-    ("mcts:50:prior=5", None, 50, DEFAULT_CUT, 0.7, 5, "mcts:50:prior=5"),
-    (f"mcts:50:cut={DEFAULT_CUT}", None, 50, DEFAULT_CUT, 0.7, 0, "mcts:50"),
+    ("mcts:50:prior=5", None, 50, ITERATION_CUT, 0.7, 5, "mcts:50:prior=5"),
+    (f"mcts:50:cut={ITERATION_CUT}", None, 50, ITERATION_CUT, 0.7, 0, "mcts:50"),
+    (f"mcts:50:cut={DEFAULT_CUT}", None, 50, DEFAULT_CUT, 0.7, 0, f"mcts:50:cut={DEFAULT_CUT}"),
+    (f"mcts:0.1s:cut={ITERATION_CUT}", 0.1, None, ITERATION_CUT, 0.7, P,
+     f"mcts:0.1s:cut={ITERATION_CUT}"),
     ("mcts:0.1s:prior=0", 0.1, None, DEFAULT_CUT, 0.7, 0, "mcts:0.1s:prior=0"),
     ("mcts:0.1s:clock=cpu", 0.1, None, DEFAULT_CUT, 0.7, P, "mcts:0.1s:clock=cpu"),
 ])
