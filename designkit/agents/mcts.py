@@ -222,16 +222,12 @@ class MCTSAgent(Agent):
                       ) -> list[_Node]:
         """:meth:`_descend` for a game on the core flow (phase and options read directly,
         as in :meth:`_flow_playout`): the same steps and the same draws of ``rng``."""
-        flow = game.flow
-        is_chance, over = flow.is_chance, flow.OVER
-        sample, apply_chance, apply = game.sample_chance, game._apply_chance, game._apply
+        is_chance, over, apply = game.flow.is_chance, game.flow.OVER, game._apply
         path = [node]
         while True:
-            ph = st.phase
-            if is_chance[ph]:
-                apply_chance(st, sample(st, rng))
-                continue
-            if ph is over:
+            while is_chance[st.phase]:
+                game._apply_chance(st, game.sample_chance(st, rng))
+            if st.phase is over:
                 return path
             action, node, expanded = self._select(node, st.options, st.seat,  # type: ignore[arg-type]
                                                   rng)
