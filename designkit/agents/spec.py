@@ -31,7 +31,7 @@ def _bad(spec: str, why: str, why_ja: str) -> Text:
 
 def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
     """Keyword arguments of :class:`MCTSAgent` from what follows ``mcts:``."""
-    from designkit.agents.mcts import DEFAULT_C, DEFAULT_CUT, DEFAULT_PRIOR
+    from designkit.agents.mcts import DEFAULT_C, DEFAULT_CUT, DEFAULT_PRIOR, ITERATION_CUT
 
     budget, *options = arg.split(":") if arg else [""]
     out: dict[str, Any] = {"c": DEFAULT_C}
@@ -54,7 +54,7 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
         if not _ITERATIONS[0] <= iterations <= _ITERATIONS[1]:
             raise DesignkitError(_bad(spec, "iterations must be 1–1000000",
                                       "反復の回数は 1–1000000 にしてください"))
-        out.update(iterations=iterations, cut=None, prior=0)
+        out.update(iterations=iterations, cut=ITERATION_CUT, prior=0)
     seen: set[str] = set()
     for option in options:
         key, eq, value = (p.strip() for p in option.partition("="))

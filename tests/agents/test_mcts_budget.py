@@ -12,6 +12,7 @@ import pytest
 from designkit.agents import (
     DEFAULT_CUT,
     DEFAULT_PRIOR,
+    ITERATION_CUT,
     MCTSAgent,
     get_agent,
     is_deterministic,
@@ -53,8 +54,9 @@ P = DEFAULT_PRIOR
 
 
 @pytest.mark.parametrize("spec, seconds, iterations, cut, c, prior, name", [
-    ("mcts:200", None, 200, None, 0.7, 0, "mcts:200"),
-    ("mcts", None, 200, None, 0.7, 0, "mcts:200"),
+    ("mcts:200", None, 200, ITERATION_CUT, 0.7, 0, "mcts:200"),
+    ("mcts", None, 200, ITERATION_CUT, 0.7, 0, "mcts:200"),
+    ("mcts:200:cut=none", None, 200, None, 0.7, 0, "mcts:200:cut=none"),
     ("mcts:0.1s", 0.1, None, DEFAULT_CUT, 0.7, P, "mcts:0.1s"),
     ("mcts:250ms", 0.25, None, DEFAULT_CUT, 0.7, P, "mcts:0.25s"),
     (" mcts:.5s ", 0.5, None, DEFAULT_CUT, 0.7, P, "mcts:0.5s"),
@@ -62,7 +64,11 @@ P = DEFAULT_PRIOR
     ("mcts:0.1s:cut=none", 0.1, None, None, 0.7, P, "mcts:0.1s:cut=none"),
     ("mcts:50:cut=0:c=1.5", None, 50, 0, 1.5, 0, "mcts:50:cut=0:c=1.5"),
     ("mcts:20ms:c=0.3:cut=4", 0.02, None, 4, 0.3, P, "mcts:0.02s:cut=4:c=0.3"),
-    ("mcts:50:prior=5", None, 50, None, 0.7, 5, "mcts:50:prior=5"),
+    ("mcts:50:prior=5", None, 50, ITERATION_CUT, 0.7, 5, "mcts:50:prior=5"),
+    (f"mcts:50:cut={ITERATION_CUT}", None, 50, ITERATION_CUT, 0.7, 0, "mcts:50"),
+    (f"mcts:50:cut={DEFAULT_CUT}", None, 50, DEFAULT_CUT, 0.7, 0, f"mcts:50:cut={DEFAULT_CUT}"),
+    (f"mcts:0.1s:cut={ITERATION_CUT}", 0.1, None, ITERATION_CUT, 0.7, P,
+     f"mcts:0.1s:cut={ITERATION_CUT}"),
     ("mcts:0.1s:prior=0", 0.1, None, DEFAULT_CUT, 0.7, 0, "mcts:0.1s:prior=0"),
     ("mcts:0.1s:clock=cpu", 0.1, None, DEFAULT_CUT, 0.7, P, "mcts:0.1s:clock=cpu"),
 ])
@@ -179,42 +185,53 @@ class _Counting:
 def test_cut_zero_judges_at_the_leaf_and_no_cut_never_judges(monkeypatch):
     count = _Counting(monkeypatch)
     state = positions(7, limit=1)[0]
-    get_agent("mcts:20").act(GAME, state, random.Random(2))
-    assert count.heuristic == 0  # mcts:N keeps its full random playouts
+    get_agent("mcts:20:cut=none").act(GAME, state, random.Random(2))
+    assert count.heuristic == 0  # cut=none keeps full random playouts
     get_agent("mcts:20:cut=0").act(GAME, state, random.Random(2))
     # every iteration ends in one judgement (one heuristic per seat) unless the leaf is over
     assert 0 < count.heuristic <= 20 * state.n
     assert count.heuristic % state.n == 0
+    count.heuristic = 0
+    get_agent("mcts:20").act(GAME, state, random.Random(2))
+    assert count.heuristic > 0  # mcts:N cuts its playouts off too (issue 19)
 
 
 class _MoveCounter:
     """The game, counting the decisions applied through it (chance draws not counted)."""
 
     def __init__(self, game):
-        self._game, self.moves = game, 0
+        self._game, self.moves, self.last = game, 0, None
 
     def __getattr__(self, name):
         return getattr(self._game, name)
 
     def apply(self, state, action, check=True):
-        if self._game.to_move(state) is not CHANCE:
+        who = self._game.to_move(state)
+        if who is not CHANCE:
             self.moves += 1
+            self.last = who
         self._game.apply(state, action, check=check)
 
 
 @pytest.mark.parametrize("cut", [0, 1, 4, 12])
 def test_cut_limits_the_random_moves_of_a_playout(cut):
+    """``cut`` random decisions, then on to the next turn boundary for at most ``cut``
+    more: the judged position has another seat to decide, or the wait ran out."""
     agent = get_agent(f"mcts:1:cut={cut}")
     rng = random.Random(0)
-    for state in positions(3, limit=3):
+    waited = 0
+    for state in positions(3, limit=6, every=2):
         counter = _MoveCounter(GAME)
-        rewards = agent._playout(counter, GAME.determinize(state, GAME.to_move(state), rng),
-                                 rng)
-        assert counter.moves == cut  # these positions are far from the end
+        played = GAME.determinize(state, GAME.to_move(state), rng)
+        rewards = agent._playout(counter, played, rng)
+        assert cut <= counter.moves <= 2 * cut  # these positions are far from the end
+        assert GAME.to_move(played) != counter.last or counter.moves == 2 * cut or cut == 0
+        waited += counter.moves > cut
         assert len(rewards) == state.n and all(0.0 <= r <= 1.0 for r in rewards)
+    assert cut < 4 or waited  # a turn of several decisions was seen out
     full = _MoveCounter(GAME)
     end = GAME.determinize(state, GAME.to_move(state), rng)
-    rewards = get_agent("mcts:1")._playout(full, end, rng)
+    rewards = get_agent("mcts:1:cut=none")._playout(full, end, rng)
     assert GAME.is_over(end) and full.moves > 12 and sorted(rewards)[-1] > 0
 
 
@@ -240,9 +257,11 @@ def test_prior_starts_the_search_where_greedy_would_play():
 
 
 def test_no_prior_for_iteration_budgets_by_default(monkeypatch):
-    """mcts:N keeps its historical search: no greedy bias, no heuristic call at all."""
+    """mcts:N has no greedy bias: with full playouts, no heuristic call at all."""
     count = _Counting(monkeypatch)
-    get_agent("mcts:10").act(GAME, positions(4, limit=1)[0], random.Random(0))
+    agent = get_agent("mcts:10:cut=none")
+    assert agent.prior == 0 and get_agent("mcts:10").prior == 0
+    agent.act(GAME, positions(4, limit=1)[0], random.Random(0))
     assert count.heuristic == 0
 
 
@@ -327,8 +346,8 @@ def test_cut_off_mcts_plays_every_game(name):
 
 
 def test_make_agents_accepts_time_budgets_per_seat():
-    agents = make_agents("mcts:0.1s, greedy,mcts:200:cut=10", 3)
-    assert [a.name for a in agents] == ["mcts:0.1s", "greedy", "mcts:200:cut=10"]
+    agents = make_agents("mcts:0.1s, greedy,mcts:200:cut=12", 3)
+    assert [a.name for a in agents] == ["mcts:0.1s", "greedy", "mcts:200:cut=12"]
 
 
 def _hidden_pairs(limit: int):

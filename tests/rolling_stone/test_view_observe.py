@@ -146,7 +146,12 @@ def test_cli_play_prints_tumbles_and_both_settlements():
 
 def test_determinize_depends_only_on_what_the_seat_sees():
     """Two positions A cannot tell apart (B and C hold each other's hidden dreams) give the
-    same determinisation for the same RNG, and the same MCTS choice."""
+    same determinisation for the same RNG.
+
+    No MCTS choice is compared: the seat to move here is B, whose own hand differs between
+    the two, so its search may rightly choose differently (with cut-off playouts judged by
+    the heuristic it does, issue 19). MCTS's own no-leak checks compare the mover's
+    indistinguishable positions (tests/test_agents.py, tests/agents)."""
     st = _midgame()
     other = st.clone()
     b_hidden = [d for d in other.hands[B] if d not in st.gave[A]]
@@ -160,8 +165,7 @@ def test_determinize_depends_only_on_what_the_seat_sees():
         a = G.state_to_dict(G.determinize(st, A, random.Random(k)))
         b = G.state_to_dict(G.determinize(other, A, random.Random(k)))
         assert a == b
-    assert MCTSAgent(25).act(G, st, random.Random(5)) == MCTSAgent(25).act(G, other,
-                                                                          random.Random(5))
+    assert G.to_move(st) == B != A
 
 
 # -- who may read the log (spec section 7, LR-A10) --------------------------------------------------
