@@ -23,6 +23,7 @@ from designkit.core.records import make_record
 from designkit.core.registry import get_game
 from designkit.games.crossroads import CrossroadsParams
 from designkit.sim import simulate
+from tests.helpers.positions import choice_positions
 
 GAME = get_game("crossroads")
 
@@ -106,21 +107,7 @@ def test_greedy_beats_random_at_four_players():
 # -- MCTS: legality and determinism ------------------------------------------------------------
 def decision_states(seed: int, players: int = 4, every: int = 5, limit: int = 8) -> list:
     """Positions where some seat has a real choice, from a seeded random game."""
-    params = CrossroadsParams(players=players)
-    state = GAME.new_state(params, log=False)
-    crng, arng = chance_rng(seed), random.Random(seed)
-    found, k = [], 0
-    while (who := GAME.to_move(state)) is not None and len(found) < limit:
-        if who is CHANCE:
-            GAME.apply(state, GAME.sample_chance(state, crng))
-            continue
-        legal = GAME.legal_actions(state)
-        if len(legal) > 1:
-            k += 1
-            if k % every == 0:
-                found.append(state.clone())
-        GAME.apply(state, legal[arng.randrange(len(legal))])
-    return found
+    return choice_positions(GAME, seed, players, every, limit)
 
 
 def test_mcts_plays_only_legal_moves_and_is_deterministic():

@@ -22,31 +22,16 @@ from designkit.agents import (
 )
 from designkit.agents.mcts import MCTSAgent as _MCTS
 from designkit.core.game import CHANCE
-from designkit.core.play import chance_rng
 from designkit.core.registry import get_game
 from designkit.sim import simulate
+from tests.helpers.positions import choice_positions
 
 GAME = get_game("crossroads")
 
 
 def positions(seed: int, game=GAME, limit: int = 4, every: int = 4, players: int = 4):
     """Mid-game decisions with a real choice, from a seeded random game."""
-    params = game.params_type(players=players) if "players" in game.params_type.specs() \
-        else game.params_type()
-    state = game.new_state(params, log=False)
-    crng, arng = chance_rng(seed), random.Random(seed)
-    found, k = [], 0
-    while (who := game.to_move(state)) is not None and len(found) < limit:
-        if who is CHANCE:
-            game.apply(state, game.sample_chance(state, crng), check=False)
-            continue
-        legal = game.legal_actions(state)
-        if len(legal) > 1:
-            k += 1
-            if k % every == 0:
-                found.append(state.clone())
-        game.apply(state, legal[arng.randrange(len(legal))], check=False)
-    return found
+    return choice_positions(game, seed, players, every, limit)
 
 
 # -- specs -------------------------------------------------------------------------------------
