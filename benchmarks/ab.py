@@ -158,9 +158,11 @@ def _setups(tree: Tree, args: argparse.Namespace) -> dict[tuple[str, str, int], 
         make_agents = tree.module("designkit.agents").make_agents
         for name in args.game:
             game = tree.game(name)
-            counts = [p for p in args.players if p in player_counts(game)]
+            counts = player_counts(game)
+            if args.players is not None:  # those the game offers, else its figure's count
+                counts = [p for p in args.players if p in counts] or [figure_players(game)]
             for spec in args.agents:
-                for p in counts or [figure_players(game)]:
+                for p in counts:
                     params = params_for(game, p)
                     agents = make_agents(spec, p)
                     play_batch(game, params, agents, 1, 1, CPU)  # tables, caches, hooks
@@ -377,7 +379,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--games", type=int, action="append",
                    help="games per run, one for every --agents or one for all (default 30)")
     e.add_argument("--repeats", type=int, default=21, help="repeats (default 21)")
-    e.add_argument("--players", type=_counts, default=list(range(1, 9)),
+    e.add_argument("--players", type=_counts,
                    help="player counts, comma-separated (default every count of the game; "
                         "a game without any of them plays its figure's count, 4 or its only)")
     e.add_argument("--uno", action="store_true", help="RLCard's Uno in every repeat")
