@@ -3,9 +3,9 @@ where wall-clock runs of ``engine_speed.py`` an hour apart compare nothing.
 
 Every subcommand interleaves the two sides (alternating which goes first: the second run
 of a pair is often the faster on a loaded machine, so give an even number of repeats),
-times them with ``time.process_time``, prints the medians over the repeats and the median
-of the per-repeat new/old ratios, and fails where the two sides decide differently (a
-speed-only change must not change a decision):
+times them with ``time.process_time`` and prints the medians over the repeats and the
+median of the per-repeat new/old ratios; those that play games fail where the two sides
+decide differently (a speed-only change must not change a decision):
 
 ``engine OLD [NEW]``
     seeded games of each ``--game`` by each ``--agents`` at each ``--players`` on two
@@ -22,6 +22,10 @@ speed-only change must not change a decision):
 ``lazy GAME``
     one game's ``several=`` hooks (lazy options) switched off (every question built in
     ``ask``, the old path) against on, CPU s/game, scores checked equal.
+``coverage``
+    the cost of counting the events per rule ID (``simulate(coverage=True)``): the same
+    seeded games through the simulation's batch function with the count off and on, games/s
+    and the ratio on/off (it needs the event texts, which games build only while logging).
 
 OLD and NEW are directories holding a ``designkit`` package or git revisions of this
 repository (``git archive REV designkit`` in a temporary directory, its ``data`` linked to
@@ -35,6 +39,7 @@ lazily), so neither tree ever calls the other's code. Run from the repository ro
     .venv/bin/python benchmarks/ab.py clone main
     .venv/bin/python benchmarks/ab.py mcts main --repeats 3
     .venv/bin/python benchmarks/ab.py lazy witch_academy --games 3 --repeats 3
+    .venv/bin/python benchmarks/ab.py coverage --agents greedy --games 20
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ import argparse
 import gc
 import importlib
 import importlib.util
+import json
 import random
 import statistics
 import subprocess
@@ -350,6 +356,47 @@ def lazy(args: argparse.Namespace) -> int:
     return 0 if same else 1
 
 
+# -- coverage: counting the events per rule ID off against on ------------------------------------
+def coverage(args: argparse.Namespace) -> int:
+    """The simulation's own batch function (``run_batch``, one process) on the same seeded
+    games with ``coverage`` off and on; games/s of each, the ratio on/off (1.0: free), and
+    the games' rows checked equal but for the counts."""
+    from designkit.core.registry import get_game
+    from designkit.core.seats import player_count
+    from designkit.sim.runner import run_batch
+
+    print(f"{'game':<16}{'agents':<9}{'games/s off':>12}{'games/s on':>12}{'on/off':>8}")
+    rows, same = [], True
+    for name in args.game:
+        draft = get_game(name).params_type()
+        params, specs = draft.to_dict(), [args.agents] * player_count(draft)
+        run_batch(name, params, specs, args.seed, range(1), True)  # warm the caches
+        rates: dict[str, list[float]] = {"old": [], "new": []}
+        for rep in range(args.repeats):
+            seen = {}
+            for side in order(rep):
+                gc.collect()
+                start = CPU()
+                played = run_batch(name, params, specs, args.seed + rep, range(args.games),
+                                   side == "new")
+                rates[side].append(args.games / (CPU() - start))
+                seen[side] = [({k: v for k, v in row.items() if k != "_rules"}, seats)
+                              for row, seats in played]
+            same &= seen["old"] == seen["new"]
+        row = {"game": name, "agents": args.agents, "games": args.games,
+               "repeats": args.repeats, "games_per_s_off": _median(rates["old"]),
+               "games_per_s_on": _median(rates["new"]),
+               "ratio": paired_ratio(rates["old"], rates["new"])}
+        rows.append(row)
+        print(f"{name:<16}{args.agents:<9}{row['games_per_s_off']:>12.1f}"
+              f"{row['games_per_s_on']:>12.1f}{row['ratio']:>8.2f}", flush=True)
+    print(f"({args.repeats} repeats of {args.games} games, CPU time; the same games with "
+          f"and without the counts: {same})")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2), encoding="utf-8")
+    return 0 if same else 1
+
+
 # -- command line ---------------------------------------------------------------------------------
 def _counts(text: str) -> list[int]:
     return [int(x) for x in text.split(",")]
@@ -394,6 +441,15 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--positions", type=int, default=3)
     m.add_argument("--game", action="append", help="only this game (repeatable)")
     m.set_defaults(run=mcts, every=every)
+
+    cv = sub.add_parser("coverage", help="counting rule coverage off against on")
+    cv.add_argument("--agents", default="random", help="agent for every seat (random)")
+    cv.add_argument("--games", type=int, default=100, help="games per repeat (100)")
+    cv.add_argument("--repeats", type=int, default=6, help="repeats (6)")
+    cv.add_argument("--seed", type=int, default=0)
+    cv.add_argument("--game", action="append", help="only this game (repeatable)")
+    cv.add_argument("--json", type=Path, help="also write the figures as JSON")
+    cv.set_defaults(run=coverage, every=every)
 
     lz = sub.add_parser("lazy", help="a game's several= hooks off against on")
     lz.add_argument("game")
