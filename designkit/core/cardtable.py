@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from designkit.core.effects import EffectError, HookSpec, parse_effects
 from designkit.core.errors import DataError
@@ -265,6 +265,39 @@ def compiled(params: object, stamp: Hashable, build: Callable[[], T]) -> T:
     rules = build()
     object.__setattr__(params, "_ruleset", rules)
     return rules
+
+
+class CompiledRules:
+    """Base of a game's compiled ``Ruleset`` (params and card tables turned into lookup
+    tables): ``Ruleset.compile(params)`` builds it through :func:`compiled`, once per params
+    object and version of the card tables, which the class keyword ``stamp`` names::
+
+        @dataclass(frozen=True)
+        class Ruleset(CompiledRules, stamp=table_stamp):
+            params: MyParams
+            stamp: tuple[tuple[str, Stamp], ...]
+
+            @classmethod
+            def _build(cls, p: MyParams, stamp: tuple[tuple[str, Stamp], ...]) -> Ruleset: ...
+    """
+
+    #: the game's function giving its card tables' current version
+    _table_stamp: ClassVar[tuple[Callable[[], Hashable]]]
+
+    def __init_subclass__(cls, stamp: Callable[[], Hashable] | None = None,
+                          **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if stamp is not None:
+            cls._table_stamp = (stamp,)   # in a tuple: a function attribute would bind
+
+    @classmethod
+    def compile(cls, params: Any) -> Self:
+        stamp = cls._table_stamp[0]()
+        return compiled(params, stamp, lambda: cls._build(params, stamp))
+
+    @classmethod
+    def _build(cls, params: Any, stamp: Any) -> Self:
+        raise NotImplementedError(f"{cls.__name__}._build")
 
 
 @dataclass(frozen=True, eq=False)

@@ -237,6 +237,16 @@ class FlowState(State):
     def options(self, found: tuple[Action, ...]) -> None:
         self._options = found
 
+    def clone_flow(self) -> Self:
+        """What every game's ``clone`` starts with: a new position of the same class sharing
+        the (immutable) ``rules``, ``params`` and ``n``, with the log and the flow fields
+        copied; the game's ``clone`` copies its own fields onto it."""
+        c = self.__class__.__new__(self.__class__)
+        c.rules, c.params, c.n = self.rules, self.params, self.n
+        c.log = None if self.log is None else self.log[:]
+        c.copy_flow(self)
+        return c
+
     def copy_flow(self, other: FlowState) -> None:
         """Copy the flow fields of ``other`` into this clone (the stack is copied)."""
         self.stack = other.stack[:]

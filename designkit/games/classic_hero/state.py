@@ -18,7 +18,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from designkit.core.cardtable import compiled
+from designkit.core.cardtable import CompiledRules
 from designkit.core.effects import Hook
 from designkit.core.flow import Flow, FlowState
 from designkit.games.classic_hero.cards import (
@@ -90,7 +90,7 @@ FLOW = Flow(Phase, names={
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(CompiledRules, stamp=table_stamp):
     """Params and card tables compiled into lookup tables (cached on the params)."""
 
     params: ClassicHeroParams
@@ -116,23 +116,18 @@ class Ruleset:
     parts: tuple[int, ...]                       # VP categories in force (parts_in_force)
 
     @classmethod
-    def compile(cls, params: ClassicHeroParams) -> Ruleset:
-        stamp = table_stamp()
-        return compiled(params, stamp, lambda: cls._shared(params, stamp))
-
-    @classmethod
-    def _shared(cls, params: ClassicHeroParams, stamp: tuple[tuple[str, float], ...]
-                ) -> Ruleset:
+    def _build(cls, params: ClassicHeroParams, stamp: tuple[tuple[str, float], ...]
+               ) -> Ruleset:
         """One ruleset for equal params built anew (one per game)."""
         rules = _COMPILED.get((params, stamp))
         if rules is None:
             if len(_COMPILED) > 64:
                 _COMPILED.clear()
-            rules = _COMPILED[(params, stamp)] = cls._build(params, stamp)
+            rules = _COMPILED[(params, stamp)] = cls._fresh(params, stamp)
         return rules
 
     @classmethod
-    def _build(cls, p: ClassicHeroParams, stamp: tuple[tuple[str, float], ...]) -> Ruleset:
+    def _fresh(cls, p: ClassicHeroParams, stamp: tuple[tuple[str, float], ...]) -> Ruleset:
         events: list[EventCard] = []
         decks: list[tuple[int, ...]] = [()]
         all_events = load_events()
@@ -241,10 +236,7 @@ class ClassicHeroState(FlowState):
     hp_by: list[list[tuple[int, int]]]  # [seat]: (Demon Lord, HP) achieved (CH-V1)
 
     def clone(self) -> ClassicHeroState:
-        c = ClassicHeroState.__new__(ClassicHeroState)
-        c.rules, c.params, c.n = self.rules, self.params, self.n
-        c.log = None if self.log is None else self.log[:]
-        c.copy_flow(self)
+        c = self.clone_flow()
         rows = list.copy   # map(list.copy, …): no comprehension frame per field
         c.stage, c.turn_no = self.stage, self.turn_no
         c.track, c.pos = self.track[:], self.pos[:]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from designkit.core.cardtable import compiled
+from designkit.core.cardtable import CompiledRules
 from designkit.core.flow import Flow, FlowState
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.cards import (
@@ -91,7 +91,7 @@ FLOW = Flow(Phase, names={
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(CompiledRules, stamp=table_stamp):
     """Params and card tables compiled into lookup tables."""
 
     params: WitchParams
@@ -111,11 +111,6 @@ class Ruleset:
     assignment_index: dict[str, int]
     area_index: dict[str, int]
     stamp: tuple[tuple[str, float], ...]
-
-    @classmethod
-    def compile(cls, p: WitchParams) -> Ruleset:
-        stamp = table_stamp()
-        return compiled(p, stamp, lambda: cls._build(p, stamp))
 
     @classmethod
     def _build(cls, p: WitchParams, stamp: tuple[tuple[str, float], ...]) -> Ruleset:
@@ -213,10 +208,7 @@ class WitchState(FlowState):
         ``list(map(list.copy, …))`` (no comprehension frame per field); ``familiars`` and
         ``facilities`` rows are tuples, replaced whole when written (:func:`set_familiars`,
         :func:`set_facilities`), so a clone shares them without copying (issue 19)."""
-        c = WitchState.__new__(WitchState)
-        c.rules, c.params, c.n = self.rules, self.params, self.n
-        c.log = None if self.log is None else self.log[:]
-        c.copy_flow(self)
+        c = self.clone_flow()
         c.year, c.sp, c.turn_pos, c.turn_no = self.year, self.sp, self.turn_pos, self.turn_no
         c.order, c.mode, c.action_turns = self.order[:], self.mode[:], self.action_turns[:]
         c.acting, c.actions_left = self.acting, self.actions_left
