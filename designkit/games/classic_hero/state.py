@@ -74,19 +74,26 @@ class Phase(enum.IntEnum):
     DRAW_WEAKNESS = 17  # chance: a private weakness card drawn (CH-V2)
 
 
-FLOW = Flow(Phase, names={
-    "RUN": ("in play", "進行中"), "RACE": ("dealing races", "種族の配布"),
-    "CLASS": ("choosing a class", "クラス選択"), "DRAW_EVENT": ("laying out events", "イベント配置"),
-    "DRAW_LORD": ("drawing a Demon Lord", "魔王の登場"), "DRAW_SKILL": ("revealing a skill",
-                                                                    "スキル公開"),
-    "ROLL": ("rolling dice", "ダイスロール"), "MOVE": ("moving", "移動"),
-    "FORTUNE": ("Fortune", "天運"), "CHECK": ("the event", "イベント判定"),
-    "STAR": ("★: marking a die used", "★：使用済みにするサイコロ"),
-    "EFFECT": ("an effect's target", "効果の対象"), "LIMIT": ("over the dice limit", "サイコロ上限"),
-    "BATTLE": ("Demon Lord battle", "魔王戦"), "SKILL_PICK": ("taking a skill", "スキル獲得"),
-    "GROWTH": ("growth", "成長"), "OVER": ("game over", "ゲーム終了"),
-    "DRAW_WEAKNESS": ("drawing a weakness", "弱点カード"),
-})
+FLOW = Flow(Phase, names="""
+    RUN           | in play               | 進行中
+    RACE          | dealing races         | 種族の配布
+    CLASS         | choosing a class      | クラス選択
+    DRAW_EVENT    | laying out events     | イベント配置
+    DRAW_LORD     | drawing a Demon Lord  | 魔王の登場
+    DRAW_SKILL    | revealing a skill     | スキル公開
+    ROLL          | rolling dice          | ダイスロール
+    MOVE          | moving                | 移動
+    FORTUNE       | Fortune               | 天運
+    CHECK         | the event             | イベント判定
+    STAR          | ★: marking a die used | ★：使用済みにするサイコロ
+    EFFECT        | an effect's target    | 効果の対象
+    LIMIT         | over the dice limit   | サイコロ上限
+    BATTLE        | Demon Lord battle     | 魔王戦
+    SKILL_PICK    | taking a skill        | スキル獲得
+    GROWTH        | growth                | 成長
+    OVER          | game over             | ゲーム終了
+    DRAW_WEAKNESS | drawing a weakness    | 弱点カード
+""")
 
 
 @dataclass(frozen=True)

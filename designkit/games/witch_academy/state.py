@@ -68,26 +68,34 @@ class Phase(enum.IntEnum):
     OVER = 25
 
 
-FLOW = Flow(Phase, names={
-    "RUN": ("in play", "進行中"), "AREA_DRAW": ("dealing Areas", "エリアの配置"),
-    "EX_DRAW": ("drawing exploration cards", "探索カード"), "START": ("start player",
-                                                                  "スタートプレイヤー"),
-    "START_RES": ("starting resource", "初期資源"), "DISPLAY": ("assignment display",
-                                                               "課題の公開"),
-    "DEAL": ("dealing cards", "カード配布"), "DRAFT": ("draft", "ドラフト"),
-    "MODE": ("choosing an action", "アクション選択"), "TARGET": ("where the worker goes",
-                                                               "配置先"),
-    "REST": ("Rest", "休息"), "BONUS": ("Area bonus", "エリアの追加効果"),
-    "EXPLORE": ("exploring", "探索"), "ES": ("Extra Stage", "エキストラステージ"),
-    "UNIV": ("University action", "大学のアクション"), "AMOUNT": ("how many to exchange",
-                                                                 "交換する数"),
-    "COLOUR": ("choosing a colour", "色の選択"), "PAY": ("paying", "支払い"),
-    "LEGACY": ("legacy token", "レガシー"), "WORKER": ("healing a worker", "ワーカーの回復"),
-    "RECALL": ("recalling workers", "ワーカーの回収"), "FACILITY": ("building a facility",
-                                                                  "施設の建設"),
-    "ASSIGN": ("assignments", "課題の達成"), "KEEP": ("keeping a card", "カードを伏せる"),
-    "RETURN": ("returning resources", "資源の返却"), "OVER": ("game over", "ゲーム終了"),
-})
+FLOW = Flow(Phase, names="""
+    RUN       | in play                   | 進行中
+    AREA_DRAW | dealing Areas             | エリアの配置
+    EX_DRAW   | drawing exploration cards | 探索カード
+    START     | start player              | スタートプレイヤー
+    START_RES | starting resource         | 初期資源
+    DISPLAY   | assignment display        | 課題の公開
+    DEAL      | dealing cards             | カード配布
+    DRAFT     | draft                     | ドラフト
+    MODE      | choosing an action        | アクション選択
+    TARGET    | where the worker goes     | 配置先
+    REST      | Rest                      | 休息
+    BONUS     | Area bonus                | エリアの追加効果
+    EXPLORE   | exploring                 | 探索
+    ES        | Extra Stage               | エキストラステージ
+    UNIV      | University action         | 大学のアクション
+    AMOUNT    | how many to exchange      | 交換する数
+    COLOUR    | choosing a colour         | 色の選択
+    PAY       | paying                    | 支払い
+    LEGACY    | legacy token              | レガシー
+    WORKER    | healing a worker          | ワーカーの回復
+    RECALL    | recalling workers         | ワーカーの回収
+    FACILITY  | building a facility       | 施設の建設
+    ASSIGN    | assignments               | 課題の達成
+    KEEP      | keeping a card            | カードを伏せる
+    RETURN    | returning resources       | 資源の返却
+    OVER      | game over                 | ゲーム終了
+""")
 
 
 @dataclass(frozen=True)
