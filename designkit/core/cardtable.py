@@ -51,6 +51,12 @@ class Column:
     unique: bool = False
 
 
+def optional_text(*names: str) -> tuple[Column, ...]:
+    """Text columns a table may lack or leave empty (translations, rule texts): ``""`` then.
+    Spread into a table's columns: ``(Column("id", unique=True), *optional_text("text_ja"))``."""
+    return tuple(Column(name, required=False, default="") for name in names)
+
+
 def load_table(path: str | Path, columns: Sequence[Column],
                vocabulary: Mapping[str, HookSpec] | None = None,
                row_check: Callable[[dict[str, Any]], str | None] | None = None,

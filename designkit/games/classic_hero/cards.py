@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from designkit.core.cardtable import Column, cached, load_table
+from designkit.core.cardtable import Column, cached, load_table, optional_text
 from designkit.core.effects import Arg, Hook, HookSpec
 from designkit.core.errors import DataError
 from designkit.core.messages import word_table
@@ -282,8 +282,7 @@ def _abilities(path: Path) -> tuple[Ability, ...]:
     rows = _rows_numbered(path, [
         Column("id", unique=True), Column("kind", choices=("class", "skill")),
         Column("name"), Column("name_ja"), Column("timing", choices=TIMINGS),
-        Column("ability", "effects"), Column("text", required=False, default=""),
-        Column("text_ja", required=False, default="")])
+        Column("ability", "effects"), *optional_text("text", "text_ja")])
     out = []
     for r in rows:
         if len(r["ability"]) != 1:
