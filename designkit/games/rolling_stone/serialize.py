@@ -5,39 +5,32 @@ appear by their IDs (``1G5``, ``D02``, ``E1-1``), cells as ``[row, col]``
 relative to the character card, dice as ``[top, north, east]`` (LR-8.1).
 Keys:
 
-``players, phase, seat, ctx, stack, stage, round, turn_no, current, marker, settling,
+``players, phase, seat, ctx, stack, last, log, stage, round, turn_no, current, marker, settling,
 slot_of [slot | null], board [seat | null], decks {stage: [ids]}, field [ids], removed [ids],
 event_pool {stage: [ids]}, events_row [ids], events_done [ids], dream_pool [ids],
 hands [[ids]], pending [[ids]], gave [[ids]], skills [[[stage, id]]], used [[keys]],
 albums [[[row, col, id | "character"]]], dice [{colour: {"orientation": [t, n, e],
 "cell": [row, col]}}], frame [null | [row_lo, row_hi, col_lo, col_hi]], discard [[ids]],
-power [], vp [], vp_parts [{category: vp}], snapshot null | [[[t, n, e]]], final null | [],
-log [events]``.
+power [], vp [], vp_parts [{category: vp}], snapshot null | [[[t, n, e]]], final null | []``.
 
 ``stack`` lists the tasks still to run, next first; ``ctx`` is the context of the
 decision or chance step now due (both hold only IDs, seats, colour indices and
-numbers). The bounding boxes, card and ★ counts and active skills are derived.
+numbers); ``phase`` to ``log`` are the core's (:mod:`designkit.core.flow_dict`), ``last``
+the last real choice as ``[seat, action]``. The bounding boxes, card and ★ counts and active skills are derived.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from designkit.core.events import Event
-from designkit.core.flow_dict import listify, tuplify
+from designkit.core.flow_dict import flow_from_dict, flow_to_dict, rebuild_options
 from designkit.core.invariants import parse_checked
+from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.invariants import check_state
 from designkit.games.rolling_stone.params import RollingStoneParams
 from designkit.games.rolling_stone.resolve import refresh_active
 from designkit.games.rolling_stone.setup import blank_state
-from designkit.games.rolling_stone.state import (
-    CHARACTER,
-    FLOW,
-    VP_PARTS,
-    Phase,
-    RollingStoneState,
-    Ruleset,
-)
+from designkit.games.rolling_stone.state import CHARACTER, VP_PARTS, RollingStoneState, Ruleset
 
 
 def state_to_dict(st: RollingStoneState) -> dict[str, Any]:
@@ -45,8 +38,7 @@ def state_to_dict(st: RollingStoneState) -> dict[str, Any]:
     cid, did, eid = rules.card_id, (lambda d: rules.dreams[d].id), (lambda e: rules.events[e].id)
     dice = rules.dice
     return {
-        "players": st.n, "phase": st.phase.name, "seat": st.seat, "ctx": listify(st.ctx),
-        "stack": [listify(t) for t in reversed(st.stack)],
+        "players": st.n, **flow_to_dict(st),
         "stage": st.stage, "round": st.round, "turn_no": st.turn_no, "current": st.current,
         "marker": st.marker, "settling": st.settling,
         "slot_of": st.slot_of[:], "board": st.board[:],
@@ -73,7 +65,6 @@ def state_to_dict(st: RollingStoneState) -> dict[str, Any]:
         "snapshot": None if st.snapshot is None else [
             [list(dice.orients[i]) for i in d] for d in st.snapshot],
         "final": list(st.final) if st.final is not None else None,
-        "log": [e.to_dict() for e in st.log] if st.log is not None else None,
     }
 
 
@@ -101,9 +92,6 @@ def _parse(data: dict[str, Any], params: RollingStoneParams | None,
     dream = _lookup(rules.dream_index, "dream card")
     event = _lookup(rules.event_index, "event card")
     dice = rules.dice
-    st.phase = Phase[data["phase"]]
-    st.seat, st.ctx = data["seat"], tuplify(data["ctx"])
-    st.stack = [tuplify(t) for t in reversed(data["stack"])]
     st.stage, st.round, st.turn_no = data["stage"], data["round"], data["turn_no"]
     st.current, st.marker, st.settling = data["current"], data["marker"], data["settling"]
     st.slot_of, st.board = list(data["slot_of"]), list(data["board"])
@@ -138,12 +126,9 @@ def _parse(data: dict[str, Any], params: RollingStoneParams | None,
     st.snapshot = None if data["snapshot"] is None else [
         [dice.index[tuple(o)] for o in d] for d in data["snapshot"]]
     st.final = tuple(data["final"]) if data.get("final") is not None else None
+    flow_from_dict(st, data, log, Action, options=False)
     refresh_active(st)
-    if st.phase in FLOW.decisions:
-        st.options = tuple(FLOW.decisions[st.phase].options(st))
-    events = data.get("log")
-    st.log = None if not log else [
-        Event.from_dict(e) for e in events or []]
+    rebuild_options(st)
     return st
 
 
