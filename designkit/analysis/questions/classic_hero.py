@@ -21,6 +21,7 @@ from designkit.analysis.questions.common import (
     Question,
     bars,
     figure,
+    gained_share,
     mean_by,
     num_text,
     pct,
@@ -250,10 +251,7 @@ def demon_lord(results: Results) -> Answer:
              name=group, colour=i, fig=fig)
     seats = results.seats
     boss = seats[cols].sum(axis=1)
-    gained = seats[vp_columns(results)].clip(lower=0).sum(axis=1)
-    by_game = pd.DataFrame({"game_id": seats.game_id, "boss": boss, "gained": gained}
-                           ).groupby("game_id").sum()
-    share = share_row(by_game.boss.tolist(), by_game.gained.tolist())
+    share = gained_share(results, boss)
     margin = margin_share(results, cols)
     changed = winner_changes_without(replace(results, seats=seats.assign(_boss=boss)),
                                      "_boss")

@@ -22,6 +22,7 @@ from designkit.analysis.questions.common import (
     Observer,
     Question,
     bars,
+    gained_share,
     num_text,
     pct,
     rate_by,
@@ -29,7 +30,6 @@ from designkit.analysis.questions.common import (
     rate_text,
     share_row,
     simulate_observed,
-    vp_columns,
     winner_changes_without,
 )
 from designkit.analysis.questions.cures import load_problems, run_cures
@@ -178,11 +178,7 @@ def legacy_runs(base: Results, n_games: int, values: Sequence[int] = LEGACY_VP,
 
 # -- the ratio --------------------------------------------------------------------------------
 def _vp_share(res: Results, column: str) -> dict[str, float]:
-    seats = res.seats
-    gained = seats[vp_columns(res)].clip(lower=0).sum(axis=1)
-    by_game = pd.DataFrame({"g": seats.game_id, "x": seats[column], "d": gained}
-                           ).groupby("g").sum()
-    return share_row(by_game.x.tolist(), by_game.d.tolist())
+    return gained_share(res, res.seats[column])
 
 
 def ratio_table(runs: dict[str, Results]) -> pd.DataFrame:
