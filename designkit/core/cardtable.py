@@ -349,8 +349,11 @@ class CardName:
     id: str
     name_en: str
     name_ja: str
+    #: how the name reads in English and in Japanese, from ``{id}`` and ``{name}``: a draft
+    #: that writes the name first ("Forest F1") or alone (an Area) sets its own
+    NAME_FORMAT: ClassVar[tuple[str, str]] = ("{id} {name}", "{id}「{name}」")
 
     def name(self, lang: str = "en") -> str:
         if lang == "ja":
-            return f"{self.id}「{self.name_ja or self.name_en}」"
-        return f"{self.id} {self.name_en}"
+            return self.NAME_FORMAT[1].format(id=self.id, name=self.name_ja or self.name_en)
+        return self.NAME_FORMAT[0].format(id=self.id, name=self.name_en)

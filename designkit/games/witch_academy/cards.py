@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from designkit.core.cardtable import Column, load_table
+from designkit.core.cardtable import CardName, Column, load_table
 from designkit.core.effects import Arg, Hook, HookSpec, parse_effects
 from designkit.core.errors import DataError
 from designkit.core.messages import word_table
@@ -78,8 +78,14 @@ def compile_effects(hooks: tuple[Hook, ...]) -> tuple[Op, ...]:
     return tuple(compile_hook(h) for h in hooks)
 
 
+class _NameThenId(CardName):
+    """The draft's cards read their name, then their id ("Forest F1")."""
+
+    NAME_FORMAT = ("{name} {id}", "{name} {id}")
+
+
 @dataclass(frozen=True)
-class Exploration:
+class Exploration(_NameThenId):
     id: str
     name_en: str
     name_ja: str
@@ -88,24 +94,20 @@ class Exploration:
     es_health: int | None
     es: tuple[Op, ...]
 
-    def name(self, lang: str = "en") -> str:
-        return f"{self.name_ja if lang == 'ja' else self.name_en} {self.id}"
-
 
 @dataclass(frozen=True)
-class Area:
+class Area(CardName):
+    NAME_FORMAT = ("{name}", "{name}")   # one of a kind: its name alone
+
     id: str
     name_en: str
     name_ja: str
     r2: tuple[Op, ...]
     r3: tuple[Op, ...]
 
-    def name(self, lang: str = "en") -> str:
-        return self.name_ja if lang == "ja" else self.name_en
-
 
 @dataclass(frozen=True)
-class EventCard:
+class EventCard(_NameThenId):
     id: str
     year: int
     type: str
@@ -119,9 +121,6 @@ class EventCard:
     passive: tuple[Op, ...]
     trigger: str
     effect: tuple[Op, ...]
-
-    def name(self, lang: str = "en") -> str:
-        return f"{self.name_ja if lang == 'ja' else self.name_en} {self.id}"
 
     def passive_value(self, name: str) -> int:
         """The argument of passive ``name`` (1 for a flag), 0 when the card lacks it."""
