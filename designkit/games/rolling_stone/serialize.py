@@ -5,25 +5,29 @@ appear by their IDs (``1G5``, ``D02``, ``E1-1``), cells as ``[row, col]``
 relative to the character card, dice as ``[top, north, east]`` (LR-8.1).
 Keys:
 
-``players, phase, seat, ctx, stack, last, log, stage, round, turn_no, current, marker, settling,
+``players, phase, seat, ctx, stack, stage, round, turn_no, current, marker, settling,
 slot_of [slot | null], board [seat | null], decks {stage: [ids]}, field [ids], removed [ids],
 event_pool {stage: [ids]}, events_row [ids], events_done [ids], dream_pool [ids],
 hands [[ids]], pending [[ids]], gave [[ids]], skills [[[stage, id]]], used [[keys]],
 albums [[[row, col, id | "character"]]], dice [{colour: {"orientation": [t, n, e],
 "cell": [row, col]}}], frame [null | [row_lo, row_hi, col_lo, col_hi]], discard [[ids]],
-power [], vp [], vp_parts [{category: vp}], snapshot null | [[[t, n, e]]], final null | []``.
+power [], vp [], vp_parts [{category: vp}], snapshot null | [[[t, n, e]]], final null | [],
+log [events]``.
 
 ``stack`` lists the tasks still to run, next first; ``ctx`` is the context of the
 decision or chance step now due (both hold only IDs, seats, colour indices and
-numbers); ``phase`` to ``log`` are the core's (:mod:`designkit.core.flow_dict`), ``last``
-the last real choice as ``[seat, action]``. The bounding boxes, card and ★ counts and active skills are derived.
+numbers), read back by the core's :func:`~designkit.core.flow_dict.flow_from_dict`.
+Unlike the other games' documents, this one does not carry ``last`` (the last real
+choice) yet: writing it changes the golden playthroughs, so it waits for a deliberate
+change of the documented form; a document that has it is read. The bounding boxes, card
+and ★ counts and active skills are derived.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from designkit.core.flow_dict import flow_from_dict, flow_to_dict, rebuild_options
+from designkit.core.flow_dict import flow_from_dict, listify, rebuild_options
 from designkit.core.invariants import parse_checked
 from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.invariants import check_state
@@ -38,7 +42,8 @@ def state_to_dict(st: RollingStoneState) -> dict[str, Any]:
     cid, did, eid = rules.card_id, (lambda d: rules.dreams[d].id), (lambda e: rules.events[e].id)
     dice = rules.dice
     return {
-        "players": st.n, **flow_to_dict(st),
+        "players": st.n, "phase": st.phase.name, "seat": st.seat, "ctx": listify(st.ctx),
+        "stack": [listify(t) for t in reversed(st.stack)],
         "stage": st.stage, "round": st.round, "turn_no": st.turn_no, "current": st.current,
         "marker": st.marker, "settling": st.settling,
         "slot_of": st.slot_of[:], "board": st.board[:],
@@ -65,6 +70,7 @@ def state_to_dict(st: RollingStoneState) -> dict[str, Any]:
         "snapshot": None if st.snapshot is None else [
             [list(dice.orients[i]) for i in d] for d in st.snapshot],
         "final": list(st.final) if st.final is not None else None,
+        "log": [e.to_dict() for e in st.log] if st.log is not None else None,
     }
 
 
