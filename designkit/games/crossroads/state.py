@@ -217,7 +217,3 @@ class CrossroadsState(FlowState):
     def pile_cards(self, seat: int) -> int:
         return sum(len(g) for g in self.piles[seat].values())
 
-    def to_dict(self) -> dict[str, Any]:
-        from designkit.games.crossroads.serialize import state_to_dict
-
-        return state_to_dict(self)

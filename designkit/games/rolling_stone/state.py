@@ -265,10 +265,6 @@ class RollingStoneState(FlowState):
         rc = self.rules.rc
         return {rc[i]: v for i, v in enumerate(self.album[seat]) if v is not None}
 
-    def to_dict(self) -> dict[str, Any]:
-        from designkit.games.rolling_stone.serialize import state_to_dict
-
-        return state_to_dict(self)
 
 
 #: the task, decision and chance registry of Life is Rolling Stone (see designkit.core.flow)

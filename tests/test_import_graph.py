@@ -1,0 +1,76 @@
+"""The import graph inside each game package has no circle (issue 23).
+
+``lint-imports`` checks the layers between packages (core at the bottom, games apart from
+each other, widgets on top), but not the modules inside one game. A circle there is easy to
+hide with an import inside a function (``state.to_dict`` importing ``serialize``, which
+imports ``state``), and it is what makes a game hard to read in order. So every import
+counts here, at module level or inside a function, except those under ``TYPE_CHECKING``
+(annotations only, never run).
+"""
+
+from __future__ import annotations
+
+import ast
+import graphlib
+from pathlib import Path
+
+import pytest
+
+from designkit.core.paths import REPO_ROOT
+
+GAMES = REPO_ROOT / "designkit" / "games"
+PACKAGES = sorted(p for p in GAMES.iterdir() if (p / "__init__.py").exists())
+
+
+def _type_checking_only(tree: ast.Module) -> set[int]:
+    """ids of the import nodes that stand under ``if TYPE_CHECKING:``."""
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skipped |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
+    return skipped
+
+
+def sibling_imports(package: Path, module: Path) -> set[str]:
+    """The modules of ``package`` that ``module`` imports, wherever the import stands."""
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    skipped = _type_checking_only(tree)
+    prefix = f"designkit.games.{package.name}"
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.ImportFrom):
+            name = node.module or ""
+            if node.level == 1:
+                found |= {name.split(".")[0]} if name else {a.name for a in node.names}
+            elif name == prefix:
+                found |= {a.name for a in node.names}
+            elif name.startswith(prefix + "."):
+                found.add(name[len(prefix) + 1:].split(".")[0])
+        elif isinstance(node, ast.Import):
+            found |= {a.name[len(prefix) + 1:].split(".")[0] for a in node.names
+                      if a.name.startswith(prefix + ".")}
+    own = {p.stem for p in package.glob("*.py")}
+    return (found & own) - {module.stem, "__init__"}
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)
+def test_no_import_circle_inside_a_game(package: Path):
+    graph = {m.stem: sibling_imports(package, m) for m in package.glob("*.py")
+             if m.stem != "__init__"}
+    try:
+        list(graphlib.TopologicalSorter(graph).static_order())
+    except graphlib.CycleError as err:
+        pytest.fail(f"{package.name}: import circle {' -> '.join(err.args[1])}")
+
+
+def test_the_check_sees_an_import_inside_a_function(tmp_path: Path):
+    """The circle this test exists for: a lazy import in a method."""
+    pkg = tmp_path / "toy"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "state.py").write_text("def f():\n    from designkit.games.toy.serialize import g\n")
+    (pkg / "serialize.py").write_text("from designkit.games.toy.state import f\n")
+    assert sibling_imports(pkg, pkg / "state.py") == {"serialize"}
+    assert sibling_imports(pkg, pkg / "serialize.py") == {"state"}
