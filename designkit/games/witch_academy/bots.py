@@ -30,8 +30,8 @@ _REQUEST_RULE = "LW-7.5"
 
 def estimate(st: WitchState, seat: int, own: bool = True,
              shares: list[list[int]] | None = None,
-             display: list[tuple[int, int, tuple[tuple[int, int], ...]]] | None = None
-             ) -> float:
+             display: list[tuple[int, int, tuple[tuple[int, int], ...]]] | None = None,
+             pending: float | None = None) -> float:
     """Expected final VP of ``seat`` (``shares``: legacy majority VP per type and seat;
     ``display``: :func:`display_terms`, both shared by every seat of one position).
 
@@ -60,7 +60,7 @@ def estimate(st: WitchState, seat: int, own: bool = True,
     else:
         value += 0.4 * len(st.hands[seat])
     if st.stack:
-        value += _pending_request(st, seat, tables.request_vp)
+        value += _pending_request(st, seat, tables.request_vp) if pending is None else pending
     legacy = st.legacy[seat]
     types = max(1, len(legacy) - legacy.count(0))
     memo, ops = tables.card_memo, tables.ops
@@ -145,6 +145,7 @@ class _Tables(NamedTuple):
     card_memo: dict[tuple[int, int, int], float]                  # (card, rounds, types)
     positions: dict[Any, Any]                                     # display / shares memo
     opponents: dict[Any, float]                                   # an opponent's estimate
+    leaves: dict[Any, float]                                      # a leaf's heuristic
 
 
 def _tables(rules: Any) -> _Tables:
@@ -161,7 +162,7 @@ def _tables(rules: Any) -> _Tables:
             facility=tuple(c.facility for c in ev), number=tuple(c.number for c in ev),
             ops=tuple(c.effect + c.passive for c in ev),
             request_vp=tuple(c.vp if c.type == "request" else 0 for c in ev),
-            card_memo={}, positions={}, opponents={})
+            card_memo={}, positions={}, opponents={}, leaves={})
         object.__setattr__(rules, "_bot_tables", tables)
     return tables
 
@@ -221,9 +222,9 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
                                 lambda child: heuristic(game, child, seat, depth - 1),
                                 spent=depth < 2))
     position, (shares, display) = _position_terms(st)
-    mine = estimate(st, seat, True, shares, display)
-    best = float("-inf")
     if st.phase is Phase.OVER:
+        mine = estimate(st, seat, True, shares, display)
+        best = float("-inf")
         for q in range(st.n):
             if q != seat:
                 v = estimate(st, q, False, shares, display)
@@ -231,21 +232,62 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
                     best = v
         return mine - best
     tables = _tables(st.rules)
+    pending = _pendings(st, tables.request_vp) if st.stack else None
+    # what an estimate reads of each seat (the same for an opponent's and, with the
+    # hand's cards added, for the seat's own): many lookahead leaves are the same
+    # position reached another way (exchanges in another order, an amount still to
+    # choose), and an option changes the deciding seat's rows only, mostly
+    vp, tokens, hands, res, health = st.vp, st.tokens, st.hands, st.res, st.health
+    legacy, facilities, familiars = st.legacy, st.facilities, st.familiars
+    rows = [(vp[q], tokens[q], len(hands[q]), tuple(res[q]), tuple(health[q]), legacy[q],
+             facilities[q], familiars[q]) for q in range(st.n)]
+    key = (position, st.year, seat, tuple(hands[seat]), pending, tuple(rows))
+    leaves = tables.leaves
+    found = leaves.get(key)
+    if found is not None:
+        return found
+    mine = estimate(st, seat, True, shares, display,
+                    pending[seat] if pending is not None else None)
+    best = float("-inf")
     memo = tables.opponents
     if len(memo) >= _POSITIONS_KEPT:
         memo.clear()
+    year = st.year
     for q in range(st.n):
         if q != seat:
-            pending = _pending_request(st, q, tables.request_vp) if st.stack else 0.0
-            key = (position, pending, st.year, st.vp[q], st.tokens[q], len(st.hands[q]),
-                   tuple(st.res[q]), tuple(st.health[q]), st.legacy[q],
-                   st.facilities[q], st.familiars[q])   # tuples of tuples already
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = estimate(st, q, False, shares, display)
-            if found > best:
-                best = found
-    return mine - best
+            p = pending[q] if pending is not None else 0.0
+            okey = (position, p, year, rows[q])
+            theirs = memo.get(okey)
+            if theirs is None:
+                theirs = memo[okey] = estimate(st, q, False, shares, display, p)
+            if theirs > best:
+                best = theirs
+    if len(leaves) >= _POSITIONS_KEPT:
+        leaves.clear()
+    value = leaves[key] = mine - best
+    return value
+
+
+def _pendings(st: WitchState, request_vp: tuple[int, ...]) -> tuple[float, ...]:
+    """:func:`_pending_request` of every seat in one pass over the stack (the same
+    floats: each seat's sums are taken in the same order)."""
+    vp: list[int] | None = None
+    owed: list[int] = []
+    for task in st.stack:
+        kind = task[0]
+        if kind == "request_done":
+            if vp is None:
+                vp, owed = [0] * st.n, [0] * st.n
+            vp[task[1]] += request_vp[task[2]]
+        elif kind == "pay1" and task[3] == _REQUEST_RULE:
+            if vp is None:
+                vp, owed = [0] * st.n, [0] * st.n
+            owed[task[1]] += 1
+    if vp is None:
+        return (0.0,) * st.n
+    if st.phase is Phase.PAY and st.ctx[1:] == ("ANYRES", _REQUEST_RULE):
+        owed[st.ctx[0]] += 1
+    return tuple([vp[q] - _RES_VALUE * owed[q] if vp[q] else 0.0 for q in range(st.n)])
 
 
 _POSITIONS_KEPT = 20_000
