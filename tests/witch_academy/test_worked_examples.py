@@ -179,7 +179,7 @@ def test_lw_e7_assignment_ratio_and_elixir() -> None:
     assert [assignment_vp(12, k, (100, 75, 50)) for k in range(4)] == [12, 9, 6, 6]
     assert [assignment_vp(6, k, (100, 75, 50)) for k in range(3)] == [6, 4, 3]
     cost = (("G", 3), ("R", 2), ("W", 2))
-    assert auto_pay(res("G2 R2 W2 E2"), cost) == res("G2 R2 W2 E1")
+    assert auto_pay(res("G2 R2 W2 E2"), cost) == list(res("G2 R2 W2 E1"))
     assert auto_pay(res("G2 R2 W2"), cost) is None
     st = scenario(4, year=2, display=("AS2-5",), resources={
         A: "G2 R2 W2 E2 G3 R2 W2", B: "G3 R2 W2", C: "G3 R2 W2"})

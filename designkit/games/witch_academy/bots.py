@@ -221,8 +221,8 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
         return max(child_values(game, st, st.options,
                                 lambda child: heuristic(game, child, seat, depth - 1),
                                 spent=depth < 2))
-    position, (shares, display) = _position_terms(st)
     if st.phase is Phase.OVER:
+        _, (shares, display) = _position_terms(st)
         mine = estimate(st, seat, True, shares, display)
         best = float("-inf")
         for q in range(st.n):
@@ -233,26 +233,30 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
         return mine - best
     tables = _tables(st.rules)
     pending = _pendings(st, tables.request_vp) if st.stack else None
-    # what an estimate reads of each seat (the same for an opponent's and, with the
-    # hand's cards added, for the seat's own): many lookahead leaves are the same
-    # position reached another way (exchanges in another order, an amount still to
-    # choose), and an option changes the deciding seat's rows only, mostly
+    # what the estimates read: the position's shared terms (legacy counts of every seat,
+    # the display and its tokens: :func:`_position_terms`), and per seat its rows (the
+    # hand's cards only for the seat's own). Many lookahead leaves are one position
+    # reached another way (exchanges in another order, an amount still to choose), and
+    # an option changes the deciding seat's rows only, mostly: so the leaf's value is
+    # remembered by all of it, an opponent's estimate by its part
+    position = (tuple(st.legacy), tuple(st.display), tuple([len(t) for t in st.tokens_on]))
     vp, tokens, hands, res, health = st.vp, st.tokens, st.hands, st.res, st.health
-    legacy, facilities, familiars = st.legacy, st.facilities, st.familiars
-    rows = [(vp[q], tokens[q], len(hands[q]), tuple(res[q]), tuple(health[q]), legacy[q],
-             facilities[q], familiars[q]) for q in range(st.n)]
-    key = (position, st.year, seat, tuple(hands[seat]), pending, tuple(rows))
+    facilities, familiars = st.facilities, st.familiars
+    rows = [(vp[q], tokens[q], len(hands[q]), res[q], health[q], facilities[q],
+             familiars[q]) for q in range(st.n)]
+    year = st.year
+    key = (position, year, seat, tuple(hands[seat]), pending, tuple(rows))
     leaves = tables.leaves
     found = leaves.get(key)
     if found is not None:
         return found
+    shares, display = _position_found(st, position)
     mine = estimate(st, seat, True, shares, display,
                     pending[seat] if pending is not None else None)
     best = float("-inf")
     memo = tables.opponents
     if len(memo) >= _POSITIONS_KEPT:
         memo.clear()
-    year = st.year
     for q in range(st.n):
         if q != seat:
             p = pending[q] if pending is not None else 0.0
@@ -294,19 +298,22 @@ _POSITIONS_KEPT = 20_000
 
 
 def _position_terms(st: WitchState) -> tuple[Any, tuple[list[list[int]], list[Any]]]:
+    """:func:`legacy_shares` and :func:`display_terms` of a position, with the key they
+    are remembered by (see :func:`_position_found`)."""
+    key = (tuple(st.legacy), tuple(st.display), tuple([len(t) for t in st.tokens_on]))
+    return key, _position_found(st, key)
+
+
+def _position_found(st: WitchState, key: Any) -> tuple[list[list[int]], list[Any]]:
     """:func:`legacy_shares` and :func:`display_terms` of a position, remembered per
-    ruleset by what they read (legacy counts; display and tokens on it), with that key:
-    greedy looks at many positions that differ only in the mover's own resources, so an
-    opponent's estimate is remembered too, by everything of that seat it reads."""
+    ruleset by what they read (``key``: legacy counts; display and tokens on it)."""
     memo = _tables(st.rules).positions
-    key = (tuple(st.legacy), tuple(st.display),
-           tuple([len(t) for t in st.tokens_on]))
     found = memo.get(key)
     if found is None:
         if len(memo) >= _POSITIONS_KEPT:
             memo.clear()
         found = memo[key] = (legacy_shares(st), display_terms(st))
-    return key, found
+    return found
 
 
 def legacy_shares(st: WitchState) -> list[list[int]]:

@@ -46,7 +46,7 @@ def observation(st: WitchState, seat: int) -> dict[str, Any]:
         "health": [list(h) for h in st.health],
         "location": [[None if x is None else (rules.areas[st.areas[x]].id if isinstance(x, int) else x)
                       for x in loc] for loc in st.loc],
-        "resources": [r[:] for r in st.res], "vp": st.vp[:],
+        "resources": [list(r) for r in st.res], "vp": st.vp[:],
         "legacy": [list(g) for g in st.legacy], "legacy_stock": st.stock[:],
         "tokens": st.tokens[:],
         "familiars": [[ids(f) for f in fs] for fs in st.familiars],

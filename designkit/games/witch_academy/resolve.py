@@ -70,7 +70,7 @@ def use_action(st: WitchState, seat: int, a: WitchAction, rule: str, what: str) 
 
 # -- primitives ---------------------------------------------------------------------------------------
 def gain(st: WitchState, seat: int, res: str, n: int, rule: str) -> None:
-    st.res[seat][RES_INDEX[res]] += n
+    add(st.res, seat, RES_INDEX[res], n)
     if st.log is not None and n:
         st.emit(rule, seat, f"{seat_label(seat)} gains {n} {RES_EN[res]}",
                 f"{seat_label(seat)}は{RES_JA[res]}を{n}個得る", res=res, n=n)
@@ -169,7 +169,7 @@ def payable(st: WitchState, seat: int, w: int | None, ops: tuple[Op, ...],
             discount: int = 0) -> bool:
     """Whether ``ops`` can be applied in full (LW-6.3): payments in order, gains counted."""
     total = st.total_res(seat)
-    held = st.res[seat][:]
+    held = list(st.res[seat])
     health = st.health[seat][w] if w is not None else 0
     for op in ops:
         name = op[0]
@@ -326,7 +326,7 @@ def _pay_options(st: WitchState) -> tuple[WitchAction, ...]:
 @FLOW.decision(Phase.PAY, _pay_options)
 def _paid(st: WitchState, a: WitchAction) -> None:
     seat, kind, rule = st.ctx
-    st.res[seat][RES_INDEX[a.arg]] -= 1
+    add(st.res, seat, RES_INDEX[a.arg], -1)
     if st.log is not None:
         if a.arg != "E" or kind == "E":
             why, why_ja, cite = "", "", rule

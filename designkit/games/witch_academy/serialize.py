@@ -24,7 +24,7 @@ _FIELDS = ("stack", "phase", "seat", "ctx", "forced") + WitchState.__slots__
 _TUPLES = ("ctx", "acting")
 #: fields whose rows are tuples (``core.rows``: shared by clones, replaced when written)
 _TUPLE_ROWS = ("explore", "tokens_on", "parts", "legacy", "loc", "health", "picks", "drafted",
-               "carried")
+               "carried", "res")
 
 
 def params_to_dict(p: WitchParams) -> dict[str, Any]:

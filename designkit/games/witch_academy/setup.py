@@ -51,7 +51,7 @@ def blank_state(rules: Ruleset, log: bool) -> WitchState:
     w = len(rules.ranks)
     st.health = [tuple(rules.max_health)] * n
     st.loc = [(None,) * w for _ in range(n)]
-    st.res = [[0] * len(RESOURCES) for _ in range(n)]
+    st.res = [(0,) * len(RESOURCES)] * n
     st.vp = [0] * n
     st.parts = [(0,) * len(VP_PARTS) for _ in range(n)]
     st.legacy = [(0,) * len(rules.legacy) for _ in range(n)]

@@ -198,7 +198,7 @@ class WitchState(FlowState):
     carried: list[tuple[int, ...]]
     health: list[tuple[int, ...]]      # [seat][worker]; tuple rows (``core.rows.put``)
     loc: list[tuple[int | str | None, ...]]  # [seat][worker]: Area position, UNIV or None
-    res: list[list[int]]               # [seat][resource] in RESOURCES order
+    res: list[tuple[int, ...]]         # [seat][resource] in RESOURCES order; tuple rows
     vp: list[int]
     parts: list[tuple[int, ...]]       # [seat][VP_PARTS index]
     legacy: list[tuple[int, ...]]      # [seat][legacy type]
@@ -214,8 +214,8 @@ class WitchState(FlowState):
         ``list(map(list.copy, …))`` (no comprehension frame per field); ``familiars`` and
         ``facilities`` rows are tuples, replaced whole when written (:func:`set_familiars`,
         :func:`set_facilities`), so a clone shares them without copying (issue 19); so are
-        ``health``, ``picks``, ``drafted`` and ``carried`` (``core.rows``), whose copies were
-        half of a clone's cost."""
+        ``health``, ``res``, ``picks``, ``drafted`` and ``carried`` (``core.rows``), whose copies
+        were most of a clone's cost."""
         c = WitchState.__new__(WitchState)
         c.rules, c.params, c.n = self.rules, self.params, self.n
         c.log = None if self.log is None else self.log[:]
@@ -236,7 +236,7 @@ class WitchState(FlowState):
         c.picks, c.drafted, c.carried = self.picks[:], self.drafted[:], self.carried[:]
         c.health = self.health[:]
         c.loc = self.loc[:]
-        c.res = list(map(rows, self.res))
+        c.res = self.res[:]
         c.vp = self.vp[:]
         c.parts = self.parts[:]
         c.legacy = self.legacy[:]
