@@ -233,23 +233,23 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
         return mine - best
     tables = _tables(st.rules)
     pending = _pendings(st, tables.request_vp) if st.stack else None
-    # what the estimates read: the position's shared terms (legacy counts of every seat,
-    # the display and its tokens: :func:`_position_terms`), and per seat its rows (the
-    # hand's cards only for the seat's own). Many lookahead leaves are one position
+    # what the estimates read: per seat its rows (the hand's cards only for the seat's
+    # own), and the position's shared terms (legacy counts of every seat, the display and
+    # its tokens: :func:`_position_terms`), last. Many lookahead leaves are one position
     # reached another way (exchanges in another order, an amount still to choose), and
     # an option changes the deciding seat's rows only, mostly: so the leaf's value is
-    # remembered by all of it, an opponent's estimate by its part
-    position = (tuple(st.legacy), tuple(st.display), tuple([len(t) for t in st.tokens_on]))
-    vp, tokens, hands, res, health = st.vp, st.tokens, st.hands, st.res, st.health
-    facilities, familiars = st.facilities, st.familiars
-    rows = [(vp[q], tokens[q], len(hands[q]), res[q], health[q], facilities[q],
-             familiars[q]) for q in range(st.n)]
-    year = st.year
-    key = (position, year, seat, tuple(hands[seat]), pending, tuple(rows))
+    # remembered by all of it (whole fields: ``tuple(list)`` is one C call, the rows are
+    # tuples), an opponent's estimate by its part
+    hands, year = st.hands, st.year
+    key = (seat, year, pending, tuple(hands[seat]), tuple(st.vp), tuple(st.tokens),
+           tuple(map(len, hands)), tuple(st.res), tuple(st.health), tuple(st.facilities),
+           tuple(st.familiars), tuple(st.legacy), tuple(st.display),
+           tuple(map(len, st.tokens_on)))
     leaves = tables.leaves
     found = leaves.get(key)
     if found is not None:
         return found
+    position = key[11:]
     shares, display = _position_found(st, position)
     mine = estimate(st, seat, True, shares, display,
                     pending[seat] if pending is not None else None)
@@ -260,7 +260,8 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
     for q in range(st.n):
         if q != seat:
             p = pending[q] if pending is not None else 0.0
-            okey = (position, p, year, rows[q])
+            okey = (position, p, year, st.vp[q], st.tokens[q], len(hands[q]), st.res[q],
+                    st.health[q], st.facilities[q], st.familiars[q])
             theirs = memo.get(okey)
             if theirs is None:
                 theirs = memo[okey] = estimate(st, q, False, shares, display, p)
