@@ -150,9 +150,10 @@ class _Tables(NamedTuple):
 
 def _tables(rules: Any) -> _Tables:
     """The ruleset's :class:`_Tables`, kept on it (a designer's edited tables compile to a
-    new ruleset, so they are never stale)."""
-    tables = rules.__dict__.get("_bot_tables")
-    if tables is None:
+    new ruleset, so they are never stale). An attribute read: called on every leaf."""
+    try:
+        return rules._bot_tables  # type: ignore[no-any-return]
+    except AttributeError:
         ev = rules.events
         tables = _Tables(
             hand_value=tuple(_hand_value(card) for card in ev),
