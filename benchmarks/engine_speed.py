@@ -32,7 +32,6 @@ import gc
 import json
 import os
 import platform
-import random
 import statistics
 import sys
 import time
@@ -40,9 +39,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from _timing import (
+    figure_players,
+    midgame_states,
+    params_for,
+    play_batch,
+    player_counts,
+    search_seconds,
+    uno_batch,
+)
+
 from designkit.agents import MCTSAgent, make_agents
-from designkit.core.game import CHANCE, Game
-from designkit.core.play import chance_rng, play_game
+from designkit.core.game import Game
+from designkit.core.play import play_game
 from designkit.core.registry import get_game, list_games
 
 TARGET_VS_UNO = 1.5
@@ -72,59 +81,34 @@ def _median_rate(samples: list[tuple[float, float, float]]) -> dict[str, float]:
             "repeats": len(samples)}
 
 
-def _player_counts(game: Game) -> list[int]:
-    if "players" in game.params_type.specs():
-        return list(range(game.min_players, game.max_players + 1))
-    return [game.min_players]
-
-
-def _params(game: Game, players: int) -> Any:
-    if "players" in game.params_type.specs():
-        return game.default_params(players=players)
-    return game.default_params()
-
-
 # -- (1) designkit random play and (2) RLCard Uno, measured interleaved ---------------------------
 class GameRunner:
     """Plays ``n_games`` random games of one designkit game per call."""
 
     def __init__(self, game: Game, players: int) -> None:
         self.game, self.players = game, players
-        self.params = _params(game, players)
+        self.params = params_for(game, players)
         self.agents = make_agents("random", players)
         self.label = f"{game.name:<14}{players} players"
 
     def __call__(self, n_games: int, rep: int) -> tuple[int, int, float]:
-        game, params, agents = self.game, self.params, self.agents
-        decisions = 0
-        start = time.perf_counter()
-        for i in range(n_games):
-            decisions += play_game(game, params, agents, 1_000_003 * (rep + 1) + i).decisions
-        return decisions, n_games, time.perf_counter() - start
+        batch = play_batch(self.game, self.params, self.agents, n_games,
+                           1_000_003 * (rep + 1), time.perf_counter)
+        return batch.decisions, n_games, batch.seconds
 
 
 class UnoRunner:
     """RLCard's Uno, uniformly random legal actions in our own seeded step loop."""
 
     def __init__(self) -> None:
-        import numpy as np
         import rlcard
 
-        self.rlcard, self.np = rlcard, np
+        self.rlcard = rlcard
         self.label = f"{'uno':<14}2 players"
 
     def __call__(self, n_games: int, rep: int) -> tuple[int, int, float]:
-        env = self.rlcard.make("uno", config={"seed": 1000 + rep})
-        rng = self.np.random.default_rng(1000 + rep)
-        decisions = 0
-        start = time.perf_counter()
-        for _ in range(n_games):
-            state, _ = env.reset()
-            while not env.is_over():
-                legal = list(state["legal_actions"])
-                state, _ = env.step(legal[int(rng.integers(len(legal)))])
-                decisions += 1
-        return decisions, n_games, time.perf_counter() - start
+        decisions, seconds = uno_batch(n_games, 1000 + rep, time.perf_counter)
+        return decisions, n_games, seconds
 
 
 def bench_interleaved(runners: list[Any], n_games: int, repeats: int
@@ -142,40 +126,10 @@ def bench_interleaved(runners: list[Any], n_games: int, repeats: int
 
 
 # -- (3) MCTS -----------------------------------------------------------------------------------
-def midgame_states(game: Game, players: int, count: int, seed: int = 7) -> list[Any]:
-    """Decision points with a real choice from the middle third of seeded random games."""
-    params = _params(game, players)
-    states: list[Any] = []
-    g = 0
-    while len(states) < count and g < 50 * count:
-        state = game.new_state(params, log=False)
-        crng, arng = chance_rng(seed + g), random.Random(seed + g)
-        seen = []
-        while (who := game.to_move(state)) is not None:
-            if who is CHANCE:
-                game.apply(state, game.sample_chance(state, crng), check=False)
-                continue
-            legal = game.legal_actions(state)
-            if len(legal) > 1:
-                seen.append(state.clone())
-            game.apply(state, legal[arng.randrange(len(legal))], check=False)
-        third = len(seen) // 3
-        middle = seen[third:2 * third] or seen
-        if middle:
-            states.append(middle[arng.randrange(len(middle))])
-        g += 1
-    return states
-
-
 def bench_mcts(game: Game, iterations: int, positions: int) -> dict[str, float]:
-    players = 4 if 4 in _player_counts(game) else _player_counts(game)[0]
-    agent = MCTSAgent(iterations)
-    rates = []
-    for i, state in enumerate(midgame_states(game, players, positions)):
-        rng = random.Random(i)
-        start = time.perf_counter()
-        agent.act(game, state, rng)
-        rates.append(iterations / (time.perf_counter() - start))
+    players = figure_players(game)
+    rates = [iterations / s for s in search_seconds(
+        MCTSAgent(iterations), game, midgame_states(game, players, positions), time.perf_counter)]
     return {"players": players, "iterations": iterations, "positions": len(rates),
             "iterations_per_s": statistics.median(rates) if rates else float("nan"),
             "min": min(rates, default=float("nan")), "max": max(rates, default=float("nan"))}
@@ -185,8 +139,8 @@ def bench_mcts(game: Game, iterations: int, positions: int) -> dict[str, float]:
 def bench_simulate(game: Game, n_games: int) -> dict[str, float]:
     from designkit.sim import simulate
 
-    players = 4 if 4 in _player_counts(game) else _player_counts(game)[0]
-    params = _params(game, players)
+    players = figure_players(game)
+    params = params_for(game, players)
     times = {}
     for workers in (1, 2):
         gc.collect()
@@ -204,17 +158,16 @@ def bench_simulate(game: Game, n_games: int) -> dict[str, float]:
 def bench_greedy(game: Game, n_games: int, repeats: int) -> dict[str, float]:
     """Seconds per game with ``greedy`` in every seat (median over repeats). Greedy games
     are what the questions notebooks and the lab's batches of planned play cost."""
-    players = 4 if 4 in _player_counts(game) else _player_counts(game)[0]
-    params = _params(game, players)
+    players = figure_players(game)
+    params = params_for(game, players)
     agents = make_agents("greedy", players)
     play_game(game, params, agents, 1)  # warm-up: tables, caches
     per_game = []
     for rep in range(repeats):
         gc.collect()
-        start = time.perf_counter()
-        for i in range(n_games):
-            play_game(game, params, agents, 7_000_001 * (rep + 1) + i)
-        per_game.append((time.perf_counter() - start) / n_games)
+        batch = play_batch(game, params, agents, n_games, 7_000_001 * (rep + 1),
+                           time.perf_counter)
+        per_game.append(batch.seconds / n_games)
     return {"players": players, "games": n_games, "repeats": repeats,
             "seconds_per_game": statistics.median(per_game),
             "min": min(per_game), "max": max(per_game)}
@@ -267,7 +220,7 @@ def run(quick: bool, json_out: Path | None, sim_games: int | None,
         f"{report['python']}, {report['cpus']} CPUs, {report['load_before']}")
     say("Other processes on this machine slow every figure; compare runs on an idle machine.")
 
-    runners: list[Any] = [GameRunner(g, n) for g in list_games() for n in _player_counts(g)]
+    runners: list[Any] = [GameRunner(g, n) for g in list_games() for n in player_counts(g)]
     try:
         uno_runner: Any = UnoRunner()
     except ImportError:

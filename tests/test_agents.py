@@ -23,6 +23,7 @@ from designkit.core.records import make_record
 from designkit.core.registry import get_game
 from designkit.games.crossroads import CrossroadsParams
 from designkit.sim import simulate
+from tests.helpers.positions import choice_positions
 
 GAME = get_game("crossroads")
 
@@ -48,13 +49,29 @@ def test_get_agent_by_name():
     ("random:1", "unknown agent"),
     ("alphazero", "choose random, greedy or mcts:N"),
     ("", "unknown agent"),
+    ("mcts:0s", "1ms–600s"),
+    ("mcts:0.0001s", "1ms–600s"),
+    ("mcts:601s", "1ms–600s"),
+    ("mcts:1.5", "whole number of iterations or a time such as 0.1s"),
+    ("mcts:10m", "whole number of iterations or a time such as 0.1s"),
+    ("mcts:100:cut=-1", "cut must be 0–100000"),
+    ("mcts:100:cut=x", "cut must be a whole number"),
+    ("mcts:100:c=-1", "c must be a number 0–10"),
+    ("mcts:100:c=nan", "c must be a number 0–10"),
+    ("mcts:100:depth=3", "unknown option 'depth=3'"),
+    ("mcts:100:cut", "unknown option 'cut'"),
+    ("mcts:100:cut=2:cut=3", "option 'cut' given twice"),
+    ("mcts:100:prior=-1", "prior must be a whole number of virtual visits 0–1000"),
+    ("mcts:100:prior=1.5", "prior must be a whole number"),
+    ("mcts:100:clock=cpu", "only with a time budget"),
+    ("mcts:0.1s:clock=gpu", "clock must be wall or cpu"),
+    ("mcts:0.1", "whole number"),
 ])
-def test_get_agent_errors_name_the_spec(spec, fragment):
+def test_get_agent_errors_are_one_line_naming_the_spec(spec, fragment):
     with pytest.raises(DesignkitError) as err:
         get_agent(spec)
-    assert fragment in str(err.value)
-    if spec.startswith("mcts"):
-        assert spec in str(err.value)
+    text = str(err.value)
+    assert fragment in text and f"'{spec}'" in text and "\n" not in text
 
 
 def test_make_agents_per_seat():
@@ -90,21 +107,7 @@ def test_greedy_beats_random_at_four_players():
 # -- MCTS: legality and determinism ------------------------------------------------------------
 def decision_states(seed: int, players: int = 4, every: int = 5, limit: int = 8) -> list:
     """Positions where some seat has a real choice, from a seeded random game."""
-    params = CrossroadsParams(players=players)
-    state = GAME.new_state(params, log=False)
-    crng, arng = chance_rng(seed), random.Random(seed)
-    found, k = [], 0
-    while (who := GAME.to_move(state)) is not None and len(found) < limit:
-        if who is CHANCE:
-            GAME.apply(state, GAME.sample_chance(state, crng))
-            continue
-        legal = GAME.legal_actions(state)
-        if len(legal) > 1:
-            k += 1
-            if k % every == 0:
-                found.append(state.clone())
-        GAME.apply(state, legal[arng.randrange(len(legal))])
-    return found
+    return choice_positions(GAME, seed, players, every, limit)
 
 
 def test_mcts_plays_only_legal_moves_and_is_deterministic():

@@ -57,10 +57,10 @@ def test_bad_set_values(game: str, field: str, value: str, words: str) -> None:
     assert_param_error(lambda: params_type().with_strings({field: value}), field, words)
 
 
-# None: Life is Rolling Stone's file check names the players spec's range (2–6 with
-# "players_min–players_max"), not the table's 3–4; the test does not pin that text
-@pytest.mark.parametrize(("game", "allowed"), [("crossroads", "3–5"), ("rolling_stone", None)])
-def test_a_variant_file_out_of_range_names_file_and_field(game: str, allowed: str | None,
+# Life is Rolling Stone's players lie within players_min–players_max (3–4 by default, the
+# draft's ３〜４人用), not the spec's wider 2–6, which only bounds those two fields
+@pytest.mark.parametrize(("game", "allowed"), [("crossroads", "3–5"), ("rolling_stone", "3–4")])
+def test_a_variant_file_out_of_range_names_file_and_field(game: str, allowed: str,
                                                           tmp_path: Path) -> None:
     """A variant YAML with players: 9 names the file, the field and (``allowed``) its range."""
     path = tmp_path / "crowd.yaml"
@@ -69,4 +69,16 @@ def test_a_variant_file_out_of_range_names_file_and_field(game: str, allowed: st
         get_game(game).params_type.load(path)
     assert err.value.file == str(path) and err.value.column == "players"
     assert str(path) in str(err.value) and "players" in str(err.value)
-    assert allowed is None or allowed in str(err.value)
+    assert f"allowed range {allowed} " in str(err.value)
+
+
+def test_a_bounded_field_names_the_range_its_bounds_allow_now() -> None:
+    """``within``: Rolling Stone's players follow players_min/players_max as set, and a
+    minimum above the maximum names the minimum."""
+    params_type = get_game("rolling_stone").params_type
+    assert_param_error(lambda: params_type().with_strings({"players": "2"}), "players", "3–4")
+    widened = params_type().with_strings({"players_max": "6", "order_slots": "6",
+                                          "order_bonus": "none,none,none,none,none,none"})
+    assert_param_error(lambda: widened.with_strings({"players": "7"}), "players", "3–6")
+    assert_param_error(lambda: params_type().with_strings({"players_min": "5"}), "players_min",
+                       "above players_max 4")

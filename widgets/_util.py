@@ -65,6 +65,19 @@ def classed_html(css_class: str, value: str = "") -> widgets.HTML:
     return box
 
 
+def output_areas(panel: Any, **css_classes: str) -> None:
+    """Set ``panel.<name>`` to an empty :func:`classed_html` of ``css_classes[name]`` for
+    each name: the areas a panel's results are shown in, found by their class."""
+    for name, css_class in css_classes.items():
+        setattr(panel, name, classed_html(css_class))
+
+
+def wrap_row(*children: widgets.Widget, **layout: str) -> widgets.HBox:
+    """A row of fields that wraps onto the next line on a narrow page (``layout``: more
+    of the row's CSS, e.g. ``align_items``)."""
+    return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", **layout))
+
+
 def show_message(target: widgets.HTML, text: str, error: bool = False) -> None:
     """Show ``text`` in ``target``; errors get the ``dk-error`` class, empty text hides it.
 

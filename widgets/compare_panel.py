@@ -19,7 +19,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from designkit.analysis.variant_charts import difference_figures
-from designkit.analysis.variant_compare import Comparison, Plan, compare_variants, plan_comparison
+from designkit.analysis.variant_compare import (
+    Comparison,
+    Plan,
+    VerdictWords,
+    compare_variants,
+    plan_comparison,
+    verdict,
+)
 from designkit.analysis.variant_metrics import NAMED, parse_metric
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
@@ -272,23 +279,20 @@ def _value(value: float, metric: str, sign: bool = False) -> str:
     return text + ((" pt" if sign else "%") if percent else "")
 
 
+#: the verdict in Japanese, written from the same numbers as the library's
+JAPANESE = VerdictWords(
+    decided="{name} は {base} より{word}：{what} — {level}（{n} ゲーム）",
+    same="{n} ゲームで ±{precision} を超える差は見られません：{what} — {level}",
+    undecided=("{n} ゲームではまだ決まりません：{what} の幅が ±{precision} より広い"
+               "（「最大ゲーム数」を増やしてください） — {level}"),
+    level="{label}：{name} {b}、{base} {a}",
+    words=("高い", "低い", "良い", "悪い"),
+    show=lambda value, metric, kind: _value(value, metric, kind != "level"),
+    name=lambda name: i18n.tr(name, "ja"),
+    label=lambda m: i18n.tr(m.name.replace("_", " "), "ja"))
+
+
 def _verdict_ja(row: Any, out: Comparison) -> str:
-    """One verdict row in Japanese: better / worse / higher / lower, no difference above
-    the precision, or not decided yet (as ``variant_compare.verdict`` decides it)."""
+    """One verdict row in Japanese (as ``variant_compare.verdict`` decides it)."""
     m = parse_metric(row["metric"])
-    name, base, n = i18n.tr(row["variant"], "ja"), i18n.tr(row["baseline"], "ja"), int(row["n"])
-    what = (f"{_value(row['diff'], m.name, True)} [{_value(row['lo'], m.name, True)}, "
-            f"{_value(row['hi'], m.name, True)}]")
-    label = i18n.tr(m.name.replace("_", " "), "ja")
-    level = f"{label}：{name} {_value(row['b'], m.name)}、{base} {_value(row['a'], m.name)}"
-    precision = out.precision_of(m.name)
-    if row["decided"]:
-        up = row["lo"] > 0
-        word = ("高い" if up else "低い") if m.better is None else (
-            "良い" if (m.better == "higher") == up else "悪い")
-        return f"{name} は {base} より{word}：{what} — {level}（{n} ゲーム）"
-    if row["half_width"] <= precision:
-        return (f"{n} ゲームで ±{_value(precision, m.name, True)} を超える差は見られません："
-                f"{what} — {level}")
-    return (f"{n} ゲームではまだ決まりません：{what} の幅が ±{_value(precision, m.name, True)}"
-            f" より広い（「最大ゲーム数」を増やしてください） — {level}")
+    return verdict(m, row, out.precision_of(m.name), JAPANESE)

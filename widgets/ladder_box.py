@@ -31,6 +31,7 @@ from ._util import (
     measured_batch,
     show_figures,
     show_message,
+    wrap_row,
 )
 
 TITLE = "Balance by skill level"
@@ -70,8 +71,7 @@ class LadderBox(BackgroundRun, widgets.VBox):
                          "on every rung: does a seat or turn-position advantage show only "
                          "with stronger players? mcts:N rungs are reproducible by seed; time "
                          "budgets (mcts:0.1s) are stronger per second but are not.</span>"),
-            widgets.HBox([self.rungs, self.n_games, self.seed],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            wrap_row(self.rungs, self.n_games, self.seed),
             controls, self.status, self.result, self.charts]
         self.add_class("dk-ladder")
 

@@ -34,13 +34,14 @@ from ._util import (
     analysis_style,
     chart_grid,
     checked_params,
-    classed_html,
     html_table,
     measured_batch,
+    output_areas,
     run_form,
     show_figures,
     show_message,
     style_widget,
+    wrap_row,
 )
 from .i18n import lang_of
 from .labels import with_named_end_reasons
@@ -81,13 +82,9 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
             value=True, description="Count rule coverage", indent=False,
             tooltip="how often each rule fires; builds every event's text, so slower")
         controls = self._run_controls("Games")
-        self.seat_test = classed_html("dk-seat-test")
-        self.advice = classed_html("dk-advice")
-        self.metrics_table = classed_html("dk-metrics-table")
-        self.drama = classed_html("dk-drama")
-        self.items = classed_html("dk-item-usage")
-        self.vp_sources = classed_html("dk-vp-sources")
-        self.coverage = classed_html("dk-coverage")
+        output_areas(self, seat_test="dk-seat-test", advice="dk-advice",
+                     metrics_table="dk-metrics-table", drama="dk-drama", items="dk-item-usage",
+                     vp_sources="dk-vp-sources", coverage="dk-coverage")
         self.coverage_table: pd.DataFrame | None = None  # coverage.rule_coverage(results)
         self.charts = chart_grid()
         self._fit_seats()
@@ -96,8 +93,7 @@ class MetricsPanel(SeatAgents, BackgroundRun, widgets.VBox):
             widgets.HTML("<b>Agents by seat</b> (games are played with the per-turn trace, "
                          "for drama and lead changes)"),
             self.agent_box,
-            widgets.HBox([self.n_games, self.workers, self.seed, self.count_rules],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            wrap_row(self.n_games, self.workers, self.seed, self.count_rules),
             controls, self.status, self.seat_test, self.advice, self.metrics_table,
             self.drama, self.items, self.vp_sources, self.coverage, self.charts,
             self._ladder()]

@@ -54,6 +54,7 @@ from ._util import (
     show_figures,
     show_message,
     style_widget,
+    wrap_row,
 )
 from .i18n import lang_of, words
 from .labels import shared_wins_note, with_named_end_reasons
@@ -141,8 +142,7 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         self.ab.observe(lambda _c: self.refresh_variants(), names="value")
         self.children = [
             style_widget(), widgets.HTML("<b>Agents by seat</b>"), self.agent_box,
-            widgets.HBox([self.n_games, self.workers, self.seed],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            wrap_row(self.n_games, self.workers, self.seed),
             widgets.HBox([self.ab, self.baseline]),
             widgets.HBox([self.run_button, self.stop_button, self.progress, self.count]),
             self.status, widgets.HBox([self.summary, self.positions],

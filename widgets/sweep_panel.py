@@ -34,6 +34,7 @@ from ._util import (
     show_figures,
     show_message,
     style_widget,
+    wrap_row,
 )
 from .i18n import lang_of
 from .labels import end_reason_label
@@ -146,10 +147,8 @@ class SweepPanel(BackgroundRun, widgets.VBox):
                          "differences come from the rules, not the deals."),
             widgets.HBox([self.param, self.values]), self.help,
             widgets.HBox([self.param2, self.values2]), self.help2,
-            widgets.HBox([self.n_games, self.agents, self.seed],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.backend, self.workers, self.trace],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            wrap_row(self.n_games, self.agents, self.seed),
+            wrap_row(self.backend, self.workers, self.trace),
             controls, self.status, self.text, self.charts]
 
     def _fill(self, dropdown: widgets.Dropdown, values: widgets.Text,

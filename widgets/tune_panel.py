@@ -43,11 +43,12 @@ from ._util import (
     analysis_style,
     batch_form,
     checked_params,
-    classed_html,
     html_table,
+    output_areas,
     pre,
     show_message,
     style_widget,
+    wrap_row,
 )
 
 TARGET_CHOICES = (("equal seats (win rates)", "equal-seats"), ("game length", "length"),
@@ -98,6 +99,37 @@ class _Job:
 
 
 lab_words = i18n.lab_words  # the library's advice as the lab says it: no CLI flags
+
+
+#: The tune verdict's sentences, per language (``str.format`` templates).
+_VERDICT = {
+    "en": {
+        "numbers": "loss {start:.4f} → {best:.4f}, difference {diff:+.4f} [{lo:+.4f}, {hi:+.4f}]",
+        "none": ('<p class="dk-tune-none"><b>Nothing better found</b>: the starting parameters '
+                 'were the best feasible trial of the search (nothing saved).</p>'),
+        "held": ('<p class="dk-tune-held dk-ok"><b>The gain held on fresh seeds</b> '
+                 "({numbers}: the interval is below zero).</p>"),
+        "broke": "it broke {}", "and": ", ",
+        "noise": "noise, or overfitting to the search seeds; try more games per trial",
+        "saved": "saved anyway, as asked",
+        "not_saved": "not saved (tick “save even if the gain did not hold” to keep it)",
+        "not_held": ('<p class="dk-tune-not-held"><b>The gain did NOT hold on fresh seeds</b> '
+                     "({numbers}): {why}. The variant is {saved}.</p>"),
+    },
+    "ja": {
+        "numbers": "損失 {start:.4f} → {best:.4f}、差 {diff:+.4f} [{lo:+.4f}, {hi:+.4f}]",
+        "none": ('<p class="dk-tune-none"><b>より良い値は見つかりませんでした</b>：探索で'
+                 "条件を満たす最良の試行は出発点そのものでした（何も保存していません）。</p>"),
+        "held": ('<p class="dk-tune-held dk-ok"><b>新しいシードでも改善が保たれました</b>'
+                 "（{numbers}：区間がゼロより下）。</p>"),
+        "broke": "{} を破りました", "and": "、",
+        "noise": "偶然か、探索のシードへの過学習です。試行ごとのゲーム数を増やしてください",
+        "saved": "指示どおり、それでも保存しました",
+        "not_saved": "保存していません（残すには「改善が保たれなくても保存する」にチェック）",
+        "not_held": ('<p class="dk-tune-not-held"><b>新しいシードでは改善が保たれませんでした</b>'
+                     "（{numbers}）：{why}。このバリアントは{saved}。</p>"),
+    },
+}
 
 
 class TunePanel(BackgroundRun, widgets.VBox):
@@ -165,11 +197,9 @@ class TunePanel(BackgroundRun, widgets.VBox):
                                             description="save even if the gain did not hold")
         self.save_anyway.add_class("dk-tune-save-anyway")
         controls = self._run_controls("Trials")
-        self.summary = classed_html("dk-tune-summary")
-        self.verdict = classed_html("dk-tune-verdict")
-        self.numbers = classed_html("dk-tune-numbers")
-        self.diff_html = classed_html("dk-tune-diff")
-        self.trials_html = classed_html("dk-tune-trials")
+        output_areas(self, summary="dk-tune-summary", verdict="dk-tune-verdict",
+                     numbers="dk-tune-numbers", diff_html="dk-tune-diff",
+                     trials_html="dk-tune-trials")
         self.load_button = widgets.Button(description="Load best into Parameters",
                                           icon="upload", disabled=True,
                                           layout=widgets.Layout(width="auto"))
@@ -183,16 +213,12 @@ class TunePanel(BackgroundRun, widgets.VBox):
                          "a target (Optuna TPE; every trial plays the same seeded games), "
                          "then re-check the best against the start on fresh seeds; only a "
                          "gain that holds there is saved."),
-            widgets.HBox([self.target, self.length, self.margin],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            wrap_row(self.target, self.length, self.margin),
             self.weight_box, self.target_help, self.space_box, self.keep, self.keep_help,
-            widgets.HBox([self.n_trials, self.n_games, self.recheck_games],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.agents, self.seed], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.backend, self.workers],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.save, self.save_name, self.save_anyway],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            wrap_row(self.n_trials, self.n_games, self.recheck_games),
+            wrap_row(self.agents, self.seed),
+            wrap_row(self.backend, self.workers),
+            wrap_row(self.save, self.save_name, self.save_anyway),
             controls, self.status, self.verdict, self.numbers, self.diff_html,
             self.load_button,
             self.summary, self.trials_html]
@@ -362,45 +388,22 @@ class TunePanel(BackgroundRun, widgets.VBox):
 
     @staticmethod
     def _verdict_html(result: TuneResult, changed: bool, lang: str = "en") -> str:
+        """The verdict in the lab's language, from the re-check's start and best rows."""
+        words = _VERDICT[lang if lang in _VERDICT else "en"]
         best = result.recheck.iloc[-1]
         start = result.recheck.iloc[0]
-        if lang == "ja":
-            return TunePanel._verdict_ja(result, changed, best, start)
-        numbers = (f"loss {start['loss']:.4f} → {best['loss']:.4f}, difference "
-                   f"{best['diff']:+.4f} [{best['diff_lo']:+.4f}, {best['diff_hi']:+.4f}]")
         if not changed:
-            return ('<p class="dk-tune-none"><b>Nothing better found</b>: the starting '
-                    'parameters were the best feasible trial of the search (nothing '
-                    'saved).</p>')
+            return words["none"]
+        numbers = words["numbers"].format(start=start["loss"], best=best["loss"],
+                                          diff=best["diff"], lo=best["diff_lo"],
+                                          hi=best["diff_hi"])
         if result.held:
-            return (f'<p class="dk-tune-held dk-ok"><b>The gain held on fresh seeds</b> '
-                    f"({numbers}: the interval is below zero).</p>")
+            return words["held"].format(numbers=numbers)
         broken = [k.metric for k in result.keeps.itertuples() if not k.recheck_ok]
-        why = (f"it broke {escape(', '.join(broken))}" if broken and best["diff_hi"] < 0
-               else "noise, or overfitting to the search seeds; try more games per trial")
-        saved = ("saved anyway, as asked" if result.path is not None
-                 else "not saved (tick “save even if the gain did not hold” to keep it)")
-        return (f'<p class="dk-tune-not-held"><b>The gain did NOT hold on fresh seeds</b> '
-                f"({numbers}): {why}. The variant is {saved}.</p>")
-
-    @staticmethod
-    def _verdict_ja(result: TuneResult, changed: bool, best: Any, start: Any) -> str:
-        """The verdict in Japanese, from the same numbers."""
-        numbers = (f"損失 {start['loss']:.4f} → {best['loss']:.4f}、差 "
-                   f"{best['diff']:+.4f} [{best['diff_lo']:+.4f}, {best['diff_hi']:+.4f}]")
-        if not changed:
-            return ('<p class="dk-tune-none"><b>より良い値は見つかりませんでした</b>：探索で'
-                    "条件を満たす最良の試行は出発点そのものでした（何も保存していません）。</p>")
-        if result.held:
-            return (f'<p class="dk-tune-held dk-ok"><b>新しいシードでも改善が保たれました</b>'
-                    f"（{numbers}：区間がゼロより下）。</p>")
-        broken = [k.metric for k in result.keeps.itertuples() if not k.recheck_ok]
-        why = (f"{escape('、'.join(broken))} を破りました" if broken and best["diff_hi"] < 0
-               else "偶然か、探索のシードへの過学習です。試行ごとのゲーム数を増やしてください")
-        saved = ("指示どおり、それでも保存しました" if result.path is not None
-                 else "保存していません（残すには「改善が保たれなくても保存する」にチェック）")
-        return (f'<p class="dk-tune-not-held"><b>新しいシードでは改善が保たれませんでした</b>'
-                f"（{numbers}）：{why}。このバリアントは{saved}。</p>")
+        why = (words["broke"].format(escape(words["and"].join(broken)))
+               if broken and best["diff_hi"] < 0 else words["noise"])
+        saved = words["saved"] if result.path is not None else words["not_saved"]
+        return words["not_held"].format(numbers=numbers, why=why, saved=saved)
 
     @staticmethod
     def _numbers_html(result: TuneResult) -> str:

@@ -29,6 +29,20 @@ def _bad(spec: str, why: str, why_ja: str) -> Text:
     return Text(f"agent '{spec}': {why}", f"ボット '{spec}'：{why_ja}")
 
 
+def _number(spec: str, text: str, kind: type[int] | type[float], bounds: tuple[float, float],
+            why: tuple[str, str], out_of_range: tuple[str, str] | None = None) -> Any:
+    """``text`` read as a ``kind`` within ``bounds`` (nan is refused too), or a
+    :class:`DesignkitError` saying ``why`` (``out_of_range`` when it reads but is too small
+    or too large, if that needs other words)."""
+    try:
+        value = kind(text)
+    except ValueError:
+        raise DesignkitError(_bad(spec, *why)) from None
+    if not bounds[0] <= value <= bounds[1]:
+        raise DesignkitError(_bad(spec, *(out_of_range or why)))
+    return value
+
+
 def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
     """Keyword arguments of :class:`MCTSAgent` from what follows ``mcts:``."""
     from designkit.agents.mcts import DEFAULT_C, DEFAULT_CUT, DEFAULT_PRIOR, ITERATION_CUT
@@ -44,16 +58,12 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
                                       "時間は1回の選択につき 1ms–600s にしてください"))
         out.update(seconds=seconds, cut=DEFAULT_CUT, prior=DEFAULT_PRIOR)
     else:
-        try:
-            iterations = int(budget or 200)
-        except ValueError:
-            raise DesignkitError(_bad(spec, f"the budget must be a whole number of iterations "
-                                            f"or a time such as 0.1s or 250ms ({_EXAMPLES})",
-                                      f"予算は反復の回数（整数）か、0.1s や 250ms のような時間に"
-                                      f"してください（{_EXAMPLES_JA}）")) from None
-        if not _ITERATIONS[0] <= iterations <= _ITERATIONS[1]:
-            raise DesignkitError(_bad(spec, "iterations must be 1–1000000",
-                                      "反復の回数は 1–1000000 にしてください"))
+        iterations = _number(
+            spec, budget or "200", int, _ITERATIONS,
+            (f"the budget must be a whole number of iterations or a time such as 0.1s or "
+             f"250ms ({_EXAMPLES})", f"予算は反復の回数（整数）か、0.1s や 250ms のような時間に"
+             f"してください（{_EXAMPLES_JA}）"),
+            ("iterations must be 1–1000000", "反復の回数は 1–1000000 にしてください"))
         out.update(iterations=iterations, cut=ITERATION_CUT, prior=0)
     seen: set[str] = set()
     for option in options:
@@ -84,39 +94,23 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
 def _cut(spec: str, value: str) -> int | None:
     if value.lower() in ("none", "end"):
         return None
-    try:
-        cut = int(value)
-    except ValueError:
-        raise DesignkitError(_bad(spec, "cut must be a whole number of random decisions before "
-                                        "the heuristic judges, or none", "cut は評価関数が判定する"
-                                  "前のランダムな選択の回数（整数）か none にしてください")) from None
-    if not _CUT[0] <= cut <= _CUT[1]:
-        raise DesignkitError(_bad(spec, "cut must be 0–100000 (or none)",
-                                  "cut は 0–100000（または none）にしてください"))
-    return cut
+    return int(_number(spec, value, int, _CUT,
+                       ("cut must be a whole number of random decisions before the heuristic "
+                        "judges, or none", "cut は評価関数が判定する前のランダムな選択の回数"
+                        "（整数）か none にしてください"),
+                       ("cut must be 0–100000 (or none)", "cut は 0–100000（または none）にしてください")))
 
 
 def _prior(spec: str, value: str) -> int:
-    try:
-        prior = int(value)
-    except ValueError:
-        prior = -1
-    if not _PRIOR[0] <= prior <= _PRIOR[1]:
-        raise DesignkitError(_bad(spec, "prior must be a whole number of virtual visits 0–1000 "
-                                        "(0: no greedy bias)", "prior は仮想の訪問回数 0–1000 の"
-                                  "整数にしてください（0：貪欲の偏りなし）"))
-    return prior
+    return int(_number(spec, value, int, _PRIOR,
+                       ("prior must be a whole number of virtual visits 0–1000 (0: no greedy "
+                        "bias)", "prior は仮想の訪問回数 0–1000 の整数にしてください"
+                        "（0：貪欲の偏りなし）")))
 
 
 def _exploration(spec: str, value: str) -> float:
-    try:
-        c = float(value)
-    except ValueError:
-        raise DesignkitError(_bad(spec, "c must be a number 0–10",
-                                  "c は 0–10 の数にしてください")) from None
-    if not _C[0] <= c <= _C[1]:  # also refuses nan
-        raise DesignkitError(_bad(spec, "c must be a number 0–10", "c は 0–10 の数にしてください"))
-    return c
+    return float(_number(spec, value, float, _C,
+                         ("c must be a number 0–10", "c は 0–10 の数にしてください")))
 
 
 def is_deterministic(spec: Any) -> bool:

@@ -376,23 +376,68 @@ def _difference(m: Metric, out: Comparison, j: int, z: float) -> dict[str, Any]:
     return row
 
 
-def verdict(m: Metric, row: dict[str, Any], precision: float) -> str:
-    """One sentence written from the numbers: better / worse / higher / lower, no
-    difference larger than the precision, or not decided yet."""
-    name, base, n = row["variant"], row["baseline"], row["n"]
-    what = (f"{_show(row['diff'], m.name, sign=True)} [{_show(row['lo'], m.name, sign=True)}, "
-            f"{_show(row['hi'], m.name, sign=True)}]")
-    level = f"{m.label}: {name} {_show(row['b'], m.name)} vs {base} {_show(row['a'], m.name)}"
+def _show_kind(value: float, metric: str, kind: str) -> str:
+    """:func:`_show` of a difference (``"diff"``), a level (``"level"``) or a width
+    (``"width"``: the precision)."""
+    return _show(value, metric, sign=kind == "diff", points=True if kind == "width" else None)
+
+
+def _own_name(name: str) -> str:
+    return name
+
+
+def _metric_label(m: Metric) -> str:
+    return m.label
+
+
+@dataclass(frozen=True)
+class VerdictWords:
+    """How :func:`verdict` writes in one language: ``str.format`` templates over ``name``,
+    ``base``, ``word``, ``what``, ``level``, ``n`` and ``precision`` (``level`` over
+    ``label``, ``name``, ``b``, ``base``, ``a``), the words of a decided row (higher,
+    lower, better, worse), how a value is shown (``show(value, metric, kind)``, kind
+    ``"diff"``, ``"level"`` or ``"width"``) and how variants and metrics are named. The
+    lab writes the Japanese ones from the same numbers."""
+
+    decided: str
+    same: str
+    undecided: str
+    level: str
+    words: tuple[str, str, str, str]
+    show: Callable[[float, str, str], str] = _show_kind
+    name: Callable[[str], str] = _own_name
+    label: Callable[[Metric], str] = _metric_label
+
+
+ENGLISH = VerdictWords(
+    decided="{name} {word} than {base}: {what} — {level} ({n} games)",
+    same="no difference larger than ±{precision} detected after {n} games: {what} — {level}",
+    undecided=("not decided after {n} games: {what} is wider than ±{precision} "
+               "(raise --max-games) — {level}"),
+    level="{label}: {name} {b} vs {base} {a}",
+    words=("higher", "lower", "better", "worse"))
+
+
+def verdict(m: Metric, row: Any, precision: float, words: VerdictWords = ENGLISH) -> str:
+    """One sentence written from the numbers (a row of the comparison's table): better /
+    worse / higher / lower, no difference larger than the precision, or not decided yet."""
+    show = words.show
+    name, base, n = words.name(row["variant"]), words.name(row["baseline"]), int(row["n"])
+    what = (f"{show(row['diff'], m.name, 'diff')} [{show(row['lo'], m.name, 'diff')}, "
+            f"{show(row['hi'], m.name, 'diff')}]")
+    level = words.level.format(label=words.label(m), name=name, base=base,
+                               b=show(row["b"], m.name, "level"),
+                               a=show(row["a"], m.name, "level"))
+    fields = {"name": name, "base": base, "what": what, "level": level, "n": n,
+              "precision": show(precision, m.name, "width")}
     if row["decided"]:
         up = row["lo"] > 0
-        word = ("higher" if up else "lower") if m.better is None else (
-            "better" if (m.better == "higher") == up else "worse")
-        return f"{name} {word} than {base}: {what} — {level} ({n} games)"
-    if row["half_width"] <= precision:
-        return (f"no difference larger than ±{_show(precision, m.name, points=True)} detected "
-                f"after {n} games: {what} — {level}")
-    return (f"not decided after {n} games: {what} is wider than "
-            f"±{_show(precision, m.name, points=True)} (raise --max-games) — {level}")
+        higher, lower, better, worse = words.words
+        word = (higher if up else lower) if m.better is None else (
+            better if (m.better == "higher") == up else worse)
+        return words.decided.format(word=word, **fields)
+    template = words.same if row["half_width"] <= precision else words.undecided
+    return template.format(**fields)
 
 
 def _show(value: float, metric: str, sign: bool = False, points: bool | None = None) -> str:

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from designkit.core.effects import EffectError, HookSpec, parse_effects
 from designkit.core.errors import DataError
@@ -49,6 +49,12 @@ class Column:
     choices: tuple[str, ...] | None = None
     default: Any = None
     unique: bool = False
+
+
+def optional_text(*names: str) -> tuple[Column, ...]:
+    """Text columns a table may lack or leave empty (translations, rule texts): ``""`` then.
+    Spread into a table's columns: ``(Column("id", unique=True), *optional_text("text_ja"))``."""
+    return tuple(Column(name, required=False, default="") for name in names)
 
 
 def load_table(path: str | Path, columns: Sequence[Column],
@@ -267,6 +273,39 @@ def compiled(params: object, stamp: Hashable, build: Callable[[], T]) -> T:
     return rules
 
 
+class CompiledRules:
+    """Base of a game's compiled ``Ruleset`` (params and card tables turned into lookup
+    tables): ``Ruleset.compile(params)`` builds it through :func:`compiled`, once per params
+    object and version of the card tables, which the class keyword ``stamp`` names::
+
+        @dataclass(frozen=True)
+        class Ruleset(CompiledRules, stamp=table_stamp):
+            params: MyParams
+            stamp: tuple[tuple[str, Stamp], ...]
+
+            @classmethod
+            def _build(cls, p: MyParams, stamp: tuple[tuple[str, Stamp], ...]) -> Ruleset: ...
+    """
+
+    #: the game's function giving its card tables' current version
+    _table_stamp: ClassVar[tuple[Callable[[], Hashable]]]
+
+    def __init_subclass__(cls, stamp: Callable[[], Hashable] | None = None,
+                          **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if stamp is not None:
+            cls._table_stamp = (stamp,)   # in a tuple: a function attribute would bind
+
+    @classmethod
+    def compile(cls, params: Any) -> Self:
+        stamp = cls._table_stamp[0]()
+        return compiled(params, stamp, lambda: cls._build(params, stamp))
+
+    @classmethod
+    def _build(cls, params: Any, stamp: Any) -> Self:
+        raise NotImplementedError(f"{cls.__name__}._build")
+
+
 @dataclass(frozen=True, eq=False)
 class Table(Generic[T]):
     """One card table of one game: where it lives, its columns and what a row becomes.
@@ -310,8 +349,11 @@ class CardName:
     id: str
     name_en: str
     name_ja: str
+    #: how the name reads in English and in Japanese, from ``{id}`` and ``{name}``: a draft
+    #: that writes the name first ("Forest F1") or alone (an Area) sets its own
+    NAME_FORMAT: ClassVar[tuple[str, str]] = ("{id} {name}", "{id}「{name}」")
 
     def name(self, lang: str = "en") -> str:
         if lang == "ja":
-            return f"{self.id}「{self.name_ja or self.name_en}」"
-        return f"{self.id} {self.name_en}"
+            return self.NAME_FORMAT[1].format(id=self.id, name=self.name_ja or self.name_en)
+        return self.NAME_FORMAT[0].format(id=self.id, name=self.name_en)

@@ -48,7 +48,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol, Self, TypeVar
 from designkit.core.action import Action, action_label, offered
 from designkit.core.errors import DesignkitError, IllegalAction
 from designkit.core.game import CHANCE, Chance, Game, P, State
-from designkit.core.messages import Text, bi
+from designkit.core.messages import Text, bi, word_table
 from designkit.core.seats import seat_label
 from designkit.core.table_needs import check_game_tables
 
@@ -87,12 +87,16 @@ class Flow:
     ``phases`` must be an ``IntEnum`` with members ``RUN`` (between questions)
     and ``OVER`` (the game has ended); every other member names a question.
     ``names`` gives each phase a display name per language (``{"DRAFT": ("draft",
-    "ドラフト")}``, English then Japanese): a header shows those, never the code.
+    "ドラフト")}``, English then Japanese, or the same as a text table of rows
+    ``DRAFT | draft | ドラフト``: :func:`~designkit.core.messages.word_table`): a header
+    shows those, never the code.
     """
 
     def __init__(self, phases: type[enum.IntEnum],
-                 names: dict[str, tuple[str, str]] | None = None) -> None:
+                 names: dict[str, tuple[str, str]] | str | None = None) -> None:
         members = phases.__members__
+        if isinstance(names, str):
+            names = word_table(names, f"{phases.__name__} name")
         if "RUN" not in members or "OVER" not in members:
             raise TypeError(f"{phases.__name__} needs RUN and OVER members")
         unknown = set(names or {}) - set(members)
@@ -236,6 +240,16 @@ class FlowState(State):
     @options.setter
     def options(self, found: tuple[Action, ...]) -> None:
         self._options = found
+
+    def clone_flow(self) -> Self:
+        """What every game's ``clone`` starts with: a new position of the same class sharing
+        the (immutable) ``rules``, ``params`` and ``n``, with the log and the flow fields
+        copied; the game's ``clone`` copies its own fields onto it."""
+        c = self.__class__.__new__(self.__class__)
+        c.rules, c.params, c.n = self.rules, self.params, self.n
+        c.log = None if self.log is None else self.log[:]
+        c.copy_flow(self)
+        return c
 
     def copy_flow(self, other: FlowState) -> None:
         """Copy the flow fields of ``other`` into this clone (the stack is copied)."""

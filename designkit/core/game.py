@@ -18,7 +18,7 @@ from designkit.core.errors import IllegalAction
 from designkit.core.events import Event
 from designkit.core.hooks import declare_hooks
 from designkit.core.invariants import Violation
-from designkit.core.messages import bi
+from designkit.core.messages import bi, word_table
 from designkit.core.seats import player_range, seat_label
 
 if TYPE_CHECKING:
@@ -39,19 +39,8 @@ CHANCE = Chance.CHANCE
 
 def vp_labels(table: str) -> dict[str, tuple[str, str]]:
     """``Game.VP_SOURCE_LABELS`` from a text table, one VP source a line:
-    ``key | English label | Japanese label``.
-
-    A label table is data, not code: written as rows of text, each game's reads as the
-    draft's own list of scoring categories, and no two games repeat a dict literal's shape.
-    A row without its three cells names itself (the mistake is the game author's, at import).
-    """
-    labels: dict[str, tuple[str, str]] = {}
-    for row in filter(None, (line.strip() for line in table.splitlines())):
-        cells = [c.strip() for c in row.split("|")]
-        if len(cells) != 3 or not all(cells[:2]):
-            raise ValueError(f"VP label row {row!r}: want 'key | English | Japanese'")
-        labels[cells[0]] = (cells[1], cells[2])
-    return labels
+    ``key | English label | Japanese label`` (:func:`~designkit.core.messages.word_table`)."""
+    return word_table(table, "VP label")
 
 
 #: a path into a ``state_to_dict`` document: keys and list indices (``("hands", 2)``)

@@ -84,3 +84,18 @@ def too_few(file: str, have: int, want: int, what: str, what_ja: str,
     game): ``dreams.csv has only 20 cards, not 24``."""
     return bi("{f} has only {h} {w}, not {n}", "{f} には{wj}が {h} {u}しかなく、{n} {u}に足りません",
               f=file, h=have, n=want, w=what, wj=what_ja, u=unit_ja)
+
+
+def word_table(table: str, what: str) -> dict[str, tuple[str, str]]:
+    """Names in both languages from a text table, one a line: ``key | English | Japanese``
+    (the Japanese may be empty). A list of words is data, not code: written as rows of
+    text, each game's reads as the draft's own list, and no two games repeat a dict
+    literal's shape. A row without its three cells names itself (``what`` says whose
+    row: the mistake is the game author's, at import)."""
+    words: dict[str, tuple[str, str]] = {}
+    for row in filter(None, (line.strip() for line in table.splitlines())):
+        cells = [c.strip() for c in row.split("|")]
+        if len(cells) != 3 or not all(cells[:2]):
+            raise ValueError(f"{what} row {row!r}: want 'key | English | Japanese'")
+        words[cells[0]] = (cells[1], cells[2])
+    return words

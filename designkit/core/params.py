@@ -57,6 +57,10 @@ class ParamSpec:
     infer: Callable[[], Any] | None = field(default=None, compare=False, repr=False)
     #: a table whose rows are exactly its default's (``max_health`` per die): see ``param``
     fixed_rows: bool = False
+    #: two other fields whose values bound this one (``players`` between ``players_min``
+    #: and ``players_max``): ``range`` is then the widest they may take, and an error names
+    #: the range those fields allow now, which is the one the game really plays
+    within: tuple[str, str] | None = None
 
     def resolved(self) -> ParamSpec:
         """This spec with its kind inferred from the default, if it was deferred."""
@@ -131,13 +135,16 @@ def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "Genera
           item_range: tuple[float, float] | None = None, default_factory: Any = _MISSING,
           optional: bool = False, kind: str | None = None, label: str = "",
           label_ja: str = "", help_ja: str = "", step: float | None = None,
-          tune: bool | None = None, fixed_rows: bool = False) -> Any:
+          tune: bool | None = None, fixed_rows: bool = False,
+          within: tuple[str, str] | None = None) -> Any:
     """Declare a parameter field: default, allowed values, help text and rule ID in one place.
 
     ``step`` is the grid a tuning search uses (declare it on fractions); ``tune=True``
     puts the field in the game's default list of parameters to tune, ``tune=False``
     keeps a search away from it. ``fixed_rows`` (tables): the default's rows are all
     there are (per die, per player count), so a row it lacks is refused, not kept unread.
+    ``within=(low, high)``: the value lies between the values of fields ``low`` and ``high``
+    (checked after every field, before ``check_consistency``; ``range`` bounds those two).
     """
     if step is not None and (isinstance(step, bool) or not step > 0 or range is None):
         raise TypeError(f"param step={step!r}: a positive step needs a range")
@@ -150,7 +157,8 @@ def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "Genera
     spec = ParamSpec(kind=kind, help=help, rule=rule, group=group, range=range,
                      choices=tuple(choices) if choices is not None else None,
                      optional=optional, item_range=item_range, label=label, label_ja=label_ja,
-                     help_ja=help_ja, step=step, tune=tune, infer=infer, fixed_rows=fixed_rows)
+                     help_ja=help_ja, step=step, tune=tune, infer=infer, fixed_rows=fixed_rows,
+                     within=within)
     if default_factory is not _MISSING:
         return field(default_factory=default_factory, metadata={"param": spec})
     return field(default=default, metadata={"param": spec})
@@ -182,9 +190,23 @@ class Params:
     fixed_players: ClassVar[int] = 1
 
     def __post_init__(self) -> None:
-        for name, spec in self.specs().items():
-            object.__setattr__(self, name, self._check(name, spec, getattr(self, name)))
+        specs = self.specs()
+        for name, spec in specs.items():
+            if spec.within is None:
+                object.__setattr__(self, name, self._check(name, spec, getattr(self, name)))
+        for name, spec in specs.items():
+            if spec.within is not None:
+                object.__setattr__(self, name, self._check_within(name, spec, spec.within))
         self.check_consistency()
+
+    def _check_within(self, name: str, spec: ParamSpec, bounds: tuple[str, str]) -> Any:
+        """A field bounded by two others: the range named in an error is theirs, now."""
+        low, high = (getattr(self, b) for b in bounds)
+        if low > high:
+            raise ParamError(bounds[0], bi("{a} is above {h} {b}", "{a} は {h} {b} より大きいです",
+                                           a=low, h=bounds[1], b=high))
+        value = self._check(name, dataclasses.replace(spec, range=None), getattr(self, name))
+        return value if value is None else _check_number(name, spec, value, (low, high))
 
     def check_consistency(self) -> None:
         """Cross-field checks; override in a game. Raise ParamError naming the field."""

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from designkit.core.cardtable import Column, cached, load_table
+from designkit.core.cardtable import Column, cached, load_table, optional_text
 from designkit.core.paths import data_dir
 
 RULE_COLUMNS = (
     Column("rule_id", unique=True),
-    Column("section", required=False, default=""),
-    Column("title_en", required=False, default=""),
-    Column("text_en", required=False, default=""),
-    Column("quote_ja", required=False, default=""),
+    *optional_text("section", "title_en", "text_en", "quote_ja"),
 )
 
 

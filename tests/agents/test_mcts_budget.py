@@ -1,6 +1,7 @@
-"""MCTS under a time budget and with heuristic cut-off playouts: specs and their errors,
-the budget kept, the cut-off honoured, determinism where promised (iteration budgets)
-and said to be absent where it is (time budgets), hidden information respected."""
+"""MCTS under a time budget and with heuristic cut-off playouts: specs (their errors are
+tested with every agent's in tests/test_agents.py), the budget kept, the cut-off honoured,
+determinism where promised (iteration budgets) and said to be absent where it is (time
+budgets), hidden information respected."""
 
 from __future__ import annotations
 
@@ -20,33 +21,17 @@ from designkit.agents import (
     nondeterministic,
 )
 from designkit.agents.mcts import MCTSAgent as _MCTS
-from designkit.core.errors import DesignkitError
 from designkit.core.game import CHANCE
-from designkit.core.play import chance_rng
 from designkit.core.registry import get_game
 from designkit.sim import simulate
+from tests.helpers.positions import choice_positions
 
 GAME = get_game("crossroads")
 
 
 def positions(seed: int, game=GAME, limit: int = 4, every: int = 4, players: int = 4):
     """Mid-game decisions with a real choice, from a seeded random game."""
-    params = game.params_type(players=players) if "players" in game.params_type.specs() \
-        else game.params_type()
-    state = game.new_state(params, log=False)
-    crng, arng = chance_rng(seed), random.Random(seed)
-    found, k = [], 0
-    while (who := game.to_move(state)) is not None and len(found) < limit:
-        if who is CHANCE:
-            game.apply(state, game.sample_chance(state, crng), check=False)
-            continue
-        legal = game.legal_actions(state)
-        if len(legal) > 1:
-            k += 1
-            if k % every == 0:
-                found.append(state.clone())
-        game.apply(state, legal[arng.randrange(len(legal))], check=False)
-    return found
+    return choice_positions(game, seed, players, every, limit)
 
 
 # -- specs -------------------------------------------------------------------------------------
@@ -84,32 +69,6 @@ def test_spec_builds_the_agent_and_its_name_rebuilds_it(spec, seconds, iteration
     assert (again.seconds, again.iterations, again.cut, again.c, again.prior, again.clock) == \
         (agent.seconds, agent.iterations, agent.cut, agent.c, agent.prior, agent.clock)
     assert agent.deterministic == (seconds is None) == is_deterministic(spec)
-
-
-@pytest.mark.parametrize("spec, fragment", [
-    ("mcts:0s", "1ms–600s"),
-    ("mcts:0.0001s", "1ms–600s"),
-    ("mcts:601s", "1ms–600s"),
-    ("mcts:1.5", "whole number of iterations or a time such as 0.1s"),
-    ("mcts:10m", "whole number of iterations or a time such as 0.1s"),
-    ("mcts:100:cut=-1", "cut must be 0–100000"),
-    ("mcts:100:cut=x", "cut must be a whole number"),
-    ("mcts:100:c=-1", "c must be a number 0–10"),
-    ("mcts:100:c=nan", "c must be a number 0–10"),
-    ("mcts:100:depth=3", "unknown option 'depth=3'"),
-    ("mcts:100:cut", "unknown option 'cut'"),
-    ("mcts:100:cut=2:cut=3", "option 'cut' given twice"),
-    ("mcts:100:prior=-1", "prior must be a whole number of virtual visits 0–1000"),
-    ("mcts:100:prior=1.5", "prior must be a whole number"),
-    ("mcts:100:clock=cpu", "only with a time budget"),
-    ("mcts:0.1s:clock=gpu", "clock must be wall or cpu"),
-    ("mcts:0.1", "whole number"),
-])
-def test_bad_specs_are_one_line_naming_the_spec(spec, fragment):
-    with pytest.raises(DesignkitError) as err:
-        get_agent(spec)
-    text = str(err.value)
-    assert fragment in text and f"'{spec}'" in text and "\n" not in text
 
 
 def test_which_specs_are_reproducible():

@@ -53,11 +53,8 @@ def browser_context_args(browser_context_args: dict) -> dict:
 def voila_server() -> Iterator[VoilaServer]:
     """The Crossroads design lab, served by Voila for the whole session (one preheated
     kernel: a page opens without waiting for the notebook to run)."""
-    server = VoilaServer(DASHBOARDS / "crossroads.ipynb").start()
-    try:
+    with VoilaServer(DASHBOARDS / "crossroads.ipynb") as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="session")
@@ -68,11 +65,8 @@ def voila_url(voila_server: VoilaServer) -> str:
 @pytest.fixture(scope="session")
 def rolling_stone_url() -> Iterator[str]:
     """The Life is Rolling Stone design lab, served by Voila for the whole session."""
-    server = VoilaServer(DASHBOARDS / "rolling_stone.ipynb").start()
-    try:
+    with VoilaServer(DASHBOARDS / "rolling_stone.ipynb") as server:
         yield server.url
-    finally:
-        server.stop()
 
 
 # ---- screenshots -------------------------------------------------------------

@@ -10,7 +10,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +89,12 @@ class VoilaServer:
             raise RuntimeError(f"{err}; log:\n{self.log.read_text()[-3000:]}") from None
         return self
 
+    def __enter__(self) -> VoilaServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
     def kernels(self) -> list[int]:
         """Process ids of the kernels Voila runs now (its ``ipykernel`` children)."""
         import psutil
@@ -117,12 +123,17 @@ class VoilaServer:
 
 # ---- driving the design lab (Playwright sync API) ------------------------------------------
 
-def open_lab(page, url: str, timeout: float = FIRST_RENDER_MS) -> float:  # noqa: ANN001
-    """Load the dashboard and wait until the lab's widgets are on the page; seconds taken."""
+def open_lab(page, url: str, timeout: float = FIRST_RENDER_MS,  # noqa: ANN001
+             tab: str | None = None) -> float:
+    """Load the dashboard and wait until the lab's widgets are on the page (then open
+    ``tab``, if given); seconds taken to show the lab."""
     start = time.perf_counter()
     page.goto(url, timeout=timeout)
     page.locator(".dk-lab").first.wait_for(state="visible", timeout=timeout)
-    return time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    if tab is not None:
+        open_tab(page, tab)
+    return seconds
 
 
 def open_tab(page, title: str) -> None:  # noqa: ANN001
@@ -184,6 +195,40 @@ def select_controller(page, seat: str, name: str) -> None:  # noqa: ANN001
 STEPPER_STATUS = ".dk-stepper .widget-html.dk-status"
 STEPPER_BOARD = ".dk-stepper .dk-board-view"
 STEPPER_LOG = ".dk-stepper .widget-html.dk-log"
+STEP_MS = 15_000  # one step of the stepper, on a loaded machine
+
+
+def expect_status(page, text: str, timeout: float = STEP_MS) -> None:  # noqa: ANN001
+    """The stepper's status line comes to say ``text``."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(STEPPER_STATUS)).to_contain_text(text, timeout=timeout)
+
+
+def status_step(page) -> int:  # noqa: ANN001
+    """The step number the stepper's status line shows."""
+    text = page.locator(STEPPER_STATUS).inner_text()
+    return int(re.search(r"Step (\d+)", text).group(1))
+
+
+def step_until(page, done: Callable[[list[str]], bool], most: int) -> list[str]:  # noqa: ANN001
+    """Click the stepper's Step until ``done(logs)`` or ``most`` clicks, checking that every
+    click counts one step; ``logs``, returned too, are the event log's texts: the one
+    before the first click, then each one a click changed."""
+    from playwright.sync_api import expect
+
+    log = page.locator(STEPPER_LOG)
+    step = page.locator(".dk-stepper .dk-step").first
+    logs = [log.inner_text()]
+    for clicks in range(1, most + 1):
+        expect(step).to_be_enabled()
+        step.click()
+        expect_status(page, f"Step {clicks} ")
+        if log.inner_text() != logs[-1]:
+            logs.append(log.inner_text())
+        if done(logs):
+            break
+    return logs
 
 
 def boxes_inside(page, selector: str, width: int) -> list[dict]:  # noqa: ANN001

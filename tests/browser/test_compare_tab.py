@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from dk_browser import DASHBOARDS, REDRAW_MS, VoilaServer, boxes_inside, open_lab, open_tab
+from dk_browser import DASHBOARDS, REDRAW_MS, VoilaServer, boxes_inside, open_lab
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -14,18 +14,14 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def lab_url() -> Iterator[str]:
-    server = VoilaServer(DASHBOARDS / "classic_hero.ipynb").start()
-    try:
+    with VoilaServer(DASHBOARDS / "classic_hero.ipynb") as server:
         yield server.url
-    finally:
-        server.stop()
 
 
 def test_compare_two_variants_stop_verdict_and_open_the_most_different_game(
         lab_url: str, page, snap) -> None:  # noqa: ANN001
     page.set_viewport_size({"width": 1024, "height": 2200})
-    open_lab(page, lab_url)
-    open_tab(page, "Compare")
+    open_lab(page, lab_url, tab="Compare")
     panel = page.locator(".dk-compare").first
     expect(panel).to_be_visible(timeout=REDRAW_MS)
     panel.locator(".dk-compare-variants select").select_option(label="shared_hp_once")

@@ -6,36 +6,30 @@ Screenshots of each state go to test-artifacts/.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from dk_browser import (
     REDRAW_MS,
     SECTION_HEADER,
+    STEP_MS,
     STEPPER_BOARD,
     STEPPER_LOG,
     STEPPER_STATUS,
     bar_count,
     boxes_inside,
     expect_lab_shown,
+    expect_status,
     open_lab,
     open_tab,
     param_row,
     run_simulation,
     select_controller,
     set_field,
+    status_step,
+    step_until,
 )
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
-
-STEP_MS = 15_000
-
-
-def status_step(page) -> int:  # noqa: ANN001
-    text = page.locator(STEPPER_STATUS).inner_text()
-    return int(re.search(r"Step (\d+)", text).group(1))
-
 
 def test_page_shows_the_lab(voila_url: str, page, snap) -> None:
     open_lab(page, voila_url)
@@ -45,8 +39,7 @@ def test_page_shows_the_lab(voila_url: str, page, snap) -> None:
 
 def test_three_players_and_200_games_redraw_the_win_rate_chart(voila_url: str, page,
                                                                snap) -> None:
-    open_lab(page, voila_url)
-    open_tab(page, "Parameters")
+    open_lab(page, voila_url, tab="Parameters")
     set_field(page, "players", "3")
     expect(page.locator(".dk-params .dk-diff")).to_contain_text("players")
     snap(page, "players-3")
@@ -57,38 +50,27 @@ def test_three_players_and_200_games_redraw_the_win_rate_chart(voila_url: str, p
 
 
 def test_step_advances_the_log(voila_url: str, page, snap) -> None:
-    open_lab(page, voila_url)
-    open_tab(page, "Play")
-    log = page.locator(STEPPER_LOG)
-    expect(log).to_contain_text("CR-2.1")
-    before = log.inner_text()
+    open_lab(page, voila_url, tab="Play")
+    expect(page.locator(STEPPER_LOG)).to_contain_text("CR-2.1")
     snap(page, "before-step")
-    step = page.locator(".dk-stepper .dk-step").first
     # The first steps deal the starting hands (chance steps); their events appear once
     # the hands are dealt, so click until the log changes, checking every click counts.
-    for clicks in range(1, 16):
-        expect(step).to_be_enabled()
-        step.click()
-        expect(page.locator(STEPPER_STATUS)).to_contain_text(
-            f"Step {clicks} ", timeout=STEP_MS)
-        if log.inner_text() != before:
-            break
-    after = log.inner_text()
-    assert after != before, "15 steps did not change the event log"
+    logs = step_until(page, lambda logs: len(logs) > 1, 15)
+    after = logs[-1]
+    assert len(logs) > 1, "15 steps did not change the event log"
     assert "CR-2.2" in after  # the starting hands are dealt
     snap(page, "after-step")
 
 
 def test_human_seat_moves_by_clicking_an_action(voila_url: str, page, snap) -> None:
-    open_lab(page, voila_url)
-    open_tab(page, "Play")
+    open_lab(page, voila_url, tab="Play")
     select_controller(page, "A", "random")
     select_controller(page, "B", "human")
     stepper = page.locator(".dk-stepper").first
     stepper.locator(".dk-advance").click()
     actions = stepper.locator(".dk-action")
     expect(actions.first).to_be_visible(timeout=STEP_MS)
-    expect(page.locator(STEPPER_STATUS)).to_contain_text("B (human) to decide")
+    expect_status(page, "B (human) to decide")
     snap(page, "human-to-decide")
     log = page.locator(STEPPER_LOG)
     before_log, before_step = log.inner_text(), status_step(page)
@@ -104,8 +86,7 @@ def test_human_seat_moves_by_clicking_an_action(voila_url: str, page, snap) -> N
 
 def test_a_typed_out_of_range_value_stays_and_shows_its_error(voila_url: str, page,
                                                                snap) -> None:
-    open_lab(page, voila_url)
-    open_tab(page, "Parameters")
+    open_lab(page, voila_url, tab="Parameters")
     set_field(page, "end_hand_sum", "500")
     box = param_row(page, "end_hand_sum").locator("input")
     error = param_row(page, "end_hand_sum").locator(".dk-error")
@@ -135,8 +116,7 @@ def test_a_typed_out_of_range_value_stays_and_shows_its_error(voila_url: str, pa
 
 def test_no_chart_is_cut_at_1024_or_420_px(voila_url: str, page, snap) -> None:
     page.set_viewport_size({"width": 1024, "height": 1800})  # tall: the screenshots show all
-    open_lab(page, voila_url)
-    open_tab(page, "Simulate")
+    open_lab(page, voila_url, tab="Simulate")
     sim = page.locator(".dk-sim").first
     games = sim.get_by_label("Games", exact=True)
     games.fill("100")
@@ -164,12 +144,10 @@ def test_no_chart_is_cut_at_1024_or_420_px(voila_url: str, page, snap) -> None:
 
 
 def test_bots_move_on_their_own_until_the_human_decides(voila_url: str, page, snap) -> None:
-    open_lab(page, voila_url)
-    open_tab(page, "Play")
+    open_lab(page, voila_url, tab="Play")
     stepper = page.locator(".dk-stepper").first
     stepper.locator(".dk-auto input").check()  # A is human, the bots play until A's turn
-    expect(page.locator(STEPPER_STATUS)).to_contain_text("A (human) to decide",
-                                                         timeout=REDRAW_MS)
+    expect_status(page, "A (human) to decide", timeout=REDRAW_MS)
     expect(stepper.locator(".dk-action").first).to_be_visible()
     assert status_step(page) > 0
     snap(page, "auto-reached-human")

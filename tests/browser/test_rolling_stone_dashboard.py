@@ -11,22 +11,23 @@ import re
 
 import pytest
 from dk_browser import (
+    STEP_MS,
     STEPPER_BOARD,
     STEPPER_LOG,
-    STEPPER_STATUS,
     bar_count,
     boxes_inside,
     expect_lab_shown,
+    expect_status,
     open_lab,
-    open_tab,
     run_simulation,
     select_controller,
+    status_step,
+    step_until,
 )
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-STEP_MS = 15_000
 SEATS = 4  # the draft's default player count (LR-1.1: 3–4 players)
 
 
@@ -38,29 +39,18 @@ def test_page_shows_the_rolling_stone_lab(rolling_stone_url: str, page, snap) ->
 
 def test_step_advances_the_log_and_the_board_draws_the_albums(rolling_stone_url: str, page,
                                                               snap) -> None:
-    open_lab(page, rolling_stone_url)
-    open_tab(page, "Play")
-    board, log = page.locator(STEPPER_BOARD), page.locator(STEPPER_LOG)
+    open_lab(page, rolling_stone_url, tab="Play")
+    board = page.locator(STEPPER_BOARD)
     expect(board.locator("svg")).to_have_count(SEATS)  # one album per player, as SVG
-    expect(log).to_contain_text("LR-2.4")  # set-up events written before any step
+    expect(page.locator(STEPPER_LOG)).to_contain_text("LR-2.4")  # set-up events, no step yet
     # Seat A starts as a human; a bot in its place lets every click of Step be a step.
     select_controller(page, "A", "random")
     snap(page, "before-step")
-    step = page.locator(".dk-stepper .dk-step").first
-    logs = [log.inner_text()]
     # The first 16 steps deal 4 dream cards to each of the 4 seats (chance steps, logged
     # when all are dealt); then each seat sets aside a dream to pass left, in secret until
     # all have chosen (LR-A10), one step each. Click until that shows, checking that every click counts.
-    for clicks in range(1, 25):
-        expect(step).to_be_enabled()
-        step.click()
-        expect(page.locator(STEPPER_STATUS)).to_contain_text(f"Step {clicks} ",
-                                                             timeout=STEP_MS)
-        if log.inner_text() != logs[-1]:
-            logs.append(log.inner_text())
-        if "LR-A10" in logs[-1]:
-            break
-    assert len(logs) >= 3, f"{clicks} steps changed the event log only {len(logs) - 1} times"
+    logs = step_until(page, lambda logs: "LR-A10" in logs[-1], 24)
+    assert len(logs) >= 3, f"the steps changed the event log only {len(logs) - 1} times"
     assert "LR-2.1" in logs[-1]  # the dream cards are dealt
     assert "LR-A10" in logs[-1]  # and set aside to pass left (LR-2.2, secret until all chose)
     expect(board.locator("svg")).to_have_count(SEATS)
@@ -81,19 +71,17 @@ def test_100_games_draw_one_win_rate_bar_per_seat(rolling_stone_url: str, page, 
 
 def test_a_move_made_by_clicking_the_board(rolling_stone_url: str, page, snap) -> None:
     page.set_viewport_size({"width": 1024, "height": 1600})  # the Play tab at 1024 px
-    open_lab(page, rolling_stone_url)
-    open_tab(page, "Play")
+    open_lab(page, rolling_stone_url, tab="Play")
     stepper = page.locator(".dk-stepper").first
     stepper.locator(".dk-advance").click()  # dealt: A (human) passes a dream card (LR-2.2)
-    expect(page.locator(STEPPER_STATUS)).to_contain_text("A (human) to decide",
-                                                         timeout=STEP_MS)
+    expect_status(page, "A (human) to decide")
     dreams = page.locator(f"{STEPPER_BOARD} .dk-dream.dk-clickable")
     expect(dreams).to_have_count(4)  # A's four dream cards, each a move
     expect(dreams.first).to_contain_text("dream:")  # the card's text is on the card
     snap(page, "board-before-click")
-    step = int(re.search(r"Step (\d+)", page.locator(STEPPER_STATUS).inner_text()).group(1))
+    step = status_step(page)
     dreams.first.click()
-    expect(page.locator(STEPPER_STATUS)).to_contain_text(f"Step {step + 1} ", timeout=STEP_MS)
+    expect_status(page, f"Step {step + 1} ")
     expect(page.locator(STEPPER_LOG)).to_contain_text("sets aside a dream card")
     assert page.locator(".dk-stepper .dk-error:visible").count() == 0
     snap(page, "board-after-click")
@@ -101,15 +89,13 @@ def test_a_move_made_by_clicking_the_board(rolling_stone_url: str, page, snap) -
 
 def test_the_log_seen_by_seat_a_never_shows_another_seats_hidden_card(rolling_stone_url: str,
                                                                      page, snap) -> None:
-    open_lab(page, rolling_stone_url)
-    open_tab(page, "Play")
+    open_lab(page, rolling_stone_url, tab="Play")
     stepper = page.locator(".dk-stepper").first
     viewer = stepper.get_by_label("View as")
     shown = viewer.evaluate("s => s.options[s.selectedIndex].text")
     assert shown == "A", shown  # A is human: the lab shows A's view by default
     stepper.locator(".dk-advance").click()  # every hand dealt; A decides first
-    expect(page.locator(STEPPER_STATUS)).to_contain_text("A (human) to decide",
-                                                         timeout=STEP_MS)
+    expect_status(page, "A (human) to decide")
     viewer.select_option(label="all (designer)")
     others = page.locator(f"{STEPPER_BOARD} .dk-seat").filter(
         has_not_text=re.compile(r"^A\b")).locator(".dk-dream b")

@@ -10,20 +10,13 @@ import pytest
 from designkit.core.action import Action
 from designkit.core.errors import IllegalAction
 from designkit.core.events import log_for
-from designkit.core.flow import Flow, FlowGame, FlowState, ask, push, roll
+from designkit.core.flow import Flow, FlowState, ask, push, roll
 from designkit.core.game import CHANCE
 from designkit.core.play import play_game
 from designkit.core.seats import seat_label
+from tests.helpers.tiny_flow import cloned, phases, tiny_game
 
-
-class Phase(enum.IntEnum):
-    RUN = 0
-    PICK = 1
-    ROLL = 2
-    ONLY = 3
-    OVER = 4
-
-
+Phase = phases("PICK", "ROLL", "ONLY")
 FLOW = Flow(Phase)
 
 
@@ -41,11 +34,7 @@ class TinyState(FlowState):
     flow = FLOW
 
     def clone(self) -> TinyState:
-        c = TinyState.__new__(TinyState)
-        c.copy_flow(self)
-        c.log = None if self.log is None else self.log[:]
-        c.params, c.n, c.picks, c.total = self.params, self.n, self.picks[:], self.total
-        return c
+        return cloned(self, params=self.params, n=self.n, picks=self.picks[:], total=self.total)
 
 
 @FLOW.task("round")
@@ -88,25 +77,8 @@ def _only_done(st: TinyState, a: TinyAction) -> None:
     st.emit("T-3", st.ctx[0], "goes the only way", "唯一の道を行く")
 
 
-class TinyGame(FlowGame):
-    name = "tiny"
-    title = "Tiny"
-    flow = FLOW
-    action_type = TinyAction
-
-    def new_state(self, params=None, log=True) -> TinyState:
-        st = TinyState.__new__(TinyState)
-        st.init_flow()
-        st.log = [] if log else None
-        st.params, st.n, st.picks, st.total = params, 2, [0, 0], 0
-        self.start(st, ("round", 0), ("round", 1))
-        return st
-
-    def scores(self, st):
-        return [float(st.total), 0.0]
-
-
-G = TinyGame()
+G = tiny_game("tiny", FLOW, TinyState, TinyAction, [("round", 0), ("round", 1)],
+              lambda: {"n": 2, "picks": [0, 0], "total": 0}, seats=2)
 
 
 def test_runs_to_the_first_question_and_asks_the_right_seat():

@@ -3,24 +3,17 @@ building its options; they are built on first read, and the game plays the same.
 
 from __future__ import annotations
 
-import enum
-
 import pytest
 
 from designkit.core.action import Action
-from designkit.core.flow import Flow, FlowGame, FlowState, ask
+from designkit.core.flow import Flow, FlowState, ask
 from designkit.core.flow_dict import flow_from_dict, flow_to_dict
+from tests.helpers.tiny_flow import blank, cloned, phases, tiny_game
 
 BUILT: list[int] = []
 
 
-class Phase(enum.IntEnum):
-    RUN = 0
-    PICK = 1
-    EAGER = 2
-    OVER = 3
-
-
+Phase = phases("PICK", "EAGER")
 FLOW = Flow(Phase)
 
 
@@ -32,10 +25,7 @@ class LazyState(FlowState):
     flow = FLOW
 
     def clone(self) -> LazyState:
-        c = LazyState.__new__(LazyState)
-        c.copy_flow(self)
-        c.log, c.params, c.total = None, self.params, self.total
-        return c
+        return cloned(self, log=None, params=self.params, total=self.total)
 
 
 def _picks(st: LazyState) -> tuple[LazyAction, ...]:
@@ -63,25 +53,8 @@ def _eager_done(st: LazyState, a: LazyAction) -> None:
     st.total += 10 * a.arg
 
 
-class LazyGame(FlowGame):
-    name = "lazy"
-    title = "Lazy"
-    flow = FLOW
-    action_type = LazyAction
-
-    def new_state(self, params=None, log=True) -> LazyState:
-        st = LazyState.__new__(LazyState)
-        st.init_flow()
-        st.log = [] if log else None
-        st.params, st.total = params, 0
-        self.start(st, ("pick", 3), ("pick", 1), ("eager",), ("pick", 2))
-        return st
-
-    def scores(self, st):
-        return [float(st.total)]
-
-
-G = LazyGame()
+G = tiny_game("lazy", FLOW, LazyState, LazyAction,
+              [("pick", 3), ("pick", 1), ("eager",), ("pick", 2)], lambda: {"total": 0})
 
 
 @pytest.fixture(autouse=True)
@@ -122,8 +95,6 @@ def test_answering_an_unread_question_builds_it_first():
 def test_an_unbuilt_question_round_trips_through_its_dict():
     st = G.new_state()
     data = flow_to_dict(st)
-    back = LazyState.__new__(LazyState)
-    back.init_flow()
-    back.params, back.total = None, 0
+    back = blank(LazyState, log=False, params=None, total=0)
     flow_from_dict(back, data)
     assert back.options == st.options and back.phase is st.phase and back.ctx == st.ctx

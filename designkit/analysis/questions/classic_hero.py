@@ -21,6 +21,7 @@ from designkit.analysis.questions.common import (
     Question,
     bars,
     figure,
+    gained_share,
     mean_by,
     num_text,
     pct,
@@ -32,7 +33,7 @@ from designkit.analysis.questions.common import (
     vp_columns,
     winner_changes_without,
 )
-from designkit.analysis.questions.cures import Problem, run_cures
+from designkit.analysis.questions.cures import load_problems, run_cures
 from designkit.analysis.stats import mean_interval
 from designkit.analysis.sweep import run_points
 from designkit.analysis.variant_compare import Comparison
@@ -88,85 +89,8 @@ DECIDES = 0.10   # a source "decides" games when removing it changes the winner 
 #: First Attack and CH-V2's weaknesses: absent where their variant is off)
 BOSS = "vp_share:boss_hp+final_damage+first_attack+weakness"
 ROAD = "vp_share:artifact+red_bonus+skill"
-GOAL = Question(
-    "goal", "Fix the journey's goal: shared HP and private weaknesses",
-    "まず、共通のHPがある。これは早いもの勝ちで、ファーストアタックボーナスを付ける。何回でも達成"
-    "できるが、最初の１回にボーナスがつく感じ。それとは別に、追加で弱点、というかHPカードを引ける。",
-    "First, a shared HP: first come, first served, with a First Attack bonus; achievable any "
-    "number of times, the first one earns the bonus. Besides, extra weakness (HP) cards "
-    "only you know. — Does a fixed goal make the Demon Lord decide more of the game?", SOURCE)
-ONCE = Question(
-    "shared_hp_once", "Shared HP that ends after one achievement",
-    "となると、やはり共通HPは１回で終わりとした方がよいだろう。ボス弱点で稼ぐしかない。",
-    "Then the shared HP had better end after one achievement; the rest must be earned with "
-    "boss weaknesses. — Once vs any number of times, with and without weaknesses.", SOURCE)
-ROAD_VP = Question(
-    "road_vp", "No direct VP on the road; VP that comes in too many ways",
-    "道中でゴールに向けた有効なアクションは、目を作る、サイコロを増やす、サイコロを変えるの３"
-    "パターンとする。直接的なＶＰは基本入らない方がよい。",
-    "On the road, the useful actions toward the goal are making values, adding dice and "
-    "changing dice; direct VP had better not come in. (Also: 勝利点の入り方もちょっと複雑.) — "
-    "How much VP comes from the road, and what does removing it change?", SOURCE)
-SETS = Question(
-    "set_collection", "A set collection at the end?",
-    "つけると、道中点がある程度重要になる為、ボスを殴るよりもカードを取ることが優先される。ので、"
-    "ボス戦への準備ができないという問題があるかも。",
-    "With it, road points matter, so taking cards comes before hitting the boss, and players "
-    "cannot prepare for the battle. — Does a set collection take VP away from the Demon "
-    "Lord?", SOURCE)
-REROLL = Question(
-    "reroll", "Reroll at every stop, with dice that can be fixed",
-    "サイコロはイベントに止まる度に常に振り直しを行うとする。だが、イベント効果でサイコロを固定"
-    "することができ、そうしたら残りを振り直すようになる。",
-    "Dice are rerolled at every event stop, but an event effect can fix a die, and then "
-    "the rest are rerolled. — Do players achieve more events, and at what cost in "
-    "decisions?", SOURCE)
-SUITS = Question(
-    "suit_effects", "One fixed effect per suit",
-    "スート毎に固定の効果でもよいかも知れない。",
-    "A fixed effect per suit might do (Ruins: a die, Trial: upgrade, Request: fix a value, "
-    "City: change a value, Pilgrimage: a boss weakness). — Is the game simpler (fewer "
-    "decisions) and how many events are taken?", SOURCE)
-RED_CURE = Question(
-    "red_cure", "Red dice for several conditions instead of a VP bonus",
-    "例えば、上級サイコロはＶＰボーナスではなく、複数の条件に使用できるとかしたらいいかも。",
-    "Red dice might count for several conditions instead of a VP bonus. — What does the "
-    "bonus add to the score, and does dropping it make games closer?", SOURCE)
-GROWTH = Question(
-    "growth", "Growth once or twice per stage",
-    "また、ステージが終了すると自動的に成長します。",
-    "The stage end mentions growth twice (CH-8.3, CH-8.6; the spec reads once, CH-A1). — "
-    "What does the literal reading change?", SOURCE)
-TEMPO_CURE = Question(
-    "tempo_cure", "Does the notes' plan fix the tempo?",
-    "ゲームテンポが悪い。どこまで進むか、という要素の他に、どれを達成できるか。の要素が入っている"
-    "為、有り体に言えば面倒くさい。",
-    "The tempo is bad (see the first question). — Does the notes' whole plan (fixed goal, "
-    "weaknesses, rerolls, suit effects, no road VP) cut the decisions a game asks for?",
-    SOURCE)
-
-PROBLEMS = (
-    Problem(GOAL, (BOSS, "winner_margin"), ("shared_hp_repeat", "weakness_cards"),
-            "The Demon Lord's share of the VP gained (HPs, final damage, First Attack, "
-            "weaknesses): the more it is, the more the goal at the journey's end decides."),
-    Problem(ONCE, (BOSS, "winner_margin"), ("shared_hp_once", "notes_plan"),
-            "The same share; the notes' plan adds weaknesses to the once-only shared HP."),
-    Problem(ROAD_VP, (ROAD, "winner_margin"), ("no_road_vp",),
-            "The share of the VP gained on the road (artifacts, red-die bonus, effects)."),
-    Problem(SETS, (BOSS, "col:events"), ("set_collection",),
-            "The Demon Lord's share of VP, and events taken per player."),
-    Problem(REROLL, ("col:events", "decisions"), ("reroll_each_stop",),
-            "Events achieved per player, and decisions per game (a decision a bot was asked)."),
-    Problem(SUITS, ("decisions", "col:events"), ("suit_effects",),
-            "Decisions per game and events achieved per player."),
-    Problem(RED_CURE, ("vp_share:red_bonus", "winner_margin"), ("red_dice_multi",),
-            "The share of VP from the red-die bonus, and the winner's margin."),
-    Problem(GROWTH, ("col:dice", "seat_balance"), ("growth_twice",),
-            "Dice a player owns at the end, and the largest gap of a seat's win rate from "
-            "the fair share."),
-    Problem(TEMPO_CURE, ("decisions", "turns"), ("notes_plan",),
-            "Decisions and turns per game."),
-)
+#: the problems, their metrics and cures: problems/classic_hero.yaml
+PROBLEMS = load_problems(GAME)
 PRECISION = {BOSS: 0.02, ROAD: 0.02, "vp_share:red_bonus": 0.01, "winner_margin": 1.0,
              "col:events": 0.2, "decisions": 5.0, "turns": 1.0, "col:dice": 0.1,
              "seat_balance": 0.03}
@@ -327,10 +251,7 @@ def demon_lord(results: Results) -> Answer:
              name=group, colour=i, fig=fig)
     seats = results.seats
     boss = seats[cols].sum(axis=1)
-    gained = seats[vp_columns(results)].clip(lower=0).sum(axis=1)
-    by_game = pd.DataFrame({"game_id": seats.game_id, "boss": boss, "gained": gained}
-                           ).groupby("game_id").sum()
-    share = share_row(by_game.boss.tolist(), by_game.gained.tolist())
+    share = gained_share(results, boss)
     margin = margin_share(results, cols)
     changed = winner_changes_without(replace(results, seats=seats.assign(_boss=boss)),
                                      "_boss")

@@ -133,6 +133,15 @@ def vp_columns(results: Results) -> list[str]:
     return [c for c in results.seats.columns if c.startswith("vp_")]
 
 
+def gained_share(results: Results, part: pd.Series) -> dict[str, float]:
+    """The share of all VP gained (every ``vp_`` source, losses left out) that ``part``
+    (a value per seat row) makes up, per game, with the delta-method interval."""
+    seats = results.seats
+    gained = seats[vp_columns(results)].clip(lower=0).sum(axis=1)
+    by_game = pd.DataFrame({"g": seats.game_id, "x": part, "d": gained}).groupby("g").sum()
+    return share_row(by_game.x.tolist(), by_game.d.tolist())
+
+
 def winner_changes_without(results: Results, column: str) -> pd.Series:
     """Per game: does the top score change hands when ``column``'s VP are taken away?
 

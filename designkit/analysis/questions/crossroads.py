@@ -20,7 +20,7 @@ from designkit.analysis.questions.common import (
     separated,
     simulate_observed,
 )
-from designkit.analysis.questions.cures import Problem, run_cures
+from designkit.analysis.questions.cures import load_problems, run_cures
 from designkit.analysis.variant_compare import Comparison
 from designkit.core.registry import get_game
 from designkit.sim.results import Results
@@ -49,34 +49,8 @@ SKILLS = Question(
 QUESTIONS = (ENDING_27, DECLARING, SKILLS)
 
 # -- the change list's cures (problem → cure → verdict) ----------------------------------------
-CHANGES = "Crossroads 草案６a, 大まかな変更点 (001_6fed6a906c6916d3.txt)"
-REMOVAL = Question(
-    "three_player_removal", "Three players: remove one number, or play them all?",
-    "３人時は１数字抜く仕様に戻す",
-    "Back to removing one number at three players. — Does playing every number at three "
-    "players change how games end, their length or the seats' balance?", CHANGES)
-RANGE = Question(
-    "number_range", "Numbers 2–8 instead of the previous range",
-    "数字を２〜８に変更",
-    "The numbers become 2–8 (the draft does not say what they were; 1–7 and 1–8 are the "
-    "two readings). — What does the range do to a 27 hand and to game length?", CHANGES)
-MERIT_27 = Question(
-    "merit_27", "A bigger merit for ending on 27",
-    "２７終了のメリットを増加",
-    "The merit of ending on 27 increased (declaring 27 discards half the hand: "
-    "「その半分（端数切り捨て）を捨て札にしてください」). — How often do games end on 27, "
-    "before the change (no discard) and one step further (discard all)?", CHANGES)
-PROBLEMS = (
-    Problem(REMOVAL, ("end:27", "turns", "seat_balance"), ("three_player_all_numbers",),
-            "Share of games ended by a 27 declaration, turns per game and the largest gap of "
-            "a turn position's win rate from the fair share; three players (the rule's "
-            "only table)."),
-    Problem(RANGE, ("end:27", "turns", "winner_margin"), ("numbers_1_to_7", "numbers_1_to_8"),
-            "Share of games ended by 27, turns per game and the winner's margin."),
-    Problem(MERIT_27, ("end:27", "winner_margin"),
-            ("declare_27_no_discard", "declare_27_discard_all"),
-            "Share of games ended by a 27 declaration, and the winner's margin."),
-)
+#: the problems, their metrics and cures: problems/crossroads.yaml
+PROBLEMS = load_problems(GAME)
 PRECISION = {"end:27": 0.03, "turns": 0.5, "seat_balance": 0.03, "winner_margin": 0.5}
 
 

@@ -1,8 +1,9 @@
 """Problem → cure → verdict: a draft's problem, the metric that measures it, the draft's
 value with its interval, and each cure's paired difference with its interval and verdict.
 
-A game's questions module declares its :class:`Problem` list (the draft's words, the
-metrics, the shipped variants that are the draft's own proposed cures). :func:`run_cures`
+A game's :class:`Problem` list (the draft's words, the metrics, the shipped variants that
+are the draft's own proposed cures) is data, ``problems/<game>.yaml`` beside this module,
+read by :func:`load_problems`. :func:`run_cures`
 plays the draft and every cure once, on the same seeds, with every metric at once
 (:func:`designkit.analysis.variant_compare.compare_variants`: the metrics are free once
 the games are played), and :func:`answer` turns the rows of one problem into an
@@ -15,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 
 import numpy as np
 import pandas as pd
@@ -29,6 +31,9 @@ from designkit.analysis.variant_metrics import (
     per_game,
     won_by_position,
 )
+from designkit.core.errors import DataError
+from designkit.core.messages import Text, bi
+from designkit.core.textfiles import load_yaml
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,37 @@ class Problem:
     metrics: tuple[str, ...]         # the first is charted; all are read
     cures: tuple[str, ...]           # shipped variant names (data/<game>/variants/)
     measures: str                    # why these metrics measure the problem
+
+
+_PROBLEM_KEYS = ("key", "title", "quote_ja", "quote_en", "metrics", "cures", "measures")
+
+
+def load_problems(game: str) -> tuple[Problem, ...]:
+    """``game``'s problems from ``problems/<game>.yaml``: each row's question (its ``source``
+    the file's unless the row names its own), metrics, cures and what they measure. A row
+    missing a field, or with one it does not know, names the file and the row."""
+    name = f"problems/{game}.yaml"
+    text = resources.files(__package__).joinpath(name).read_text("utf-8")
+    return parse_problems(text, f"designkit/analysis/questions/{name}")
+
+
+def parse_problems(text: str, source: str) -> tuple[Problem, ...]:
+    """The problems of a ``problems/<game>.yaml`` text (``source`` names it in an error)."""
+    data = load_yaml(text, source)
+    if not isinstance(data, dict):
+        raise DataError(source, Text("want source: and problems:", "source: と problems: が必要です"))
+    out = []
+    for i, row in enumerate(data.get("problems") or [], 1):
+        if not isinstance(row, dict) or set(row) - {"source"} != set(_PROBLEM_KEYS):
+            have = set(row) if isinstance(row, dict) else set()
+            raise DataError(source, bi("problem {i}: want {w}; has {h}",
+                                       "問題 {i}：{w} が必要です（あるのは {h}）", i=i,
+                                       w=", ".join(_PROBLEM_KEYS), h=", ".join(sorted(have))))
+        question = Question(row["key"], row["title"], row["quote_ja"], row["quote_en"],
+                            str(row.get("source", data.get("source", ""))))
+        out.append(Problem(question, tuple(row["metrics"]), tuple(row["cures"]),
+                           row["measures"]))
+    return tuple(out)
 
 
 def run_cures(game: str, problems: Sequence[Problem], n_games: int, seed: int = 2026,

@@ -28,7 +28,7 @@ from designkit.analysis.questions.common import (
     simulate_observed,
     winner_changes_without,
 )
-from designkit.analysis.questions.cures import Problem, run_cures
+from designkit.analysis.questions.cures import load_problems, run_cures
 from designkit.analysis.variant_compare import Comparison
 from designkit.core.game import State
 from designkit.core.params import Params
@@ -56,26 +56,8 @@ MARKER = Question(
 QUESTIONS = (POSITIONS, MARKER)
 
 # -- the change list's cures (problem → cure → verdict) ----------------------------------------
-CHANGES = "Life is Rolling Stone 草案１０, 大まかな変更点 (000_696e4a72b1b659bc.txt)"
-SWAP = Question(
-    "order_bonus_swap", "Order bonuses 2 and 3 swapped",
-    "基本効果２と３を交換",
-    "The order bonuses of slots 2 and 3 were swapped (slot 2 moves a die, slot 3 takes the "
-    "start-player marker). — Would swapping them back even out the order slots?", CHANGES)
-MARKER_VP = Question(
-    "start_marker_vp", "The start-player marker's 1 VP",
-    "最後手番のスタＰを１ＶＰに変更",
-    "The start-player marker at the end is now worth 1 VP (the previous value is not "
-    "stated: 0 is the kit's reading). — What do 0, 1 and 2 VP change?", CHANGES)
-PROBLEMS = (
-    Problem(SWAP, ("seat_balance", "winner_margin"), ("order_bonus_swapped_back",
-                                                       "previous_rule"),
-            "The largest gap of a seat's win rate from the fair share, and the winner's "
-            "margin."),
-    Problem(MARKER_VP, ("vp_share:start_marker", "winner_margin"),
-            ("start_marker_no_vp", "start_marker_2vp"),
-            "The share of the VP gained from the marker, and the winner's margin."),
-)
+#: the problems, their metrics and cures: problems/rolling_stone.yaml
+PROBLEMS = load_problems(GAME)
 PRECISION = {"seat_balance": 0.03, "winner_margin": 0.5, "vp_share:start_marker": 0.005}
 
 

@@ -22,6 +22,7 @@ from designkit.analysis.questions.common import (
     Observer,
     Question,
     bars,
+    gained_share,
     num_text,
     pct,
     rate_by,
@@ -29,10 +30,9 @@ from designkit.analysis.questions.common import (
     rate_text,
     share_row,
     simulate_observed,
-    vp_columns,
     winner_changes_without,
 )
-from designkit.analysis.questions.cures import Problem, run_cures
+from designkit.analysis.questions.cures import load_problems, run_cures
 from designkit.analysis.sweep import run_points
 from designkit.analysis.variant_compare import Comparison
 from designkit.core.game import State
@@ -72,56 +72,8 @@ SECOND = Question(
 QUESTIONS = (RATIO, LEGACY, UNIVERSITY_Q, SECOND)
 
 # -- the change list's cures (problem → cure → verdict) ----------------------------------------
-START = Question(
-    "start_compensation", "Does the starting-resource compensation offset turn order?",
-    "スタートプレイヤーは２個、２番目と３番目のプレイヤーは３個、４番目と５番目のプレイヤーは４個"
-    "得てください。",
-    "The start player gets 2 resources, the 2nd and 3rd 3, the 4th and 5th 4. — Under "
-    "greedy bots the start player wins more than the later seats; does the 2/3/3/4/4 "
-    "compensation even it out, and what if it is removed or made flat?", SOURCE)
-EXCHANGE = Question(
-    "university_exchange", "The University's resource exchange",
-    "大学の共通アクションとして、資源交換を追加",
-    "The change list adds a resource exchange to the University's common actions. — What "
-    "does it change?", SOURCE)
-STOCK = Question(
-    "legacy_stock", "18 or 27 legacy tokens",
-    "レガシーには「武器」「雑貨」「祭器」の３種類があり、各９個ずつあります。",
-    "The components list 18 legacy tokens, the text 9 of each of 3 types (27). — Does the "
-    "larger stock change the majorities or the game?", SOURCE)
-RATIO_CURE = Question(
-    "ratio_cure", "The assignment ratio, against the draft",
-    "課題の点数比率を１００・７５・５０（％）に変更",
-    "The assignment ratio becomes 100·75·50 %. — Flat and steeper ratios against the draft, "
-    "on the same deals.", SOURCE)
-MAJORITY = Question(
-    "legacy_majority_cure", "The legacy majority's weight",
-    "成績を排除し、探索で得られるレガシーでマジョリティ判定するように変更",
-    "Grades are replaced by majorities of the legacies found exploring. — No majority, "
-    "4 VP and 12 VP against the draft's 8.", SOURCE)
-FORCED = Question(
-    "forced_pass_vp", "Forced-pass VP",
-    "１度パスしたらラウンドが終了するまで強制パスとなり、強制パスをする度に１ＶＰを得てください",
-    "After a first pass every further pass is forced and scores 1 VP. — What if forced "
-    "passes score nothing?", SOURCE)
-PROBLEMS = (
-    Problem(START, ("turn_order", "seat_balance"), ("no_start_compensation",
-                                                    "flat_start_resources_3"),
-            "The start player's win rate (fair share: 1/players) and the largest gap of a "
-            "turn position's win rate from the fair share; three players, as observed."),
-    Problem(EXCHANGE, ("winner_margin", "vp_share:assignment"), ("no_university_exchange",),
-            "The winner's margin and the share of VP from assignments."),
-    Problem(STOCK, ("vp_share:legacy_majority", "winner_margin"), ("legacy_stock_9",),
-            "The share of VP from the legacy majorities, and the winner's margin."),
-    Problem(RATIO_CURE, ("vp_share:assignment", "winner_margin"),
-            ("assignment_ratio_flat", "assignment_ratio_steeper"),
-            "The share of VP from assignments, and the winner's margin."),
-    Problem(MAJORITY, ("vp_share:legacy_majority", "winner_margin"),
-            ("no_legacy_majority", "legacy_majority_4", "legacy_majority_12"),
-            "The share of VP from the legacy majorities, and the winner's margin."),
-    Problem(FORCED, ("vp_share:forced_pass", "winner_margin"), ("no_forced_pass_vp",),
-            "The share of VP from forced passes, and the winner's margin."),
-)
+#: the problems, their metrics and cures: problems/witch_academy.yaml
+PROBLEMS = load_problems(GAME)
 PRECISION = {"turn_order": 0.03, "seat_balance": 0.03, "winner_margin": 1.0,
              "vp_share:assignment": 0.02, "vp_share:legacy_majority": 0.02,
              "vp_share:forced_pass": 0.01}
@@ -226,11 +178,7 @@ def legacy_runs(base: Results, n_games: int, values: Sequence[int] = LEGACY_VP,
 
 # -- the ratio --------------------------------------------------------------------------------
 def _vp_share(res: Results, column: str) -> dict[str, float]:
-    seats = res.seats
-    gained = seats[vp_columns(res)].clip(lower=0).sum(axis=1)
-    by_game = pd.DataFrame({"g": seats.game_id, "x": seats[column], "d": gained}
-                           ).groupby("g").sum()
-    return share_row(by_game.x.tolist(), by_game.d.tolist())
+    return gained_share(res, res.seats[column])
 
 
 def ratio_table(runs: dict[str, Results]) -> pd.DataFrame:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from designkit.core.effects import Hook
+from designkit.core.messages import word_table
 from designkit.core.paths import data_dir
 from designkit.export.content import NewDeck, components
 from designkit.export.decks import Deck, raw_rows, with_raw
@@ -23,18 +24,18 @@ from designkit.games.classic_hero.cards import (
 from designkit.games.classic_hero.params import ClassicHeroParams
 
 #: spec §5.2's event effects, as a printed card says them
-EFFECT_TEXT: dict[str, tuple[str, str]] = {
-    "upgrade": ("Turn up to {n} white dice red", "白サイコロを{n}個まで赤にする"),
-    "gain_die": ("Gain {n} white dice", "白サイコロを{n}個得る"),
-    "bless": ("Gain {n} blessing(s)", "加護を{n}得る"),
-    "adjust": ("Change one die by up to ±{n}", "サイコロ１個の目を±{n}まで変える"),
-    "set": ("Set one die to {value}", "サイコロ１個の目を{value}にする"),
-    "set_any": ("Set one die to any value", "サイコロ１個を好きな目にする"),
-    "reroll": ("Reroll up to {n} dice", "サイコロを{n}個まで振り直す"),
-    "invert": ("Invert up to {n} dice", "サイコロを{n}個まで反転する"),
-    "vp": ("Gain {n} VP", "{n}ＶＰを得る"),
-    "artifact": ("Artifact {name_en} ({greek})", "アーティファクト「{name_ja}」（{greek}）"),
-}
+EFFECT_TEXT: dict[str, tuple[str, str]] = word_table("""
+    upgrade  | Turn up to {n} white dice red | 白サイコロを{n}個まで赤にする
+    gain_die | Gain {n} white dice           | 白サイコロを{n}個得る
+    bless    | Gain {n} blessing(s)          | 加護を{n}得る
+    adjust   | Change one die by up to ±{n}  | サイコロ１個の目を±{n}まで変える
+    set      | Set one die to {value}        | サイコロ１個の目を{value}にする
+    set_any  | Set one die to any value      | サイコロ１個を好きな目にする
+    reroll   | Reroll up to {n} dice         | サイコロを{n}個まで振り直す
+    invert   | Invert up to {n} dice         | サイコロを{n}個まで反転する
+    vp       | Gain {n} VP                   | {n}ＶＰを得る
+    artifact | Artifact {name_en} ({greek})  | アーティファクト「{name_ja}」（{greek}）
+""", "EFFECT_TEXT")
 GREEK = {"a": "α", "b": "β"}
 TIMING_EN = {"immediate": "When taken", "stage_start": "Each stage start",
              "once_per_stage": "Once per stage", "passive": "Always", "scoring": "At scoring"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from designkit.core.messages import word_table
 from designkit.export.content import NewDeck, components
 from designkit.export.decks import Deck, raw_rows, with_raw
 from designkit.games.witch_academy.cards import (
@@ -26,21 +27,20 @@ TARGET_EN = {"SELF": "this worker", "ONE": "one of your workers",
              "SUPPLY": "your workers in supply", "ALL": "all your workers"}
 TARGET_JA = {"SELF": "このワーカー", "ONE": "自分のワーカー１人", "SUPPLY": "サプライのワーカー全員",
              "ALL": "自分のワーカー全員"}
-PHRASES: dict[str, tuple[str, str]] = {
-    "heal": ("heal {t} by {n}", "{t}の≪ヘルス≫を{n}回復"),
-    "full_heal": ("fully heal {t}", "{t}の≪ヘルス≫を全回復"),
-    "pay_health": ("pay {n} Health", "≪ヘルス≫を{n}支払う"),
-    "extra_actions": ("+{n} action(s) at this placement", "この配置のアクション＋{n}"),
-    "recall": ("return up to {n} of your other placed workers",
-               "配置済みの他のワーカーを{n}人まで戻す"),
-    "recall_all": ("return any of your other placed workers", "配置済みの他のワーカーを好きなだけ戻す"),
-    "per_legacy_type_vp": ("+{n} VP per legacy type held", "持っているレガシーの種類毎に{n}VP"),
-    "push_immune": ("this worker loses no Health when pushed out", "押し出されても≪ヘルス≫を失わない"),
-    "push_same_free": ("no Health payment for same-rank pushes", "同ランクの押し出しで≪ヘルス≫を支払わない"),
-    "es_discount": ("Extra Stage costs {n} less (min 1)", "エキストラステージのコスト−{n}（最低１）"),
-    "carry_cap": ("resource cap +{n}", "資源の上限＋{n}"),
-    "rest_heal": ("Rest heals 2 + {n}", "休憩で２＋{n}回復"),
-}
+PHRASES: dict[str, tuple[str, str]] = word_table("""
+    heal               | heal {t} by {n}                               | {t}の≪ヘルス≫を{n}回復
+    full_heal          | fully heal {t}                                | {t}の≪ヘルス≫を全回復
+    pay_health         | pay {n} Health                                | ≪ヘルス≫を{n}支払う
+    extra_actions      | +{n} action(s) at this placement              | この配置のアクション＋{n}
+    recall             | return up to {n} of your other placed workers | 配置済みの他のワーカーを{n}人まで戻す
+    recall_all         | return any of your other placed workers       | 配置済みの他のワーカーを好きなだけ戻す
+    per_legacy_type_vp | +{n} VP per legacy type held                  | 持っているレガシーの種類毎に{n}VP
+    push_immune        | this worker loses no Health when pushed out   | 押し出されても≪ヘルス≫を失わない
+    push_same_free     | no Health payment for same-rank pushes        | 同ランクの押し出しで≪ヘルス≫を支払わない
+    es_discount        | Extra Stage costs {n} less (min 1)            | エキストラステージのコスト−{n}（最低１）
+    carry_cap          | resource cap +{n}                             | 資源の上限＋{n}
+    rest_heal          | Rest heals 2 + {n}                            | 休憩で２＋{n}回復
+""", "PHRASES")
 TRIGGER_EN = {"on_place_area": "When placed at an Area", "on_place_univ": "When placed at the "
               "University", "on_place_any": "When placed", "on_push": "When it pushes out",
               "on_pushed": "When pushed out", "on_rest": "When you Rest",

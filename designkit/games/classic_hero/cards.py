@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from designkit.core.cardtable import Column, cached, load_table
+from designkit.core.cardtable import Column, cached, load_table, optional_text
 from designkit.core.effects import Arg, Hook, HookSpec
 from designkit.core.errors import DataError
+from designkit.core.messages import word_table
 from designkit.core.paths import data_dir
 from designkit.games.classic_hero.notation import (
     Condition,
@@ -47,24 +48,28 @@ def artifact_label(t: str) -> str:
 
 #: what an effect does, in words (spec §5.2), for the log and the action texts: the effect
 #: language's names (``upgrade``, ``set_any``) are the card tables' syntax, not the players'
-EFFECT_TEXT: dict[str, tuple[str, str]] = {
-    "upgrade": ("turn a white die red", "白サイコロ１個を赤にする"),
-    "gain_die": ("gain a white die", "白サイコロを１個得る"),
-    "bless": ("gain {n} blessing(s)", "加護を{n}得る"),
-    "adjust": ("change a die by up to ±{n}", "サイコロ１個の目を±{n}まで変える"),
-    "set": ("set a die to {n}", "サイコロ１個の目を{n}にする"),
-    "set_any": ("set a die to any value", "サイコロ１個を好きな目にする"),
-    "fix": ("fix a die at any value", "サイコロ１個を好きな目で固定する"),
-    "reroll": ("reroll a die", "サイコロ１個を振り直す"),
-    "invert": ("invert a die", "サイコロ１個の目を反転する"),
-    "vp": ("gain {n} VP", "{n}ＶＰを得る"),
-    "artifact": ("gain an artifact", "アーティファクトを得る"),
-}
+EFFECT_TEXT: dict[str, tuple[str, str]] = word_table("""
+    upgrade  | turn a white die red       | 白サイコロ１個を赤にする
+    gain_die | gain a white die           | 白サイコロを１個得る
+    bless    | gain {n} blessing(s)       | 加護を{n}得る
+    adjust   | change a die by up to ±{n} | サイコロ１個の目を±{n}まで変える
+    set      | set a die to {n}           | サイコロ１個の目を{n}にする
+    set_any  | set a die to any value     | サイコロ１個を好きな目にする
+    fix      | fix a die at any value     | サイコロ１個を好きな目で固定する
+    reroll   | reroll a die               | サイコロ１個を振り直す
+    invert   | invert a die               | サイコロ１個の目を反転する
+    vp       | gain {n} VP                | {n}ＶＰを得る
+    artifact | gain an artifact           | アーティファクトを得る
+""", "EFFECT_TEXT")
 
 
 #: the same without a number, where only the effect's name is known (a skipped effect)
-_EFFECT_ANY = {"bless": ("gain blessings", "加護を得る"), "adjust": ("change a die", "サイコロ１個の目を変える"),
-               "set": ("set a die", "サイコロ１個の目を変える"), "vp": ("gain VP", "ＶＰを得る")}
+_EFFECT_ANY = word_table("""
+    bless  | gain blessings | 加護を得る
+    adjust | change a die   | サイコロ１個の目を変える
+    set    | set a die      | サイコロ１個の目を変える
+    vp     | gain VP        | ＶＰを得る
+""", "_EFFECT_ANY")
 
 
 def effect_text(name: str, n: object = None, lang: str = "en") -> str:
@@ -277,8 +282,7 @@ def _abilities(path: Path) -> tuple[Ability, ...]:
     rows = _rows_numbered(path, [
         Column("id", unique=True), Column("kind", choices=("class", "skill")),
         Column("name"), Column("name_ja"), Column("timing", choices=TIMINGS),
-        Column("ability", "effects"), Column("text", required=False, default=""),
-        Column("text_ja", required=False, default="")])
+        Column("ability", "effects"), *optional_text("text", "text_ja")])
     out = []
     for r in rows:
         if len(r["ability"]) != 1:

@@ -4,35 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from designkit.core.flow import no_decision_due
-from designkit.core.messages import Text, bi
+from designkit.core.messages import Text
+from designkit.core.waiting import not_awaited, waiting_table
 from designkit.games.classic_hero.state import ClassicHeroState, Phase
 
-_WAITING = {
-    Phase.CLASS: Text("a player picks a class, in descending order of speed (CH-2.4)",
-                      "プレイヤーが素早さの高い順にクラスを選びます（CH-2.4）"),
-    Phase.MOVE: Text("the rearmost player Rests or chooses where to stop (CH-5.1, CH-5.3, "
-                     "CH-5.6)", "最後尾のプレイヤーが休息するか、止まるマスを選びます"
-                     "（CH-5.1、CH-5.3、CH-5.6）"),
-    Phase.FORTUNE: Text("the player applies the Fortune, in full where possible (CH-6.1, "
-                        "CH-6.2)", "プレイヤーが天運を、できる限りすべて適用します"
-                        "（CH-6.1、CH-6.2）"),
-    Phase.CHECK: Text("the player achieves the event with a set of dice, spends a blessing, or "
-                      "passes (CH-6.3, CH-6.5)", "プレイヤーがサイコロの組でイベントを達成するか、"
-                      "加護を使うか、パスします（CH-6.3、CH-6.5）"),
-    Phase.STAR: Text("the player marks one die of the used set as used (★, CH-6.6)",
-                     "プレイヤーが使った組のサイコロ1個を使用済みにします（★、CH-6.6）"),
-    Phase.EFFECT: Text("the player chooses the target of the event effect (§5.2)",
-                       "プレイヤーがイベント効果の対象を選びます（§5.2）"),
-    Phase.LIMIT: Text("the player returns a die over the dice limit (CH-2.3)",
-                      "プレイヤーがサイコロの上限を超えた分を1個戻します（CH-2.3）"),
-    Phase.BATTLE: Text("the player hits a Demon Lord HP with a set of dice, or stops (CH-7)",
-                       "プレイヤーがサイコロの組で魔王のHPを攻撃するか、やめます（CH-7）"),
-    Phase.SKILL_PICK: Text("the player takes a skill from the display (CH-7.5)",
-                           "プレイヤーが場からスキルを1枚取ります（CH-7.5）"),
-    Phase.GROWTH: Text("the player grows: a white die, or a white die turned red (CH-8.6)",
-                       "プレイヤーが成長します：白サイコロ1個か、白サイコロを赤にします（CH-8.6）"),
-}
+_WAITING = waiting_table(__package__, Phase)
+
 
 _WHY = {
     "move": Text("that is not a legal stop: blanks and pawns cannot be stopped on, and an empty "
@@ -56,11 +33,7 @@ _WHY = {
 
 
 def explain_illegal(st: ClassicHeroState, action: Any) -> Text:
-    not_due = no_decision_due(st, _WAITING, "CH-9")
-    if not_due is not None:
-        return not_due
-    now = bi("now {w}", "いまは{w}", w=_WAITING[st.phase])
-    kind = getattr(action, "kind", None)
-    if kind is None or not any(a.kind == kind for a in st.options):
-        return now
-    return _WHY.get(kind, now)
+    not_kind = not_awaited(st, _WAITING, action, "CH-9")
+    if not_kind is not None:
+        return not_kind
+    return _WHY.get(action.kind, _WAITING[st.phase].now())

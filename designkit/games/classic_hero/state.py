@@ -18,7 +18,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from designkit.core.cardtable import compiled
+from designkit.core.cardtable import CompiledRules
 from designkit.core.effects import Hook
 from designkit.core.flow import Flow, FlowState
 from designkit.games.classic_hero.cards import (
@@ -74,23 +74,30 @@ class Phase(enum.IntEnum):
     DRAW_WEAKNESS = 17  # chance: a private weakness card drawn (CH-V2)
 
 
-FLOW = Flow(Phase, names={
-    "RUN": ("in play", "進行中"), "RACE": ("dealing races", "種族の配布"),
-    "CLASS": ("choosing a class", "クラス選択"), "DRAW_EVENT": ("laying out events", "イベント配置"),
-    "DRAW_LORD": ("drawing a Demon Lord", "魔王の登場"), "DRAW_SKILL": ("revealing a skill",
-                                                                    "スキル公開"),
-    "ROLL": ("rolling dice", "ダイスロール"), "MOVE": ("moving", "移動"),
-    "FORTUNE": ("Fortune", "天運"), "CHECK": ("the event", "イベント判定"),
-    "STAR": ("★: marking a die used", "★：使用済みにするサイコロ"),
-    "EFFECT": ("an effect's target", "効果の対象"), "LIMIT": ("over the dice limit", "サイコロ上限"),
-    "BATTLE": ("Demon Lord battle", "魔王戦"), "SKILL_PICK": ("taking a skill", "スキル獲得"),
-    "GROWTH": ("growth", "成長"), "OVER": ("game over", "ゲーム終了"),
-    "DRAW_WEAKNESS": ("drawing a weakness", "弱点カード"),
-})
+FLOW = Flow(Phase, names="""
+    RUN           | in play               | 進行中
+    RACE          | dealing races         | 種族の配布
+    CLASS         | choosing a class      | クラス選択
+    DRAW_EVENT    | laying out events     | イベント配置
+    DRAW_LORD     | drawing a Demon Lord  | 魔王の登場
+    DRAW_SKILL    | revealing a skill     | スキル公開
+    ROLL          | rolling dice          | ダイスロール
+    MOVE          | moving                | 移動
+    FORTUNE       | Fortune               | 天運
+    CHECK         | the event             | イベント判定
+    STAR          | ★: marking a die used | ★：使用済みにするサイコロ
+    EFFECT        | an effect's target    | 効果の対象
+    LIMIT         | over the dice limit   | サイコロ上限
+    BATTLE        | Demon Lord battle     | 魔王戦
+    SKILL_PICK    | taking a skill        | スキル獲得
+    GROWTH        | growth                | 成長
+    OVER          | game over             | ゲーム終了
+    DRAW_WEAKNESS | drawing a weakness    | 弱点カード
+""")
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(CompiledRules, stamp=table_stamp):
     """Params and card tables compiled into lookup tables (cached on the params)."""
 
     params: ClassicHeroParams
@@ -116,23 +123,18 @@ class Ruleset:
     parts: tuple[int, ...]                       # VP categories in force (parts_in_force)
 
     @classmethod
-    def compile(cls, params: ClassicHeroParams) -> Ruleset:
-        stamp = table_stamp()
-        return compiled(params, stamp, lambda: cls._shared(params, stamp))
-
-    @classmethod
-    def _shared(cls, params: ClassicHeroParams, stamp: tuple[tuple[str, float], ...]
-                ) -> Ruleset:
+    def _build(cls, params: ClassicHeroParams, stamp: tuple[tuple[str, float], ...]
+               ) -> Ruleset:
         """One ruleset for equal params built anew (one per game)."""
         rules = _COMPILED.get((params, stamp))
         if rules is None:
             if len(_COMPILED) > 64:
                 _COMPILED.clear()
-            rules = _COMPILED[(params, stamp)] = cls._build(params, stamp)
+            rules = _COMPILED[(params, stamp)] = cls._fresh(params, stamp)
         return rules
 
     @classmethod
-    def _build(cls, p: ClassicHeroParams, stamp: tuple[tuple[str, float], ...]) -> Ruleset:
+    def _fresh(cls, p: ClassicHeroParams, stamp: tuple[tuple[str, float], ...]) -> Ruleset:
         events: list[EventCard] = []
         decks: list[tuple[int, ...]] = [()]
         all_events = load_events()
@@ -241,10 +243,7 @@ class ClassicHeroState(FlowState):
     hp_by: list[list[tuple[int, int]]]  # [seat]: (Demon Lord, HP) achieved (CH-V1)
 
     def clone(self) -> ClassicHeroState:
-        c = ClassicHeroState.__new__(ClassicHeroState)
-        c.rules, c.params, c.n = self.rules, self.params, self.n
-        c.log = None if self.log is None else self.log[:]
-        c.copy_flow(self)
+        c = self.clone_flow()
         rows = list.copy   # map(list.copy, …): no comprehension frame per field
         c.stage, c.turn_no = self.stage, self.turn_no
         c.track, c.pos = self.track[:], self.pos[:]

@@ -6,30 +6,11 @@ from typing import Any
 
 from designkit.core.messages import Text, bi, join
 from designkit.core.seats import seat_label
+from designkit.core.waiting import waiting_table
 from designkit.games.crossroads import release as rel
 from designkit.games.crossroads.state import CrossroadsState, Phase
 
-_WAITING = {
-    Phase.ACT: Text("the active player chooses Release, Hold or Pass (CR-3.2)",
-                    "手番プレイヤーがリリース・ホールド・パスを選びます（CR-3.2）"),
-    Phase.RECEIVE: Text("the pass receiver chooses Release or Hold (CR-6.4)",
-                        "パスを受けたプレイヤーがリリースかホールドを選びます（CR-6.4）"),
-    Phase.COMPOSE: Text("the releaser chooses which S4/S7 cards join the group (CR-7.4, CR-7.7)",
-                        "リリースするプレイヤーが、グループに加える S4／S7 のカードを選びます"
-                        "（CR-7.4、CR-7.7）"),
-    Phase.TAKE: Text("the passing player may take a skill (CR-6.2)",
-                     "パスしたプレイヤーはスキルを1つ取れます（CR-6.2）"),
-    Phase.RETURN: Text("the passing player may return a skill (CR-6.3)",
-                       "パスしたプレイヤーはスキルを1つ戻せます（CR-6.3）"),
-    Phase.DECLARE: Text("a player with a hand sum of exactly the end sum may declare (CR-8.1)",
-                        "手札の合計がちょうど終了の合計のプレイヤーは宣言できます（CR-8.1）"),
-    Phase.DECLARE_DISCARD: Text("the declarer discards half the hand (CR-8.2)",
-                                "宣言したプレイヤーが手札の半分を捨てます（CR-8.2）"),
-    Phase.S2_CHOICE: Text("the active player decides whether to use S2 (CR-7.2)",
-                          "手番プレイヤーが S2 を使うかどうかを決めます（CR-7.2）"),
-    Phase.S2_KEEP: Text("the active player keeps one of the S2 cards (CR-7.2)",
-                        "手番プレイヤーが S2 のカードを1枚残します（CR-7.2）"),
-}
+_WAITING = waiting_table(__package__, Phase)
 
 
 def explain_illegal(st: CrossroadsState, action: Any) -> Text:
@@ -83,8 +64,9 @@ def explain_illegal(st: CrossroadsState, action: Any) -> Text:
                   "ちょうど {n} のプレイヤーが行います", n=st.params.end_hand_sum)
     if ph is Phase.OVER:
         return Text("the game is over", "ゲームは終わっています")
-    return bi("now {w}", "いまは{w}", w=_WAITING.get(ph, Text("no decision is due",
-                                                            "選ぶ番ではありません")))
+    waiting = _WAITING.get(ph)
+    return waiting.now() if waiting is not None else bi(
+        "now {w}", "いまは{w}", w=Text("no decision is due", "選ぶ番ではありません"))
 
 
 def _cards(value: Any) -> bool:

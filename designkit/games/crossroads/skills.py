@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from designkit.core.cardtable import CardName, Column, Table
+from designkit.core.cardtable import CardName, Column, Table, optional_text
 from designkit.core.effects import Arg, Hook, HookSpec
 
 VOCABULARY: dict[str, HookSpec] = {h.name: h for h in (
@@ -36,11 +36,10 @@ VOCABULARY: dict[str, HookSpec] = {h.name: h for h in (
 COLUMNS = (
     Column("id", unique=True),
     Column("name_en"),
-    Column("name_ja", required=False, default=""),
+    *optional_text("name_ja"),
     Column("cost", "int", range=(-10, 20)),
     Column("effects", "effects"),
-    Column("text_ja", required=False, default=""),
-    Column("text_en", required=False, default=""),
+    *optional_text("text_ja", "text_en"),
 )
 
 

@@ -144,8 +144,7 @@ class CrossroadsState(FlowState):
     released: list[int]
 
     def clone(self) -> CrossroadsState:
-        c = CrossroadsState.__new__(CrossroadsState)
-        c.rules, c.params, c.n = self.rules, self.params, self.n
+        c = self.clone_flow()
         c.deck = self.deck[:]
         c.deck_n = self.deck_n
         c.top, c.bottom = self.top[:], self.bottom[:]
@@ -158,7 +157,6 @@ class CrossroadsState(FlowState):
         c.discard = self.discard[:]
         c.skills = self.skills[:]
         c.crossroads = self.crossroads
-        c.copy_flow(self)
         c.active, c.trigger = self.active, self.trigger
         c.s2_cards = self.s2_cards[:]
         c.declarer, c.took = self.declarer, self.took
@@ -166,7 +164,6 @@ class CrossroadsState(FlowState):
         c.final = self.final
         c.first_player = self.first_player
         c.released = self.released[:]
-        c.log = None if self.log is None else self.log[:]
         return c
 
     # -- small queries used by rules, view and bots ------------------------------------------

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from designkit.core.cardtable import CardName, Column, Stamp, Table
+from designkit.core.cardtable import CardName, Column, Stamp, Table, optional_text
 from designkit.core.effects import (
     COMPARISONS,
     Arg,
@@ -206,31 +206,27 @@ ALBUM_COLUMNS = (
     Column("stars", "int", range=(0, 9)),
     Column("person", "bool", default=False),
     Column("name"),
-    Column("name_ja", required=False, default=""),
+    *optional_text("name_ja"),
 )
 EVENT_COLUMNS = (
     Column("id", unique=True),
     Column("stage", "int", range=(1, 9)),
     Column("name"),
-    Column("name_ja", required=False, default=""),
+    *optional_text("name_ja"),
     Column("select", "effects"),
     Column("effect", "effects"),
-    Column("text", required=False, default=""),
-    Column("text_ja", required=False, default=""),
+    *optional_text("text", "text_ja"),
 )
 DREAM_COLUMNS = (
     Column("id", unique=True),
     Column("name"),
-    Column("name_ja", required=False, default=""),
+    *optional_text("name_ja"),
     Column("dream", "effects", default=()),  # the column must be there (cells may be empty)
     Column("trigger", "effects"),
     Column("limit", choices=LIMITS, required=False, default="none"),
     Column("optional", "bool", required=False, default=False),
     Column("skill", "effects", default=()),
-    Column("dream_text", required=False, default=""),
-    Column("skill_text", required=False, default=""),
-    Column("dream_text_ja", required=False, default=""),
-    Column("skill_text_ja", required=False, default=""),
+    *optional_text("dream_text", "skill_text", "dream_text_ja", "skill_text_ja"),
 )
 
 

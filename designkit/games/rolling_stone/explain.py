@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from designkit.core.flow import no_decision_due
 from designkit.core.messages import Text, bi
 from designkit.core.seats import seat_label
+from designkit.core.waiting import not_awaited, waiting_table
 from designkit.games.rolling_stone.actions import DIR_EN, DIR_JA
 from designkit.games.rolling_stone.album import (
     colour_en,
@@ -18,47 +18,15 @@ from designkit.games.rolling_stone.album import (
 from designkit.games.rolling_stone.dice import DIRS
 from designkit.games.rolling_stone.state import Phase, RollingStoneState
 
-_WAITING = {
-    Phase.PASS: ("pass", Text("a player chooses a dream card to pass left (LR-2.2)",
-                              "プレイヤーが左に渡す夢カードを選びます（LR-2.2）")),
-    Phase.CHAR_CELL: ("char_cell", Text("a player places the character card in the frame "
-                                        "(LR-2.4)", "プレイヤーがキャラクターカードを枠に置きます"
-                                        "（LR-2.4）")),
-    Phase.ORIENT: ("orient", Text("a player orients a die with its top fixed (LR-2.5, LR-8.4)",
-                                  "プレイヤーが上の面を変えずにサイコロの向きを決めます"
-                                  "（LR-2.5、LR-8.4）")),
-    Phase.DISCARD: ("discard", Text("a player discards a dream card as the stage skill "
-                                    "(LR-4.1)", "プレイヤーがステージのスキルとして夢カードを"
-                                    "1枚捨てます（LR-4.1）")),
-    Phase.ORDER: ("slot", Text("a player puts the pawn on an empty order slot (LR-5.2)",
-                               "プレイヤーが空いている手番順の枠にコマを置きます（LR-5.2）")),
-    Phase.MOVE_DIE: ("move_die", Text("the player may choose a die to move (LR-8.3)",
-                                      "プレイヤーは動かすサイコロを選べます（LR-8.3）")),
-    Phase.MOVE_DIR: ("move_dir", Text("the player chooses where the die moves (LR-8.3)",
-                                      "プレイヤーがサイコロを動かす向きを選びます（LR-8.3）")),
-    Phase.USE: ("use", Text("the player decides whether to use an optional skill (LR-A34)",
-                            "プレイヤーが任意のスキルを使うかどうかを決めます（LR-A34）")),
-    Phase.TARGET: ("die", Text("the player chooses which die the effect changes",
-                               "プレイヤーが効果で変えるサイコロを選びます")),
-    Phase.TAKE: ("take", Text("the player takes a card from the common field (LR-6.3)",
-                              "プレイヤーが共通の場からカードを1枚取ります（LR-6.3）")),
-    Phase.PLACE: ("place", Text("the player chooses a cell for the card (LR-7)",
-                                "プレイヤーがカードを置くマスを選びます（LR-7）")),
-    Phase.RECALL: ("recall", Text("the player chooses a discarded card to place (skill)",
-                                  "プレイヤーが置く捨て札を選びます（スキル）")),
-}
+_WAITING = waiting_table(__package__, Phase)
 
 
 def explain_illegal(st: RollingStoneState, action: Any) -> Text:
-    kind = getattr(action, "kind", None)
     arg = getattr(action, "arg", None)
     ph = st.phase
-    not_due = no_decision_due(st, _WAITING, "LR-12")
-    if not_due is not None:
-        return not_due
-    expected = _WAITING[ph]
-    if kind != expected[0]:
-        return bi("now {w}", "いまは{w}", w=expected[1])
+    not_kind = not_awaited(st, _WAITING, action, "LR-12")
+    if not_kind is not None:
+        return not_kind
     seat = st.seat
     assert seat is not None  # a decision is due (checked above), so a seat answers it
     if ph is Phase.PLACE:
@@ -95,7 +63,8 @@ def explain_illegal(st: RollingStoneState, action: Any) -> Text:
         return bi("LR-8.3: the {c} die has no card next to it, so it cannot move",
                   "LR-8.3：{c_ja}のサイコロの隣にカードがないので、動けません",
                   c=colour_en(st, k), c_ja=colour_ja(st, k))
-    return bi("not one of the choices now: {w}", "いまの選択肢にありません：{w}", w=expected[1])
+    return bi("not one of the choices now: {w}", "いまの選択肢にありません：{w}",
+              w=_WAITING[ph].text)
 
 
 def _why_not_cell(st: RollingStoneState, arg: Any) -> Text:

@@ -53,6 +53,7 @@ class RollingStoneParams(Params):
 
     # -- setup ------------------------------------------------------------------------------------
     players: int = param(4, range=(2, 6), rule="LR-1.1", group=SETUP, label_ja="人数",
+                         within=("players_min", "players_max"),
                          help="Number of players (players_min–players_max)",
                          help_ja="プレイヤーの人数（players_min〜players_max）")
     players_min: int = param(3, range=(2, 6), rule="LR-1.1", group=SETUP, tune=False,
@@ -263,15 +264,6 @@ class RollingStoneParams(Params):
                                             "オフ：元に戻す"))
 
     def check_consistency(self) -> None:
-        if self.players_min > self.players_max:
-            raise ParamError("players_min", bi("{a} is above players_max {b}",
-                                               "{a} は players_max {b} より大きいです",
-                                               a=self.players_min, b=self.players_max))
-        if not self.players_min <= self.players <= self.players_max:
-            raise ParamError("players", bi("{n} is outside the allowed range {lo}–{hi} (LR-1.1: "
-                                           "３〜４人用)", "{n} は許容範囲 {lo}–{hi} の外です"
-                                           "（LR-1.1：３〜４人用）", n=self.players,
-                                           lo=self.players_min, hi=self.players_max))
         bad = [c for c in self.colours if c not in ALL_COLOURS]
         if bad or not self.colours or len(set(self.colours)) != len(self.colours):
             raise ParamError("colours", bi("{c} must list some of R, B, Y, G, each once",

@@ -16,28 +16,25 @@ log [events]``.
 
 ``stack`` lists the tasks still to run, next first; ``ctx`` is the context of the
 decision or chance step now due (both hold only IDs, seats, colour indices and
-numbers). The bounding boxes, card and ★ counts and active skills are derived.
+numbers), read back by the core's :func:`~designkit.core.flow_dict.flow_from_dict`.
+Unlike the other games' documents, this one does not carry ``last`` (the last real
+choice) yet: writing it changes the golden playthroughs, so it waits for a deliberate
+change of the documented form; a document that has it is read. The bounding boxes, card
+and ★ counts and active skills are derived.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from designkit.core.events import Event
-from designkit.core.flow_dict import listify, tuplify
+from designkit.core.flow_dict import flow_from_dict, listify, rebuild_options
 from designkit.core.invariants import parse_checked
+from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.invariants import check_state
 from designkit.games.rolling_stone.params import RollingStoneParams
 from designkit.games.rolling_stone.resolve import refresh_active
 from designkit.games.rolling_stone.setup import blank_state
-from designkit.games.rolling_stone.state import (
-    CHARACTER,
-    FLOW,
-    VP_PARTS,
-    Phase,
-    RollingStoneState,
-    Ruleset,
-)
+from designkit.games.rolling_stone.state import CHARACTER, VP_PARTS, RollingStoneState, Ruleset
 
 
 def state_to_dict(st: RollingStoneState) -> dict[str, Any]:
@@ -101,9 +98,6 @@ def _parse(data: dict[str, Any], params: RollingStoneParams | None,
     dream = _lookup(rules.dream_index, "dream card")
     event = _lookup(rules.event_index, "event card")
     dice = rules.dice
-    st.phase = Phase[data["phase"]]
-    st.seat, st.ctx = data["seat"], tuplify(data["ctx"])
-    st.stack = [tuplify(t) for t in reversed(data["stack"])]
     st.stage, st.round, st.turn_no = data["stage"], data["round"], data["turn_no"]
     st.current, st.marker, st.settling = data["current"], data["marker"], data["settling"]
     st.slot_of, st.board = list(data["slot_of"]), list(data["board"])
@@ -138,12 +132,9 @@ def _parse(data: dict[str, Any], params: RollingStoneParams | None,
     st.snapshot = None if data["snapshot"] is None else [
         [dice.index[tuple(o)] for o in d] for d in data["snapshot"]]
     st.final = tuple(data["final"]) if data.get("final") is not None else None
+    flow_from_dict(st, data, log, Action, options=False)
     refresh_active(st)
-    if st.phase in FLOW.decisions:
-        st.options = tuple(FLOW.decisions[st.phase].options(st))
-    events = data.get("log")
-    st.log = None if not log else [
-        Event.from_dict(e) for e in events or []]
+    rebuild_options(st)
     return st
 
 

@@ -21,7 +21,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from designkit.core.cardtable import Stamp, compiled
+from designkit.core.cardtable import CompiledRules, Stamp
 from designkit.core.flow import Flow, FlowState
 from designkit.games.rolling_stone.cards import (
     AlbumCard,
@@ -73,7 +73,7 @@ CHANCE_PHASES = frozenset({Phase.DEAL, Phase.ROLL, Phase.ORIENT_RANDOM, Phase.ST
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(CompiledRules, stamp=table_stamp):
     """Params and card tables compiled into lookup tables."""
 
     params: RollingStoneParams
@@ -104,11 +104,6 @@ class Ruleset:
     mid_stages: frozenset[int]
     stamp: tuple[tuple[str, Stamp], ...]
     actions: dict[Any, Any]           # cache of immutable Action values (hot path)
-
-    @classmethod
-    def compile(cls, params: RollingStoneParams) -> Ruleset:
-        stamp = table_stamp()
-        return compiled(params, stamp, lambda: cls._build(params, stamp))
 
     @classmethod
     def _build(cls, p: RollingStoneParams, stamp: tuple[tuple[str, Stamp], ...]) -> Ruleset:
@@ -220,10 +215,7 @@ class RollingStoneState(FlowState):
     final: tuple[int, ...] | None      # the VP when the game ended
 
     def clone(self) -> RollingStoneState:
-        c = RollingStoneState.__new__(RollingStoneState)
-        c.rules, c.params, c.n = self.rules, self.params, self.n
-        c.log = None if self.log is None else self.log[:]
-        c.copy_flow(self)
+        c = self.clone_flow()
         rows = list.copy   # map(list.copy, …): no comprehension frame per field
         c.stage, c.round, c.turn_no, c.current = self.stage, self.round, self.turn_no, \
             self.current

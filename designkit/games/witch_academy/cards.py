@@ -16,9 +16,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from designkit.core.cardtable import Column, load_table
+from designkit.core.cardtable import CardName, Column, load_table
 from designkit.core.effects import Arg, Hook, HookSpec, parse_effects
 from designkit.core.errors import DataError
+from designkit.core.messages import word_table
 from designkit.core.paths import data_dir
 
 BASIC = ("G", "B", "R", "W")
@@ -77,8 +78,14 @@ def compile_effects(hooks: tuple[Hook, ...]) -> tuple[Op, ...]:
     return tuple(compile_hook(h) for h in hooks)
 
 
+class _NameThenId(CardName):
+    """The draft's cards read their name, then their id ("Forest F1")."""
+
+    NAME_FORMAT = ("{name} {id}", "{name} {id}")
+
+
 @dataclass(frozen=True)
-class Exploration:
+class Exploration(_NameThenId):
     id: str
     name_en: str
     name_ja: str
@@ -87,24 +94,20 @@ class Exploration:
     es_health: int | None
     es: tuple[Op, ...]
 
-    def name(self, lang: str = "en") -> str:
-        return f"{self.name_ja if lang == 'ja' else self.name_en} {self.id}"
-
 
 @dataclass(frozen=True)
-class Area:
+class Area(CardName):
+    NAME_FORMAT = ("{name}", "{name}")   # one of a kind: its name alone
+
     id: str
     name_en: str
     name_ja: str
     r2: tuple[Op, ...]
     r3: tuple[Op, ...]
 
-    def name(self, lang: str = "en") -> str:
-        return self.name_ja if lang == "ja" else self.name_en
-
 
 @dataclass(frozen=True)
-class EventCard:
+class EventCard(_NameThenId):
     id: str
     year: int
     type: str
@@ -118,9 +121,6 @@ class EventCard:
     passive: tuple[Op, ...]
     trigger: str
     effect: tuple[Op, ...]
-
-    def name(self, lang: str = "en") -> str:
-        return f"{self.name_ja if lang == 'ja' else self.name_en} {self.id}"
 
     def passive_value(self, name: str) -> int:
         """The argument of passive ``name`` (1 for a flag), 0 when the card lacks it."""
@@ -299,33 +299,33 @@ def op_text(op: Op, lang: str = "en") -> str:
 
 #: section 5.1 primitives the log writes in words, never as ``heal(SELF, 2)`` (the draft's
 #: own terms in Japanese: ≪ヘルス≫, 回収)
-_OP_WORDS = {
-    "heal": ("heal {t} by {n}", "{t}の≪ヘルス≫を{n}回復"),
-    "full_heal": ("fully heal {t}", "{t}の≪ヘルス≫を全快"),
-    "pay_health": ("the placed worker pays {n} Health", "配置したワーカーが≪ヘルス≫を{n}支払う"),
-    "extra_actions": ("+{n} action{s} for this placement", "この配置のアクション回数+{n}"),
-    "recall": ("recall up to {n} of your other placed workers",
-               "配置済みの他のワーカーを{n}個まで手元へ戻す"),
-    "recall_all": ("recall any of your other placed workers",
-                   "配置済みの他のワーカーを好きなだけ手元へ戻す"),
-    "per_legacy_type_vp": ("+{n} VP per legacy type held", "持っているレガシーの種類毎に{n}VP"),
-}
-_TARGET_WORDS = {"SELF": ("this worker", "このワーカー"), "ONE": ("one of your workers",
-                                                               "自分のワーカー１個"),
-                 "SUPPLY": ("your workers in supply", "手元のワーカー全て"),
-                 "ALL": ("all your workers", "自分のワーカー全て")}
+_OP_WORDS = word_table("""
+    heal               | heal {t} by {n}                               | {t}の≪ヘルス≫を{n}回復
+    full_heal          | fully heal {t}                                | {t}の≪ヘルス≫を全快
+    pay_health         | the placed worker pays {n} Health             | 配置したワーカーが≪ヘルス≫を{n}支払う
+    extra_actions      | +{n} action{s} for this placement             | この配置のアクション回数+{n}
+    recall             | recall up to {n} of your other placed workers | 配置済みの他のワーカーを{n}個まで手元へ戻す
+    recall_all         | recall any of your other placed workers       | 配置済みの他のワーカーを好きなだけ手元へ戻す
+    per_legacy_type_vp | +{n} VP per legacy type held                  | 持っているレガシーの種類毎に{n}VP
+""", "_OP_WORDS")
+_TARGET_WORDS = word_table("""
+    SELF   | this worker            | このワーカー
+    ONE    | one of your workers    | 自分のワーカー１個
+    SUPPLY | your workers in supply | 手元のワーカー全て
+    ALL    | all your workers       | 自分のワーカー全て
+""", "_TARGET_WORDS")
 #: when a familiar's or facility's triggered skill applies (the log's words for a trigger)
-TRIGGER_WORDS = {
-    "on_place_area": ("when this worker is placed on an Area", "このワーカーをエリアに配置した時"),
-    "on_place_univ": ("when this worker is placed at the University",
-                      "このワーカーを【大学】に配置した時"),
-    "on_place_any": ("when this worker is placed", "このワーカーを配置した時"),
-    "on_push": ("when this worker pushes another out", "このワーカーが押し出した時"),
-    "on_pushed": ("when this worker is pushed out", "このワーカーが押し出された時"),
-    "on_rest": ("when you Rest", "休息した時"),
-    "on_assignment": ("when you complete an assignment", "課題を達成した時"),
-    "round_end": ("at round end", "ラウンド終了時"), "game_end": ("at game end", "ゲーム終了時"),
-}
+TRIGGER_WORDS = word_table("""
+    on_place_area | when this worker is placed on an Area        | このワーカーをエリアに配置した時
+    on_place_univ | when this worker is placed at the University | このワーカーを【大学】に配置した時
+    on_place_any  | when this worker is placed                   | このワーカーを配置した時
+    on_push       | when this worker pushes another out          | このワーカーが押し出した時
+    on_pushed     | when this worker is pushed out               | このワーカーが押し出された時
+    on_rest       | when you Rest                                | 休息した時
+    on_assignment | when you complete an assignment              | 課題を達成した時
+    round_end     | at round end                                 | ラウンド終了時
+    game_end      | at game end                                  | ゲーム終了時
+""", "TRIGGER_WORDS")
 
 
 def _words(name: str, args: list[Any], lang: str) -> str:

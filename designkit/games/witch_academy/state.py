@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from designkit.core.cardtable import compiled
+from designkit.core.cardtable import CompiledRules
 from designkit.core.flow import Flow, FlowState
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.cards import (
@@ -68,30 +68,38 @@ class Phase(enum.IntEnum):
     OVER = 25
 
 
-FLOW = Flow(Phase, names={
-    "RUN": ("in play", "進行中"), "AREA_DRAW": ("dealing Areas", "エリアの配置"),
-    "EX_DRAW": ("drawing exploration cards", "探索カード"), "START": ("start player",
-                                                                  "スタートプレイヤー"),
-    "START_RES": ("starting resource", "初期資源"), "DISPLAY": ("assignment display",
-                                                               "課題の公開"),
-    "DEAL": ("dealing cards", "カード配布"), "DRAFT": ("draft", "ドラフト"),
-    "MODE": ("choosing an action", "アクション選択"), "TARGET": ("where the worker goes",
-                                                               "配置先"),
-    "REST": ("Rest", "休息"), "BONUS": ("Area bonus", "エリアの追加効果"),
-    "EXPLORE": ("exploring", "探索"), "ES": ("Extra Stage", "エキストラステージ"),
-    "UNIV": ("University action", "大学のアクション"), "AMOUNT": ("how many to exchange",
-                                                                 "交換する数"),
-    "COLOUR": ("choosing a colour", "色の選択"), "PAY": ("paying", "支払い"),
-    "LEGACY": ("legacy token", "レガシー"), "WORKER": ("healing a worker", "ワーカーの回復"),
-    "RECALL": ("recalling workers", "ワーカーの回収"), "FACILITY": ("building a facility",
-                                                                  "施設の建設"),
-    "ASSIGN": ("assignments", "課題の達成"), "KEEP": ("keeping a card", "カードを伏せる"),
-    "RETURN": ("returning resources", "資源の返却"), "OVER": ("game over", "ゲーム終了"),
-})
+FLOW = Flow(Phase, names="""
+    RUN       | in play                   | 進行中
+    AREA_DRAW | dealing Areas             | エリアの配置
+    EX_DRAW   | drawing exploration cards | 探索カード
+    START     | start player              | スタートプレイヤー
+    START_RES | starting resource         | 初期資源
+    DISPLAY   | assignment display        | 課題の公開
+    DEAL      | dealing cards             | カード配布
+    DRAFT     | draft                     | ドラフト
+    MODE      | choosing an action        | アクション選択
+    TARGET    | where the worker goes     | 配置先
+    REST      | Rest                      | 休息
+    BONUS     | Area bonus                | エリアの追加効果
+    EXPLORE   | exploring                 | 探索
+    ES        | Extra Stage               | エキストラステージ
+    UNIV      | University action         | 大学のアクション
+    AMOUNT    | how many to exchange      | 交換する数
+    COLOUR    | choosing a colour         | 色の選択
+    PAY       | paying                    | 支払い
+    LEGACY    | legacy token              | レガシー
+    WORKER    | healing a worker          | ワーカーの回復
+    RECALL    | recalling workers         | ワーカーの回収
+    FACILITY  | building a facility       | 施設の建設
+    ASSIGN    | assignments               | 課題の達成
+    KEEP      | keeping a card            | カードを伏せる
+    RETURN    | returning resources       | 資源の返却
+    OVER      | game over                 | ゲーム終了
+""")
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(CompiledRules, stamp=table_stamp):
     """Params and card tables compiled into lookup tables."""
 
     params: WitchParams
@@ -111,11 +119,6 @@ class Ruleset:
     assignment_index: dict[str, int]
     area_index: dict[str, int]
     stamp: tuple[tuple[str, float], ...]
-
-    @classmethod
-    def compile(cls, p: WitchParams) -> Ruleset:
-        stamp = table_stamp()
-        return compiled(p, stamp, lambda: cls._build(p, stamp))
 
     @classmethod
     def _build(cls, p: WitchParams, stamp: tuple[tuple[str, float], ...]) -> Ruleset:
@@ -216,10 +219,7 @@ class WitchState(FlowState):
         :func:`set_facilities`), so a clone shares them without copying (issue 19); so are
         ``health``, ``res``, ``picks``, ``drafted`` and ``carried`` (``core.rows``), whose copies
         were most of a clone's cost."""
-        c = WitchState.__new__(WitchState)
-        c.rules, c.params, c.n = self.rules, self.params, self.n
-        c.log = None if self.log is None else self.log[:]
-        c.copy_flow(self)
+        c = self.clone_flow()
         c.year, c.sp, c.turn_pos, c.turn_no = self.year, self.sp, self.turn_pos, self.turn_no
         c.order, c.mode, c.action_turns = self.order[:], self.mode[:], self.action_turns[:]
         c.acting, c.actions_left = self.acting, self.actions_left
