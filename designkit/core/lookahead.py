@@ -17,7 +17,7 @@ The values, and the order they come in, are the same as clone-apply-evaluate's.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from designkit.core.flow import is_plain_flow
 from designkit.core.game import Game, State
@@ -39,9 +39,9 @@ def child_values(game: Game, st: S, steps: Sequence[Hashable], value: Callable[[
     logging off. ``spent``: the caller reads ``st`` no more, so the last step is applied
     to ``st`` itself instead of a clone of it."""
     apply, clone = stepper(game, st), st.clone
-    last = len(steps) - 1
+    last = len(steps) - 1 if spent else -1
     for i, step in enumerate(steps):
-        child = st if spent and i == last else cast(S, clone())
+        child = st if i == last else clone()  # a clone is an ``S`` (no ``cast`` call per child)
         child.log = None
         apply(child, step)
-        yield value(child)
+        yield value(child)  # type: ignore[arg-type]

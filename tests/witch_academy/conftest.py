@@ -30,12 +30,12 @@ ALL_AREAS = ("FOREST", "LAKE", "MOUNTAIN", "PERMAFROST", "LIGHTHOUSE", "MORIA", 
              "ISLAND", "CORRIDOR")
 
 
-def res(text: str) -> list[int]:
-    """``"G3 B2 E2"`` → resource counts G, B, R, W, E."""
+def res(text: str) -> tuple[int, ...]:
+    """``"G3 B2 E2"`` → resource counts G, B, R, W, E (a state's tuple row)."""
     out = [0] * 5
     for part in text.split():
         out[RES_INDEX[part[0]]] += int(part[1:])
-    return out
+    return tuple(out)
 
 
 def scenario(players: int = 4, *, year: int = 1, areas: Iterable[str] = (),

@@ -81,14 +81,14 @@ def test_a_rest_names_its_recall_and_heals_in_one_line() -> None:
     st = scenario(3)
     place(st, A, D6, "FOREST")
     place(st, A, D8, UNIV)
-    st.health[A] = [3, 2, 7]
+    st.health[A] = (3, 2, 7)
     resume(st, ("turn", A))
     play(st, ("rest", None), ("recall", ("d6", "d8")))
     (ev,) = [e for e in st.log if e.rule == "LW-9.1"]
     assert ev.text == ("A Rests, recalling A-d6 from Forest of No Return, A-d8 from the "
                        "University: A-d4 heals 3 → 4 (capped at the maximum), A-d6 heals 2 → 4,"
                        " A-d8 heals 7 → 8 (capped at the maximum)")
-    assert "LW-9.2" in rules_logged(st) and st.health[A] == [4, 4, 8]
+    assert "LW-9.2" in rules_logged(st) and st.health[A] == (4, 4, 8)
 
 
 def test_a_push_out_skill_is_logged_as_it_applies_lw_a36() -> None:

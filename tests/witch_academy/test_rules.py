@@ -17,6 +17,7 @@ from designkit.agents import make_agents
 from designkit.core.errors import IllegalAction
 from designkit.core.paths import data_dir
 from designkit.core.play import play_game
+from designkit.core.rows import put
 from designkit.games.witch_academy.state import (
     ASSIGN_MODE,
     PASSED,
@@ -71,7 +72,7 @@ def test_lw_0_1_elixir_is_wild_and_lw_a25_request_paid_with_elixir() -> None:
 def test_lw_0_2_payment_floor_blocks_extra_stage() -> None:
     """LW-0.2: a cost that cannot be paid in full cannot be paid at all (ES at Health 2)."""
     st = scenario(4, explore={"FOREST": ("EX-E-6", "EX-G-1")})
-    st.health[A][D6] = 3
+    put(st.health, A, D6, 3)
     resume(st, ("turn", A))
     play(st, ("worker", "d6"), ("target", "FOREST"), ("explore", "EX-E-6"), ("colour", "G"))
     assert st.phase is Phase.EXPLORE     # ES costs 3: 3 − 3 < 1, so no ES question
@@ -91,7 +92,7 @@ def test_lw_2_1_lw_2_2_lw_a32_setup_counts_and_outer_first() -> None:
         first = [e for e in st.log if e.rule in ("LW-2.2", "LW-A32")][0]
         assert first.rule == "LW-A32" and "(outer)" in first.text
         assert st.rules.explore[st.explore[0][0]].id == first.data["card"]
-        assert st.health == [[4, 6, 8]] * players and st.tokens == [5] * players
+        assert st.health == [(4, 6, 8)] * players and st.tokens == [5] * players
 
 
 def test_lw_3_4_lw_a2_draft_passes_left_and_hidden() -> None:
@@ -182,7 +183,7 @@ def test_lw_5_3_lw_a3_actions_by_rank_and_skippable() -> None:
     """LW-5.3, LW-A3: rank gives 1/2/3 actions whatever the Health; any may go unused."""
     for die, n in (("d4", 1), ("d6", 2), ("d8", 3)):
         st = scenario(4, explore={"FOREST": ("EX-G-1", "EX-G-2")})
-        st.health[A] = [2, 2, 2]
+        st.health[A] = (2, 2, 2)
         resume(st, ("turn", A))
         play(st, ("worker", die), ("target", "FOREST"))
         assert st.actions_left == n
@@ -204,7 +205,7 @@ def test_lw_a5_pushed_worker_at_one_stays_and_pusher_gets_bonus() -> None:
     """LW-A5: a pushed worker at Health 1 stays at 1; the pusher still gets the bonus."""
     st = scenario(4, year=2, explore={"FOREST": ("EX-G-1", "EX-G-2")})
     place(st, B, D4, "FOREST")
-    st.health[B][D4] = 1
+    put(st.health, B, D4, 1)
     resume(st, ("turn", A))
     play(st, ("worker", "d6"), ("target", "FOREST"))
     assert st.health[B][D4] == 1 and st.phase is Phase.BONUS and "LW-A5" in rules_logged(st)
@@ -255,7 +256,7 @@ def test_moria_bonus_pays_health_and_chooses_legacy() -> None:
     """LW-6.2 with §5.3 Moria: pay_health(2) then legacy(CHOICE) — only offered if payable."""
     st = scenario(4, year=2, areas=("MORIA", "FOREST", "LAKE", "MOUNTAIN", "PERMAFROST",
                                     "LIGHTHOUSE"), explore={"MORIA": ("EX-G-1", "EX-G-2")})
-    st.health[A][D6] = 2
+    put(st.health, A, D6, 2)
     resume(st, ("turn", A))
     play(st, ("worker", "d6"), ("target", "MORIA"))
     assert st.phase is Phase.EXPLORE            # 2 − 2 < 1: only "skip", applied at once
@@ -279,11 +280,11 @@ def test_lw_7_6_lw_a24_familiar_heals_and_overwrites() -> None:
     """LW-7.6, LW-A24: full heal wherever the worker is; a new familiar covers the old."""
     st = scenario(4, hands={A: ("FA1-1", "FA1-2")})
     place(st, A, D4, "FOREST")
-    st.health[A] = [1, 6, 8]
+    st.health[A] = (1, 6, 8)
     resume(st, ("turn", A))
     play(st, ("worker", "d6"), ("target", UNIV), ("play", "FA1-1"))
     assert st.health[A][D4] == 4
-    st.health[A][D4] = 2
+    put(st.health, A, D4, 2)
     play(st, ("play", "FA1-2"))
     assert [c.id for c in st.familiar_cards(A, D4)] == ["FA1-2"] and st.health[A][D4] == 4
     assert "LW-A24" in rules_logged(st)
@@ -347,10 +348,10 @@ def test_facility_triggers_greenhouse_infirmary_library_display() -> None:
     st = scenario(3, rounds=1)
     ix = st.rules.event_index
     st.facilities[A] = ((ix["FC1-GREENHOUSE"],), (ix["FC2-INFIRMARY"],), (ix["FC3-LIBRARY"],))
-    st.health[A] = [1, 1, 1]
+    st.health[A] = (1, 1, 1)
     resume(st, ("turn", A))
     play(st, ("rest", None), ("colour", "G"))
-    assert st.health[A] == [4, 5, 5] and st.res[A] == res("G1")
+    assert st.health[A] == (4, 5, 5) and st.res[A] == res("G1")
     st.facilities[B] = ((ix["FC2-DISPLAY"],),)
     st.legacy[B] = (1, 1, 0)
     st.mode = [PASSED] * 3
@@ -382,7 +383,7 @@ def test_lw_a14_a11_a15_round_end() -> None:
     """LW-A14 (cap counts Elixir, applies after round 3), LW-A11 (cards leave), LW-A15."""
     st = scenario(3, rounds=1, resources={A: "E6 G1"}, display=("AS1-1",))
     place(st, A, D6, "FOREST")
-    st.health[A][D6] = 2
+    put(st.health, A, D6, 2)
     st.mode = [PASSED] * 3
     resume(st, ("round_end",))
     assert st.phase is Phase.RETURN
@@ -391,7 +392,7 @@ def test_lw_a14_a11_a15_round_end() -> None:
     assert G.is_over(st) and G.winners(st) == [A]
     st = scenario(3, rounds=2, display=("AS1-1",), heal_at_round_end=2,
                   cap_applies_final_round=False)
-    st.health[A][D6] = 2
+    put(st.health, A, D6, 2)
     st.mode = [PASSED] * 3
     resume(st, ("round_end",))
     assert st.health[A][D6] == 4 and st.year == 2
@@ -420,8 +421,8 @@ def test_lw_a20_three_way_tie_in_next_order() -> None:
 def test_lw_a35_hand_size_unlimited() -> None:
     """LW-A35: no hand limit (6 cards with the carried-over one)."""
     st = scenario(4)
-    st.drafted[A] = [st.rules.event_index[f"RQ2-{i}"] for i in range(1, 6)]
-    st.carried[A] = [st.rules.event_index["RQ1-1"]]
+    st.drafted[A] = tuple(st.rules.event_index[f"RQ2-{i}"] for i in range(1, 6))
+    st.carried[A] = (st.rules.event_index["RQ1-1"],)
     resume(st, ("draft_end",))
     assert len(st.hands[A]) == 6
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from designkit.core.errors import IllegalAction
+from designkit.core.rows import put
 from designkit.games.witch_academy.scoring import (
     assignment_vp,
     auto_pay,
@@ -25,7 +26,8 @@ def test_lw_e1_push_out_and_health() -> None:
     """LW-E1 (LW-8.2, LW-8.3, LW-8.4, LW-0.2): free push, same-rank push, floor, stop at 1."""
     st = scenario(4, explore=FOREST_CARDS)
     place(st, B, D6, "FOREST")
-    st.health[B][D6], st.health[A][D8] = 5, 7
+    put(st.health, B, D6, 5)
+    put(st.health, A, D8, 7)
     resume(st, ("turn", A))
     play(st, ("worker", "d8"), ("target", "FOREST"))
     assert st.health[A][D8] == 7 and st.health[B][D6] == 4 and st.loc[B][D6] is None
@@ -33,7 +35,7 @@ def test_lw_e1_push_out_and_health() -> None:
     assert "LW-8.2" in rules_logged(st)
     play(st, ("end", None), "EX-B-1")
     # 2. same rank: Green pays 1 (2 → 1), Red's d8 7 → 6 and home
-    st.health[C][D8] = 2
+    put(st.health, C, D8, 2)
     resume(st, ("turn", C))
     play(st, ("worker", "d8"), ("target", "FOREST"))
     assert st.health[C][D8] == 1 and st.health[A][D8] == 6 and st.loc[A][D8] is None
@@ -56,7 +58,7 @@ def test_lw_e1_variant_payment_floor_2() -> None:
     """LW-E1 step 4 (LW-A4): with payment_floor 2, the d8 at Health 2 cannot push the d8."""
     st = scenario(4, explore=FOREST_CARDS, payment_floor=2)
     place(st, A, D8, "FOREST")
-    st.health[C][D8] = 2
+    put(st.health, C, D8, 2)
     resume(st, ("turn", C))
     play(st, ("worker", "d8"))
     assert ("target", "FOREST") not in options(st)
@@ -83,11 +85,11 @@ def test_lw_e2_university_overflow() -> None:
     assert any(e.rule == "LW-5.3" and e.data.get("n") == 1 and e.seat == D for e in st.log)
     _univ(st, A, "d4")
     assert st.univ == [(C, D6), (D, D4), (A, D4)]
-    st.health[C][D4] = 2
+    put(st.health, C, D4, 2)
     resume(st, ("turn", C))
     play(st, ("rest", None), ("recall", ("d6",)))
     assert st.univ == [(D, D4), (A, D4)]
-    assert st.health[C] == [4, 6, 8]
+    assert st.health[C] == (4, 6, 8)
 
 
 def test_lw_e3_university_actions() -> None:
@@ -110,7 +112,7 @@ def test_lw_e3_university_actions() -> None:
 def test_lw_e4_area_extra_stage_and_rotation(start: int) -> None:
     """LW-E4 (LW-6.1 to LW-6.6, LW-A7, LW-A8): bonus, two ES, rotation."""
     st = scenario(4, year=2, explore={"FOREST": ("EX-G-1", "EX-R-8")})
-    st.health[A][D6] = start
+    put(st.health, A, D6, start)
     resume(st, ("turn", A))
     play(st, ("worker", "d6"), ("target", "FOREST"), ("bonus", True))
     assert st.res[A] == res("G1")
@@ -154,7 +156,7 @@ def test_lw_e5_kept_card_joins_next_hand() -> None:
     play(st, ("keep", "MG1-1"))
     assert [st.rules.events[e].id for e in st.carried[A]] == ["MG1-1"]
     assert len(st.ev_discard) == 2 and st.hands[A] == []
-    st.drafted[A] = [st.rules.event_index[f"RQ2-{i}"] for i in range(1, 6)]
+    st.drafted[A] = tuple(st.rules.event_index[f"RQ2-{i}"] for i in range(1, 6))
     resume(st, ("draft_end",))
     assert len(st.hands[A]) == 6 and "LW-3.5" in rules_logged(st)
 
@@ -177,7 +179,7 @@ def test_lw_e7_assignment_ratio_and_elixir() -> None:
     assert [assignment_vp(12, k, (100, 75, 50)) for k in range(4)] == [12, 9, 6, 6]
     assert [assignment_vp(6, k, (100, 75, 50)) for k in range(3)] == [6, 4, 3]
     cost = (("G", 3), ("R", 2), ("W", 2))
-    assert auto_pay(res("G2 R2 W2 E2"), cost) == res("G2 R2 W2 E1")
+    assert auto_pay(res("G2 R2 W2 E2"), cost) == list(res("G2 R2 W2 E1"))
     assert auto_pay(res("G2 R2 W2"), cost) is None
     st = scenario(4, year=2, display=("AS2-5",), resources={
         A: "G2 R2 W2 E2 G3 R2 W2", B: "G3 R2 W2", C: "G3 R2 W2"})
@@ -223,12 +225,12 @@ def test_lw_e10_rest() -> None:
     st = scenario(4)
     place(st, A, D6, "FOREST")
     place(st, A, D8, UNIV)
-    st.health[A] = [1, 3, 5]
+    st.health[A] = (1, 3, 5)
     resume(st, ("turn", A))
     assert ("worker", "d4") not in options(st)               # Health 1 (LW-5.1)
     play(st, ("rest", None), ("recall", ("d6",)))
-    assert st.health[A] == [3, 5, 5] and st.loc[A][D8] == UNIV
-    st.health[A][D4] = 3
+    assert st.health[A] == (3, 5, 5) and st.loc[A][D8] == UNIV
+    put(st.health, A, D4, 3)
     resume(st, ("turn", A))
     play(st, ("rest", None), ("recall", ()))
     assert st.health[A][D4] == 4

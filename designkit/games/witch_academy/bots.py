@@ -30,8 +30,8 @@ _REQUEST_RULE = "LW-7.5"
 
 def estimate(st: WitchState, seat: int, own: bool = True,
              shares: list[list[int]] | None = None,
-             display: list[tuple[int, int, tuple[tuple[int, int], ...]]] | None = None
-             ) -> float:
+             display: list[tuple[int, int, tuple[tuple[int, int], ...]]] | None = None,
+             pending: float | None = None) -> float:
     """Expected final VP of ``seat`` (``shares``: legacy majority VP per type and seat;
     ``display``: :func:`display_terms`, both shared by every seat of one position).
 
@@ -60,7 +60,7 @@ def estimate(st: WitchState, seat: int, own: bool = True,
     else:
         value += 0.4 * len(st.hands[seat])
     if st.stack:
-        value += _pending_request(st, seat, tables.request_vp)
+        value += _pending_request(st, seat, tables.request_vp) if pending is None else pending
     legacy = st.legacy[seat]
     types = max(1, len(legacy) - legacy.count(0))
     memo, ops = tables.card_memo, tables.ops
@@ -145,13 +145,15 @@ class _Tables(NamedTuple):
     card_memo: dict[tuple[int, int, int], float]                  # (card, rounds, types)
     positions: dict[Any, Any]                                     # display / shares memo
     opponents: dict[Any, float]                                   # an opponent's estimate
+    leaves: dict[Any, float]                                      # a leaf's heuristic
 
 
 def _tables(rules: Any) -> _Tables:
     """The ruleset's :class:`_Tables`, kept on it (a designer's edited tables compile to a
-    new ruleset, so they are never stale)."""
-    tables = rules.__dict__.get("_bot_tables")
-    if tables is None:
+    new ruleset, so they are never stale). An attribute read: called on every leaf."""
+    try:
+        return rules._bot_tables  # type: ignore[no-any-return]
+    except AttributeError:
         ev = rules.events
         tables = _Tables(
             hand_value=tuple(_hand_value(card) for card in ev),
@@ -161,7 +163,7 @@ def _tables(rules: Any) -> _Tables:
             facility=tuple(c.facility for c in ev), number=tuple(c.number for c in ev),
             ops=tuple(c.effect + c.passive for c in ev),
             request_vp=tuple(c.vp if c.type == "request" else 0 for c in ev),
-            card_memo={}, positions={}, opponents={})
+            card_memo={}, positions={}, opponents={}, leaves={})
         object.__setattr__(rules, "_bot_tables", tables)
     return tables
 
@@ -220,10 +222,10 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
         return max(child_values(game, st, st.options,
                                 lambda child: heuristic(game, child, seat, depth - 1),
                                 spent=depth < 2))
-    position, (shares, display) = _position_terms(st)
-    mine = estimate(st, seat, True, shares, display)
-    best = float("-inf")
     if st.phase is Phase.OVER:
+        _, (shares, display) = _position_terms(st)
+        mine = estimate(st, seat, True, shares, display)
+        best = float("-inf")
         for q in range(st.n):
             if q != seat:
                 v = estimate(st, q, False, shares, display)
@@ -231,40 +233,89 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
                     best = v
         return mine - best
     tables = _tables(st.rules)
+    pending = _pendings(st, tables.request_vp) if st.stack else None
+    # what the estimates read: per seat its rows (the hand's cards only for the seat's
+    # own), and the position's shared terms (legacy counts of every seat, the display and
+    # its tokens: :func:`_position_terms`), last. Many lookahead leaves are one position
+    # reached another way (exchanges in another order, an amount still to choose), and
+    # an option changes the deciding seat's rows only, mostly: so the leaf's value is
+    # remembered by all of it (whole fields: ``tuple(list)`` is one C call, the rows are
+    # tuples), an opponent's estimate by its part
+    hands, year = st.hands, st.year
+    key = (seat, year, pending, tuple(hands[seat]), tuple(st.vp), tuple(st.tokens),
+           tuple(map(len, hands)), tuple(st.res), tuple(st.health), tuple(st.facilities),
+           tuple(st.familiars), tuple(st.legacy), tuple(st.display),
+           tuple(map(len, st.tokens_on)))
+    leaves = tables.leaves
+    found = leaves.get(key)
+    if found is not None:
+        return found
+    position = key[11:]
+    shares, display = _position_found(st, position)
+    mine = estimate(st, seat, True, shares, display,
+                    pending[seat] if pending is not None else None)
+    best = float("-inf")
     memo = tables.opponents
     if len(memo) >= _POSITIONS_KEPT:
         memo.clear()
     for q in range(st.n):
         if q != seat:
-            pending = _pending_request(st, q, tables.request_vp) if st.stack else 0.0
-            key = (position, pending, st.year, st.vp[q], st.tokens[q], len(st.hands[q]),
-                   tuple(st.res[q]), tuple(st.health[q]), st.legacy[q],
-                   st.facilities[q], st.familiars[q])   # tuples of tuples already
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = estimate(st, q, False, shares, display)
-            if found > best:
-                best = found
-    return mine - best
+            p = pending[q] if pending is not None else 0.0
+            okey = (position, p, year, st.vp[q], st.tokens[q], len(hands[q]), st.res[q],
+                    st.health[q], st.facilities[q], st.familiars[q])
+            theirs = memo.get(okey)
+            if theirs is None:
+                theirs = memo[okey] = estimate(st, q, False, shares, display, p)
+            if theirs > best:
+                best = theirs
+    if len(leaves) >= _POSITIONS_KEPT:
+        leaves.clear()
+    value = leaves[key] = mine - best
+    return value
+
+
+def _pendings(st: WitchState, request_vp: tuple[int, ...]) -> tuple[float, ...]:
+    """:func:`_pending_request` of every seat in one pass over the stack (the same
+    floats: each seat's sums are taken in the same order)."""
+    vp: list[int] | None = None
+    owed: list[int] = []
+    for task in st.stack:
+        kind = task[0]
+        if kind == "request_done":
+            if vp is None:
+                vp, owed = [0] * st.n, [0] * st.n
+            vp[task[1]] += request_vp[task[2]]
+        elif kind == "pay1" and task[3] == _REQUEST_RULE:
+            if vp is None:
+                vp, owed = [0] * st.n, [0] * st.n
+            owed[task[1]] += 1
+    if vp is None:
+        return (0.0,) * st.n
+    if st.phase is Phase.PAY and st.ctx[1:] == ("ANYRES", _REQUEST_RULE):
+        owed[st.ctx[0]] += 1
+    return tuple([vp[q] - _RES_VALUE * owed[q] if vp[q] else 0.0 for q in range(st.n)])
 
 
 _POSITIONS_KEPT = 20_000
 
 
 def _position_terms(st: WitchState) -> tuple[Any, tuple[list[list[int]], list[Any]]]:
+    """:func:`legacy_shares` and :func:`display_terms` of a position, with the key they
+    are remembered by (see :func:`_position_found`)."""
+    key = (tuple(st.legacy), tuple(st.display), tuple([len(t) for t in st.tokens_on]))
+    return key, _position_found(st, key)
+
+
+def _position_found(st: WitchState, key: Any) -> tuple[list[list[int]], list[Any]]:
     """:func:`legacy_shares` and :func:`display_terms` of a position, remembered per
-    ruleset by what they read (legacy counts; display and tokens on it), with that key:
-    greedy looks at many positions that differ only in the mover's own resources, so an
-    opponent's estimate is remembered too, by everything of that seat it reads."""
+    ruleset by what they read (``key``: legacy counts; display and tokens on it)."""
     memo = _tables(st.rules).positions
-    key = (tuple(st.legacy), tuple(st.display),
-           tuple([len(t) for t in st.tokens_on]))
     found = memo.get(key)
     if found is None:
         if len(memo) >= _POSITIONS_KEPT:
             memo.clear()
         found = memo[key] = (legacy_shares(st), display_terms(st))
-    return key, found
+    return found
 
 
 def legacy_shares(st: WitchState) -> list[list[int]]:

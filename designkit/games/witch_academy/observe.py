@@ -43,10 +43,10 @@ def observation(st: WitchState, seat: int) -> dict[str, Any]:
         "picked": [len(p) for p in st.picks],
         "kept_counts": [len(c) for c in st.carried],
         "event_discard": ids(st.ev_discard),
-        "health": [h[:] for h in st.health],
+        "health": [list(h) for h in st.health],
         "location": [[None if x is None else (rules.areas[st.areas[x]].id if isinstance(x, int) else x)
                       for x in loc] for loc in st.loc],
-        "resources": [r[:] for r in st.res], "vp": st.vp[:],
+        "resources": [list(r) for r in st.res], "vp": st.vp[:],
         "legacy": [list(g) for g in st.legacy], "legacy_stock": st.stock[:],
         "tokens": st.tokens[:],
         "familiars": [[ids(f) for f in fs] for fs in st.familiars],
@@ -76,24 +76,28 @@ def determinize(st: WitchState, seat: int, rng: random.Random) -> WitchState:
         c.last = (c.last[0], type(c.last[1])(c.last[1].kind, None))
     ev = c.rules.events
     pools: dict[int, list[int]] = {}
-    slots: list[tuple[list[int], list[int]]] = []   # (container, years of its hidden cards)
+    # (a field's rows, the seat, years of its hidden cards); hands are list rows, the
+    # draft piles tuple rows (``core.rows``): each is replaced by a row of its own kind
+    slots: list[tuple[list[Any], int, list[int]]] = []
     for q in range(c.n):
         if q == seat:
             continue
         for name in _HIDDEN:
-            container = getattr(c, name)[q]
+            rows = getattr(c, name)
+            container = rows[q]
             years = [ev[e].year for e in container]
             for e in container:
                 pools.setdefault(ev[e].year, []).append(e)
-            slots.append((container, years))
+            slots.append((rows, q, years))
     removed_years = [ev[e].year for e in c.ev_removed]
     for e in c.ev_removed:
         pools.setdefault(ev[e].year, []).append(e)
     for pool in pools.values():
         pool.sort()
         rng.shuffle(pool)
-    for container, years in slots:
-        container[:] = [pools[y].pop() for y in years]
+    for rows, q, years in slots:
+        dealt = [pools[y].pop() for y in years]
+        rows[q] = dealt if type(rows[q]) is list else tuple(dealt)
     c.ev_removed = [pools[y].pop() for y in removed_years]
     if c.phase in FLOW.decisions:
         c.options = tuple(FLOW.decisions[c.phase][0](c))

@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from designkit.core.flow import ask, push
-from designkit.core.rows import add, put
+from designkit.core.rows import Rows, add, append, put
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import (
@@ -37,7 +37,7 @@ from designkit.games.witch_academy.state import (
 
 
 # -- steps several decisions share -------------------------------------------------------------------
-def hand_to_pile(st: WitchState, a: WitchAction, pile: list[list[int]], rule: str,
+def hand_to_pile(st: WitchState, a: WitchAction, pile: Rows[int], rule: str,
                  en: str, ja: str, public: tuple[str, str]) -> None:
     """The deciding seat moves the event card ``a`` names from its hand onto one of its
     face-down piles (LW-3.4's picks, LW-11.4's carried cards). The log shows the card to
@@ -46,7 +46,7 @@ def hand_to_pile(st: WitchState, a: WitchAction, pile: list[list[int]], rule: st
     seat = st.ctx[0]
     e = st.rules.event_index[a.arg]
     st.hands[seat].remove(e)
-    pile[seat].append(e)
+    append(pile, seat, e)
     if st.log is not None:
         who = seat_label(seat)
         st.emit(rule, seat, en.format(seat=who, card=label(a.arg)),
@@ -70,7 +70,7 @@ def use_action(st: WitchState, seat: int, a: WitchAction, rule: str, what: str) 
 
 # -- primitives ---------------------------------------------------------------------------------------
 def gain(st: WitchState, seat: int, res: str, n: int, rule: str) -> None:
-    st.res[seat][RES_INDEX[res]] += n
+    add(st.res, seat, RES_INDEX[res], n)
     if st.log is not None and n:
         st.emit(rule, seat, f"{seat_label(seat)} gains {n} {RES_EN[res]}",
                 f"{seat_label(seat)}は{RES_JA[res]}を{n}個得る", res=res, n=n)
@@ -92,7 +92,7 @@ def can_pay_health(st: WitchState, seat: int, w: int, h: int) -> bool:
 
 def pay_health(st: WitchState, seat: int, w: int, h: int, rule: str, why: str) -> None:
     before = st.health[seat][w]
-    st.health[seat][w] = before - h
+    put(st.health, seat, w, before - h)
     if st.log is not None and h:
         st.emit(rule, seat, f"{worker_name(st, seat, w)} pays {h} Health for {why}: "
                 f"{before} → {before - h}", f"{worker_name(st, seat, w)}は≪ヘルス≫を{h}支払う："
@@ -103,7 +103,7 @@ def reduce_health(st: WitchState, seat: int, w: int, h: int, rule: str, why: str
     """LW-0.2 / LW-8.4: a loss that is not a payment stops at 1."""
     before = st.health[seat][w]
     after = max(1, before - h) if before > 1 else before
-    st.health[seat][w] = after
+    put(st.health, seat, w, after)
     if st.log is not None:
         stopped = before - h < after
         st.emit("LW-A5" if stopped else rule, seat,
@@ -120,7 +120,7 @@ def heal(st: WitchState, seat: int, w: int, h: int | None, rule: str, quiet: boo
     top = st.rules.max_health[w]
     before = st.health[seat][w]
     after = top if h is None else min(top, before + h)
-    st.health[seat][w] = after
+    put(st.health, seat, w, after)
     if st.log is not None and not quiet:
         capped = h is not None and before + h > top
         st.emit("LW-0.2" if capped else rule, seat,
@@ -169,7 +169,7 @@ def payable(st: WitchState, seat: int, w: int | None, ops: tuple[Op, ...],
             discount: int = 0) -> bool:
     """Whether ``ops`` can be applied in full (LW-6.3): payments in order, gains counted."""
     total = st.total_res(seat)
-    held = st.res[seat][:]
+    held = list(st.res[seat])
     health = st.health[seat][w] if w is not None else 0
     for op in ops:
         name = op[0]
@@ -326,7 +326,7 @@ def _pay_options(st: WitchState) -> tuple[WitchAction, ...]:
 @FLOW.decision(Phase.PAY, _pay_options)
 def _paid(st: WitchState, a: WitchAction) -> None:
     seat, kind, rule = st.ctx
-    st.res[seat][RES_INDEX[a.arg]] -= 1
+    add(st.res, seat, RES_INDEX[a.arg], -1)
     if st.log is not None:
         if a.arg != "E" or kind == "E":
             why, why_ja, cite = "", "", rule

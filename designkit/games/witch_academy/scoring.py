@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from designkit.core.flow import ask, push
-from designkit.core.rows import append
+from designkit.core.rows import add, append
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, assignment_label
 from designkit.games.witch_academy.cards import (
@@ -128,8 +128,7 @@ def _assigned(st: WitchState, a: WitchAction) -> None:
     card = st.rules.assignments[st.display[pos]]
     paid = auto_pay(st.res[seat], card.cost)
     assert paid is not None
-    for i, k in enumerate(paid):
-        st.res[seat][i] -= k
+    st.res[seat] = tuple([h - k for h, k in zip(st.res[seat], paid, strict=True)])
     k = len(st.tokens_on[pos])
     vp = assignment_vp(card.vp, k, st.params.assignment_vp_ratio)
     if st.log is not None:
@@ -260,7 +259,7 @@ def _return_options(st: WitchState) -> tuple[WitchAction, ...]:
 @FLOW.decision(Phase.RETURN, _return_options)
 def _returned(st: WitchState, a: WitchAction) -> None:
     seat = st.ctx[0]
-    st.res[seat][RES_INDEX[a.arg]] -= 1
+    add(st.res, seat, RES_INDEX[a.arg], -1)
     if st.log is not None:
         st.emit("LW-11.5", seat, f"{seat_label(seat)} returns 1 {RES_EN[a.arg]} to the stock",
                 f"{seat_label(seat)}は{RES_JA[a.arg]}を1個【ストック】へ戻す", res=a.arg)

@@ -23,7 +23,8 @@ _SKIP = ("rules", "params", "log", "options", "auto")
 _FIELDS = ("stack", "phase", "seat", "ctx", "forced") + WitchState.__slots__
 _TUPLES = ("ctx", "acting")
 #: fields whose rows are tuples (``core.rows``: shared by clones, replaced when written)
-_TUPLE_ROWS = ("explore", "tokens_on", "parts", "legacy", "loc")
+_TUPLE_ROWS = ("explore", "tokens_on", "parts", "legacy", "loc", "health", "picks", "drafted",
+               "carried", "res")
 
 
 def params_to_dict(p: WitchParams) -> dict[str, Any]:

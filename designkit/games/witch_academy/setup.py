@@ -47,13 +47,11 @@ def blank_state(rules: Ruleset, log: bool) -> WitchState:
     st.asg_pool, st.display, st.tokens_on = [], [], []
     st.ev_pool, st.ev_removed, st.ev_discard = [], [], []
     st.hands = [[] for _ in range(n)]
-    st.picks = [[] for _ in range(n)]
-    st.drafted = [[] for _ in range(n)]
-    st.carried = [[] for _ in range(n)]
+    st.picks, st.drafted, st.carried = [()] * n, [()] * n, [()] * n
     w = len(rules.ranks)
-    st.health = [list(rules.max_health) for _ in range(n)]
+    st.health = [tuple(rules.max_health)] * n
     st.loc = [(None,) * w for _ in range(n)]
-    st.res = [[0] * len(RESOURCES) for _ in range(n)]
+    st.res = [(0,) * len(RESOURCES)] * n
     st.vp = [0] * n
     st.parts = [(0,) * len(VP_PARTS) for _ in range(n)]
     st.legacy = [(0,) * len(rules.legacy) for _ in range(n)]
@@ -309,7 +307,7 @@ def draft_pass(st: WitchState, step: int) -> bool:
     n = st.n
     for s in range(n):
         st.drafted[s] += st.picks[s]
-        st.picks[s] = []
+        st.picks[s] = ()
     shift = 1 if st.params.draft_pass_direction == "left" else -1
     left = sum(len(h) for h in st.hands)
     st.hands = [st.hands[(s - shift) % n] for s in range(n)]
@@ -334,12 +332,12 @@ def draft_end(st: WitchState) -> bool:
     """LW-3.4: the picked cards become the hand; LW-3.5: the kept card joins after."""
     for s in range(st.n):
         st.ev_removed += st.hands[s]   # only with a variant that leaves cards unpicked
-        st.hands[s] = st.drafted[s] + st.carried[s]
+        st.hands[s] = list(st.drafted[s] + st.carried[s])
         if st.log is not None and st.carried[s]:
             st.emit("LW-3.5", s, f"{seat_label(s)}'s kept card joins the hand after the draft "
                     f"({len(st.hands[s])} cards)", f"{seat_label(s)}は伏せていたカードを手札に"
                     "加える", cards=len(st.carried[s]))
-        st.drafted[s], st.carried[s] = [], []
+        st.drafted[s], st.carried[s] = (), ()
     if st.log is not None:
         st.emit("LW-3.4", None, "The draft is over: the picked cards become each hand",
                 "選んだカードを改めて手札とする")

@@ -195,12 +195,13 @@ class WitchState(FlowState):
     ev_removed: list[int]
     ev_discard: list[int]
     hands: list[list[int]]
-    picks: list[list[int]]
-    drafted: list[list[int]]
-    carried: list[list[int]]
-    health: list[list[int]]            # [seat][worker]
+    #: [seat]: face-down draft picks, picked cards, kept cards (tuple rows, ``core.rows``)
+    picks: list[tuple[int, ...]]
+    drafted: list[tuple[int, ...]]
+    carried: list[tuple[int, ...]]
+    health: list[tuple[int, ...]]      # [seat][worker]; tuple rows (``core.rows.put``)
     loc: list[tuple[int | str | None, ...]]  # [seat][worker]: Area position, UNIV or None
-    res: list[list[int]]               # [seat][resource] in RESOURCES order
+    res: list[tuple[int, ...]]         # [seat][resource] in RESOURCES order; tuple rows
     vp: list[int]
     parts: list[tuple[int, ...]]       # [seat][VP_PARTS index]
     legacy: list[tuple[int, ...]]      # [seat][legacy type]
@@ -215,7 +216,9 @@ class WitchState(FlowState):
         """A copy that shares nothing mutable with this state: rows are copied with
         ``list(map(list.copy, …))`` (no comprehension frame per field); ``familiars`` and
         ``facilities`` rows are tuples, replaced whole when written (:func:`set_familiars`,
-        :func:`set_facilities`), so a clone shares them without copying (issue 19)."""
+        :func:`set_facilities`), so a clone shares them without copying (issue 19); so are
+        ``health``, ``res``, ``picks``, ``drafted`` and ``carried`` (``core.rows``), whose copies
+        were most of a clone's cost."""
         c = self.clone_flow()
         c.year, c.sp, c.turn_pos, c.turn_no = self.year, self.sp, self.turn_pos, self.turn_no
         c.order, c.mode, c.action_turns = self.order[:], self.mode[:], self.action_turns[:]
@@ -230,12 +233,10 @@ class WitchState(FlowState):
         c.ev_pool, c.ev_removed, c.ev_discard = self.ev_pool[:], self.ev_removed[:], \
             self.ev_discard[:]
         c.hands = list(map(rows, self.hands))
-        c.picks = list(map(rows, self.picks))
-        c.drafted = list(map(rows, self.drafted))
-        c.carried = list(map(rows, self.carried))
-        c.health = list(map(rows, self.health))
+        c.picks, c.drafted, c.carried = self.picks[:], self.drafted[:], self.carried[:]
+        c.health = self.health[:]
         c.loc = self.loc[:]
-        c.res = list(map(rows, self.res))
+        c.res = self.res[:]
         c.vp = self.vp[:]
         c.parts = self.parts[:]
         c.legacy = self.legacy[:]

@@ -105,7 +105,14 @@ def _univ_options(st: WitchState) -> tuple[WitchAction, ...]:
     return (*out, *sorted(seen.values()), act("end"))
 
 
-@FLOW.decision(Phase.UNIV, _univ_options)
+def _univ_several(st: WitchState) -> bool:
+    """With the exchange on and anything held, a University question offers at least three
+    exchanges and ``end``: never forced, so its options wait until read (a greedy
+    lookahead's leaf never reads them)."""
+    return bool(st.params.university_exchange and any(st.res[st.ctx[0]]))
+
+
+@FLOW.decision(Phase.UNIV, _univ_options, several=_univ_several)
 def _univ_chosen(st: WitchState, a: WitchAction) -> None:
     """LW-7.2: each action is an exchange or a card play; an action may be skipped."""
     seat, w = st.ctx
@@ -129,12 +136,20 @@ def _amounts(st: WitchState) -> tuple[WitchAction, ...]:
     return tuple(act("amount", k) for k in range(1, st.res[seat][RES_INDEX[src]] + 1))
 
 
-@FLOW.decision(Phase.AMOUNT, _amounts)
+def _amounts_several(st: WitchState) -> bool:
+    """Two or more of the source held: a choice of amounts, built when read."""
+    seat, src, _ = st.ctx
+    return st.res[seat][RES_INDEX[src]] >= 2
+
+
+@FLOW.decision(Phase.AMOUNT, _amounts, several=_amounts_several)
 def _exchanged(st: WitchState, a: WitchAction) -> None:
     """LW-7.3: one type held, 1:1, into one other type that is not Elixir (LW-A34)."""
     seat, src, tgt = st.ctx
-    st.res[seat][RES_INDEX[src]] -= a.arg
-    st.res[seat][RES_INDEX[tgt]] += a.arg
+    row = list(st.res[seat])
+    row[RES_INDEX[src]] -= a.arg
+    row[RES_INDEX[tgt]] += a.arg
+    st.res[seat] = tuple(row)
     if st.log is not None:   # LW-A34: Elixir may be given (1 E → 1 basic), never received
         st.emit("LW-A34" if src == "E" else "LW-7.3", seat,
                 f"{seat_label(seat)} exchanges {a.arg} {RES_EN[src]} for {a.arg} {RES_EN[tgt]}"
