@@ -222,6 +222,10 @@ def tables(rules: Any) -> HandTables:
     """The ruleset's :class:`HandTables`, kept on it (made on first use); its dice tables
     are shared with the other rulesets of the same dice semantics (other player counts,
     card mixes, variants), so a sweep fills them once."""
+    try:
+        return rules._hand_tables  # type: ignore[no-any-return]  # the hot path: set below
+    except AttributeError:
+        pass
     found: HandTables | None = rules.__dict__.get("_hand_tables")
     if found is None:
         abilities = rules.abilities

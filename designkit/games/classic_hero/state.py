@@ -292,7 +292,13 @@ class ClassicHeroState(FlowState):
 
     def rearmost(self) -> int | None:
         """CH-5.1, CH-4.4: the non-Goal pawn furthest left (Start spaces: leftmost first)."""
-        best, key = None, None
+        pos, low, best = self.pos, self.rules.goal, None
+        for s in range(self.n):      # off the Start card a tie goes to the first seat, as below
+            if pos[s] < low:
+                best, low = s, pos[s]
+        if low:
+            return best
+        key = None
         for s in range(self.n):
             p = self.pos[s]
             if p == self.rules.goal:
