@@ -22,15 +22,39 @@ _SUIT_WORTH = {"Trial": 2.0, "Ruins": 1.5, "City": 1.5, "Pilgrimage": 1.5, "Requ
 def estimate(st: ClassicHeroState, seat: int) -> float:
     """Expected final VP of ``seat`` (a cheap, hand-tuned guess).
 
-    The hot path of greedy play (every seat of every child a lookahead makes): card and
-    parameter facts come from :func:`_tables` (once per ruleset) and the dice are read in
-    one pass; the terms are summed in the same order, so the value is the same float as
-    the term-by-term reading."""
-    value = float(st.vp[seat])
+    The hot path of greedy play (every seat of every child a lookahead makes, and most
+    children differ from their parent in one seat only): the value is a function of the
+    seat's own rows alone (and of the event it may achieve now), so it is kept per those
+    rows in the ruleset's :func:`_tables` (:data:`MEMO_LIMIT` entries, then emptied)."""
     if st.phase is Phase.OVER:
-        return value
+        return float(st.vp[seat])
     t = _tables(st.rules)
     pos = st.pos[seat]
+    card = (st.track[pos] if st.seat == seat and st.phase in _ACHIEVING and pos != t.goal
+            else None)
+    key = (st.vp[seat], st.stage, pos, st.bless[seat], tuple(st.dice[seat]),
+           tuple(st.taken[seat]), tuple(st.abilities[seat]), len(st.artifacts[seat]),
+           tuple(st.spent[seat]), tuple(st.weak[seat]), card)
+    memo = t.memo
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = _estimate(st, seat, t, pos, card)
+    return found
+
+
+#: estimates a ruleset keeps (a few tens of MB at most)
+MEMO_LIMIT = 100_000
+
+
+def _estimate(st: ClassicHeroState, seat: int, t: _Tables, pos: int, card: int | None
+              ) -> float:
+    """:func:`estimate` worked out: card and parameter facts come from :func:`_tables` (once
+    per ruleset) and the dice are read in one pass; the terms are summed in the same order,
+    so the value is the same float as the term-by-term reading. ``card``: the event the
+    seat may achieve at this question (its Fortune or check), else None."""
+    value = float(st.vp[seat])
     at_goal = pos == t.goal
     left = t.stages - st.stage + (0 if at_goal else 1)
     dice = st.dice[seat]
@@ -77,11 +101,9 @@ def estimate(st: ClassicHeroState, seat: int) -> float:
     # a once-per-stage ability kept is worth a little: spend it only for a gain
     once, spent = t.once_per_stage, st.spent[seat]
     value += 0.3 * sum([1 for a in abilities if once[a] and a not in spent])
-    if st.seat == seat and st.phase in _ACHIEVING and not at_goal:
-        card = st.track[pos]
-        if card is not None and can_achieve(
-                t.conditions[card], tuple([d[0] for d in dice if not d[2]]), t.minimal):
-            value += t.achieve_worth[card]
+    if card is not None and can_achieve(
+            t.conditions[card], tuple([d[0] for d in dice if not d[2]]), t.minimal):
+        value += t.achieve_worth[card]
     return value
 
 
@@ -106,6 +128,7 @@ class _Tables(NamedTuple):
     road_worth: float                 # an artifact's worth (0.5 with road VP)
     minimal: bool                     # sum_requires_minimal_set
     suit_sets: bool                   # CH-V7 five-suit set collection
+    memo: dict[tuple[Any, ...], float]  # :func:`estimate`'s values per seat rows
 
 
 def _tables(rules: Any) -> _Tables:
@@ -127,7 +150,8 @@ def _tables(rules: Any) -> _Tables:
             goal=rules.goal, stages=p.stages, max_dice=p.max_dice,
             red_worth=0.6 if p.red_dice_multi else 0.9 * p.red_die_bonus_vp,  # CH-V5
             city_set_vp=p.city_set_vp, road_worth=0.5 if p.road_vp else 0.0,
-            minimal=p.sum_requires_minimal_set, suit_sets=p.set_collection == "suits")
+            minimal=p.sum_requires_minimal_set, suit_sets=p.set_collection == "suits",
+            memo={})
         object.__setattr__(rules, "_bot_tables", tables)
     return tables
 
