@@ -87,7 +87,11 @@ def _battle_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     seat = st.ctx[0]
     rest = rest_options(st, seat) if st.params.rest_in_boss_fight else []
     return (*hit_options(st, seat), *bless_options(st, seat), *ability_options(st, seat),
-            *rest, HeroAction("stop"))
+            *rest, STOP)
+
+
+#: the battle's last option, made once (an action is an immutable value)
+STOP = HeroAction("stop")
 
 
 @FLOW.task("battle")

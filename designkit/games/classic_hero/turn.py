@@ -470,7 +470,11 @@ def achieve_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
 def _check_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     seat = st.ctx[0]
     return (*achieve_options(st, seat), *bless_options(st, seat),
-            *ability_options(st, seat), *rest_options(st, seat), HeroAction("pass"))
+            *ability_options(st, seat), *rest_options(st, seat), PASS)
+
+
+#: the check's last option, made once (an action is an immutable value)
+PASS = HeroAction("pass")
 
 
 @FLOW.task("check")
