@@ -28,7 +28,11 @@ def estimate(st: ClassicHeroState, seat: int) -> float:
     rows in the ruleset's :func:`_tables` (:data:`MEMO_LIMIT` entries, then emptied)."""
     if st.phase is Phase.OVER:
         return float(st.vp[seat])
-    t = _tables(st.rules)
+    return _kept(st, seat, _tables(st.rules))
+
+
+def _kept(st: ClassicHeroState, seat: int, t: _Tables) -> float:
+    """:func:`estimate` of a position not over, from the memo or worked out."""
     pos = st.pos[seat]
     card = (st.track[pos] if st.seat == seat and st.phase in _ACHIEVING and pos != t.goal
             else None)
@@ -167,11 +171,22 @@ def _request_passive(ability: Any) -> int:
 
 def heuristic(game: Game, st: ClassicHeroState, seat: int) -> float:
     """``Game.heuristic`` (the game first, like every game's: ``core.hooks``)."""
-    mine = estimate(st, seat)
+    t = _tables(st.rules)   # :func:`estimate` per seat, the ruleset's facts read once
+    over = st.phase is Phase.OVER
+    mine = float(st.vp[seat]) if over else _kept(st, seat, t)
     best = float("-inf")
     for s in range(st.n):
         if s != seat:
-            v = estimate(st, s)
+            v = float(st.vp[s]) if over else _kept(st, s, t)
+            if v > best:
+                best = v
+    return mine - best
+    t = _tables(st.rules)   # :func:`estimate` per seat, the ruleset's facts read once
+    mine = _kept(st, seat, t)
+    best = float("-inf")
+    for s in range(st.n):
+        if s != seat:
+            v = _kept(st, s, t)
             if v > best:
                 best = v
     return mine - best
