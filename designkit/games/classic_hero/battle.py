@@ -181,7 +181,8 @@ def hit(st: ClassicHeroState, seat: int, lord_id: str, h: int, used: tuple[int, 
     lord = rules.lords[b]
     cond, base = lord.hps[h]
     dice = st.dice[seat]
-    shown = ", ".join(die_label(dice[i]) for i in used)
+    # the dice as shown before the battle uses them (log text only when logging)
+    shown = ", ".join(die_label(dice[i]) for i in used) if st.log is not None else ""
     vp = base + (st.stage if p.boss_hp_vp == "base_plus_stage" else 0)
     extra = sum(args["n"] for args in st.passive(seat, "boss_hp_vp"))
     st.gain(seat, vp + extra, VP_HP)
