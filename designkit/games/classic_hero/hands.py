@@ -204,16 +204,16 @@ class HandTables:
                         out.append(tuple(want))
         else:                    # a sum (CH-3.7, CH-A7): :func:`notation.meets_whole` inline
             total, minimal = cond.total, self.minimal
-            for want in product(*(range(h + 1) for h in have)):
+            for counts in product(*(range(h + 1) for h in have)):
                 s = n = low = 0
-                for v, c in zip(distinct, want, strict=True):
+                for v, c in zip(distinct, counts, strict=True):
                     if c:
                         if not n:
                             low = v      # the smallest value in the set
                         s += v * c
                         n += c
                 if n and s >= total and (not minimal or s - low < total):
-                    out.append(want)
+                    out.append(counts)
         found = whole[vals] = tuple(out)
         return found
 
