@@ -87,7 +87,11 @@ def _battle_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     seat = st.ctx[0]
     rest = rest_options(st, seat) if st.params.rest_in_boss_fight else []
     return (*hit_options(st, seat), *bless_options(st, seat), *ability_options(st, seat),
-            *rest, HeroAction("stop"))
+            *rest, STOP)
+
+
+#: the battle's last option, made once (an action is an immutable value)
+STOP = HeroAction("stop")
 
 
 @FLOW.task("battle")
@@ -177,7 +181,8 @@ def hit(st: ClassicHeroState, seat: int, lord_id: str, h: int, used: tuple[int, 
     lord = rules.lords[b]
     cond, base = lord.hps[h]
     dice = st.dice[seat]
-    shown = ", ".join(die_label(dice[i]) for i in used)
+    # the dice as shown before the battle uses them (log text only when logging)
+    shown = ", ".join(die_label(dice[i]) for i in used) if st.log is not None else ""
     vp = base + (st.stage if p.boss_hp_vp == "base_plus_stage" else 0)
     extra = sum(args["n"] for args in st.passive(seat, "boss_hp_vp"))
     st.gain(seat, vp + extra, VP_HP)

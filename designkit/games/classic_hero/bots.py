@@ -14,7 +14,6 @@ from typing import Any, NamedTuple
 
 from designkit.core.game import Game
 from designkit.games.classic_hero.notation import can_achieve
-from designkit.games.classic_hero.resolve import values
 from designkit.games.classic_hero.state import ClassicHeroState, Phase
 
 _SUIT_WORTH = {"Trial": 2.0, "Ruins": 1.5, "City": 1.5, "Pilgrimage": 1.5, "Request": 1.5}
@@ -23,59 +22,92 @@ _SUIT_WORTH = {"Trial": 2.0, "Ruins": 1.5, "City": 1.5, "Pilgrimage": 1.5, "Requ
 def estimate(st: ClassicHeroState, seat: int) -> float:
     """Expected final VP of ``seat`` (a cheap, hand-tuned guess).
 
-    The hot path of greedy play: card facts come from :func:`_tables` (once per ruleset)
-    and the dice are read in one pass; the terms are summed in the same order, so the
-    value is the same float as the term-by-term reading."""
-    p, r = st.params, st.rules
-    value = float(st.vp[seat])
+    The hot path of greedy play (every seat of every child a lookahead makes, and most
+    children differ from their parent in one seat only): the value is a function of the
+    seat's own rows alone (and of the event it may achieve now), so it is kept per those
+    rows in the ruleset's :func:`_tables` (:data:`MEMO_LIMIT` entries, then emptied)."""
     if st.phase is Phase.OVER:
-        return value
-    t = _tables(r)
-    at_goal = st.pos[seat] == r.goal
-    left = p.stages - st.stage + (0 if at_goal else 1)
+        return float(st.vp[seat])
+    return _kept(st, seat, _tables(st.rules))
+
+
+def _kept(st: ClassicHeroState, seat: int, t: _Tables) -> float:
+    """:func:`estimate` of a position not over, from the memo or worked out."""
+    pos = st.pos[seat]
+    card = (st.track[pos] if st.seat == seat and st.phase in _ACHIEVING and pos != t.goal
+            else None)
+    key = (st.vp[seat], st.stage, pos, st.bless[seat], tuple(st.dice[seat]),
+           tuple(st.taken[seat]), tuple(st.abilities[seat]), len(st.artifacts[seat]),
+           tuple(st.spent[seat]), tuple(st.weak[seat]), card)
+    memo = t.memo
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = _estimate(st, seat, t, pos, card)
+    return found
+
+
+#: estimates a ruleset keeps (a few tens of MB at most)
+MEMO_LIMIT = 100_000
+
+
+def _estimate(st: ClassicHeroState, seat: int, t: _Tables, pos: int, card: int | None
+              ) -> float:
+    """:func:`estimate` worked out: card and parameter facts come from :func:`_tables` (once
+    per ruleset) and the dice are read in one pass; the terms are summed in the same order,
+    so the value is the same float as the term-by-term reading. ``card``: the event the
+    seat may achieve at this question (its Fortune or check), else None."""
+    value = float(st.vp[seat])
+    at_goal = pos == t.goal
+    left = t.stages - st.stage + (0 if at_goal else 1)
     dice = st.dice[seat]
-    owned = min(len(dice), p.max_dice)   # a die over the limit goes back (CH-2.3)
+    owned = len(dice)
+    if owned > t.max_dice:
+        owned = t.max_dice   # a die over the limit goes back (CH-2.3)
     red = free = pips = 0
     for d in dice:
         red += d[1]
         if not d[2]:
             free += 1
             pips += d[0]
-    reds = min(owned, red)
-    red_worth = 0.6 if p.red_dice_multi else 0.9 * p.red_die_bonus_vp  # CH-V5: one more HP
-    value += left * (1.2 * owned + red_worth * reds)
+    reds = owned if red > owned else red
+    value += left * (1.2 * owned + t.red_worth * reds)
     value += 0.4 * free + 0.8 * st.bless[seat]
     value += 0.03 * pips   # high dice meet more sums
-    cities = [0] * p.stages
+    taken = st.taken[seat]
     requests = 0
     stage_pilgrim = False
-    city_stage, is_request, pilgrim_stage = t.city_stage, t.is_request, t.pilgrim_stage
-    for e in st.taken[seat]:
-        c = city_stage[e]
-        if c:
-            cities[c - 1] += 1
-        elif is_request[e]:
-            requests += 1
-        elif pilgrim_stage[e] == st.stage:
-            stage_pilgrim = True
-    value += p.city_set_vp * (min(cities) + 0.25 * sum([1 for c in cities if c]))
+    if taken:
+        cities = [0] * t.stages
+        city_stage, is_request, pilgrim_stage = t.city_stage, t.is_request, t.pilgrim_stage
+        stage = st.stage
+        for e in taken:
+            c = city_stage[e]
+            if c:
+                cities[c - 1] += 1
+            elif is_request[e]:
+                requests += 1
+            elif pilgrim_stage[e] == stage:
+                stage_pilgrim = True
+        value += t.city_set_vp * (min(cities) + 0.25 * sum([1 for c in cities if c]))
+    # (nothing taken: the City term is 0.0, which adds nothing)
     abilities = st.abilities[seat]
     if abilities:
-        requests += sum([t.request_count[a] for a in abilities])
+        request_count = t.request_count
+        for a in abilities:
+            requests += request_count[a]
     value += 1.0 * requests
     value += 1.5 * stage_pilgrim
-    value += (0.5 if p.road_vp else 0.0) * len(st.artifacts[seat]) + 0.6 * len(st.taken[seat])
-    value += _variant_worth(st, seat)
+    value += t.road_worth * len(st.artifacts[seat]) + 0.6 * len(taken)
+    if st.weak[seat] or t.suit_sets:
+        value += _variant_worth(st, seat)   # else 0.0, which adds nothing
     # a once-per-stage ability kept is worth a little: spend it only for a gain
     once, spent = t.once_per_stage, st.spent[seat]
     value += 0.3 * sum([1 for a in abilities if once[a] and a not in spent])
-    if st.seat == seat and st.phase in _ACHIEVING and not at_goal:
-        card = st.track[st.pos[seat]]
-        if card is not None:
-            avail = st.available(seat)
-            if can_achieve(r.events[card].condition, values(st, seat, avail),
-                           p.sum_requires_minimal_set):
-                value += 0.8 * _SUIT_WORTH[r.suit_of[card]]
+    if card is not None and can_achieve(
+            t.conditions[card], tuple([d[0] for d in dice if not d[2]]), t.minimal):
+        value += t.achieve_worth[card]
     return value
 
 
@@ -90,6 +122,17 @@ class _Tables(NamedTuple):
     pilgrim_stage: tuple[int, ...]    # per event: its stage if a Pilgrimage, else 0
     request_count: tuple[int, ...]    # per ability: COUNT_SUIT(Request, n) (CH-9.2)
     once_per_stage: tuple[bool, ...]  # per ability
+    conditions: tuple[Any, ...]       # per event: its condition
+    achieve_worth: tuple[float, ...]  # per event: 0.8 x its suit's worth
+    goal: int
+    stages: int
+    max_dice: int
+    red_worth: float                  # a red die's worth per stage left
+    city_set_vp: int
+    road_worth: float                 # an artifact's worth (0.5 with road VP)
+    minimal: bool                     # sum_requires_minimal_set
+    suit_sets: bool                   # CH-V7 five-suit set collection
+    memo: dict[tuple[Any, ...], float]  # :func:`estimate`'s values per seat rows
 
 
 def _tables(rules: Any) -> _Tables:
@@ -97,7 +140,7 @@ def _tables(rules: Any) -> _Tables:
     ruleset, so they are never stale)."""
     tables = rules.__dict__.get("_bot_tables")
     if tables is None:
-        suits, events = rules.suit_of, rules.events
+        suits, events, p = rules.suit_of, rules.events, rules.params
         tables = _Tables(
             city_stage=tuple(events[e].stage if suits[e] == "City" else 0
                              for e in range(len(events))),
@@ -105,7 +148,14 @@ def _tables(rules: Any) -> _Tables:
             pilgrim_stage=tuple(events[e].stage if suits[e] == "Pilgrimage" else 0
                                 for e in range(len(events))),
             request_count=tuple(_request_passive(a) for a in rules.abilities),
-            once_per_stage=tuple(a.timing == "once_per_stage" for a in rules.abilities))
+            once_per_stage=tuple(a.timing == "once_per_stage" for a in rules.abilities),
+            conditions=tuple(e.condition for e in events),
+            achieve_worth=tuple(0.8 * _SUIT_WORTH[suits[e]] for e in range(len(events))),
+            goal=rules.goal, stages=p.stages, max_dice=p.max_dice,
+            red_worth=0.6 if p.red_dice_multi else 0.9 * p.red_die_bonus_vp,  # CH-V5
+            city_set_vp=p.city_set_vp, road_worth=0.5 if p.road_vp else 0.0,
+            minimal=p.sum_requires_minimal_set, suit_sets=p.set_collection == "suits",
+            memo={})
         object.__setattr__(rules, "_bot_tables", tables)
     return tables
 
@@ -121,11 +171,22 @@ def _request_passive(ability: Any) -> int:
 
 def heuristic(game: Game, st: ClassicHeroState, seat: int) -> float:
     """``Game.heuristic`` (the game first, like every game's: ``core.hooks``)."""
-    mine = estimate(st, seat)
+    t = _tables(st.rules)   # :func:`estimate` per seat, the ruleset's facts read once
+    over = st.phase is Phase.OVER
+    mine = float(st.vp[seat]) if over else _kept(st, seat, t)
     best = float("-inf")
     for s in range(st.n):
         if s != seat:
-            v = estimate(st, s)
+            v = float(st.vp[s]) if over else _kept(st, s, t)
+            if v > best:
+                best = v
+    return mine - best
+    t = _tables(st.rules)   # :func:`estimate` per seat, the ruleset's facts read once
+    mine = _kept(st, seat, t)
+    best = float("-inf")
+    for s in range(st.n):
+        if s != seat:
+            v = _kept(st, s, t)
             if v > best:
                 best = v
     return mine - best

@@ -29,7 +29,7 @@ from designkit.games.classic_hero.notation import (
     atom_text,
     check_fortune_ways,
     may_meet,
-    meets_whole,
+    slot_patterns,
 )
 
 Kinds = tuple[tuple[int, bool], ...]
@@ -180,16 +180,40 @@ class HandTables:
             else:
                 distinct.append(v)
                 have.append(1)
-        size = len(cond.slots) if cond.kind == "slots" else cond.k if cond.kind == "zoro" else 0
-        minimal = self.minimal
+        # the order of the sub-multisets does not matter: :meth:`_fill_sets` sorts the sets
+        kind = cond.kind
         out: list[tuple[int, ...]] = []
-        for want in product(*(range(h + 1) for h in have)):
-            n = sum(want)
-            if not n or (size and n != size):
-                continue
-            sub = tuple([v for v, c in zip(distinct, want, strict=True) for _ in range(c)])
-            if meets_whole(cond, sub, minimal):
-                out.append(want)
+        if kind == "slots":      # the value patterns that fill the slots, those held
+            at = {v: j for j, v in enumerate(distinct)}
+            for pattern in slot_patterns(cond.slots):
+                want = [0] * len(distinct)
+                for v in pattern:
+                    j = at.get(v)
+                    if j is None or want[j] == have[j]:
+                        break
+                    want[j] += 1
+                else:
+                    out.append(tuple(want))
+        elif kind == "zoro":     # k equal dice: k of one value
+            k = cond.k
+            if k > 0:
+                for j, h in enumerate(have):
+                    if h >= k:
+                        want = [0] * len(distinct)
+                        want[j] = k
+                        out.append(tuple(want))
+        else:                    # a sum (CH-3.7, CH-A7): :func:`notation.meets_whole` inline
+            total, minimal = cond.total, self.minimal
+            for counts in product(*(range(h + 1) for h in have)):
+                s = n = low = 0
+                for v, c in zip(distinct, counts, strict=True):
+                    if c:
+                        if not n:
+                            low = v      # the smallest value in the set
+                        s += v * c
+                        n += c
+                if n and s >= total and (not minimal or s - low < total):
+                    out.append(counts)
         found = whole[vals] = tuple(out)
         return found
 
@@ -198,6 +222,10 @@ def tables(rules: Any) -> HandTables:
     """The ruleset's :class:`HandTables`, kept on it (made on first use); its dice tables
     are shared with the other rulesets of the same dice semantics (other player counts,
     card mixes, variants), so a sweep fills them once."""
+    try:
+        return rules._hand_tables  # type: ignore[no-any-return]  # the hot path: set below
+    except AttributeError:
+        pass
     found: HandTables | None = rules.__dict__.get("_hand_tables")
     if found is None:
         abilities = rules.abilities

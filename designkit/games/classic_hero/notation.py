@@ -321,7 +321,7 @@ def meets_whole(cond: Condition, values: tuple[int, ...], minimal: bool = True) 
     """
     n = len(values)
     if cond.kind == "slots":
-        return n == len(cond.slots) and tuple(sorted(values)) in _slot_patterns(cond.slots)
+        return n == len(cond.slots) and tuple(sorted(values)) in slot_patterns(cond.slots)
     if cond.kind == "zoro":
         return n == cond.k and n > 0 and all(v == values[0] for v in values)
     if n == 0:
@@ -351,7 +351,7 @@ def _sets(kind: str, slots: tuple[frozenset[int], ...], total: int, k: int,
         size = len(slots)
         if size > n:
             return ()
-        fits = _slot_patterns(slots)
+        fits = slot_patterns(slots)
         for combo in combinations(idx, size):
             if tuple(sorted(values[i] for i in combo)) in fits:
                 out.append(combo)
@@ -378,7 +378,7 @@ def _sets(kind: str, slots: tuple[frozenset[int], ...], total: int, k: int,
 
 
 @lru_cache(maxsize=4096)
-def _slot_patterns(slots: tuple[frozenset[int], ...]) -> frozenset[tuple[int, ...]]:
+def slot_patterns(slots: tuple[frozenset[int], ...]) -> frozenset[tuple[int, ...]]:
     """Sorted value tuples that fill ``slots`` one die each (the bipartite match, CH-A8)."""
     out: set[tuple[int, ...]] = set()
     for perm in product(*(sorted(s) for s in slots)):

@@ -144,7 +144,12 @@ def roll_die(st: ClassicHeroState, seat: int, i: int, rule: str, note: str = "")
     return roll(st, Phase.ROLL, (seat, i, rule, note) if note else (seat, i, rule), 6)
 
 
-@FLOW.chance(Phase.ROLL, lambda st: (1, 2, 3, 4, 5, 6), uniform=True)
+#: a die's faces: the roll's outcomes, one drawn uniformly (the same draw as the listing's)
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+@FLOW.chance(Phase.ROLL, lambda st: FACES, uniform=True,
+             sample=lambda st, rng: FACES[rng.randrange(6)])
 def rolled(st: ClassicHeroState, value: int) -> None:
     seat, i, rule, *note = st.ctx
     d = st.dice[seat][i]

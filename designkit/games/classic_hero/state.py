@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from designkit.core.cardtable import CompiledRules
@@ -121,6 +122,16 @@ class Ruleset(CompiledRules, stamp=table_stamp):
     effects: tuple[tuple[Hook, ...], ...]       # per event: its card's, or its suit's (CH-V4)
     weaknesses: tuple[DemonLord, ...]            # CH-V2's deck (one HP each)
     parts: tuple[int, ...]                       # VP categories in force (parts_in_force)
+
+    @cached_property
+    def once_by_hook(self) -> dict[str, frozenset[int]]:
+        """Per hook name, the once-per-stage abilities with that hook (what
+        :meth:`ClassicHeroState.ready` asks on every option build), worked out once."""
+        out: dict[str, set[int]] = {}
+        for a, ab in enumerate(self.abilities):
+            if ab.timing == "once_per_stage":
+                out.setdefault(ab.hook.name, set()).add(a)
+        return {k: frozenset(v) for k, v in out.items()}
 
     @classmethod
     def _build(cls, params: ClassicHeroParams, stamp: tuple[tuple[str, float], ...]
@@ -291,7 +302,13 @@ class ClassicHeroState(FlowState):
 
     def rearmost(self) -> int | None:
         """CH-5.1, CH-4.4: the non-Goal pawn furthest left (Start spaces: leftmost first)."""
-        best, key = None, None
+        pos, low, best = self.pos, self.rules.goal, None
+        for s in range(self.n):      # off the Start card a tie goes to the first seat, as below
+            if pos[s] < low:
+                best, low = s, pos[s]
+        if low:
+            return best
+        key = None
         for s in range(self.n):
             p = self.pos[s]
             if p == self.rules.goal:
@@ -308,10 +325,12 @@ class ClassicHeroState(FlowState):
 
     def ready(self, seat: int, hook: str) -> int | None:
         """An unspent once-per-stage ability of ``seat`` with this hook (CH-A28), if any."""
-        ab = self.rules.abilities
+        once = self.rules.once_by_hook.get(hook)
+        if once is None:
+            return None
+        spent = self.spent[seat]
         for a in self.abilities[seat]:
-            if (ab[a].hook.name == hook and ab[a].timing == "once_per_stage"
-                    and a not in self.spent[seat]):
+            if a in once and a not in spent:
                 return a
         return None
 

@@ -116,19 +116,19 @@ def destinations(st: ClassicHeroState, seat: int) -> list[tuple[int, tuple[int, 
     goal = rules.goal
     if is_last(st, seat):
         return [(goal, ())]
-    pos = st.pos
-    occupied = {p for s, p in enumerate(pos) if s != seat}
-    passer = tables(rules).passer
+    pos = st.pos      # every stop lies ahead of the seat's own pawn, so ``q in pos`` asks
+    hand_tables = tables(rules)     # whether another pawn stands there
+    passer = hand_tables.passer
     spent = st.spent[seat]
     ready = [a for a in st.abilities[seat] if passer[a] and a not in spent]
     limit = min(len(ready), 1 if st.params.pass_trial_once_per_move else len(ready))
-    trial = tables(rules).trial
+    trial = hand_tables.trial
     track = st.track
     used: list[int] = []
     out: list[tuple[int, tuple[int, ...]]] = []
     for q in range(pos[seat] + 1, goal):
         card = track[q]
-        if card is None or q in occupied:
+        if card is None or q in pos:
             continue                   # blanks and other pawns can be passed, not stopped on
         out.append((q, tuple(used)))
         if trial[card]:                # an empty Trial is a forced stop
@@ -400,7 +400,7 @@ def fortune_applied(st: ClassicHeroState, a: HeroAction) -> None:
         return
     rolls = []
     full = 0
-    before = st.dice_text(seat)
+    before = st.dice_text(seat) if st.log is not None else ""   # log text only when logging
     for (i, v, _), text in a.arg:
         if text == "振り直し":
             rolls.append(("roll_die", seat, i, "CH-3.4", QUIET))   # the line below shows it
@@ -470,7 +470,11 @@ def achieve_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
 def _check_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     seat = st.ctx[0]
     return (*achieve_options(st, seat), *bless_options(st, seat),
-            *ability_options(st, seat), *rest_options(st, seat), HeroAction("pass"))
+            *ability_options(st, seat), *rest_options(st, seat), PASS)
+
+
+#: the check's last option, made once (an action is an immutable value)
+PASS = HeroAction("pass")
 
 
 @FLOW.task("check")
