@@ -106,12 +106,18 @@ def _cut(spec: str, value: str) -> int | None:
     return cut
 
 
-def _prior(spec: str, value: str) -> int:
+def _whole(value: str, bounds: tuple[int, int]) -> int | None:
+    """``value`` as a whole number within ``bounds``, else ``None``."""
     try:
-        prior = int(value)
+        number = int(value)
     except ValueError:
-        prior = -1
-    if not _PRIOR[0] <= prior <= _PRIOR[1]:
+        return None
+    return number if bounds[0] <= number <= bounds[1] else None
+
+
+def _prior(spec: str, value: str) -> int:
+    prior = _whole(value, _PRIOR)
+    if prior is None:
         raise DesignkitError(_bad(spec, "prior must be a whole number of virtual visits 0–1000 "
                                         "(0: no greedy bias)", "prior は仮想の訪問回数 0–1000 の"
                                   "整数にしてください（0：貪欲の偏りなし）"))
@@ -119,11 +125,8 @@ def _prior(spec: str, value: str) -> int:
 
 
 def _guided(spec: str, value: str) -> int:
-    try:
-        guided = int(value)
-    except ValueError:
-        guided = -1
-    if not _GUIDED[0] <= guided <= _GUIDED[1]:
+    guided = _whole(value, _GUIDED)
+    if guided is None:
         raise DesignkitError(_bad(spec, "greedy must be a whole number 0–1000 of playout "
                                         "decisions following the greedy bot (0: random "
                                         "playouts)", "greedy は貪欲ボットに従うプレイアウトの"

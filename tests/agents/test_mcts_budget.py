@@ -23,6 +23,7 @@ from designkit.agents import (
 from designkit.agents.mcts import MCTSAgent as _MCTS
 from designkit.core.errors import DesignkitError
 from designkit.core.game import CHANCE
+from designkit.core.lookahead import child_values
 from designkit.core.play import chance_rng
 from designkit.core.registry import get_game
 from designkit.sim import simulate
@@ -260,12 +261,8 @@ class _StepRecorder(_MoveCounter):
 
 
 def _greedy_best(state, legal, seat):
-    values = []
-    for a in legal:
-        child = state.clone()
-        child.log = None
-        GAME.apply(child, a, check=False)
-        values.append(GAME.heuristic(child, seat))
+    """The greedy bot's first best option, by the lookahead every bot shares."""
+    values = list(child_values(GAME, state, legal, lambda child: GAME.heuristic(child, seat)))
     return legal[values.index(max(values))]
 
 
