@@ -59,8 +59,10 @@ DEFAULT_PRIOR = 3
 #: decisions at the start of a time budget's playout that follow the greedy bot's choice
 #: (the game's heuristic one step ahead) instead of a random one: the opponents a search
 #: meets are usually greedy bots, and the judgement at the cut-off then follows the
-#: searched move more than the random half-turns after it (issue 19: Rolling Stone's
-#: 0.1 s search against greedy won 10/15 paired games at 3, 6/15 at 0)
+#: searched move more than the random half-turns after it. Issue 19, 0.1 s of CPU
+#: against three greedy seats, same seeds: Witch Academia 17.3/24 at 3 against 12/24 at 0;
+#: Rolling Stone 15/32 against 15.5/32, Crossroads 23/32 against 26/32, Classic Hero
+#: 11/16 against 9/16 (no difference the samples can tell; ``benchmarks/README.md``)
 DEFAULT_GUIDED = 3
 #: iterations a time-budget search may never exceed (a guard, not a budget)
 MAX_ITERATIONS = 1_000_000
