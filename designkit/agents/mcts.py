@@ -21,11 +21,12 @@ Two budgets, one default playout:
   iterations stay cheap in long games (issue 19: a full random playout was
   95 % of an iteration's cost). ``cut=none`` plays to the end of the game (what
   ``mcts:N`` did before issue 19).
-* A time budget's playout starts with ``guided`` (``DEFAULT_GUIDED``; ``greedy=G``)
+* With ``greedy=G`` a playout starts with ``guided`` (default ``DEFAULT_GUIDED``, none)
   greedy decisions: each seat to decide takes the option its heuristic values best one
   step ahead, as the greedy bot does, and only then do the random decisions begin. Random
   play right after the searched move judged that move by what random opponents would do
-  to it; the opponents a 0.1 s search meets play greedy (issue 19).
+  to it; the opponents a 0.1 s search meets play greedy (issue 19; measured no stronger
+  at 0.1 s, so off by default).
 
 Every seat is judged at a cut-off, though only the seats owning a node of the
 path read their reward: judging only those was cheaper but made the scale of the
@@ -56,14 +57,13 @@ ITERATION_CUT = 10
 DEFAULT_C = 0.7
 #: virtual visits a time-budget search gives each root option, valued by the heuristic
 DEFAULT_PRIOR = 3
-#: decisions at the start of a time budget's playout that follow the greedy bot's choice
-#: (the game's heuristic one step ahead) instead of a random one: the opponents a search
-#: meets are usually greedy bots, and the judgement at the cut-off then follows the
-#: searched move more than the random half-turns after it. Issue 19, 0.1 s of CPU
-#: against three greedy seats, same seeds: Witch Academia 17.3/24 at 3 against 12/24 at 0;
-#: Rolling Stone 15/32 against 15.5/32, Crossroads 23/32 against 26/32, Classic Hero
-#: 11/16 against 9/16 (no difference the samples can tell; ``benchmarks/README.md``)
-DEFAULT_GUIDED = 3
+#: decisions at the start of a playout that follow the greedy bot's choice (the game's
+#: heuristic one step ahead) instead of a random one, by default (``greedy=G`` sets it).
+#: 0: issue 19 measured 3 at 0.1 s of CPU against three greedy seats, same seeds, and
+#: found no difference the samples can tell, for twice the cost per iteration: Witch
+#: Academia 36.8/56 against 34.5/56, Rolling Stone 15/32 against 15.5/32, Crossroads
+#: 23/32 against 26/32, Classic Hero 11/16 against 9/16 (``benchmarks/README.md``)
+DEFAULT_GUIDED = 0
 #: iterations a time-budget search may never exceed (a guard, not a budget)
 MAX_ITERATIONS = 1_000_000
 

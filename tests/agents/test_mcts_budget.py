@@ -73,7 +73,7 @@ P = DEFAULT_PRIOR
      f"mcts:0.1s:cut={ITERATION_CUT}"),
     ("mcts:0.1s:prior=0", 0.1, None, DEFAULT_CUT, 0.7, 0, "mcts:0.1s:prior=0"),
     ("mcts:0.1s:clock=cpu", 0.1, None, DEFAULT_CUT, 0.7, P, "mcts:0.1s:clock=cpu"),
-    ("mcts:0.1s:greedy=0", 0.1, None, DEFAULT_CUT, 0.7, P, "mcts:0.1s:greedy=0"),
+    ("mcts:0.1s:greedy=3", 0.1, None, DEFAULT_CUT, 0.7, P, "mcts:0.1s:greedy=3"),
     (f"mcts:0.1s:greedy={DEFAULT_GUIDED}", 0.1, None, DEFAULT_CUT, 0.7, P, "mcts:0.1s"),
     ("mcts:50:greedy=2", None, 50, ITERATION_CUT, 0.7, 0, "mcts:50:greedy=2"),
 ])
