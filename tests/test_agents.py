@@ -66,6 +66,8 @@ def test_get_agent_by_name():
     ("mcts:100:clock=cpu", "only with a time budget"),
     ("mcts:0.1s:clock=gpu", "clock must be wall or cpu"),
     ("mcts:0.1", "whole number"),
+    ("mcts:100:greedy=-1", "greedy must be a whole number 0–1000"),
+    ("mcts:100:greedy=x", "greedy must be a whole number 0–1000"),
 ])
 def test_get_agent_errors_are_one_line_naming_the_spec(spec, fragment):
     with pytest.raises(DesignkitError) as err:

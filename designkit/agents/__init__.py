@@ -8,7 +8,13 @@ from typing import Any
 
 from designkit.agents.base import Agent
 from designkit.agents.greedy import GreedyAgent
-from designkit.agents.mcts import DEFAULT_CUT, DEFAULT_PRIOR, ITERATION_CUT, MCTSAgent
+from designkit.agents.mcts import (
+    DEFAULT_CUT,
+    DEFAULT_GUIDED,
+    DEFAULT_PRIOR,
+    ITERATION_CUT,
+    MCTSAgent,
+)
 from designkit.agents.random_agent import RandomAgent
 from designkit.agents.spec import is_deterministic, nondeterministic, parse_mcts
 from designkit.core.errors import DesignkitError
@@ -78,5 +84,5 @@ def agent_names(specs: str | Sequence[str | Agent] | None, players: int) -> list
     return out
 
 
-__all__ = ["AGENT_NAMES", "DEFAULT_CUT", "DEFAULT_PRIOR", "ITERATION_CUT", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent",
+__all__ = ["AGENT_NAMES", "DEFAULT_CUT", "DEFAULT_GUIDED", "DEFAULT_PRIOR", "ITERATION_CUT", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent",
            "agent_names", "get_agent", "is_deterministic", "make_agents", "nondeterministic"]

@@ -21,6 +21,12 @@ Two budgets, one default playout:
   iterations stay cheap in long games (issue 19: a full random playout was
   95 % of an iteration's cost). ``cut=none`` plays to the end of the game (what
   ``mcts:N`` did before issue 19).
+* With ``greedy=G`` a playout starts with ``guided`` (default ``DEFAULT_GUIDED``, none)
+  greedy decisions: each seat to decide takes the option its heuristic values best one
+  step ahead, as the greedy bot does, and only then do the random decisions begin. Random
+  play right after the searched move judged that move by what random opponents would do
+  to it; the opponents a 0.1 s search meets play greedy (issue 19; measured no stronger
+  at 0.1 s, so off by default).
 
 Every seat is judged at a cut-off, though only the seats owning a node of the
 path read their reward: judging only those was cheaper but made the scale of the
@@ -38,6 +44,7 @@ from collections.abc import Hashable, Sequence
 from designkit.agents.base import Agent
 from designkit.core.flow import FlowGame, FlowState, is_plain_flow
 from designkit.core.game import CHANCE, Game, State
+from designkit.core.lookahead import child_values
 from designkit.core.seats import player_count
 
 #: random decisions a time budget's cut-off playout plays before it waits for the turn
@@ -50,6 +57,13 @@ ITERATION_CUT = 10
 DEFAULT_C = 0.7
 #: virtual visits a time-budget search gives each root option, valued by the heuristic
 DEFAULT_PRIOR = 3
+#: decisions at the start of a playout that follow the greedy bot's choice (the game's
+#: heuristic one step ahead) instead of a random one, by default (``greedy=G`` sets it).
+#: 0: issue 19 measured 3 at 0.1 s of CPU against three greedy seats, same seeds, and
+#: found no difference the samples can tell, for twice the cost per iteration: Witch
+#: Academia 36.8/56 against 34.5/56, Rolling Stone 15/32 against 15.5/32, Crossroads
+#: 23/32 against 26/32, Classic Hero 11/16 against 9/16 (``benchmarks/README.md``)
+DEFAULT_GUIDED = 0
 #: iterations a time-budget search may never exceed (a guard, not a budget)
 MAX_ITERATIONS = 1_000_000
 
@@ -86,12 +100,13 @@ class MCTSAgent(Agent):
     machines. The budget covers the whole decision, the prior included. ``cut``:
     random decisions per playout before the heuristic judges the position
     (``None``: play to the end). ``prior``: virtual visits per root option from the
-    heuristic (0: none).
+    heuristic (0: none). ``guided``: decisions at the start of each playout taken by the
+    greedy bot's rule instead of at random (0: random playouts).
     """
 
     def __init__(self, iterations: int = 200, c: float = DEFAULT_C,
                  seconds: float | None = None, cut: int | None = ITERATION_CUT, prior: int = 0,
-                 clock: str = "wall") -> None:
+                 clock: str = "wall", guided: int = 0) -> None:
         self.iterations = iterations if seconds is None else MAX_ITERATIONS
         self.seconds = seconds
         self.c = c
@@ -99,21 +114,23 @@ class MCTSAgent(Agent):
         self.prior = prior
         self.deterministic = seconds is None
         self.clock = clock
+        self.guided = guided
         self._now = time.thread_time if clock == "cpu" else time.perf_counter
         #: iterations run at the last decision and over the agent's life (benchmarks)
         self.last_iterations = 0
         self.total_iterations = 0
         self.searches = 0
-        self.name = self.name_for(iterations, c, seconds, cut, prior, clock)
+        self.name = self.name_for(iterations, c, seconds, cut, prior, clock, guided)
         self._lead_sum = 0.0
         self._judged = 0
 
     @staticmethod
     def name_for(iterations: int = 200, c: float = DEFAULT_C, seconds: float | None = None,
-                 cut: int | None = ITERATION_CUT, prior: int = 0, clock: str = "wall") -> str:
+                 cut: int | None = ITERATION_CUT, prior: int = 0, clock: str = "wall",
+                 guided: int = 0) -> str:
         """The name an agent built with these options has, without building it (the
         parent of a simulation only needs the names; workers build the agents)."""
-        return agent_name(iterations, seconds, cut, c, prior, clock)
+        return agent_name(iterations, seconds, cut, c, prior, clock, guided)
 
     def act(self, game: Game, state: State, rng: random.Random) -> Hashable:
         legal, seat = self.options(game, state)
@@ -254,6 +271,7 @@ class MCTSAgent(Agent):
         to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply
         random_ = rng.random
         left, stop = self.cut, -(self.cut or 0)
+        guided = self.guided
         prev = None
         while True:
             who = to_move(st)
@@ -268,7 +286,11 @@ class MCTSAgent(Agent):
                 left -= 1
             prev = who
             legal = legal_actions(st)
-            apply(st, legal[int(random_() * len(legal))], check=False)
+            if guided and len(legal) > 1:
+                guided -= 1
+                apply(st, self._greedy_pick(game, st, legal, who), check=False)
+            else:
+                apply(st, legal[int(random_() * len(legal))], check=False)
 
     def _flow_playout(self, game: FlowGame, st: FlowState, rng: random.Random
                       ) -> list[float]:
@@ -280,6 +302,7 @@ class MCTSAgent(Agent):
         sample, apply_chance, apply = game.sample_chance, game._apply_chance, game._apply
         random_ = rng.random
         left, stop = self.cut, -(self.cut or 0)
+        guided = self.guided
         prev = None
         while True:
             ph = st.phase
@@ -294,7 +317,25 @@ class MCTSAgent(Agent):
                 left -= 1
             prev = st.seat
             options = st.options
-            apply(st, options[int(random_() * len(options))])
+            if guided and len(options) > 1:
+                guided -= 1
+                apply(st, self._greedy_pick(game, st, options, st.seat))  # type: ignore[arg-type]
+            else:
+                apply(st, options[int(random_() * len(options))])
+
+    @staticmethod
+    def _greedy_pick(game: Game, st: State, options: Sequence[Hashable], seat: int
+                     ) -> Hashable:
+        """The greedy bot's choice among ``options`` (the first best by ``seat``'s
+        heuristic, one step ahead): a guided playout step."""
+        heuristic = game.heuristic
+        best, pick = float("-inf"), options[0]
+        for action, value in zip(options, child_values(game, st, options,
+                                                       lambda c: heuristic(c, seat)),
+                                 strict=True):
+            if value > best:
+                best, pick = value, action
+        return pick
 
     def _judge(self, game: Game, st: State) -> list[float]:
         """Each seat's chance of winning from the heuristic: a logistic of its lead.
@@ -317,7 +358,7 @@ class MCTSAgent(Agent):
 
 
 def agent_name(iterations: int, seconds: float | None, cut: int | None, c: float,
-               prior: int = 0, clock: str = "wall") -> str:
+               prior: int = 0, clock: str = "wall", guided: int = 0) -> str:
     """The canonical spec of an agent: ``get_agent(name)`` rebuilds the same agent.
 
     Options at their defaults are left out (``mcts:200``, ``mcts:0.1s``); a time
@@ -335,6 +376,8 @@ def agent_name(iterations: int, seconds: float | None, cut: int | None, c: float
             parts.append(f"prior={prior}")
         if clock != "wall":
             parts.append(f"clock={clock}")
+    if guided != (DEFAULT_GUIDED if seconds is not None else 0):
+        parts.append(f"greedy={guided}")
     if c != DEFAULT_C:
         parts.append(f"c={c:g}")
     return ":".join(parts)

@@ -20,8 +20,9 @@ _ITERATIONS = (1, 1_000_000)
 _CUT = (0, 100_000)
 _C = (0.0, 10.0)
 _PRIOR = (0, 1000)
-_EXAMPLES = "e.g. mcts:200, mcts:0.1s, mcts:250ms, mcts:200:cut=30:c=0.7"
-_EXAMPLES_JA = "例：mcts:200、mcts:0.1s、mcts:250ms、mcts:200:cut=30:c=0.7"
+_GUIDED = (0, 1000)
+_EXAMPLES = "e.g. mcts:200, mcts:0.1s, mcts:250ms, mcts:200:cut=30:c=0.7:greedy=3"
+_EXAMPLES_JA = "例：mcts:200、mcts:0.1s、mcts:250ms、mcts:200:cut=30:c=0.7:greedy=3"
 
 
 def _bad(spec: str, why: str, why_ja: str) -> Text:
@@ -45,7 +46,13 @@ def _number(spec: str, text: str, kind: type[int] | type[float], bounds: tuple[f
 
 def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
     """Keyword arguments of :class:`MCTSAgent` from what follows ``mcts:``."""
-    from designkit.agents.mcts import DEFAULT_C, DEFAULT_CUT, DEFAULT_PRIOR, ITERATION_CUT
+    from designkit.agents.mcts import (
+        DEFAULT_C,
+        DEFAULT_CUT,
+        DEFAULT_GUIDED,
+        DEFAULT_PRIOR,
+        ITERATION_CUT,
+    )
 
     budget, *options = arg.split(":") if arg else [""]
     out: dict[str, Any] = {"c": DEFAULT_C}
@@ -56,7 +63,7 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
         if not _SECONDS[0] <= seconds <= _SECONDS[1]:
             raise DesignkitError(_bad(spec, "the time budget must be 1ms–600s per decision",
                                       "時間は1回の選択につき 1ms–600s にしてください"))
-        out.update(seconds=seconds, cut=DEFAULT_CUT, prior=DEFAULT_PRIOR)
+        out.update(seconds=seconds, cut=DEFAULT_CUT, prior=DEFAULT_PRIOR, guided=DEFAULT_GUIDED)
     else:
         iterations = _number(
             spec, budget or "200", int, _ITERATIONS,
@@ -64,16 +71,16 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
              f"250ms ({_EXAMPLES})", f"予算は反復の回数（整数）か、0.1s や 250ms のような時間に"
              f"してください（{_EXAMPLES_JA}）"),
             ("iterations must be 1–1000000", "反復の回数は 1–1000000 にしてください"))
-        out.update(iterations=iterations, cut=ITERATION_CUT, prior=0)
+        out.update(iterations=iterations, cut=ITERATION_CUT, prior=0, guided=0)
     seen: set[str] = set()
     for option in options:
         key, eq, value = (p.strip() for p in option.partition("="))
-        if not eq or key not in ("cut", "c", "prior", "clock"):
+        if not eq or key not in ("cut", "c", "prior", "clock", "greedy"):
             raise DesignkitError(_bad(spec, f"unknown option '{option}'; options are cut=K (or "
-                                            f"cut=none), c=X, prior=W and clock=wall|cpu "
-                                            f"({_EXAMPLES})", f"オプション '{option}' は"
+                                            f"cut=none), c=X, prior=W, greedy=G and "
+                                            f"clock=wall|cpu ({_EXAMPLES})", f"オプション '{option}' は"
                                       f"ありません。使えるのは cut=K（または cut=none）、c=X、"
-                                      f"prior=W、clock=wall|cpu です（{_EXAMPLES_JA}）"))
+                                      f"prior=W、greedy=G、clock=wall|cpu です（{_EXAMPLES_JA}）"))
         if key in seen:
             raise DesignkitError(_bad(spec, f"option '{key}' given twice",
                                       f"オプション '{key}' が2回あります"))
@@ -85,6 +92,9 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
                                           "clock は wall か cpu で、時間の予算のときだけ使えます"
                                           "（例：mcts:0.1s:clock=cpu）"))
             out["clock"] = value
+            continue
+        if key == "greedy":
+            out["guided"] = _guided(spec, value)
             continue
         out[key] = (_cut(spec, value) if key == "cut" else _prior(spec, value)
                     if key == "prior" else _exploration(spec, value))
@@ -106,6 +116,14 @@ def _prior(spec: str, value: str) -> int:
                        ("prior must be a whole number of virtual visits 0–1000 (0: no greedy "
                         "bias)", "prior は仮想の訪問回数 0–1000 の整数にしてください"
                         "（0：貪欲の偏りなし）")))
+
+
+def _guided(spec: str, value: str) -> int:
+    return int(_number(spec, value, int, _GUIDED,
+                       ("greedy must be a whole number 0–1000 of playout decisions following "
+                        "the greedy bot (0: random playouts)", "greedy は貪欲ボットに従う"
+                        "プレイアウトの選択の回数 0–1000 の整数にしてください（0：ランダムな"
+                        "プレイアウト）")))
 
 
 def _exploration(spec: str, value: str) -> float:

@@ -12,6 +12,7 @@ import pytest
 
 from designkit.agents import (
     DEFAULT_CUT,
+    DEFAULT_GUIDED,
     DEFAULT_PRIOR,
     ITERATION_CUT,
     MCTSAgent,
@@ -22,6 +23,7 @@ from designkit.agents import (
 )
 from designkit.agents.mcts import MCTSAgent as _MCTS
 from designkit.core.game import CHANCE
+from designkit.core.lookahead import child_values
 from designkit.core.registry import get_game
 from designkit.sim import simulate
 from tests.helpers.positions import choice_positions
@@ -56,6 +58,9 @@ P = DEFAULT_PRIOR
      f"mcts:0.1s:cut={ITERATION_CUT}"),
     ("mcts:0.1s:prior=0", 0.1, None, DEFAULT_CUT, 0.7, 0, "mcts:0.1s:prior=0"),
     ("mcts:0.1s:clock=cpu", 0.1, None, DEFAULT_CUT, 0.7, P, "mcts:0.1s:clock=cpu"),
+    ("mcts:0.1s:greedy=3", 0.1, None, DEFAULT_CUT, 0.7, P, "mcts:0.1s:greedy=3"),
+    (f"mcts:0.1s:greedy={DEFAULT_GUIDED}", 0.1, None, DEFAULT_CUT, 0.7, P, "mcts:0.1s"),
+    ("mcts:50:greedy=2", None, 50, ITERATION_CUT, 0.7, 0, "mcts:50:greedy=2"),
 ])
 def test_spec_builds_the_agent_and_its_name_rebuilds_it(spec, seconds, iterations, cut, c,
                                                          prior, name):
@@ -66,8 +71,10 @@ def test_spec_builds_the_agent_and_its_name_rebuilds_it(spec, seconds, iteration
     if iterations is not None:
         assert agent.iterations == iterations
     again = get_agent(agent.name)  # workers rebuild agents from their names
-    assert (again.seconds, again.iterations, again.cut, again.c, again.prior, again.clock) == \
-        (agent.seconds, agent.iterations, agent.cut, agent.c, agent.prior, agent.clock)
+    assert (again.seconds, again.iterations, again.cut, again.c, again.prior, again.clock,
+            again.guided) == (agent.seconds, agent.iterations, agent.cut, agent.c,
+                              agent.prior, agent.clock, agent.guided)
+    assert agent.guided == (DEFAULT_GUIDED if seconds else 0) or "greedy=" in spec
     assert agent.deterministic == (seconds is None) == is_deterministic(spec)
 
 
@@ -192,6 +199,63 @@ def test_cut_limits_the_random_moves_of_a_playout(cut):
     end = GAME.determinize(state, GAME.to_move(state), rng)
     rewards = get_agent("mcts:1:cut=none")._playout(full, end, rng)
     assert GAME.is_over(end) and full.moves > 12 and sorted(rewards)[-1] > 0
+
+
+class _StepRecorder(_MoveCounter):
+    """The game, keeping each decision applied through it: its legal set, the seat and
+    the action (the position before it, for the heuristic's view); only the steps of the
+    ``played`` position, not those of the greedy bot's lookahead clones."""
+
+    def __init__(self, game, played):
+        super().__init__(game)
+        self.steps, self.played = [], played
+
+    def apply(self, state, action, check=True):
+        who = self._game.to_move(state)
+        if who is not CHANCE and state is self.played:
+            self.steps.append((state.clone(), self._game.legal_actions(state), who, action))
+        super().apply(state, action, check=check)
+
+
+def _greedy_best(state, legal, seat):
+    """The greedy bot's first best option, by the lookahead every bot shares."""
+    values = list(child_values(GAME, state, legal, lambda child: GAME.heuristic(child, seat)))
+    return legal[values.index(max(values))]
+
+
+@pytest.mark.parametrize("guided", [0, 2, 5])
+def test_guided_playout_starts_with_the_greedy_bots_moves(guided):
+    """``greedy=G``: the first G decisions with a choice in a playout are the greedy
+    bot's (its first best option); the rest stay random, so a greedy playout of the same
+    length differs from the guided one after G decisions somewhere."""
+    agent = get_agent(f"mcts:1:cut=8:greedy={guided}")
+    rng = random.Random(5)
+    off_greedy = 0
+    for state in positions(2, limit=6, every=2):
+        played = GAME.determinize(state, GAME.to_move(state), rng)
+        recorder = _StepRecorder(GAME, played)
+        agent._playout(recorder, played, rng)
+        chosen = [(st, legal, who, a) for st, legal, who, a in recorder.steps if len(legal) > 1]
+        for st, legal, who, action in chosen[:guided]:
+            assert action == _greedy_best(st, legal, who)
+        off_greedy += sum(action != _greedy_best(st, legal, who)
+                          for st, legal, who, action in chosen[guided:])
+    assert off_greedy > 0  # after the guided start the playout is random again
+
+
+def test_guided_flow_playout_is_the_generic_one():
+    """On a game on the core flow, the direct playout and the one through the ``Game``
+    contract take the same guided steps and the same random draws."""
+    agent = get_agent("mcts:1:cut=6:greedy=3")
+    for state in positions(8, limit=3, every=3):
+        seat = GAME.to_move(state)
+        a = GAME.determinize(state, seat, random.Random(1))
+        b = GAME.determinize(state, seat, random.Random(1))
+        agent._lead_sum, agent._judged = 0.0, 0  # the judgement's scale, per search
+        ra = agent._flow_playout(GAME, a, random.Random(9))
+        agent._lead_sum, agent._judged = 0.0, 0
+        rb = agent._generic_playout(GAME, b, random.Random(9))
+        assert ra == rb and GAME.state_to_dict(a) == GAME.state_to_dict(b)
 
 
 def test_prior_starts_the_search_where_greedy_would_play():
