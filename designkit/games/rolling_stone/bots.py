@@ -69,7 +69,8 @@ class _Terms:
     float as before.
     """
 
-    __slots__ = ("pip", "mid", "table", "full", "cells", "marker", "to_target")
+    __slots__ = ("pip", "mid", "table", "covered", "uncovered", "full", "cells", "marker",
+                 "to_target")
 
     def __init__(self, st: RollingStoneState) -> None:
         p, rules = st.params, st.rules
@@ -80,6 +81,7 @@ class _Terms:
                 coming += 1
         self.mid = 0.6 * coming if coming else None
         self.table = p.mid_settlement_vp
+        self.covered, self.uncovered = p.adversity_vp_covered, p.adversity_vp_uncovered
         self.full = p.full_album_vp
         self.cells = rules.rows * rules.cols
         self.marker = 0.5 * p.start_marker_vp
@@ -102,8 +104,7 @@ def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
         table = t.table
         value += t.mid * (table[place - 1] if place <= len(table) else 0)
     stars, power = st.stars[seat], st.power[seat]
-    _, _, net = adversity(stars, power, st.params.adversity_vp_covered,
-                          st.params.adversity_vp_uncovered)
+    _, _, net = adversity(stars, power, t.covered, t.uncovered)
     value += net + 0.3 * max(0, power - stars)
     value += t.full * ((st.placed[seat] + 1) / t.cells) ** 2
     value += _six_potential(st, seat, t.to_target)
