@@ -49,57 +49,99 @@ def estimate(st: RollingStoneState, seat: int, own: bool = True,
              totals: list[int] | None = None, ranks: list[int] | None = None) -> float:
     """Expected final VP of ``seat`` (``own``: use its hidden dream hand too; ``totals``
     and ``ranks``: every seat's dice sum and settlement place, shared by the seats of one
-    position, see :func:`_position_terms`)."""
-    p, rules = st.params, st.rules
-    value = float(st.vp[seat])
+    position, as :func:`heuristic` shares them)."""
     if st.phase is Phase.OVER:
-        return value
+        return float(st.vp[seat])
     if totals is None:
-        totals = [st.dice_sum(q) for q in range(st.n)]
-    dice_sum = totals[seat]
-    value += dice_sum * p.final_dice_vp_per_pip
-    coming = sum(1 for s in rules.mid_stages if s > st.stage or (
-        s == st.stage and st.settling != "mid"))
-    if coming:
-        if ranks is None:
-            ranks = places(totals, p.mid_settlement_ranking)
+        totals = _totals(st)
+    if ranks is None:
+        ranks = places(totals, st.params.mid_settlement_ranking)
+    return _estimate(st, seat, own, totals, ranks, _Terms(st))
+
+
+class _Terms:
+    """What the estimate of every seat of one position shares, worked out once per
+    position instead of once per seat: the params' weights, the settlements still to come
+    (they depend on the stage only) and the dice's direction-to-power table.
+
+    Each weight is the same value the per-seat expression computed (``0.6 * coming`` is
+    the left operand of ``0.6 * coming * vp`` there too), so every estimate is the same
+    float as before.
+    """
+
+    __slots__ = ("pip", "mid", "table", "covered", "uncovered", "full", "cells", "marker",
+                 "to_target")
+
+    def __init__(self, st: RollingStoneState) -> None:
+        p, rules = st.params, st.rules
+        self.pip = p.final_dice_vp_per_pip
+        coming = 0
+        for s in rules.mid_stages:
+            if s > st.stage or (s == st.stage and st.settling != "mid"):
+                coming += 1
+        self.mid = 0.6 * coming if coming else None
+        self.table = p.mid_settlement_vp
+        self.covered, self.uncovered = p.adversity_vp_covered, p.adversity_vp_uncovered
+        self.full = p.full_album_vp
+        self.cells = rules.rows * rules.cols
+        self.marker = 0.5 * p.start_marker_vp
+        self.to_target = _directions_to(rules.dice, p.power_trigger_value)
+
+
+def _totals(st: RollingStoneState) -> list[int]:
+    """Every seat's dice sum (``st.dice_sum`` for each seat, one lookup of the table)."""
+    get = st.rules.dice.top.__getitem__
+    return [sum(map(get, dice)) for dice in st.dice]
+
+
+def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
+              ranks: list[int], t: _Terms) -> float:
+    """:func:`estimate` of a position not over, its shared terms ``t`` worked out."""
+    value = float(st.vp[seat])
+    value += totals[seat] * t.pip
+    if t.mid is not None:
         place = ranks[seat]
-        table = p.mid_settlement_vp
-        value += 0.6 * coming * (table[place - 1] if place <= len(table) else 0)
-    _, _, net = adversity(st.stars[seat], st.power[seat], p.adversity_vp_covered,
-                          p.adversity_vp_uncovered)
-    value += net + 0.3 * max(0, st.power[seat] - st.stars[seat])
-    value += p.full_album_vp * ((st.placed[seat] + 1) / (rules.rows * rules.cols)) ** 2
-    value += _six_potential(st, seat)
+        table = t.table
+        value += t.mid * (table[place - 1] if place <= len(table) else 0)
+    stars, power = st.stars[seat], st.power[seat]
+    _, _, net = adversity(stars, power, t.covered, t.uncovered)
+    value += net + 0.3 * max(0, power - stars)
+    value += t.full * ((st.placed[seat] + 1) / t.cells) ** 2
+    value += _six_potential(st, seat, t.to_target)
     slot = st.slot_of[seat]
     if slot is not None and st.board[slot - 1] == seat:
-        value += _BONUS_VALUE[rules.bonus[slot - 1]]
+        value += _BONUS_VALUE[st.rules.bonus[slot - 1]]
     if st.marker == seat:
-        value += 0.5 * p.start_marker_vp
-    if st.hands[seat]:
+        value += t.marker
+    hand = st.hands[seat]
+    if hand:
         if own:
-            value += max(dream_value(st, seat, rules.dreams[d].dream) for d in st.hands[seat])
+            dreams = st.rules.dreams
+            value += max(dream_value(st, seat, dreams[d].dream) for d in hand)
         else:
             value += _OPPONENT_DREAM
     return value
 
 
-def _six_potential(st: RollingStoneState, seat: int) -> float:
-    """Dice whose next move onto a free neighbouring cell would land on the power value.
+def _six_potential(st: RollingStoneState, seat: int, to_target: tuple[int | None, ...]
+                   ) -> float:
+    """Dice whose next move onto a free neighbouring cell would land on the power value
+    (``to_target``: :func:`_directions_to` of it).
 
     Dice aiming at the same cell compete for it (only one card goes there), so
     each distinct target cell counts fully and a shared one only a little.
     """
-    rules = st.rules
-    to_target = _directions_to(rules.dice, st.params.power_trigger_value)
+    step = st.rules.step
     album = st.album[seat]
     cells: list[int] = []
-    for k, o in enumerate(st.dice[seat]):
+    for o, at in zip(st.dice[seat], st.dcell[seat], strict=True):
         d = to_target[o]
         if d is not None:
-            x = st.dcell[seat][k] + rules.step[d]
+            x = at + step[d]
             if album[x] is None and in_frame(st, seat, x):
                 cells.append(x)
+    if not cells:
+        return 0.0
     distinct = len(set(cells))
     return 0.4 * distinct + 0.1 * (len(cells) - distinct)
 
@@ -131,13 +173,17 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
             values = child_values(game, st, [o for o, _ in outcomes],
                                   lambda c: heuristic(game, c, seat, depth - 1), spent=depth < 2)
             return sum(prob * v for (_, prob), v in zip(outcomes, values, strict=True))
-    totals = [st.dice_sum(q) for q in range(st.n)]
+    vp = st.vp
+    if st.phase is Phase.OVER:
+        return vp[seat] - max(float(vp[q]) for q in range(st.n) if q != seat)
+    totals = _totals(st)
     ranks = places(totals, st.params.mid_settlement_ranking)
-    mine = estimate(st, seat, True, totals, ranks)
+    terms = _Terms(st)
+    mine = _estimate(st, seat, True, totals, ranks, terms)
     best = float("-inf")
     for q in range(st.n):
         if q != seat:
-            v = estimate(st, q, False, totals, ranks)
+            v = _estimate(st, q, False, totals, ranks, terms)
             if v > best:
                 best = v
     return mine - best
