@@ -90,7 +90,7 @@ class DesignLab(widgets.VBox):
             return
         old_tabs = self.tabs.children
         self.game = get_game(name)
-        self.params_panel = ParamsPanel(self.game, variants_dir=self.variants_dir)
+        self.params_panel = ParamsPanel(self.game, variants_dir=self.variants_dir, lazy=True)
         self.rules = RulesPanel(self.game, self.params_panel)
         self.stepper = Stepper(self.game, self.params_panel.params)
         self.stepper.params_check = lambda: checked_params(self.params_panel, self.game)
@@ -189,6 +189,8 @@ class DesignLab(widgets.VBox):
     # -- the analysis tabs (appended; each built the first time its tab is opened) ---------------
     def _tab_selected(self, change: Any) -> None:
         index = change.new
+        if index == TABS.index("Parameters"):
+            self.params_panel.build_fields()  # its ~500 widget models, on first open
         if index == TABS.index("Simulate"):
             self.sim_panel.refresh_variants()  # one saved meanwhile (e.g. by Tune) appears
         if index is not None and index >= len(TABS):

@@ -20,6 +20,8 @@ import ipywidgets as widgets
 from designkit.core.params import ParamSpec
 from designkit.core.rules_text import rule_text
 
+from ._util import message_of, show_message
+
 _LABEL = widgets.Layout(width="210px", min_width="210px")
 _CONTROL = widgets.Layout(width="260px")
 
@@ -36,28 +38,96 @@ def _number_or_text(text: str) -> Any:
 
 
 class Field:
-    """A parameter's row: name, control, rule ID with help, and its error label."""
+    """A parameter's row: name, control, rule ID with help, and its error label.
+
+    The widgets are made on first use (``build``, or reading ``row``/``control``/...): a
+    lab opens on its Rules tab, and a game's ~40 rows are ~500 widget models the page
+    would otherwise create, and the browser receive, before its first widget shows (issue
+    26). Until then the field keeps its value, error and language, and ``read`` gives what
+    the control would."""
 
     def __init__(self, name: str, spec: ParamSpec, value: Any) -> None:
         self.name, self.spec = name, spec
-        tip = f"{spec.rule}: {spec.help} ({spec.describe_range()})"
-        self.control = self._make(value, tip)
-        if not isinstance(self.control, _TableControl):
-            # a tooltip on a Box breaks its view in the browser (ipywidgets 8.1): the
-            # table puts it on its items instead
-            self.control.tooltip = tip
-        self.label = widgets.HTML(f"<b>{escape(spec.label or name)}</b>", tooltip=tip,
-                                  layout=_LABEL)
-        self.info = widgets.HTML(help_html(spec))
-        self.error = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.row = widgets.HBox([self.label, self.control, self.info, self.error],
-                                layout=widgets.Layout(flex_flow="row wrap",
-                                                      align_items="center"))
-        self.row.add_class("dk-field")
+        self._value = value  # shown until the control exists
+        self._message: str = ""
+        self._lang: tuple[str, str] | None = None
+        self._handlers: list[Callable[[Any], None]] = []
+        self._widgets: tuple[widgets.Widget, ...] | None = None
+
+    @property
+    def built(self) -> bool:
+        return self._widgets is not None
+
+    def build(self) -> widgets.HBox:
+        """The row's widgets, made once, with the value, error and language kept so far."""
+        if self._widgets is None:
+            spec = self.spec
+            tip = f"{spec.rule}: {spec.help} ({spec.describe_range()})"
+            control = self._make(self._value, tip)
+            if not isinstance(control, _TableControl):
+                # a tooltip on a Box breaks its view in the browser (ipywidgets 8.1): the
+                # table puts it on its items instead
+                control.tooltip = tip
+            label = widgets.HTML(f"<b>{escape(spec.label or self.name)}</b>", tooltip=tip,
+                                 layout=_LABEL)
+            info = widgets.HTML(help_html(spec))
+            error = widgets.HTML(layout=widgets.Layout(display="none"))
+            row = widgets.HBox([label, control, info, error],
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+            row.add_class("dk-field")
+            self._widgets = (label, control, info, error, row)
+            for handler in self._handlers:
+                self._observe(handler)
+            if self._lang is not None:
+                if self._lang[0] != "en":  # made after a switch: its words too
+                    from .i18n import relabel
+
+                    relabel(row, self._lang[0])
+                self.set_lang(*self._lang)
+            if self._message:
+                message, self._message = self._message, ""
+                self.set_message(message)
+        return self._widgets[4]
+
+    @property
+    def label(self) -> widgets.HTML:
+        self.build()
+        return self._widgets[0]  # type: ignore[index, return-value]
+
+    @property
+    def control(self) -> Any:
+        self.build()
+        return self._widgets[1]  # type: ignore[index]
+
+    @property
+    def info(self) -> widgets.HTML:
+        self.build()
+        return self._widgets[2]  # type: ignore[index, return-value]
+
+    @property
+    def error(self) -> widgets.HTML:
+        self.build()
+        return self._widgets[3]  # type: ignore[index, return-value]
+
+    @property
+    def row(self) -> widgets.HBox:
+        return self.build()
+
+    def set_message(self, message: str) -> None:
+        """Show ``message`` (an error, or "" for none) beside the field, and mark its row."""
+        if self._widgets is None:
+            self._message = message
+            return
+        if message_of(self.error) != message:
+            show_message(self.error, message, error=True)
+        (self.row.add_class if message else self.row.remove_class)("dk-field-error")
 
     def set_lang(self, lang: str, game: str) -> None:
         """The label and the help in ``lang``: in 日本語 the Japanese label (else the
         field's name, as variant files write it) and the draft's own words for its rule."""
+        self._lang = (lang, game)
+        if self._widgets is None:
+            return
         spec = self.spec
         if lang == "ja":
             label = (f"<b>{escape(spec.label_ja)}</b>" if spec.label_ja else
@@ -101,13 +171,26 @@ class Field:
         return str(value)
 
     def read(self) -> Any:
-        """The control's value as Python (a string where the kind is typed as text)."""
+        """The control's value as Python (a string where the kind is typed as text); before
+        the control exists, what it would give for the value kept."""
+        if self._widgets is None:
+            value, kind = self._value, self.spec.kind
+            if kind == "bool":
+                return bool(value)
+            if kind == "choice":
+                return value
+            if kind == "table":
+                return {str(k): _number_or_text(str(v)) for k, v in value.items()}
+            return self._text(value)
         if isinstance(self.control, _TableControl):
             return self.control.read()
         return self.control.value
 
     def show(self, value: Any) -> None:
         """Put ``value`` into the control (only if it differs: no needless messages)."""
+        if self._widgets is None:
+            self._value = value
+            return
         if isinstance(self.control, _TableControl):
             self.control.show(value)
             return
@@ -116,6 +199,11 @@ class Field:
             self.control.value = new
 
     def observe(self, handler: Callable[[Any], None]) -> None:
+        self._handlers.append(handler)
+        if self._widgets is not None:
+            self._observe(handler)
+
+    def _observe(self, handler: Callable[[Any], None]) -> None:
         if isinstance(self.control, _TableControl):
             self.control.observe_values(handler)
         else:

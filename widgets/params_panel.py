@@ -31,7 +31,7 @@ from designkit.core.variants import (
     variant_names,
 )
 
-from ._util import held, html_table, message_of, show_message, style_widget
+from ._util import held, html_table, show_message, style_widget
 from .i18n import lang_of, words
 from .param_fields import Field
 
@@ -53,10 +53,12 @@ class ParamsPanel(widgets.VBox):
     """Edit, check, diff, save and load the parameters of ``game``.
 
     ``variants_dir`` defaults to ``data/<game>/variants`` (``DESIGNKIT_DATA`` aware).
+    ``lazy``: the fields' rows are made by :meth:`build_fields` (the lab calls it when
+    its Parameters tab is first opened); values, checks, errors and variants work before.
     """
 
     def __init__(self, game: Game | str, params: Params | None = None,
-                 variants_dir: str | Path | None = None) -> None:
+                 variants_dir: str | Path | None = None, lazy: bool = False) -> None:
         super().__init__()
         self.game = get_game(game)
         self.params_type = self.game.params_type
@@ -76,15 +78,18 @@ class ParamsPanel(widgets.VBox):
         self._build()
         self.add_class("dk-params")
         self._validate()
+        if not lazy:
+            self.build_fields()
 
     # -- layout ---------------------------------------------------------------------------------
     def _build(self) -> None:
-        groups: dict[str, list[widgets.Widget]] = {}
+        groups: dict[str, list[Field]] = {}
         for field in self.fields.values():
-            groups.setdefault(field.spec.group, []).append(field.row)
+            groups.setdefault(field.spec.group, []).append(field)
+        self._grouped = list(groups.values())
         self.groups = list(groups)
-        self.accordion = widgets.Accordion(children=[widgets.VBox(rows) for rows in
-                                                     groups.values()], titles=self.groups)
+        self.accordion = widgets.Accordion(children=[widgets.VBox() for _ in self.groups],
+                                           titles=self.groups)
         self.accordion.selected_index = 0
         self.error_summary = widgets.HTML(layout=widgets.Layout(display="none"))
         self.error_summary.add_class("dk-error-summary")
@@ -122,6 +127,12 @@ class ParamsPanel(widgets.VBox):
             widgets.HTML("<b>Changes from the draft</b>"), self.diff_html,
             widgets.HBox([self.variant_name, self.save_button])]
 
+    def build_fields(self) -> None:
+        """Every field's row in its section (once; made lazily, see ``lazy``)."""
+        for box, fields in zip(self.accordion.children, self._grouped, strict=True):
+            if not box.children:
+                box.children = [field.build() for field in fields]
+
     # -- state ----------------------------------------------------------------------------------
     @property
     def params(self) -> Params:
@@ -149,7 +160,7 @@ class ParamsPanel(widgets.VBox):
         """Show ``params`` in every field (one validation at the end, no observer ping-pong)."""
         self._quiet += 1
         try:
-            with held(*(f.control for f in self.fields.values())):
+            with held(*(f.control for f in self.fields.values() if f.built)):
                 for name, field in self.fields.items():
                     field.show(getattr(params, name))
         finally:
@@ -209,10 +220,7 @@ class ParamsPanel(widgets.VBox):
 
     def _show_errors(self, cross: str) -> None:
         for name, field in self.fields.items():
-            message = self.message(name)
-            if message_of(field.error) != message:
-                show_message(field.error, message, error=True)
-            (field.row.add_class if message else field.row.remove_class)("dk-field-error")
+            field.set_message(self.message(name))
         show_message(self.consistency, bi("Not applied: {c}", "反映していません：{c}", c=cross)
                      if isinstance(cross, Text) else f"Not applied: {cross}" if cross else "",
                      error=True)

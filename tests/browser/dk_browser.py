@@ -152,6 +152,8 @@ SECTION_HEADER = ".dk-params .jupyter-widget-Collapse-header"
 def open_section(page, name: str) -> None:  # noqa: ANN001
     """Open the Parameters section holding field ``name`` (unless it is open already)."""
     row = param_row(page, name)
+    # the rows are made when the tab is first opened: wait for the kernel's round trip
+    row.first.wait_for(state="attached")
     if row.is_visible():
         return
     group = page.evaluate("""(name) => {

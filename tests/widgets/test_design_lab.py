@@ -93,3 +93,47 @@ def test_design_tables_are_shown_sortable(variants_dir, monkeypatch):
     assert not lab.sim_panel.charts.on_screen
     lab.params_panel.fields["players"].control.value = "3"
     assert "3 players" in lab.rules.tables_box.children[1].children[0].value
+
+
+
+@pytest.mark.parametrize("game", [g.name for g in list_games()])
+def test_parameter_rows_are_made_when_their_tab_opens(game):
+    """A lab opens on Rules: its Parameters rows (most of the page's widget models) wait
+    for their tab (issue 26), while values, checks, the banner and variants work before."""
+    lab = DesignLab(game)  # the shipped variants, read only
+    panel = lab.params_panel
+    assert not any(f.built for f in panel.fields.values())
+    assert all(not box.children for box in panel.accordion.children)
+    draft = panel.params
+    variant = next(n for n in panel.list_variants() if n != "draft")
+    panel.load_variant(variant)  # Play and Simulate get it without the tab
+    assert panel.params != draft and lab.stepper.session.params == panel.params
+    assert not any(f.built for f in panel.fields.values())
+    lab.set_lang("ja")
+    lab.tabs.selected_index = 1
+    rows = [row for box in panel.accordion.children for row in box.children]
+    by_group = sorted(panel.fields.values(), key=lambda f: panel.groups.index(f.spec.group))
+    assert rows == [f.row for f in by_group]
+    for name, field in panel.fields.items():  # each shows the variant's value, in 日本語
+        assert panel.params_type.check_value(name, field.read()) == getattr(panel.params, name)
+        assert field.label.value == (f"<b>{field.spec.label_ja}</b>" if field.spec.label_ja
+                                     else f"<code>{name}</code>")
+    field = panel.fields["players"]
+    field.control.value = "99"
+    assert "は許容範囲" in field.error.value and "dk-field-error" in field.row._dom_classes
+
+
+def test_an_error_made_before_the_tab_opens_is_shown_when_it_does(variants_dir):
+    lab = DesignLab("crossroads", variants_dir=variants_dir)
+    panel = lab.params_panel
+    field = panel.fields["numbers"]
+    field.show("nonsense")  # a value put in without the tab, then checked
+    panel._validate()
+    assert "numbers" in panel.errors and not field.built
+    assert "numbers" in panel.error_summary.value
+    assert lab.sim_panel.run() is None  # refused with the same list of errors
+    lab.tabs.selected_index = 1
+    assert field.control.value == "nonsense" and "nonsense" in field.error.value
+    assert "dk-field-error" in field.row._dom_classes
+    field.control.value = "2, 3, 4"  # typed into the row made late: checked as ever
+    assert panel.errors == {}
