@@ -196,7 +196,7 @@ def _describe(err: Any) -> Text:
                     .replace(" was unexpected", " is not allowed here"),
                     f"ここでは {extra} は使えません")
     if err.validator == "type":
-        types = want if isinstance(want, list) else [want]
+        types = [str(t) for t in (want if isinstance(want, list) else [want])]
         return bi("{v} is not of type {t}", "{v} は{tj}ではありません", v=shown,
                   t=" or ".join(types), tj="か".join(_TYPES_JA.get(t, t) for t in types))
     english = " ".join(err.message.split())[:160]
