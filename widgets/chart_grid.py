@@ -69,6 +69,13 @@ function plotly(model) {
 // figure's height in px, and the observer of its box resizes it to the box's width.
 const CONFIG = {displaylogo: false,
                 modeBarButtonsToRemove: ["select2d", "lasso2d"]};
+// plotly.js's own words (a box plot's "median:", "q1:"..., the modebar's tooltips) in the
+// lab's language: the grid's ``words`` (empty in English) as a locale of the plot's config
+function config(model) {
+  const words = model.get("words") || {};
+  if (!Object.keys(words).length) { return CONFIG; }
+  return Object.assign({}, CONFIG, {locale: "ja", locales: {ja: {dictionary: words}}});
+}
 
 function shown(div) { return div.offsetParent !== null && div.clientWidth > 0; }
 
@@ -161,10 +168,13 @@ function render({ model, el }) {
       const layout = Object.assign({}, fig.figure.layout || {}, {autosize: true});
       delete layout.width;
       box.plot.style.height = (layout.height || 450) + "px";
-      Plotly.react(box.plot, fig.figure.data || [], layout, CONFIG);
-      if (box.fresh) {  // plotly's event methods exist once the plot is drawn
+      Plotly.react(box.plot, fig.figure.data || [], layout, config(model));
+      // plotly's event methods exist once the plot is drawn; a new config (the language)
+      // makes react draw anew, which drops the listeners: so each draw puts its own
+      box.plot.removeAllListeners("plotly_click");
+      box.plot.on("plotly_click", (event) => clicked(model, fig.name, event));
+      if (box.fresh) {
         box.fresh = false;
-        box.plot.on("plotly_click", (event) => clicked(model, fig.name, event));
         observer.observe(box);
       }
     }
@@ -179,11 +189,13 @@ function render({ model, el }) {
     drawing = drawing.then(drawNow).catch((err) => console.error("[ChartGrid]", err));
   };
   model.on("change:figures", draw);
+  model.on("change:words", draw);
   draw();
   return () => {
     teardown.forEach((stop) => stop());
     observer.disconnect();
     model.off("change:figures", draw);
+    model.off("change:words", draw);
     if (globalThis.Plotly) {
       for (const box of boxes.values()) { globalThis.Plotly.purge(box.plot); }
     }
@@ -200,6 +212,31 @@ _CSS = """
 .dk-chart-grid > .dk-chart > div { width: 100%; }
 .dk-charts.dk-stale .dk-chart-grid, .dk-chart-grid.dk-stale { opacity: 0.35; }
 """
+
+
+#: what plotly.js words itself (not the figures, which the lab localizes): a box plot's
+#: hover labels and the modebar's tooltips, in Japanese. The ``plotly`` package ships no
+#: plotly.js locale (``plotly-locale-ja.js`` is not in its offline assets), so the grid
+#: passes these as its plots' ``locale`` (keys are plotly.js's own English strings).
+PLOTLY_JA = {
+    "median:": "中央値：", "min:": "最小：", "max:": "最大：", "q1:": "第1四分位：",
+    "q3:": "第3四分位：", "mean:": "平均：", "mean ± σ:": "平均 ± σ：",
+    "lower fence:": "下側フェンス：", "upper fence:": "上側フェンス：", "kde:": "密度推定：",
+    "Autoscale": "自動で合わせる", "Reset axes": "軸を戻す", "Zoom": "拡大範囲を選ぶ",
+    "Zoom in": "拡大", "Zoom out": "縮小", "Pan": "移動", "Box Select": "四角で選ぶ",
+    "Lasso Select": "投げ縄で選ぶ", "Download plot as a PNG": "PNG で保存",
+    "Download plot": "図を保存", "Download plot as JSON": "JSON で保存",
+    "Toggle Spike Lines": "補助線の表示を切り替え",
+    "Show closest data on hover": "最も近いデータを表示",
+    "Compare data on hover": "データを並べて表示",
+    "Toggle show closest data on hover": "最も近いデータの表示を切り替え",
+    "Double-click to zoom back out": "ダブルクリックで元の範囲に戻ります",
+    "Double-click on legend to isolate one trace": "凡例をダブルクリックでその系列だけを表示",
+    "Preparing image - this may take a few seconds": "画像を準備しています（数秒かかります）",
+    "Image download succeeded": "画像を保存しました",
+    "Sorry, there was a problem downloading your image!": "画像を保存できませんでした",
+    "Reset": "戻す", "Reset view": "表示を戻す", "Reset views": "表示を戻す",
+}
 
 
 @cache
@@ -273,6 +310,8 @@ class ChartGrid(anywidget.AnyWidget):
     #: draw only once the grid is in view (scrolled to, its tab shown): for
     #: charts shown before any user event, so plotly.js is not evaluated on first render
     on_screen = traitlets.Bool(False).tag(sync=True)
+    #: plotly.js's own words in the lab's language (:data:`PLOTLY_JA`; empty: English)
+    words = traitlets.Dict().tag(sync=True)
 
     @traitlets.default("_source")
     def _the_source(self) -> PlotlySource:
@@ -283,6 +322,12 @@ class ChartGrid(anywidget.AnyWidget):
         self._click_callbacks: list[Callable[[ChartClick], None]] = []
         self.last_click: ChartClick | None = None
         self.on_msg(self._front_end_message)
+
+    def _dk_relabel(self, lang: str) -> None:
+        """plotly.js's words in ``lang`` (the lab's switch, :func:`.i18n.relabel`)."""
+        words = dict(PLOTLY_JA) if lang == "ja" else {}
+        if words != self.words:
+            self.words = words
 
     def on_click(self, callback: Callable[[ChartClick], None], remove: bool = False) -> None:
         """Call ``callback(click)`` for every click on a point or bar of these charts."""

@@ -122,6 +122,7 @@ class RulesPanel(widgets.VBox):
         self.tables_box.add_class("dk-design-tables")
         self.charts: Any = None
         self._tables: list[Any] = []
+        self._drawn: dict[tuple[int, str], Any] = {}  # (table, lang) → its figure, once drawn
         self._charts_lang = "en"  # the language the design charts were drawn in
         self.head = widgets.HTML(self._head_html())
         self.children = [style_widget(), self.head, self.search, self.table, self.tables_box]
@@ -176,7 +177,7 @@ class RulesPanel(widgets.VBox):
         tables = list(self.game.design_tables(params) or [])
         old = self.tables_box.children
         lang = lang_of(self)
-        self._tables = tables
+        self._tables, self._drawn = tables, {}
         views: list[widgets.Widget] = [DesignTableView(t, lang) for t in tables]
         figures = self._figures(lang)
         if figures:
@@ -198,9 +199,13 @@ class RulesPanel(widgets.VBox):
                 widget.close()
 
     def _figures(self, lang: str) -> dict[str, Any]:
-        """The tables' charts by name, each as the game drew it for ``lang``."""
-        return {f"design{i}": t.figure_ja if lang == "ja" and t.figure_ja is not None
-                else t.figure for i, t in enumerate(self._tables) if t.figure is not None}
+        """The tables' charts by name, each as the game drew it for ``lang`` (a Japanese
+        figure the game draws on demand, once: ``DesignTable.figure_in``)."""
+        for i, t in enumerate(self._tables):
+            if t.figure is not None and (i, lang) not in self._drawn:
+                self._drawn[i, lang] = t.figure_in(lang)
+        return {f"design{i}": self._drawn[i, lang] for i, t in enumerate(self._tables)
+                if t.figure is not None}
 
     def _dk_relabel(self, lang: str) -> None:
         """The design charts in ``lang`` (the tables relabel themselves)."""

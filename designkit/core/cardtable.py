@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from designkit.core.effects import EffectError, HookSpec, parse_effects
 from designkit.core.errors import DataError
-from designkit.core.messages import Text, bi
+from designkit.core.messages import Text, bi, text_of
 from designkit.core.paths import data_dir
 
 T = TypeVar("T")
@@ -224,7 +224,7 @@ def _cell(file: str, rowno: int, col: Column, cell: str,
         try:
             return parse_effects(cell, vocabulary or {})
         except EffectError as err:
-            raise fail(str(err)) from None
+            raise fail(text_of(err)) from None
     if col.choices and cell not in col.choices:
         raise fail(bi("{c!r} is not one of {k}", "{c!r} は {k} のどれでもありません", c=cell,
                       k=", ".join(col.choices)))

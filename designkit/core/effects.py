@@ -30,9 +30,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from designkit.core.messages import Text, bi
+
 
 class EffectError(ValueError):
-    """The effect text is not valid; the message says where and why."""
+    """The effect text is not valid; the message (a :class:`~designkit.core.messages.Text`,
+    so the lab's 日本語 mode reads it too) says where and why."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,9 @@ def _tokens(text: str) -> list[tuple[str, str, int]]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m or m.end() == pos:
-            raise EffectError(f"unexpected character {text[pos:].strip()[:1]!r} at position {pos + 1}")
+            raise EffectError(bi("unexpected character {c!r} at position {p}",
+                                 "{p} 文字目に使えない文字 {c!r} があります",
+                                 c=text[pos:].strip()[:1], p=pos + 1))
         kind = m.lastgroup or ""
         out.append((kind, m.group(kind), m.start(kind) + 1))
         pos = m.end()
@@ -91,19 +96,24 @@ def parse_effects(text: str, vocabulary: Mapping[str, HookSpec]) -> tuple[Hook, 
 
     def expect(kind: str, value: str | None = None) -> tuple[str, str, int]:
         nonlocal i
+        want = _TOKEN_WORDS.get(value or kind, Text(value or kind, value or kind))
         if i >= len(toks):
-            raise EffectError(f"expected {value or kind} at the end of the effect")
+            raise EffectError(bi("expected {w} at the end of the effect",
+                                 "効果の末尾に「{w}」が必要です", w=want))
         tok = toks[i]
         if tok[0] != kind or (value is not None and tok[1] != value):
-            raise EffectError(f"expected {value or kind} at position {tok[2]}, found {tok[1]!r}")
+            raise EffectError(bi("expected {w} at position {p}, found {f!r}",
+                                 "{p} 文字目は「{w}」のはずですが、{f!r} があります",
+                                 w=want, p=tok[2], f=tok[1]))
         i += 1
         return tok
 
     while i < len(toks):
         _, name, pos = expect("name")
         if name not in vocabulary:
-            raise EffectError(f"unknown effect '{name}' at position {pos}; known: "
-                              f"{', '.join(sorted(vocabulary))}")
+            raise EffectError(bi("unknown effect '{n}' at position {p}; known: {k}",
+                                 "{p} 文字目の効果 '{n}' はありません。使える効果：{k}",
+                                 n=name, p=pos, k=", ".join(sorted(vocabulary))))
         spec = vocabulary[name]
         given: dict[str, Any] = {}
         if i < len(toks) and toks[i][1] == "(":
@@ -111,21 +121,27 @@ def parse_effects(text: str, vocabulary: Mapping[str, HookSpec]) -> tuple[Hook, 
             while toks[i][1] != ")" if i < len(toks) else False:
                 _, key, kpos = expect("name")
                 if key not in spec.args:
-                    raise EffectError(f"'{name}' has no argument '{key}' (position {kpos}); "
-                                      f"it takes: {', '.join(spec.args) or 'nothing'}")
+                    takes = ", ".join(spec.args)
+                    raise EffectError(bi("'{n}' has no argument '{k}' (position {p}); "
+                                         "it takes: {t}", "'{n}' に引数 '{k}' はありません"
+                                         "（{p} 文字目）。取る引数：{tj}", n=name, k=key,
+                                         p=kpos, t=takes or "nothing", tj=takes or "なし"))
                 if key in given:
-                    raise EffectError(f"'{name}' argument '{key}' is given twice "
-                                      f"(position {kpos})")
+                    raise EffectError(bi("'{n}' argument '{k}' is given twice (position {p})",
+                                         "'{n}' の引数 '{k}' が二度書かれています（{p} 文字目）",
+                                         n=name, k=key, p=kpos))
                 expect("op", "=")
                 if i >= len(toks):
-                    raise EffectError(f"missing value for '{key}'")
+                    raise EffectError(bi("missing value for '{k}'", "'{k}' の値がありません",
+                                         k=key))
                 given[key] = _convert(name, key, spec.args[key], toks[i])
                 i += 1
                 if i < len(toks) and toks[i][1] == ",":
                     i += 1
                 elif i < len(toks) and toks[i][1] != ")":
-                    raise EffectError(f"expected , or ) at position {toks[i][2]}, "
-                                      f"found {toks[i][1]!r}")
+                    raise EffectError(bi("expected , or ) at position {p}, found {f!r}",
+                                         "{p} 文字目は , か ) のはずですが、{f!r} があります",
+                                         p=toks[i][2], f=toks[i][1]))
             expect("op", ")")
         args = {k: given.get(k, a.default) for k, a in spec.args.items()}
         hooks.append(Hook(name, args))
@@ -136,26 +152,41 @@ def parse_effects(text: str, vocabulary: Mapping[str, HookSpec]) -> tuple[Hook, 
 
 def _convert(hook: str, key: str, arg: Arg, tok: tuple[str, str, int]) -> Any:
     kind, raw, pos = tok
-    where = f"'{hook}' argument '{key}' (position {pos})"
+    where = bi("'{h}' argument '{k}' (position {p})", "'{h}' の引数 '{k}'（{p} 文字目）",
+               h=hook, k=key, p=pos)
+
+    def wrong(want: str, want_ja: str) -> EffectError:
+        return EffectError(bi("{w} must be {t}, not {r!r}", "{w}は{t}にしてください（{r!r} "
+                              "ではなく）", w=where, t=Text(want, want_ja), r=raw))
+
     if arg.type is bool:
         if raw not in ("true", "false"):
-            raise EffectError(f"{where} must be true or false, not {raw!r}")
+            raise wrong("true or false", " true か false ")
         return raw == "true"
     if arg.type in (int, float):
         if kind != "num":
-            raise EffectError(f"{where} must be a number, not {raw!r}")
+            raise wrong("a number", "数")
         if arg.type is int and "." in raw:
-            raise EffectError(f"{where} must be a whole number, not {raw!r}")
+            raise wrong("a whole number", "整数")
         number: float = int(raw) if arg.type is int else float(raw)
         if arg.range and not arg.range[0] <= number <= arg.range[1]:
-            raise EffectError(f"{where} is {raw}, outside {arg.range[0]:g}–{arg.range[1]:g}")
+            raise EffectError(bi("{w} is {r}, outside {lo:g}–{hi:g}",
+                                 "{w}が {r} で、{lo:g}〜{hi:g} の範囲外です", w=where, r=raw,
+                                 lo=arg.range[0], hi=arg.range[1]))
         return number
     word = raw[1:-1] if kind == "str" else raw
     if kind not in ("name", "str"):
-        raise EffectError(f"{where} must be a word, not {raw!r}")
+        raise wrong("a word", "語")
     if arg.choices and word not in arg.choices:
-        raise EffectError(f"{where} is {word!r}; choose one of {', '.join(arg.choices)}")
+        raise EffectError(bi("{w} is {v!r}; choose one of {c}",
+                             "{w}が {v!r} です。次のどれかにしてください：{c}", w=where, v=word,
+                             c=", ".join(arg.choices)))
     return word
+
+
+#: what :func:`parse_effects` expected, named in both languages
+_TOKEN_WORDS = {"name": Text("name", "名前"), "num": Text("num", "数"),
+                "str": Text("str", "文字列")}
 
 
 def _value_text(v: Any) -> str:
@@ -237,8 +268,9 @@ def _block(hooks: list[Hook], i: int, leaf: Callable[[Hook], Op],
         h = hooks[i]
         if h.name in ("else", "or", "end"):
             if opener is None:
-                raise EffectError(f"'{h.name}' without a matching "
-                                  f"'{'choose' if h.name == 'or' else 'if'}'")
+                raise EffectError(bi("'{w}' without a matching '{o}'",
+                                     "'{w}' に対応する '{o}' がありません", w=h.name,
+                                     o="choose" if h.name == "or" else "if"))
             return tuple(ops), i, h.name
         if h.name in ("if", "may", "choose"):
             op, i = _construct(hooks, i, leaf, condition)
@@ -247,7 +279,7 @@ def _block(hooks: list[Hook], i: int, leaf: Callable[[Hook], Op],
         ops.append(leaf(h))
         i += 1
     if opener is not None:
-        raise EffectError(f"'{opener}' without a closing 'end'")
+        raise EffectError(_unclosed(opener))
     return tuple(ops), i, None
 
 
@@ -261,13 +293,15 @@ def _construct(hooks: list[Hook], i: int, leaf: Callable[[Hook], Op],
         if stop == "else":
             other, i, stop = _block(hooks, i + 1, leaf, condition, "if")
         if stop != "end":
-            raise EffectError(f"'{stop}' inside an 'if' block" if stop else
-                              "'if' without a closing 'end'")
+            raise EffectError(bi("'{s}' inside an 'if' block", "'if' ブロックの中に '{s}' が"
+                                 "あります", s=stop) if stop else _unclosed("if"))
         return ("if", cond, then, other), i + 1
     if head.name == "may":
         body, i, stop = _block(hooks, i + 1, leaf, condition, "may")
         if stop != "end":
-            raise EffectError(f"'{stop}' inside a 'may' block; close it with 'end'")
+            raise EffectError(bi("'{s}' inside a 'may' block; close it with 'end'",
+                                 "'may' ブロックの中に '{s}' があります。'end' で閉じてください",
+                                 s=stop))
         return ("may", body), i + 1
     branches: list[tuple[Op, ...]] = []
     while True:
@@ -276,7 +310,14 @@ def _construct(hooks: list[Hook], i: int, leaf: Callable[[Hook], Op],
         if stop == "end":
             break
         if stop != "or":
-            raise EffectError(f"'{stop}' inside a 'choose' block; separate branches with 'or'")
+            raise EffectError(bi("'{s}' inside a 'choose' block; separate branches with 'or'",
+                                 "'choose' ブロックの中に '{s}' があります。選択肢は 'or' で"
+                                 "区切ってください", s=stop))
     if len(branches) < 2:
-        raise EffectError("'choose' needs two or more branches separated by 'or'")
+        raise EffectError(Text("'choose' needs two or more branches separated by 'or'",
+                               "'choose' には 'or' で区切った選択肢が二つ以上必要です"))
     return ("choose", tuple(branches)), i + 1
+
+
+def _unclosed(opener: str) -> Text:
+    return bi("'{o}' without a closing 'end'", "'{o}' を閉じる 'end' がありません", o=opener)

@@ -55,7 +55,9 @@ class DesignTable(NamedTuple):
     words (so code and exports read one set of keys); ``words_ja`` gives the Japanese the
     lab shows in 日本語 for each of them (column headers and category values, the
     figure's title, axis titles, legend names and notes), as ``note_ja`` does for ``note``;
-    ``figure_ja`` is the figure drawn in Japanese where its category axis holds words.
+    ``figure_ja`` is the figure drawn in Japanese where its category axis holds words, or a
+    function of no arguments that draws it: the lab opens in English, so a figure only 日本語
+    shows need not be built with the page (:meth:`figure_in` calls it when first asked).
     """
 
     title: str
@@ -66,6 +68,13 @@ class DesignTable(NamedTuple):
     note_ja: str = ""
     words_ja: Mapping[str, str] = MappingProxyType({})
     figure_ja: Any = None
+
+    def figure_in(self, lang: str) -> Any:
+        """The figure to show in ``lang``: ``figure_ja`` in "ja" (drawn now if it is a
+        function; callers that switch back and forth keep what it gave), else ``figure``."""
+        if lang == "ja" and self.figure_ja is not None:
+            return self.figure_ja() if callable(self.figure_ja) else self.figure_ja
+        return self.figure
 
 
 class RuleCounts(list):  # type: ignore[type-arg]

@@ -89,7 +89,7 @@ def _table_names(game_name: str, folder: Path) -> list[str]:
                                   for p in folder.rglob("*.csv")) if rel != "rules.csv")
 
 
-def data_differences(record: dict[str, Any]) -> list[str]:
+def data_differences(record: dict[str, Any]) -> list[Text]:
     """How the card tables on disk differ from those the record was made with (empty: same).
 
     A recorded file the game does not read (hashed by an older version that took every
@@ -102,12 +102,12 @@ def data_differences(record: dict[str, Any]) -> list[str]:
     if declared is not None:
         recorded = {k: v for k, v in recorded.items()
                     if k in {f"data/{record['game']}/{rel}" for rel in declared}}
-    out = [f"made with a different {name}" for name in sorted(recorded)
-           if name in now and now[name] != recorded[name]]
-    out += [f"made with {name}, which is missing now" for name in sorted(recorded)
-            if name not in now]
-    out += [f"{name} was added since the record was made" for name in sorted(now)
-            if name not in recorded]
+    out = [bi("made with a different {n}", "別の {n} で作られています", n=name)
+           for name in sorted(recorded) if name in now and now[name] != recorded[name]]
+    out += [bi("made with {n}, which is missing now", "{n} で作られましたが、いまはそのファイルが"
+               "ありません", n=name) for name in sorted(recorded) if name not in now]
+    out += [bi("{n} was added since the record was made", "記録したあとで {n} が加わりました",
+               n=name) for name in sorted(now) if name not in recorded]
     return out
 
 
@@ -160,32 +160,60 @@ def schema() -> dict[str, Any]:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
-def _where(path: Sequence[Any]) -> str:
+def _where(path: Sequence[Any]) -> Text:
     parts = list(path)
+    step = None
     if len(parts) >= 2 and parts[0] == "steps" and isinstance(parts[1], int):
-        head = f"step {parts[1]}"
-        rest = parts[2:]
+        step, rest = parts[1], parts[2:]
     else:
-        head, rest = "", parts
+        rest = parts
     tail = "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else str(p))
                    for i, p in enumerate(rest))
-    if head and tail:
-        return f"{head}, field '{tail}'"
-    return head or (f"field '{tail}'" if tail else "record")
+    if step is not None and tail:
+        return bi("step {s}, field '{t}'", "{s} 手目、項目 '{t}'", s=step, t=tail)
+    if step is not None:
+        return bi("step {s}", "{s} 手目", s=step)
+    return bi("field '{t}'", "項目 '{t}'", t=tail) if tail else Text("record", "記録")
 
 
-def _describe(err: Any) -> str:
-    """A jsonschema error as a person would say it."""
+#: the schema's JSON types in Japanese (the lab's 日本語 mode)
+_TYPES_JA = {"integer": "整数", "number": "数", "string": "文字列", "boolean": "真偽値",
+             "array": "配列", "object": "オブジェクト", "null": "null"}
+
+
+def _describe(err: Any) -> Text:
+    """A jsonschema error as a person would say it, in both languages: jsonschema words
+    its messages in English only, so each check the schema uses is worded here (any other
+    keeps jsonschema's English, named as a schema error in the Japanese)."""
+    shown = json.dumps(err.instance, ensure_ascii=False)[:40]
+    want = err.validator_value
     if err.validator == "not":
-        return "must not be null"
+        return Text("must not be null", "null にはできません")
     if err.validator == "additionalProperties":
-        return err.message.replace(" were unexpected", " are not allowed here") \
-            .replace(" was unexpected", " is not allowed here")
+        extra = ", ".join(repr(k) for k in err.instance
+                          if k not in err.schema.get("properties", {}))
+        return Text(err.message.replace(" were unexpected", " are not allowed here")
+                    .replace(" was unexpected", " is not allowed here"),
+                    f"ここでは {extra} は使えません")
     if err.validator == "type":
-        want = err.validator_value
-        want = " or ".join(want) if isinstance(want, list) else want
-        return f"{json.dumps(err.instance, ensure_ascii=False)[:40]} is not of type {want}"
-    return " ".join(err.message.split())[:160]
+        types = [str(t) for t in (want if isinstance(want, list) else [want])]
+        return bi("{v} is not of type {t}", "{v} は{tj}ではありません", v=shown,
+                  t=" or ".join(types), tj="か".join(_TYPES_JA.get(t, t) for t in types))
+    english = " ".join(err.message.split())[:160]
+    if err.validator == "required":
+        missing = next((k for k in want if k not in err.instance), "")
+        return Text(english, f"必須の項目 {missing!r} がありません")
+    if err.validator == "enum":
+        return Text(english, f"{shown} は {', '.join(map(str, want))} のどれでもありません")
+    if err.validator == "const":
+        return Text(english, f"{json.dumps(want, ensure_ascii=False)} でなければなりません")
+    if err.validator == "minLength":
+        return Text(english, f"{shown} は短すぎます（{want} 文字以上）")
+    if err.validator == "minimum":
+        return Text(english, f"{shown} は最小値 {want} より小さいです")
+    if err.validator == "pattern":
+        return Text(english, f"{shown} は形式 {want} に合いません")
+    return Text(english, f"スキーマに合いません（{english}）")
 
 
 def _jsonschema() -> Any:
@@ -230,10 +258,12 @@ def check_record(record: Any, source: str = "record") -> dict[str, Any]:
     validator = jsonschema.Draft202012Validator(schema())
     error = jsonschema.exceptions.best_match(validator.iter_errors(record))
     if error is not None:
-        hint = ""
+        hint = Text("", "")
         if list(error.absolute_path) == ["format_version"]:
-            hint = f" (write one of {', '.join(map(str, READABLE_VERSIONS))}, without quotes)"
-        raise DataError(source, f"{_where(error.absolute_path)}: {_describe(error)}{hint}")
+            hint = bi(" (write one of {v}, without quotes)", "（{v} のどれかを引用符なしで書いて"
+                      "ください）", v=", ".join(map(str, READABLE_VERSIONS)))
+        raise DataError(source, bi("{w}: {d}{h}", "{w}：{d}{h}", w=_where(error.absolute_path),
+                                   d=_describe(error), h=hint))
     return record
 
 
@@ -334,9 +364,11 @@ def check_integrity(record: dict[str, Any]) -> None:
                                   "（ハッシュが違います）"))
     diffs = data_differences(record)
     if diffs:
-        more = f" (and {len(diffs) - 1} more)" if len(diffs) > 1 else ""
-        raise RecordMismatch(f"the record was {diffs[0]}{more}: replay it with the card "
-                             f"tables it was played with")
+        more = bi(" (and {n} more)", "（ほか {n} 件）", n=len(diffs) - 1) if len(diffs) > 1 \
+            else Text("", "")
+        raise RecordMismatch(bi("the record was {d}{m}: replay it with the card tables it was "
+                                "played with", "記録は{d}{m}：遊んだときのカード表で再生して"
+                                "ください", d=diffs[0], m=more))
 
 
 def verify(record: dict[str, Any], require_end: bool = True) -> tuple[Game, State]:
@@ -351,23 +383,28 @@ def verify(record: dict[str, Any], require_end: bool = True) -> tuple[Game, Stat
     over = game.is_over(state)
     claims_end = record.get("finished") is True or record.get("scores") is not None
     if not over and (claims_end or require_end):
-        raise RecordMismatch(f"the game did not reach its end: the record stops after {n} "
-                             f"steps" + (" although it says the game finished" if claims_end
-                                         else " (an unfinished game: load it in the stepper "
-                                              "to play on)"))
+        why = Text(" although it says the game finished", "（記録は終わったと書いています）") \
+            if claims_end else Text(" (an unfinished game: load it in the stepper to play on)",
+                                    "（途中のゲームです：続けるにはステッパーで読み込んでください）")
+        raise RecordMismatch(bi("the game did not reach its end: the record stops after {n} "
+                                "steps{w}", "ゲームが終わりまで進んでいません：記録は {n} 手で"
+                                "止まっています{w}", n=n, w=why))
     if over and (record.get("finished") is False or record.get("scores") is None):
-        raise RecordMismatch("the game ends after the recorded steps, but the record has no "
-                             "scores (edited?)")
+        raise RecordMismatch(Text("the game ends after the recorded steps, but the record has "
+                                  "no scores (edited?)", "記録した手順でゲームは終わりますが、"
+                                  "記録に得点がありません（書き換えられた？）"))
     if record.get("scores") is not None:
         if game.scores(state) != record["scores"]:
-            raise RecordMismatch(_with_data_note(
-                record, f"scores {game.scores(state)} differ from the recorded "
-                        f"{record['scores']}"))
+            raise RecordMismatch(_with_data_note(record, bi(
+                "scores {s} differ from the recorded {r}", "得点 {s} が記録の {r} と違います",
+                s=game.scores(state), r=record["scores"])))
         if game.ranking(state) != record["ranking"]:
-            raise RecordMismatch(_with_data_note(record, "ranking differs from the record"))
+            raise RecordMismatch(_with_data_note(record, Text(
+                "ranking differs from the record", "順位が記録と違います")))
     final = record.get("final_state")
     if final is not None and game.state_to_dict(state) != json.loads(json.dumps(final)):
-        raise RecordMismatch(_with_data_note(record, "final state differs from the record"))
+        raise RecordMismatch(_with_data_note(record, Text(
+            "final state differs from the record", "最後の局面が記録と違います")))
     if final is None and record.get("format_version", 1) >= 2:
-        raise RecordMismatch("the record has no final state")
+        raise RecordMismatch(Text("the record has no final state", "記録に最後の局面がありません"))
     return game, state

@@ -61,6 +61,9 @@ def test_design_tables_hook():
     assert list(t.frame.columns[:5]) == ["card", "kind", "suit", "stage", "condition"]
     assert len(t.frame) == 72 + 45 and "p_all_white_k4" in t.frame.columns
     assert t.figure is not None and "13–87" in t.note
+    # the Japanese chart is drawn when asked (the lab opens in English, issue 26)
+    assert callable(t.figure_ja) and "厳密計算" in t.figure_in("ja").layout.title.text
+    assert t.figure_in("en") is t.figure
 
 
 def test_minimal_set_switch_changes_sum_odds():

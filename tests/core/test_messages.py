@@ -36,10 +36,12 @@ GAMES = ("crossroads", "witch_academy", "classic_hero", "rolling_stone")
 #: the bots a designer names)
 LAB_MODULES = ("core/params.py", "core/flow.py", "core/game.py", "core/seats.py",
                "core/cardtable.py", "core/textfiles.py", "core/variants.py", "core/limits.py",
+               "core/effects.py", "core/records.py",
                "agents/__init__.py", "agents/spec.py", "session.py",
                *(f"games/{g}/{m}.py" for g in GAMES for m in ("explain", "params")))
 #: the error classes whose message is shown, and which argument is the message
-RAISED = {"ParamError": 1, "DataError": 1, "IllegalAction": 0, "DesignkitError": 0, "fail": 0}
+RAISED = {"ParamError": 1, "DataError": 1, "IllegalAction": 0, "DesignkitError": 0, "fail": 0,
+          "EffectError": 0, "RecordMismatch": 0}
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 #: words a half-translated Japanese line would still hold
 FILLER = re.compile(r"\b(the|is|are|not|now|cannot|must|needs?|of|with|only|player|seat)\b")
@@ -165,3 +167,106 @@ def test_every_table_need_is_worded_in_japanese(name: str) -> None:
     assert needs
     for need in needs:
         _japanese(need.message(), f"{name} {need.file}")
+
+
+#: effect texts each wrong in one way the parser or the block compiler names
+BAD_EFFECTS = ("gain_vp(n=99)", "gain_vp(n=x)", "gain_vp(n=1.5)", "gain_vp(lucky=3)",
+               "gain_vp(pick=c)", "gain_vp(pick=1)", "unknown_hook", "gain_vp(z=1)",
+               "gain_vp(n=1, n=2)", "gain_vp(n=", "gain_vp(n=1 x)", "gain_vp $",
+               "gain_vp gain_vp", "end", "if(op=ge); gain_vp", "if(op=ge); or; end",
+               "may; else; end", "choose; gain_vp; end", "choose; gain_vp; else; end",
+               "gain_vp(", "gain_vp(n=1)(", "nothing_takes(n=1)")
+
+
+@pytest.mark.parametrize("text", BAD_EFFECTS)
+def test_every_effect_error_is_worded_in_japanese(text: str) -> None:
+    """A card table's effect cell that does not parse: the lab shows the parser's reason
+    in 日本語 too, through the table's one-line error."""
+    from designkit.core.effects import (
+        Arg,
+        EffectError,
+        HookSpec,
+        block_vocabulary,
+        compile_blocks,
+        condition_args,
+        parse_effects,
+    )
+
+    vocabulary = {"gain_vp": HookSpec("gain_vp", "gain VP", {
+        "n": Arg(int, 1, (0, 5)), "lucky": Arg(bool, False),
+        "pick": Arg(str, "a", choices=("a", "b"))}),
+        "nothing_takes": HookSpec("nothing_takes", "takes no argument"),
+        **block_vocabulary(condition_args({}))}
+    with pytest.raises(EffectError) as err:
+        compile_blocks(parse_effects(text, vocabulary), lambda h: (h.name,), lambda h: h.args)
+    _japanese(text_of(err.value), text)
+
+
+def test_an_effect_error_in_a_card_table_keeps_its_japanese(tmp_path: Path) -> None:
+    from designkit.core.cardtable import Column, load_table
+    from designkit.core.effects import Arg, HookSpec
+
+    path = tmp_path / "cards.csv"
+    path.write_text("id,effect\nC1,gain_vp(n=9)\n", encoding="utf-8")
+    vocabulary = {"gain_vp": HookSpec("gain_vp", "gain VP", {"n": Arg(int, 1, (0, 5))})}
+    with pytest.raises(DataError) as err:
+        load_table(path, (Column("id"), Column("effect", "effects")), vocabulary)
+    assert "row 2" in str(err.value) and "outside 0–5" in str(err.value)
+    ja = text_of(err.value).ja  # (the file's path may hold English words: not checked)
+    assert "2 行目" in ja and "'gain_vp' の引数 'n'（11 文字目）が 9 で、0〜5 の範囲外です" in ja
+
+
+def _a_record() -> dict:
+    import json
+
+    from designkit.agents import make_agents
+    from designkit.core.play import play_game
+    from designkit.core.records import make_record
+
+    game = get_game("crossroads")
+    params = game.params_type()
+    agents = make_agents("random", params.players)
+    played = play_game(game, params, agents, 3, log=False, keep_steps=True)
+    return json.loads(json.dumps(make_record(game, params, 3, [a.name for a in agents],
+                                             played.steps, played.state)))
+
+
+#: a record broken one way each, for every check of the schema and of the replay
+BAD_RECORDS = {
+    "a string version": lambda r, i: r.update(format_version="1"),
+    "a version not known": lambda r, i: r.update(format_version=7),
+    "no seat": lambda r, i: r["steps"][i].pop("seat"),
+    "a null action": lambda r, i: r["steps"][i].update(action=None),
+    "a negative seat": lambda r, i: r["steps"][i].update(seat=-1),
+    "an extra key": lambda r, i: r["steps"][i].update(why="x"),
+    "no game": lambda r, i: r.pop("game"),
+    "an empty game": lambda r, i: r.update(game=""),
+    "a bad hash": lambda r, i: r["hashes"].update(steps="abc"),
+    "another algorithm": lambda r, i: r["hashes"].update(algorithm="md5"),
+    "steps not a list": lambda r, i: r.update(steps={}),
+    "edited steps": lambda r, i: r["steps"].pop(),
+    "edited params": lambda r, i: r["params"].update(end_hand_sum=r["params"]["end_hand_sum"] - 1),
+    "scores changed": lambda r, i: r.update(scores=[s + 1 for s in r["scores"]]),
+    "cut short, format 1": lambda r, i: (r.pop("hashes"), r.pop("finished"),
+                                         r.update(format_version=1, scores=None, ranking=None,
+                                                  steps=r["steps"][:i])),
+    "an illegal step, format 1": lambda r, i: (r.pop("hashes"), r.pop("finished"),
+                                               r.update(format_version=1),
+                                               r["steps"][i].update(action=["take", "S9"])),
+    "no final state": lambda r, i: r.update(final_state=None),
+}
+
+
+@pytest.mark.parametrize("broken", BAD_RECORDS)
+def test_every_record_error_is_worded_in_japanese(broken: str) -> None:
+    """A record the stepper loads that is refused (schema, hashes, replay): its one line in
+    日本語 too, where jsonschema words its checks in English only."""
+    from designkit.core.errors import DesignkitError
+    from designkit.core.records import check_record, verify
+
+    record = _a_record()
+    i = [k for k, s in enumerate(record["steps"]) if "seat" in s][2]
+    BAD_RECORDS[broken](record, i)
+    with pytest.raises(DesignkitError) as err:
+        verify(check_record(record, "game.json"))
+    _japanese(text_of(err.value), f"{broken}: {err.value}")

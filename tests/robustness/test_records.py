@@ -11,6 +11,7 @@ import pytest
 
 from designkit.agents import make_agents
 from designkit.core.errors import DataError, DesignkitError, RecordMismatch
+from designkit.core.messages import text_of
 from designkit.core.paths import REPO_ROOT
 from designkit.core.play import play_game
 from designkit.core.records import (
@@ -80,8 +81,9 @@ def test_replay_names_the_card_table_that_changed(tmp_path, monkeypatch):
                       encoding="utf-8")
     monkeypatch.setenv("DESIGNKIT_DATA", str(data))
     with pytest.raises(RecordMismatch, match="made with a different "
-                                             "data/rolling_stone/dreams.csv"):
+                                             "data/rolling_stone/dreams.csv") as err:
         verify(record)
+    assert "別の data/rolling_stone/dreams.csv で作られています" in text_of(err.value).ja
 
 
 def test_a_record_cut_short_is_refused_even_with_its_scores_removed():

@@ -96,6 +96,35 @@ def test_design_tables_are_shown_sortable(variants_dir, monkeypatch):
 
 
 
+def test_a_japanese_design_chart_is_drawn_on_the_first_switch(variants_dir, monkeypatch):
+    """``DesignTable.figure_ja`` as a function: not called with the page (which opens in
+    English, issue 26), called once on the first switch to 日本語, kept after."""
+    import pandas as pd
+    import plotly.graph_objects as go
+
+    from designkit.core.game import DesignTable
+
+    game = get_game("crossroads")
+    drawn: list[go.Figure] = []
+
+    def japanese() -> go.Figure:
+        drawn.append(go.Figure(go.Bar(x=["一", "二"], y=[1, 2]), layout={"title": "確率"}))
+        return drawn[-1]
+
+    def tables(self, params=None):  # noqa: ANN001
+        return [DesignTable("Odds", "確率", pd.DataFrame({"card": [1]}),
+                            go.Figure(go.Bar(x=["one", "two"], y=[1, 2])), figure_ja=japanese)]
+
+    monkeypatch.setattr(type(game), "design_tables", tables)
+    lab = DesignLab("crossroads", variants_dir=variants_dir)
+    assert drawn == [] and lab.rules.charts.shown["design0"].data[0].x == ("one", "two")
+    lab.set_lang("ja")
+    assert len(drawn) == 1 and lab.rules.charts.shown["design0"] is drawn[0]
+    lab.set_lang("en")
+    lab.set_lang("ja")
+    assert len(drawn) == 1 and lab.rules.charts.shown["design0"] is drawn[0]
+
+
 @pytest.mark.parametrize("game", [g.name for g in list_games()])
 def test_parameter_rows_are_made_when_their_tab_opens(game):
     """A lab opens on Rules: its Parameters rows (most of the page's widget models) wait

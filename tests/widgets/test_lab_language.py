@@ -294,3 +294,21 @@ def test_every_tab_after_a_run_of_each_in_japanese(lab: DesignLab) -> None:
     compare.max_games.value = compare.first_games.value = 8
     assert compare.run(blocking=True) is not None
     assert _english_words(lab) == []
+
+
+def test_plotlys_own_words_switch_with_the_lab(variants_dir) -> None:  # noqa: ANN001
+    """A box plot's hover labels ("median:", "q1:", ...) and the modebar's tooltips are
+    plotly.js's words, not the figure's: every chart grid of the lab gets them in 日本語 as
+    its plots' locale, and drops them in English (the plotly package ships no ja locale)."""
+    from designkit_widgets.chart_grid import PLOTLY_JA, ChartGrid
+
+    lab = DesignLab("classic_hero", variants_dir=variants_dir)
+    lab.tabs.selected_index = len(lab.tabs.children) - 1  # an analysis tab, built now
+    grids = [w for w in walk(lab) if isinstance(w, ChartGrid)]
+    assert len(grids) >= 3 and all(g.words == {} for g in grids)
+    lab.set_lang("ja")
+    grids = [w for w in walk(lab) if isinstance(w, ChartGrid)]
+    assert all(g.words == PLOTLY_JA for g in grids)
+    assert all(CJK.search(v) and "median" not in v for v in PLOTLY_JA.values())
+    lab.set_lang("en")
+    assert all(g.words == {} for g in grids)

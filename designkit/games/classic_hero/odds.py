@@ -193,7 +193,7 @@ def design_tables(params: ClassicHeroParams) -> list[Any]:
              **{b.name: b.name_ja for b in load_demon_lords()}}
     return [DesignTable("Exact odds of each condition", "各条件の達成確率（厳密計算）",
                         shown, odds_figure(params, frame), note, note_ja, words,
-                        odds_figure(params, frame, "ja"))]
+                        lambda: odds_figure(params, frame, "ja"))]  # on a switch to 日本語
 
 
 #: the odds table's headers and kinds in Japanese (the lab's 日本語 mode)
