@@ -28,6 +28,7 @@ from dk_browser import REDRAW_MS, STEPPER_STATUS, lab_page, open_tab, param_row,
 from playwright.sync_api import expect
 
 from designkit import get_game
+from widgets.sweep_panel import suggest_values
 
 pytestmark = pytest.mark.browser
 
@@ -178,6 +179,9 @@ def _small_run(page, name: str, tab: str) -> None:  # noqa: ANN001
         param.select_option(label=next(lb for lb in labels if re.search(rf"\b{field}\b", lb)))
         draft = getattr(game.params_type(), field)
         values = sweep.get_by_label("値", exact=True).first  # the 2nd axis's is disabled
+        # the kernel prefills the values for the chosen parameter: typing before that
+        # reply lands races it (CI once ran a sweep of "41")
+        expect(values).to_have_value(suggest_values(spec, draft), timeout=REDRAW_MS)
         values.fill(f"{draft}, {draft + 1 if draft < spec.range[1] else draft - 1}")
         values.press("Enter")
         _fill(sweep, "点ごとのゲーム数", 2)
@@ -284,10 +288,16 @@ def test_a_decisions_meaning_shows_on_keyboard_focus(lab, snap) -> None:  # noqa
     if meaning is None:
         pytest.skip(f"{name}: no decision with a meaning in 60 steps")
     title = meaning.get_attribute("title")
-    # reach it with the keyboard: from the button, Shift+Tab away and Tab back
-    meaning.focus()
-    page.keyboard.press("Shift+Tab")
-    page.keyboard.press("Tab")
+    # the button by its meaning, not by position: a redraw of the stepper (a bot's
+    # step landing late) may put another button at the same place
+    meaning = stepper.locator(".dk-action").and_(stepper.get_by_title(title, exact=True)).first
+    for _ in range(5):  # reach it with the keyboard: Shift+Tab away and Tab back
+        meaning.focus()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
+        if meaning.evaluate("b => document.activeElement === b"):
+            break
+        page.wait_for_timeout(300)  # the buttons were redrawn under the keys: again
     assert meaning.evaluate("b => document.activeElement === b"), "Tab did not reach it"
     shown = meaning.evaluate("""b => { const s = getComputedStyle(b, '::after');
       return {content: s.content, display: s.display, visibility: s.visibility,
