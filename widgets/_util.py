@@ -290,14 +290,11 @@ def show_figures(grid: Any, figures: dict[str, Any], wide: tuple[str, ...] = ()
 
     Call it from a user event only: Voila drops widget changes made while the notebook
     itself runs. Titles and axis titles come in the lab's language (:func:`.i18n.localize`)
-    as the chart is drawn.
+    as the chart is drawn, and again in the new one when the lab's language is switched.
     """
-    from .i18n import lang_of, localize
+    from .i18n import lang_of
 
-    lang = lang_of(grid)
-    if lang != "en":
-        figures = {name: localize(fig, lang) for name, fig in figures.items()}
-    return grid.show(figures, wide=wide)
+    return grid.show_in(figures, lang_of(grid), wide=wide)
 
 
 def workers_field() -> widgets.BoundedIntText:

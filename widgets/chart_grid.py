@@ -29,6 +29,7 @@ ids, so any chart can lead to the games behind it without code of its own.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -324,10 +325,17 @@ class ChartGrid(anywidget.AnyWidget):
         self.on_msg(self._front_end_message)
 
     def _dk_relabel(self, lang: str) -> None:
-        """plotly.js's words in ``lang`` (the lab's switch, :func:`.i18n.relabel`)."""
+        """plotly.js's words in ``lang`` (the lab's switch, :func:`.i18n.relabel`), and the
+        charts drawn before the switch redrawn in it (:meth:`show_in` keeps their English)."""
         words = dict(PLOTLY_JA) if lang == "ja" else {}
         if words != self.words:
             self.words = words
+        english = getattr(self, "_english", None)
+        if english is not None and lang != self._lang:
+            import plotly.graph_objects as go
+
+            self._draw({name: go.Figure(fig) for name, fig in english.items()}, self._wide,
+                       lang)
 
     def on_click(self, callback: Callable[[ChartClick], None], remove: bool = False) -> None:
         """Call ``callback(click)`` for every click on a point or bar of these charts."""
@@ -354,12 +362,49 @@ class ChartGrid(anywidget.AnyWidget):
                               customdata=list(data) if isinstance(data, list) else []))
 
     def show(self, figures: dict[str, Any], wide: tuple[str, ...] = ()) -> dict[str, Any]:
-        """Draw ``figures`` (name -> ``go.Figure``) in this order; ``wide`` ones take a
-        whole row. Returns the figures shown."""
+        """Draw ``figures`` (name -> ``go.Figure``) in this order, as they are; ``wide``
+        ones take a whole row. Returns the figures shown. (Whoever drew them redraws them
+        on a language switch: :meth:`show_in` makes the grid do it.)"""
+        self._english = None
+        return self._show(figures, wide)
+
+    def show_in(self, figures: dict[str, Any], lang: str, wide: tuple[str, ...] = ()
+                ) -> dict[str, Any]:
+        """Draw English ``figures`` with their titles, legends and hover texts in ``lang``
+        (:func:`.i18n.localize`, which changes them in place), keeping their English so a
+        later switch of the lab's language redraws them in the new one."""
+        self._english = {name: fig.to_dict() for name, fig in figures.items()}
+        return self._draw(figures, wide, lang)
+
+    def _draw(self, figures: dict[str, Any], wide: tuple[str, ...], lang: str
+              ) -> dict[str, Any]:
+        from .i18n import localize
+
+        self._wide, self._lang = tuple(wide), lang
+        if lang != "en":
+            figures = {name: localize(fig, lang) for name, fig in figures.items()}
+        return self._show(figures, wide)
+
+    def _show(self, figures: dict[str, Any], wide: tuple[str, ...]) -> dict[str, Any]:
         self.figures = [{"name": name, "wide": name in wide,
                          "figure": json.loads(fig.to_json())} for name, fig in figures.items()]
         self._shown = dict(figures)
         return dict(figures)
+
+    def title_of(self, name: str) -> str:
+        """Chart ``name``'s English title, its first line without markup (what a message
+        about a click on it calls it; the lab's language translates it with the message),
+        or the name in words when it has none."""
+        english = getattr(self, "_english", None) or {}
+        if name in english:
+            title = (english[name].get("layout") or {}).get("title") or {}
+        else:
+            fig = self.shown.get(name)
+            title = fig.layout.title.to_plotly_json() if fig is not None else {}
+        text = title.get("text") if isinstance(title, dict) else None
+        if isinstance(text, str) and text.strip():
+            return re.sub(r"<[^>]+>", "", re.split(r"<br\s*/?>", text)[0]).strip()
+        return name.replace("_", " ")
 
     @property
     def shown(self) -> dict[str, Any]:

@@ -163,9 +163,9 @@ class DesignLab(widgets.VBox):
 
     def _metrics_clicked(self, click: ChartClick) -> None:
         ids = click.game_ids
-        if ids:
-            self._open_metrics_game(min(ids), f"clicked in the {click.chart.replace('_', ' ')}"
-                                              " chart")
+        if ids and self.metrics_panel is not None:
+            chart = self.metrics_panel.charts.title_of(click.chart)
+            self._open_metrics_game(min(ids), f"clicked in the {chart} chart")
 
     def _hook_metrics(self, panel: MetricsPanel) -> NotableGames:
         """The Metrics tab's way to its games, without code in the panel: its chart grid's

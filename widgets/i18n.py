@@ -451,9 +451,9 @@ _p(r"a (simulation|run) is already (running|in progress)", "すでに実行中�
 _p(r"game (\d+) of the (simulation|Metrics run), seed (\d+)(: .*)?",
    lambda m: f"{'シミュレーション' if m[2] == 'simulation' else '指標の実行'}のゲーム {m[1]}"
              f"（シード {m[3]}）" + (f"：{tr(m[4][2:], 'ja')}" if m[4] else ""))
-_p(r"clicked in the (.+) chart", r"「\1」のグラフでクリック")
+_p(r"clicked in the (.+) chart", lambda m: f"「{tr(m[1], 'ja')}」のグラフでクリック")
 _p(r"the first of the (\d+) games in the clicked bar of the (.+) chart",
-   r"「\2」のグラフでクリックした棒の \1 ゲームのうち最初")
+   lambda m: f"「{tr(m[2], 'ja')}」のグラフでクリックした棒の {m[1]} ゲームのうち最初")
 _p(r"opened the game of seed (\d+) at step 0", r"シード \1 のゲームをステップ 0 で開きました")
 _p(r"seed (\d+)", r"シード \1")
 _p(r"saved (.+) \((\d+) steps\)", r"\1 を保存しました（\2 手）")
@@ -506,6 +506,7 @@ _p(r"a game (\w) won by (\S+)", r"\1 が \2 差で勝ったゲーム")
 JA.update({
     "Win rate by seat": "席ごとの勝率", "win rate": "勝率", "seat": "席",
     "Score by seat": "席ごとの得点", "score": "得点", "Game length": "ゲームの長さ",
+    "each<br>game": "各<br>ゲーム",  # the length chart's strip of one dot per game
     "End reasons": "終了の理由", "share of games": "ゲームの割合",
     "Skill take rate": "スキルの取得率", "share of seat-games": "席×ゲームの割合",
     "Win rate when holding a skill": "スキルを持つときの勝率",

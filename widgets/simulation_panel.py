@@ -314,11 +314,11 @@ class SimulationPanel(SeatAgents, widgets.VBox):
         ids = click.game_ids
         if not ids:
             return
+        chart = self.charts.title_of(click.chart)
         if len(ids) == 1:
-            why = f"clicked in the {click.chart.replace('_', ' ')} chart"
+            why = f"clicked in the {chart} chart"
         else:
-            why = (f"the first of the {len(ids)} games in the clicked bar of the "
-                   f"{click.chart.replace('_', ' ')} chart")
+            why = f"the first of the {len(ids)} games in the clicked bar of the {chart} chart"
         self.open_game(min(ids), why)
 
     # -- showing --------------------------------------------------------------------------------

@@ -74,3 +74,32 @@ def test_a_click_on_the_game_length_chart_opens_that_game_at_step_0(voila_url: s
     expect(stepper.locator(".dk-controllers select").first).to_have_value("random")
     _snap_at(page, snap, f"opened-game-{game_id}")
     assert page.locator(".dk-error:visible").count() == 0
+
+
+def test_charts_drawn_before_a_language_switch_follow_it(voila_url: str, page, snap) -> None:
+    """Run in English, switch to 日本語: the charts already drawn are redrawn in Japanese
+    (titles, hover labels), and a click on one still opens its game, named in Japanese."""
+    page.set_viewport_size({"width": 1024, "height": 1800})
+    open_lab(page, voila_url)
+    sim, dots = _simulate(page, snap)
+    expect(sim.locator(".dk-winrate .gtitle")).to_have_text("Win rate by seat")
+    page.locator(".dk-lab-lang").get_by_role("button", name="日本語", exact=True).click()
+    expect(sim.locator(".dk-winrate .gtitle")).to_have_text("席ごとの勝率", timeout=REDRAW_MS)
+    expect(sim.locator(".dk-length .gtitle")).to_have_text("ゲームの長さ", timeout=REDRAW_MS)
+    expect(dots).to_have_count(N_GAMES, timeout=REDRAW_MS)
+    snap(page, "charts-after-switch-ja")
+    dot = dots.nth(5)
+    dot.scroll_into_view_if_needed()
+    box = dot.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    label = page.locator(".dk-length .hoverlayer .hovertext")
+    expect(label).to_contain_text("ゲーム ", timeout=5_000)  # the hover text switched too
+    game_id = int(re.search(r"ゲーム (\d+)：", label.text_content()).group(1))
+    page.mouse.click(x, y)  # the redraw kept the click listener
+    stepper = page.locator(".dk-stepper").first
+    expect(stepper).to_be_visible(timeout=REDRAW_MS)
+    expect(stepper.locator(".dk-ok")).to_contain_text(
+        f"シミュレーションのゲーム {game_id}（シード {game_seed(SEED, game_id)}）：「ゲームの長さ」のグラフでクリック",
+        timeout=REDRAW_MS)
+    snap(page, "opened-after-switch-ja")

@@ -70,7 +70,25 @@ def test_a_histogram_bar_opens_the_first_game_of_its_bin(lab):
     _front_end_click(lab.sim_panel.charts, chart="length", trace=0, meta="game_id", x=30,
                      y=3, customdata=[9, 3, 5])
     assert "first of the 3 games in the clicked bar" in lab.stepper.message.value
+    title = lab.sim_panel.charts.title_of("length")
+    assert title and title != "length" and "<" not in title
+    assert f"bar of the {title} chart" in lab.stepper.message.value  # its title, not its id
     _assert_opened(lab, results, 3)
+
+
+def test_the_clicked_charts_title_comes_in_japanese(lab):
+    """The Play tab's note names the chart by its title, in the lab's language."""
+    from designkit_widgets.i18n import tr
+
+    lab.set_lang("ja")
+    try:
+        _front_end_click(lab.sim_panel.charts, chart="length", trace=1, meta="game_id",
+                         x=10, y=0.3, customdata=[2])
+        title = tr(lab.sim_panel.charts.title_of("length"), "ja")
+        assert title != lab.sim_panel.charts.title_of("length")  # the table has its words
+        assert f"「{title}」のグラフでクリック" in lab.stepper.message.value
+    finally:
+        lab.set_lang("en")
 
 
 def test_clicks_without_game_ids_change_nothing(lab):

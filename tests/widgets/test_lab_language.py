@@ -312,3 +312,28 @@ def test_plotlys_own_words_switch_with_the_lab(variants_dir) -> None:  # noqa: A
     assert all(CJK.search(v) and "median" not in v for v in PLOTLY_JA.values())
     lab.set_lang("en")
     assert all(g.words == {} for g in grids)
+
+
+def test_charts_drawn_before_a_switch_come_in_the_new_language(variants_dir) -> None:  # noqa: ANN001
+    """A run's charts follow the lab's language after they are drawn: the grid keeps their
+    English and redraws them on each switch (titles, legends), in the same order and rows."""
+    lab = DesignLab("crossroads", variants_dir=variants_dir)
+    lab.sim_panel.n_games.value = 4
+    assert lab.sim_panel.run() is not None
+    grid = lab.sim_panel.charts
+    drawn = [(f["name"], f["wide"]) for f in grid.figures]
+
+    def title() -> str:
+        return next(f for f in grid.figures if f["name"] == "win_rate")["figure"]["layout"][
+            "title"]["text"]
+
+    assert title() == "Win rate by seat" == grid.shown["win_rate"].layout.title.text
+    lab.set_lang("ja")
+    assert title() == "席ごとの勝率" == grid.shown["win_rate"].layout.title.text
+    length = grid.shown["length"].layout
+    assert (length.title.text, length.yaxis2.title.text) == ("ゲームの長さ", "各<br>ゲーム")
+    assert [(f["name"], f["wide"]) for f in grid.figures] == drawn
+    assert _english_words(lab) == []
+    lab.set_lang("en")
+    assert title() == "Win rate by seat"
+    assert not any(CJK.search(str(f["figure"]["layout"].get("title", ""))) for f in grid.figures)
