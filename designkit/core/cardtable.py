@@ -57,9 +57,14 @@ def optional_text(*names: str) -> tuple[Column, ...]:
     return tuple(Column(name, required=False, default="") for name in names)
 
 
+#: what a table's ``row_check`` returns for a row: nothing when it is fine, else the
+#: problem as ``"column: message"`` or ``(column, message)``
+RowCheck = Callable[[dict[str, Any]], str | tuple[str, Any] | None]
+
+
 def load_table(path: str | Path, columns: Sequence[Column],
                vocabulary: Mapping[str, HookSpec] | None = None,
-               row_check: Callable[[dict[str, Any]], str | None] | None = None,
+               row_check: RowCheck | None = None,
                row_key: str | None = None) -> list[dict[str, Any]]:
     """Read and validate ``path``; return one dict per card with typed values.
 
@@ -117,6 +122,8 @@ def load_table(path: str | Path, columns: Sequence[Column],
             row[row_key] = rowno
         if row_check is not None:
             problem = row_check(row)
+            if isinstance(problem, tuple):  # (column, message): a message in both languages
+                raise DataError(name, problem[1], row=rowno, column=problem[0] or None)
             if problem:
                 col_name, _, message = problem.partition(": ")
                 raise DataError(name, message or problem, row=rowno, column=col_name or None)
@@ -312,7 +319,8 @@ class Table(Generic[T]):
 
     ``make`` turns a validated row (a dict of typed cells) into the game's card;
     ``row_check`` may rewrite cells in place (compiling effects) or name a problem as
-    ``"column: message"``. Tables are module constants of the game package, so the
+    ``"column: message"`` or as ``(column, message)`` (a :class:`~.messages.Text` message,
+    read in the lab's 日本語 mode too). Tables are module constants of the game package, so the
     table object itself keys the cache.
     """
 
@@ -321,7 +329,7 @@ class Table(Generic[T]):
     columns: tuple[Column, ...]
     make: Callable[[dict[str, Any]], T]
     vocabulary: Mapping[str, HookSpec] | None = None
-    row_check: Callable[[dict[str, Any]], str | None] | None = None
+    row_check: RowCheck | None = None
 
     def path(self) -> Path:
         """Where the table is read from now (``DESIGNKIT_DATA`` moves every game's data)."""

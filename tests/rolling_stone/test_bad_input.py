@@ -6,6 +6,8 @@ illegal action must leave the state untouched.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from designkit import IllegalAction, ParamError
@@ -78,6 +80,25 @@ def test_bad_table_cell(tmp_path, table, edit, row, column, words):
     """A card table edited into a mistake: one DataError naming file, row and column."""
     path_of, loader = table
     assert_table_error(loader, edited_table(tmp_path, path_of(), edit), row, column, *words)
+
+
+@pytest.mark.parametrize(("edit", "column", "ja"), [
+    (replaced(1, ",gain_vp(n=2),", ",all,"), "effect", "対象の選び方"),
+    (replaced(1, '"max(metric=die, attr=R)"', "max(attr=R)"), "select", "metric=… が必要"),
+    (replaced(1, '"max(metric=die, attr=R)"', '"max(metric=die)"'), "select", "attr=R"),
+    (replaced(1, '"max(metric=die, attr=R)"', "all; all"), "select", "ちょうど 1 つ"),
+], ids=["selector_in_effect_column", "metric_missing", "attr_missing", "two_selectors"])
+def test_an_effect_compile_error_reads_in_japanese(tmp_path, edit, column, ja):
+    """Rolling Stone's own effect checks (beyond the core's grammar) word their errors in
+    both languages, like every other card-table error: the lab's 日本語 mode reads them."""
+    from designkit.core.messages import Text, in_lang, text_of
+
+    err = assert_table_error(cards.load_events, edited_table(tmp_path, cards.events_path(),
+                                                             edit), 2, column)
+    message = text_of(err)
+    assert isinstance(message, Text) and ja in in_lang(message, "ja"), in_lang(message, "ja")
+    assert "2 行目" in in_lang(message, "ja") and not re.search(
+        r"\b(needs|write|exactly|is a|belongs)\b", in_lang(message, "ja"))
 
 
 # -- illegal actions -------------------------------------------------------------------------------------

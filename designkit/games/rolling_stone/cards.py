@@ -40,6 +40,7 @@ from designkit.core.effects import (
     compile_blocks,
     condition_args,
 )
+from designkit.core.messages import bi
 
 ALL_COLOURS = ("R", "B", "Y", "G")
 COLOUR_EN = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
@@ -61,6 +62,7 @@ _COND_ARGS = condition_args(_METRIC_ARGS, (-100, 100))
 _TARGET = {"target": Arg(str, None, choices=TARGETS)}
 
 EFFECT, BLOCK, SELECTOR, TRIGGER = "effect", "block", "selector", "trigger"
+_KIND_JA = {EFFECT: "効果", BLOCK: "ブロック", SELECTOR: "対象の選び方", TRIGGER: "きっかけ"}
 _KIND: dict[str, str] = {}
 
 
@@ -122,24 +124,31 @@ def _metric(h: Hook) -> tuple[Any, ...]:
     a = h.args
     name = a["metric"]
     if name is None:
-        raise _CompileError(f"'{h.name}' needs metric=…; one of {', '.join(METRICS)}")
+        raise _CompileError(bi("'{n}' needs metric=…; one of {k}",
+                               "'{n}' には metric=… が必要です（{k} のどれか）",
+                               n=h.name, k=", ".join(METRICS)))
     attr = None if a["attr"] == "any" else a["attr"]
     if name in ("die", "is_highest_die") and attr is None:
-        raise _CompileError(f"metric={name} needs attr=R, B, Y or G")
+        raise _CompileError(bi("metric={m} needs attr=R, B, Y or G",
+                               "metric={m} には attr=R、B、Y、G のどれかが必要です", m=name))
     if name in ("dice_at_least", "attrs_with_at_least") and a["n"] < 1:
-        raise _CompileError(f"metric={name} needs a threshold n=1 or more")
+        raise _CompileError(bi("metric={m} needs a threshold n=1 or more",
+                               "metric={m} にはしきい値 n=1 以上が必要です", m=name))
     return (name, attr, bool(a["person"]), a["min_stars"], a["n"])
 
 
 def _cond(h: Hook) -> tuple[Any, ...]:
     if h.args["op"] is None:
-        raise _CompileError(f"'{h.name}' needs op=eq|ne|ge|le|gt|lt")
+        raise _CompileError(bi("'{n}' needs op=eq|ne|ge|le|gt|lt",
+                               "'{n}' には op=eq|ne|ge|le|gt|lt が必要です", n=h.name))
     return (_metric(h), OPS[h.args["op"]], h.args["value"])
 
 
 def _target(h: Hook) -> str:
     if h.args["target"] is None:
-        raise _CompileError(f"'{h.name}' needs target=… ({', '.join(TARGETS)})")
+        raise _CompileError(bi("'{n}' needs target=… ({k})",
+                               "'{n}' には target=…（{k}）が必要です",
+                               n=h.name, k=", ".join(TARGETS)))
     return h.args["target"]
 
 
@@ -166,8 +175,10 @@ def _op(h: Hook) -> Op:
 def _leaf(h: Hook) -> Op:
     kind = _KIND[h.name]
     if kind in (SELECTOR, TRIGGER):
-        raise _CompileError(f"'{h.name}' is a {kind}, not an effect; it belongs in the "
-                            f"{'select' if kind == SELECTOR else 'trigger'} column")
+        column = "select" if kind == SELECTOR else "trigger"
+        raise _CompileError(bi("'{n}' is a {k}, not an effect; it belongs in the {c} column",
+                               "'{n}' は効果ではなく{kj}です：{c} の列に書きます",
+                               n=h.name, k=kind, kj=_KIND_JA[kind], c=column))
     return _op(h)
 
 
@@ -179,21 +190,25 @@ def compile_effects(hooks: Sequence[Hook]) -> tuple[Op, ...]:
 
 def _single(hooks: Sequence[Hook], kind: str) -> Hook:
     if len(hooks) != 1:
-        raise _CompileError(f"write exactly one {kind}, found {len(hooks)}")
+        raise _CompileError(bi("write exactly one {k}, found {n}",
+                               "{kj}はちょうど 1 つ書きます（{n} 個あります）",
+                               k=kind, kj=_KIND_JA[kind], n=len(hooks)))
     if _KIND[hooks[0].name] != kind:
-        raise _CompileError(f"'{hooks[0].name}' is not a {kind}; {kind}s: "
-                            + ", ".join(k for k, v in _KIND.items() if v == kind))
+        raise _CompileError(bi("'{n}' is not a {k}; {k}s: {all}",
+                               "'{n}' は{kj}ではありません（{kj}：{all}）", n=hooks[0].name,
+                               k=kind, kj=_KIND_JA[kind],
+                               all=", ".join(k for k, v in _KIND.items() if v == kind)))
     return hooks[0]
 
 
 def _checker(compilers: dict[str, Any]) -> Any:
     """A ``row_check`` that compiles effect columns in place, reporting the failing column."""
-    def check(row: dict[str, Any]) -> str | None:
+    def check(row: dict[str, Any]) -> tuple[str, Any] | None:
         for col, fn in compilers.items():
             try:
                 row[col] = fn(row[col])
             except EffectError as err:
-                return f"{col}: {err}"
+                return (col, err.args[0] if err.args else str(err))
         return None
     return check
 
@@ -273,8 +288,10 @@ def _attrs(cell: str) -> tuple[str, ...]:
     letters = tuple(ch for ch in cell.replace("+", "").replace(" ", "") if ch)
     bad = [ch for ch in letters if ch not in ALL_COLOURS]
     if not letters or bad or len(set(letters)) != len(letters):
-        raise _CompileError(f"{cell!r} is not an attribute: write R, B, Y or G "
-                            "(several as RB for a multi-attribute card)")
+        raise _CompileError(bi("{c!r} is not an attribute: write R, B, Y or G (several as "
+                               "RB for a multi-attribute card)",
+                               "{c!r} は属性ではありません：R、B、Y、G のどれかを書きます"
+                               "（複数属性のカードは RB のように続けて）", c=cell))
     return letters
 
 
@@ -300,7 +317,8 @@ def _trigger(hooks: Sequence[Hook]) -> tuple[Any, ...]:
         return ("on_order_slot", a["slot"])
     if h.name == "passive":
         if a["flag"] is None:
-            raise _CompileError("'passive' needs flag=ignore_event_vp_loss")
+            raise _CompileError(bi("'passive' needs flag=ignore_event_vp_loss",
+                                   "'passive' には flag=ignore_event_vp_loss が必要です"))
         return ("passive", a["flag"])
     return (h.name, None)
 
