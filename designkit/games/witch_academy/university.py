@@ -142,14 +142,20 @@ def _amounts_several(st: WitchState) -> bool:
     return st.res[seat][RES_INDEX[src]] >= 2
 
 
+def exchanged_row(held: tuple[int, ...], src: str, tgt: str, k: int) -> tuple[int, ...]:
+    """LW-7.3: a seat's resources ``held`` after ``k`` of ``src`` went for ``k`` of ``tgt``
+    (the greedy bot's lookahead values a forced exchange by it, without a clone)."""
+    row = list(held)
+    row[RES_INDEX[src]] -= k
+    row[RES_INDEX[tgt]] += k
+    return tuple(row)
+
+
 @FLOW.decision(Phase.AMOUNT, _amounts, several=_amounts_several)
 def _exchanged(st: WitchState, a: WitchAction) -> None:
     """LW-7.3: one type held, 1:1, into one other type that is not Elixir (LW-A34)."""
     seat, src, tgt = st.ctx
-    row = list(st.res[seat])
-    row[RES_INDEX[src]] -= a.arg
-    row[RES_INDEX[tgt]] += a.arg
-    st.res[seat] = tuple(row)
+    st.res[seat] = exchanged_row(st.res[seat], src, tgt, a.arg)
     if st.log is not None:   # LW-A34: Elixir may be given (1 E → 1 basic), never received
         st.emit("LW-A34" if src == "E" else "LW-7.3", seat,
                 f"{seat_label(seat)} exchanges {a.arg} {RES_EN[src]} for {a.arg} {RES_EN[tgt]}"
