@@ -72,6 +72,14 @@ def test_university_shortcuts_value_as_stepping(agents, players, overrides, seed
         return alike
 
     monkeypatch.setattr(bots, "_ran_on_alike", counted)
+    ends_at_draw = bots._ends_at_draw
+
+    def drawn(st):
+        found = ends_at_draw(st)
+        seen["draw" if found else "no draw"] += 1
+        return found
+
+    monkeypatch.setattr(bots, "_ends_at_draw", drawn)
     bad: list[str] = []
 
     def check(st: WitchState) -> None:
@@ -92,5 +100,5 @@ def test_university_shortcuts_value_as_stepping(agents, players, overrides, seed
     params = G.default_params(players=players, **overrides)
     play_game(G, params, make_agents(agents, players), seed, on_step=check)
     assert not bad, "\n".join(bad[:10])
-    assert seen["alike"] > 0, seen
+    assert seen["alike"] > 0 and seen["draw"] > 0, seen
     assert seed != 29 or seen["stepped"] > 0, seen

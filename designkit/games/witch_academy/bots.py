@@ -221,6 +221,8 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
     if depth and st.phase in _LOOKAHEAD and st.seat == seat:
         if st.phase is Phase.UNIV:
             return _univ_best(game, st, seat, depth)
+        if st.phase is Phase.EXPLORE:
+            return _explore_best(game, st, seat, depth)
         # below the top, ``st`` is a lookahead clone of this function's: spent once valued
         return max(child_values(game, st, st.options,
                                 lambda child: heuristic(game, child, seat, depth - 1),
@@ -278,6 +280,37 @@ def _univ_best(game: Game, st: WitchState, seat: int, depth: int) -> float:
         else:
             best = max(best, *child_values(game, st, last, value, spent=depth < 2))
     return best
+
+
+def _explore_best(game: Game, st: WitchState, seat: int, depth: int) -> float:
+    """The best continuation of an Area action (LW-6.3), its ``end`` valued without a clone
+    when the flow after it stops at the rotation's draw (:func:`_ends_at_draw`): a chance
+    step, a leaf, with nothing the estimate reads changed (the actions left, the Area's
+    cards and the exploration discard are not read), so the position's own leaf value.
+    The explorations are stepped (below the top, the last on ``st`` itself)."""
+    options = st.options
+    best = float("-inf")
+    steps: tuple[Any, ...] | list[Any] = options
+    if options[-1].kind == "end" and _ends_at_draw(st):
+        # the draw's stack: the rotation's other draws, all below it but ``rotate``
+        k = min(st.params.exploration_rotation_per_placement, len(st.explore[st.ctx[2]]))
+        best = _leaf(st, seat, _pendings(st, _tables(st.rules).request_vp)
+                     if len(st.stack) + k > 2 else None)
+        steps = options[:-1]
+    if steps:
+        best = max(best, *child_values(game, st, steps,
+                                       lambda child: heuristic(game, child, seat, depth - 1),
+                                       spent=depth < 2))
+    return best
+
+
+def _ends_at_draw(st: WitchState) -> bool:
+    """Whether ``end`` at this Area action (LW-A3) leads straight to a draw that waits: the
+    rotation is next (LW-6.4: once per placement, after the actions), discards at least one
+    outer card and draws its replacement from a deck of two cards or more."""
+    pos = st.ctx[2]
+    return (st.stack[-1:] == [("rotate", pos)] and len(st.ex_deck) >= 2
+            and min(st.params.exploration_rotation_per_placement, len(st.explore[pos])) >= 1)
 
 
 def _exchange_kinds(st: WitchState, seat: int, depth: int) -> tuple[

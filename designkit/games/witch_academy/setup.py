@@ -127,7 +127,7 @@ def draw_explore(st: WitchState, pos: int, rule: str) -> bool:
             st.emit("LW-6.4", None, f"The exploration deck is empty: the {len(st.ex_deck)} "
                     "discarded cards are shuffled into a new deck",
                     "探索山が尽きたので捨て札をシャッフルして山を作り直す")
-    return roll(st, Phase.EX_DRAW, (pos, rule))
+    return roll(st, Phase.EX_DRAW, (pos, rule), len(st.ex_deck))  # one outcome per card
 
 
 @FLOW.chance(Phase.EX_DRAW, lambda st: [st.rules.explore[c].id for c in st.ex_deck],
@@ -150,7 +150,7 @@ def _explore_drawn(st: WitchState, card_id: str) -> None:
 
 @FLOW.task("start_player")
 def start_player(st: WitchState) -> bool:
-    return roll(st, Phase.START, ())
+    return roll(st, Phase.START, (), st.n)
 
 
 @FLOW.chance(Phase.START, lambda st: list(range(st.n)), uniform=True)
@@ -220,7 +220,7 @@ def start_year(st: WitchState, year: int) -> bool:
 
 @FLOW.task("deal_display")
 def deal_display(st: WitchState) -> bool:
-    return roll(st, Phase.DISPLAY, ()) if st.asg_pool else False
+    return roll(st, Phase.DISPLAY, (), len(st.asg_pool)) if st.asg_pool else False
 
 
 @FLOW.chance(Phase.DISPLAY, lambda st: [st.rules.assignments[a].id for a in st.asg_pool],
@@ -256,7 +256,7 @@ def announce_deal(st: WitchState) -> bool:
 
 @FLOW.task("deal_event")
 def deal_event(st: WitchState, seat: int) -> bool:
-    return roll(st, Phase.DEAL, (seat,)) if st.ev_pool else False
+    return roll(st, Phase.DEAL, (seat,), len(st.ev_pool)) if st.ev_pool else False
 
 
 @FLOW.chance(Phase.DEAL, lambda st: [st.rules.events[e].id for e in st.ev_pool], uniform=True)
