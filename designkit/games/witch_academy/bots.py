@@ -397,7 +397,7 @@ def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None) -> float
     # remembered by all of it (whole fields: ``tuple(list)`` is one C call, the rows are
     # tuples), an opponent's estimate by its part
     hands, year = st.hands, st.year
-    key = (seat, year, pending, tuple(hands[seat]), tuple(st.vp), tuple(st.tokens),
+    key = (seat, year, pending, hands[seat], tuple(st.vp), tuple(st.tokens),
            tuple(map(len, hands)), tuple(st.res), tuple(st.health), tuple(st.facilities),
            tuple(st.familiars), tuple(st.legacy), tuple(st.display),
            tuple(map(len, st.tokens_on)))

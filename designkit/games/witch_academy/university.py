@@ -31,6 +31,7 @@ from designkit.games.witch_academy.state import (
     WitchState,
     set_facilities,
     set_familiars,
+    without,
     worker_name,
 )
 from designkit.games.witch_academy.turn import trigger_tasks
@@ -122,7 +123,7 @@ def _univ_chosen(st: WitchState, a: WitchAction) -> None:
         push(st, ("exchange", seat, a.arg[0], a.arg[1]), ("univ_action", seat, w))
     else:
         e = st.rules.event_index[a.arg]
-        st.hands[seat].remove(e)
+        st.hands[seat] = without(st.hands[seat], e)
         push(st, ("play_card", seat, w, e), ("univ_action", seat, w))
 
 
@@ -182,7 +183,7 @@ def play_card(st: WitchState, seat: int, w: int, e: int) -> bool:
         if st.log is not None:
             st.emit("LW-7.7", seat, f"Magic: {ops_text(card.effect)}, then discarded",
                     f"魔法：{ops_text(card.effect, 'ja')}（効果適用後は捨て札）")
-        st.ev_discard.append(e)
+        st.ev_discard += (e,)
         push(st, *[("fx", seat, w, op, "LW-7.7") for op in card.effect])
     else:
         push(st, ("facility", seat, e))
@@ -192,7 +193,7 @@ def play_card(st: WitchState, seat: int, w: int, e: int) -> bool:
 @FLOW.task("request_done")
 def request_done(st: WitchState, seat: int, e: int) -> bool:
     card = st.rules.events[e]
-    st.ev_discard.append(e)
+    st.ev_discard += (e,)
     add_vp(st, seat, card.vp, 1, "LW-7.5", f"Request {card.id}", f"依頼{card.id}")
     return False
 
@@ -205,7 +206,7 @@ def _familiar(st: WitchState, seat: int, e: int) -> None:
     covered = None
     if len(slots) >= st.params.familiar_slots:
         covered, slots = slots[0], slots[1:]
-        st.ev_discard.append(covered)
+        st.ev_discard += (covered,)
     set_familiars(st, seat, w, slots + (e,))
     if st.log is not None:
         old = f"; it covers {label(st.rules.events[covered].id)}, whose skill stops" \
