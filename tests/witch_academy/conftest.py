@@ -54,8 +54,7 @@ def scenario(players: int = 4, *, year: int = 1, areas: Iterable[str] = (),
         st.areas.append(i)
         st.occupant.append(None)
         cards = [rules.explore_index[c] for c in (explore or {}).get(a, ())]
-        for c in cards:
-            st.ex_deck.remove(c)
+        st.ex_deck = tuple(c for c in st.ex_deck if c not in cards)  # a tuple, replaced
         st.explore.append(tuple(cards))
     st.asg_pool = list(rules.year_assignments[year])
     for a in display:
@@ -64,7 +63,7 @@ def scenario(players: int = 4, *, year: int = 1, areas: Iterable[str] = (),
         st.display.append(i)
         st.tokens_on.append(())
     for seat, cards in (hands or {}).items():
-        st.hands[seat] = [rules.event_index[c] for c in cards]
+        st.hands[seat] = tuple(rules.event_index[c] for c in cards)
     for seat, text in (resources or {}).items():
         st.res[seat] = res(text)
     if order is not None:

@@ -243,11 +243,11 @@ def test_lw_6_6_no_legacy_left_gives_nothing() -> None:
 def test_lw_a33_empty_deck_and_discard_insert_nothing() -> None:
     """LW-6.4, LW-A33: the deck reshuffles the discard; with both empty nothing is inserted."""
     st = scenario(3, explore={"FOREST": ("EX-G-1", "EX-G-2")}, exploration_deck_size=45)
-    st.ex_deck, st.ex_discard = [], []
+    st.ex_deck, st.ex_discard = (), ()
     resume(st, ("draw_explore", 0, "LW-6.4"))
     assert len(st.explore[0]) == 2 and "LW-A33" in rules_logged(st)
     st = scenario(3, explore={"FOREST": ("EX-G-1", "EX-G-2")})
-    st.ex_discard, st.ex_deck = st.ex_deck, []
+    st.ex_discard, st.ex_deck = st.ex_deck, ()
     resume(st, ("rotate", 0))
     assert st.phase is Phase.EX_DRAW and len(st.ex_deck) > 1
 

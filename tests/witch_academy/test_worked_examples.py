@@ -155,7 +155,7 @@ def test_lw_e5_kept_card_joins_next_hand() -> None:
     resume(st, ("keep", A, 0), ("keep_end",))
     play(st, ("keep", "MG1-1"))
     assert [st.rules.events[e].id for e in st.carried[A]] == ["MG1-1"]
-    assert len(st.ev_discard) == 2 and st.hands[A] == []
+    assert len(st.ev_discard) == 2 and st.hands[A] == ()
     st.drafted[A] = tuple(st.rules.event_index[f"RQ2-{i}"] for i in range(1, 6))
     resume(st, ("draft_end",))
     assert len(st.hands[A]) == 6 and "LW-3.5" in rules_logged(st)

@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from designkit.core.game import Game
-from designkit.core.lookahead import child_values
+from designkit.core.lookahead import child_values, stepper
 from designkit.games.witch_academy.scoring import assignment_vp, majority_vp
-from designkit.games.witch_academy.state import RES_INDEX, E, Phase, WitchState
+from designkit.games.witch_academy.state import ACTION_MODE, RES_INDEX, E, Phase, WitchState
+from designkit.games.witch_academy.university import exchanged_row
 
 # LEGACY: a token chosen after paying for it (Moria's bonus, Lore) is seen with the payment
 _LOOKAHEAD = frozenset({Phase.TARGET, Phase.ASSIGN, Phase.EXPLORE, Phase.ES,
@@ -218,6 +219,10 @@ def card_value(ops: tuple[tuple[Any, ...], ...], rounds_left: int, legacy_types:
 
 def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
     if depth and st.phase in _LOOKAHEAD and st.seat == seat:
+        if st.phase is Phase.UNIV:
+            return _univ_best(game, st, seat, depth)
+        if st.phase is Phase.EXPLORE:
+            return _explore_best(game, st, seat, depth)
         # below the top, ``st`` is a lookahead clone of this function's: spent once valued
         return max(child_values(game, st, st.options,
                                 lambda child: heuristic(game, child, seat, depth - 1),
@@ -232,8 +237,158 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
                 if v > best:
                     best = v
         return mine - best
+    return _leaf(st, seat, _pendings(st, _tables(st.rules).request_vp) if st.stack else None)
+
+
+def _univ_best(game: Game, st: WitchState, seat: int, depth: int) -> float:
+    """The best continuation of a University question (LW-7.2), its exchanges (two thirds
+    of all lookahead steps) valued without a clone where the rules say what they lead to
+    (:func:`_exchange_kinds`); the other options are stepped. The values are the ones
+    stepping each option gives (``tests/witch_academy/test_bots.py`` checks it on seeded
+    games), so the maximum, and every decision, is the same."""
+    same, again, last, rest, end = _exchange_kinds(st, seat, depth)
+    held = st.res[seat]
+    request_vp = _tables(st.rules).request_vp
+    best = float("-inf")
+    if same:  # the Amount child's stack holds ``univ_action`` more: never empty
+        best = _leaf(st, seat, _pendings(st, request_vp))
+    if again:
+        best = max(best, _exchanged_leaves(st, seat, again, _pendings(st, request_vp)
+                                           if st.stack else None))
+
+    def value(child: WitchState) -> float:
+        return heuristic(game, child, seat, depth - 1)
+
+    if end is None:  # not offered: a bare list of steps (a position built by hand)
+        rest += last
+        last = []
+    if rest:  # ``st`` is not spent on these: the end is still to come
+        best = max(best, *child_values(game, st, rest, value))
+    if end is None:
+        return best
+    # the end: on ``st`` itself below the top, unless the last action's exchanges need ``st``
+    # again (the flow ran on in a way that read the resources: stepped after all)
+    child = st if depth < 2 and not last else st.clone()
+    child.log = None
+    stepper(game, st)(child, end)
+    best = max(best, value(child))
+    if last:
+        if _ran_on_alike(st, child, seat):
+            pending = _pendings(child, request_vp) if child.stack else None
+            best = max(best, _exchanged_leaves(child, seat, [a.arg for a in last], pending,
+                                               held))
+        else:
+            best = max(best, *child_values(game, st, last, value, spent=depth < 2))
+    return best
+
+
+def _explore_best(game: Game, st: WitchState, seat: int, depth: int) -> float:
+    """The best continuation of an Area action (LW-6.3), its ``end`` valued without a clone
+    when the flow after it stops at the rotation's draw (:func:`_ends_at_draw`): a chance
+    step, a leaf, with nothing the estimate reads changed (the actions left, the Area's
+    cards and the exploration discard are not read), so the position's own leaf value.
+    The explorations are stepped (below the top, the last on ``st`` itself)."""
+    options = st.options
+    best = float("-inf")
+    steps: tuple[Any, ...] | list[Any] = options
+    if options[-1].kind == "end" and _ends_at_draw(st):
+        # the draw's stack: the rotation's other draws, all below it but ``rotate``
+        k = min(st.params.exploration_rotation_per_placement, len(st.explore[st.ctx[2]]))
+        best = _leaf(st, seat, _pendings(st, _tables(st.rules).request_vp)
+                     if len(st.stack) + k > 2 else None)
+        steps = options[:-1]
+    if steps:
+        best = max(best, *child_values(game, st, steps,
+                                       lambda child: heuristic(game, child, seat, depth - 1),
+                                       spent=depth < 2))
+    return best
+
+
+def _ends_at_draw(st: WitchState) -> bool:
+    """Whether ``end`` at this Area action (LW-A3) leads straight to a draw that waits: the
+    rotation is next (LW-6.4: once per placement, after the actions), discards at least one
+    outer card and draws its replacement from a deck of two cards or more."""
+    pos = st.ctx[2]
+    return (st.stack[-1:] == [("rotate", pos)] and len(st.ex_deck) >= 2
+            and min(st.params.exploration_rotation_per_placement, len(st.explore[pos])) >= 1)
+
+
+def _exchange_kinds(st: WitchState, seat: int, depth: int) -> tuple[
+        bool, list[tuple[str, str]], list[Any], list[Any], Any]:
+    """A University question's options sorted by what they lead to (LW-7.3):
+
+    - ``same``: whether an exchange of a source held twice or more is offered; it stops at
+      its Amount question with nothing the estimate reads changed (the action used,
+      ``univ_action`` queued: no request task), a leaf worth the position's own value;
+    - ``again``: one level above the leaves, the exchanges of a source held once while
+      actions are left: forced (one amount), they end at this position with the row
+      :func:`~.university.exchanged_row` gives, asked the University again
+      (``univ_action``) with the same stack;
+    - ``last``: those of a source held once with the last action: forced, then the flow
+      runs on as after ``end`` (see :func:`_ran_on_alike`);
+    - ``rest``: everything else (card plays, and the ``again`` kind above depth 1);
+    - ``end``: the ``end`` option (LW-7.2: the rest left unused)."""
+    held = st.res[seat]
+    more = st.actions_left > 1
+    same = False
+    again: list[tuple[str, str]] = []
+    last, rest = [], []
+    end = None
+    for a in st.options:
+        kind = a.kind
+        if kind == "exchange":
+            if held[RES_INDEX[a.arg[0]]] >= 2:
+                same = True
+            elif not more:
+                last.append(a)
+            elif depth == 1:
+                again.append(a.arg)
+            else:
+                rest.append(a)
+        elif kind == "end":
+            end = a
+        else:
+            rest.append(a)
+    return same, again, last, rest, end
+
+
+def _ran_on_alike(st: WitchState, ended: WitchState, seat: int) -> bool:
+    """Whether the flow after ``end`` (position ``ended``) would have run the same after the
+    last action's forced exchange, whose only difference is the seat's resources: the
+    University was the turn's last step (``turn_end`` next, LW-5.4), and the flow stopped
+    at a Mode question of the same year (a leaf: never looked through) with the seat still
+    in action mode. So it passed only ``turn_end``, ``main_next`` and other seats' turns
+    (their forced passes, their forced Assignment questions: their own resources),
+    never the round end nor the seat's own assignment turn, the steps that read them."""
+    return (ended.phase is Phase.MODE and ended.year == st.year
+            and ended.mode[seat] == ACTION_MODE and st.stack[-1:] == [("turn_end", seat)])
+
+
+def _exchanged_leaves(st: WitchState, seat: int, moves: list[tuple[str, str]],
+                      pending: tuple[float, ...] | None,
+                      held: tuple[int, ...] | None = None) -> float:
+    """The best leaf value of ``st`` with one unit of ``src`` exchanged for ``tgt`` (each of
+    ``moves``) in the seat's resources ``held`` (by default its own); ``st`` is left as
+    it was."""
+    rows = st.res
+    was = rows[seat]
+    base = was if held is None else held
+    best = float("-inf")
+    try:
+        for src, tgt in moves:
+            rows[seat] = exchanged_row(base, src, tgt, 1)
+            v = _leaf(st, seat, pending)
+            if v > best:
+                best = v
+    finally:
+        rows[seat] = was
+    return best
+
+
+def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None) -> float:
+    """A position judged without a look ahead: the seat's estimate less the best
+    opponent's (``pending``: :func:`_pendings`, ``None`` for an empty stack)."""
     tables = _tables(st.rules)
-    pending = _pendings(st, tables.request_vp) if st.stack else None
     # what the estimates read: per seat its rows (the hand's cards only for the seat's
     # own), and the position's shared terms (legacy counts of every seat, the display and
     # its tokens: :func:`_position_terms`), last. Many lookahead leaves are one position
@@ -242,7 +397,7 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
     # remembered by all of it (whole fields: ``tuple(list)`` is one C call, the rows are
     # tuples), an opponent's estimate by its part
     hands, year = st.hands, st.year
-    key = (seat, year, pending, tuple(hands[seat]), tuple(st.vp), tuple(st.tokens),
+    key = (seat, year, pending, hands[seat], tuple(st.vp), tuple(st.tokens),
            tuple(map(len, hands)), tuple(st.res), tuple(st.health), tuple(st.facilities),
            tuple(st.familiars), tuple(st.legacy), tuple(st.display),
            tuple(map(len, st.tokens_on)))

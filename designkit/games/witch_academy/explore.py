@@ -171,7 +171,7 @@ def rotate(st: WitchState, pos: int) -> bool:
     tasks = []
     for _ in range(k):
         c = pop_first(st.explore, pos)
-        st.ex_discard.append(c)
+        st.ex_discard += (c,)
         if st.log is not None:
             area = st.rules.areas[st.areas[pos]]
             # LW-A7: once per placement on an Area, after the actions, even with none used

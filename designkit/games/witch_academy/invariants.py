@@ -42,7 +42,7 @@ def check_state(st: WitchState) -> list[Violation]:
                                  f"{st.stock[k]} in stock ≠ {p.legacy_per_type}"))
     if len(st.univ) > p.slots():
         out.append(Violation("university_slots", f"{len(st.univ)} workers in {p.slots()} slots"))
-    explore = Counter(st.ex_deck + st.ex_discard + [c for x in st.explore for c in x])
+    explore = Counter([*st.ex_deck, *st.ex_discard, *(c for x in st.explore for c in x)])
     if explore != Counter(range(len(rules.explore))):
         out.append(Violation("exploration_conserved", "an exploration card is missing or doubled"))
     out += _events_conserved(st)
@@ -72,7 +72,7 @@ def _board(st: WitchState) -> list[Violation]:
 
 def _event_places(st: WitchState) -> Counter[int]:
     """Event cards in every place of the state (hands, piles, familiars, pending tasks)."""
-    seen: Counter[int] = Counter(st.ev_pool + st.ev_removed + st.ev_discard)
+    seen: Counter[int] = Counter([*st.ev_pool, *st.ev_removed, *st.ev_discard])
     for s in range(st.n):
         for group in (st.hands, st.picks, st.drafted, st.carried):
             seen.update(group[s])
@@ -104,7 +104,7 @@ def components(st: WitchState) -> dict[str, int]:
     legacy by type and, where limited, achievement tokens, over all places."""
     rules = st.rules
     out: Counter[str] = Counter(f"exploration {rules.explore[c].id}" for c in
-                                st.ex_deck + st.ex_discard + [c for x in st.explore for c in x])
+                                (*st.ex_deck, *st.ex_discard, *(c for x in st.explore for c in x)))
     seen = _event_places(st)
     seen.update(e for evs in rules.year_events[st.year + 1:] for e in evs)
     out.update({f"event {rules.events[e].id}": k for e, k in seen.items()})

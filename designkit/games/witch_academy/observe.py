@@ -76,8 +76,8 @@ def determinize(st: WitchState, seat: int, rng: random.Random) -> WitchState:
         c.last = (c.last[0], type(c.last[1])(c.last[1].kind, None))
     ev = c.rules.events
     pools: dict[int, list[int]] = {}
-    # (a field's rows, the seat, years of its hidden cards); hands are list rows, the
-    # draft piles tuple rows (``core.rows``): each is replaced by a row of its own kind
+    # (a field's rows, the seat, years of its hidden cards); hands and the draft piles are
+    # tuple rows (``core.rows``): each is replaced by a row of its own kind
     slots: list[tuple[list[Any], int, list[int]]] = []
     for q in range(c.n):
         if q == seat:
@@ -98,7 +98,7 @@ def determinize(st: WitchState, seat: int, rng: random.Random) -> WitchState:
     for rows, q, years in slots:
         dealt = [pools[y].pop() for y in years]
         rows[q] = dealt if type(rows[q]) is list else tuple(dealt)
-    c.ev_removed = [pools[y].pop() for y in removed_years]
+    c.ev_removed = tuple([pools[y].pop() for y in removed_years])
     if c.phase in FLOW.decisions:
         c.options = tuple(FLOW.decisions[c.phase][0](c))
     return c

@@ -32,6 +32,7 @@ from designkit.games.witch_academy.state import (
     E,
     Phase,
     WitchState,
+    without,
     worker_name,
 )
 
@@ -45,7 +46,7 @@ def hand_to_pile(st: WitchState, a: WitchAction, pile: Rows[int], rule: str,
     filled in only while logging."""
     seat = st.ctx[0]
     e = st.rules.event_index[a.arg]
-    st.hands[seat].remove(e)
+    st.hands[seat] = without(st.hands[seat], e)
     append(pile, seat, e)
     if st.log is not None:
         who = seat_label(seat)

@@ -221,7 +221,7 @@ def keep_end(st: WitchState) -> bool:
                     "card(s)", f"{seat_label(s)}は残りの手札{len(st.hands[s])}枚を捨て札にする",
                     visible_to=None, n=len(st.hands[s]))
         st.ev_discard += st.hands[s]
-        st.hands[s] = []
+        st.hands[s] = ()
     return False
 
 

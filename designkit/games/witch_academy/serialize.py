@@ -24,7 +24,9 @@ _FIELDS = ("stack", "phase", "seat", "ctx", "forced") + WitchState.__slots__
 _TUPLES = ("ctx", "acting")
 #: fields whose rows are tuples (``core.rows``: shared by clones, replaced when written)
 _TUPLE_ROWS = ("explore", "tokens_on", "parts", "legacy", "loc", "health", "picks", "drafted",
-               "carried", "res")
+               "carried", "res", "hands")
+#: flat fields held as tuples, replaced when written (the piles a clone would copy whole)
+_TUPLE_FIELDS = ("ex_deck", "ex_discard", "ev_removed", "ev_discard")
 
 
 def params_to_dict(p: WitchParams) -> dict[str, Any]:
@@ -93,6 +95,8 @@ def _value(name: str, value: Any) -> Any:
         return [tuple(tuple(cards) for cards in row) for row in value]
     if name in _TUPLE_ROWS:
         return [tuple(row) for row in value]
+    if name in _TUPLE_FIELDS:
+        return tuple(value)
     if name in ("occupant", "univ"):
         return [None if v is None else tuple(v) for v in value]
     if name in _TUPLES:

@@ -31,6 +31,7 @@ from designkit.games.witch_academy.state import (
     Phase,
     Ruleset,
     WitchState,
+    without,
 )
 
 
@@ -43,10 +44,10 @@ def blank_state(rules: Ruleset, log: bool) -> WitchState:
     st.acting, st.actions_left = None, 0
     st.area_pool = list(range(len(rules.areas)))
     st.areas, st.explore, st.occupant, st.univ = [], [], [], []
-    st.ex_deck, st.ex_discard = list(range(len(rules.explore))), []
+    st.ex_deck, st.ex_discard = tuple(range(len(rules.explore))), ()
     st.asg_pool, st.display, st.tokens_on = [], [], []
-    st.ev_pool, st.ev_removed, st.ev_discard = [], [], []
-    st.hands = [[] for _ in range(n)]
+    st.ev_pool, st.ev_removed, st.ev_discard = [], (), ()
+    st.hands = [()] * n
     st.picks, st.drafted, st.carried = [()] * n, [()] * n, [()] * n
     w = len(rules.ranks)
     st.health = [tuple(rules.max_health)] * n
@@ -122,12 +123,12 @@ def draw_explore(st: WitchState, pos: int, rule: str) -> bool:
                 st.emit("LW-A33", None, "The exploration deck and discard pile are empty: no "
                         "card is inserted", "探索山も捨て札もないため補充しない")
             return False
-        st.ex_deck, st.ex_discard = st.ex_discard, []
+        st.ex_deck, st.ex_discard = st.ex_discard, ()
         if st.log is not None:
             st.emit("LW-6.4", None, f"The exploration deck is empty: the {len(st.ex_deck)} "
                     "discarded cards are shuffled into a new deck",
                     "探索山が尽きたので捨て札をシャッフルして山を作り直す")
-    return roll(st, Phase.EX_DRAW, (pos, rule))
+    return roll(st, Phase.EX_DRAW, (pos, rule), len(st.ex_deck))  # one outcome per card
 
 
 @FLOW.chance(Phase.EX_DRAW, lambda st: [st.rules.explore[c].id for c in st.ex_deck],
@@ -135,7 +136,7 @@ def draw_explore(st: WitchState, pos: int, rule: str) -> bool:
 def _explore_drawn(st: WitchState, card_id: str) -> None:
     pos, rule = st.ctx
     c = st.rules.explore_index[card_id]
-    st.ex_deck.remove(c)
+    st.ex_deck = without(st.ex_deck, c)
     append(st.explore, pos, c)
     if st.log is not None:
         area = st.rules.areas[st.areas[pos]]
@@ -150,7 +151,7 @@ def _explore_drawn(st: WitchState, card_id: str) -> None:
 
 @FLOW.task("start_player")
 def start_player(st: WitchState) -> bool:
-    return roll(st, Phase.START, ())
+    return roll(st, Phase.START, (), st.n)
 
 
 @FLOW.chance(Phase.START, lambda st: list(range(st.n)), uniform=True)
@@ -220,7 +221,7 @@ def start_year(st: WitchState, year: int) -> bool:
 
 @FLOW.task("deal_display")
 def deal_display(st: WitchState) -> bool:
-    return roll(st, Phase.DISPLAY, ()) if st.asg_pool else False
+    return roll(st, Phase.DISPLAY, (), len(st.asg_pool)) if st.asg_pool else False
 
 
 @FLOW.chance(Phase.DISPLAY, lambda st: [st.rules.assignments[a].id for a in st.asg_pool],
@@ -256,7 +257,7 @@ def announce_deal(st: WitchState) -> bool:
 
 @FLOW.task("deal_event")
 def deal_event(st: WitchState, seat: int) -> bool:
-    return roll(st, Phase.DEAL, (seat,)) if st.ev_pool else False
+    return roll(st, Phase.DEAL, (seat,), len(st.ev_pool)) if st.ev_pool else False
 
 
 @FLOW.chance(Phase.DEAL, lambda st: [st.rules.events[e].id for e in st.ev_pool], uniform=True)
@@ -264,7 +265,7 @@ def _dealt(st: WitchState, card_id: str) -> None:
     seat = st.ctx[0]
     e = st.rules.event_index[card_id]
     st.ev_pool.remove(e)
-    st.hands[seat].append(e)
+    append(st.hands, seat, e)
     if st.log is not None:
         # the table reads the one LW-3.3 line of announce_deal, not a line per card
         st.emit("LW-3.3", seat, f"{seat_label(seat)} is dealt {label(card_id)}",
@@ -274,7 +275,7 @@ def _dealt(st: WitchState, card_id: str) -> None:
 
 @FLOW.task("remove_events")
 def remove_events(st: WitchState) -> bool:
-    st.ev_removed += st.ev_pool
+    st.ev_removed += tuple(st.ev_pool)
     if st.log is not None and st.ev_pool:
         st.emit("LW-3.3", None, f"The other {len(st.ev_pool)} event cards are removed unseen",
                 f"残りのイベントカード{len(st.ev_pool)}枚はゲームから取り除く")
@@ -332,7 +333,7 @@ def draft_end(st: WitchState) -> bool:
     """LW-3.4: the picked cards become the hand; LW-3.5: the kept card joins after."""
     for s in range(st.n):
         st.ev_removed += st.hands[s]   # only with a variant that leaves cards unpicked
-        st.hands[s] = list(st.drafted[s] + st.carried[s])
+        st.hands[s] = st.drafted[s] + st.carried[s]
         if st.log is not None and st.carried[s]:
             st.emit("LW-3.5", s, f"{seat_label(s)}'s kept card joins the hand after the draft "
                     f"({len(st.hands[s])} cards)", f"{seat_label(s)}は伏せていたカードを手札に"

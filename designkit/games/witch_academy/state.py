@@ -184,17 +184,19 @@ class WitchState(FlowState):
     area_pool: list[int]
     areas: list[int]                   # Area card per board position
     explore: list[tuple[int, ...]]     # exploration cards per Area position, outer first
-    ex_deck: list[int]
-    ex_discard: list[int]
+    #: the exploration deck and discard pile, the event cards removed and discarded: tuples,
+    #: replaced when written (:func:`without`, ``+=``), so a clone shares them
+    ex_deck: tuple[int, ...]
+    ex_discard: tuple[int, ...]
     occupant: list[tuple[int, int] | None]    # (seat, worker) per Area position
     univ: list[tuple[int, int]]        # (seat, worker) at the University
     asg_pool: list[int]
     display: list[int]                 # assignment per display position
     tokens_on: list[tuple[int, ...]]   # seats' achievement tokens per display position
     ev_pool: list[int]
-    ev_removed: list[int]
-    ev_discard: list[int]
-    hands: list[list[int]]
+    ev_removed: tuple[int, ...]
+    ev_discard: tuple[int, ...]
+    hands: list[tuple[int, ...]]        # [seat]: event cards; tuple rows (``core.rows``)
     #: [seat]: face-down draft picks, picked cards, kept cards (tuple rows, ``core.rows``)
     picks: list[tuple[int, ...]]
     drafted: list[tuple[int, ...]]
@@ -213,26 +215,25 @@ class WitchState(FlowState):
     facilities: list[tuple[tuple[int, ...], ...]]
 
     def clone(self) -> WitchState:
-        """A copy that shares nothing mutable with this state: rows are copied with
-        ``list(map(list.copy, …))`` (no comprehension frame per field); ``familiars`` and
-        ``facilities`` rows are tuples, replaced whole when written (:func:`set_familiars`,
-        :func:`set_facilities`), so a clone shares them without copying (issue 19); so are
-        ``health``, ``res``, ``picks``, ``drafted`` and ``carried`` (``core.rows``), whose copies
-        were most of a clone's cost."""
+        """A copy that shares nothing mutable with this state: only the outer lists are
+        copied. Every row is a tuple, replaced whole when written (``familiars`` and
+        ``facilities``: :func:`set_familiars`, :func:`set_facilities`; ``hands``, ``health``,
+        ``res``, ``picks``, ``drafted``, ``carried`` and the others: ``core.rows``), and so are
+        the exploration and event piles (:func:`without`, ``+=``): a clone shares them
+        without copying (issue 19: their copies were most of a clone's cost)."""
         c = self.clone_flow()
         c.year, c.sp, c.turn_pos, c.turn_no = self.year, self.sp, self.turn_pos, self.turn_no
         c.order, c.mode, c.action_turns = self.order[:], self.mode[:], self.action_turns[:]
         c.acting, c.actions_left = self.acting, self.actions_left
         c.area_pool, c.areas = self.area_pool[:], self.areas[:]
-        rows = list.copy
         c.explore = self.explore[:]
-        c.ex_deck, c.ex_discard = self.ex_deck[:], self.ex_discard[:]
+        c.ex_deck, c.ex_discard = self.ex_deck, self.ex_discard
         c.occupant, c.univ = self.occupant[:], self.univ[:]
         c.asg_pool, c.display = self.asg_pool[:], self.display[:]
         c.tokens_on = self.tokens_on[:]
-        c.ev_pool, c.ev_removed, c.ev_discard = self.ev_pool[:], self.ev_removed[:], \
-            self.ev_discard[:]
-        c.hands = list(map(rows, self.hands))
+        c.ev_pool, c.ev_removed, c.ev_discard = self.ev_pool[:], self.ev_removed, \
+            self.ev_discard
+        c.hands = self.hands[:]
         c.picks, c.drafted, c.carried = self.picks[:], self.drafted[:], self.carried[:]
         c.health = self.health[:]
         c.loc = self.loc[:]
@@ -286,6 +287,13 @@ class WitchState(FlowState):
         cards = self.familiar_cards(seat, w) if w is not None else self.active_facilities(seat)
         return [c for c in cards if c.trigger == trigger]
 
+
+
+def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``cards`` less the first ``card`` (``list.remove`` for a tuple field or row, which is
+    replaced by the result, never changed in place: clones share it)."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
 
 
 def set_familiars(st: WitchState, seat: int, w: int, cards: tuple[int, ...]) -> None:

@@ -31,6 +31,7 @@ from designkit.games.witch_academy.state import (
     WitchState,
     set_facilities,
     set_familiars,
+    without,
     worker_name,
 )
 from designkit.games.witch_academy.turn import trigger_tasks
@@ -122,7 +123,7 @@ def _univ_chosen(st: WitchState, a: WitchAction) -> None:
         push(st, ("exchange", seat, a.arg[0], a.arg[1]), ("univ_action", seat, w))
     else:
         e = st.rules.event_index[a.arg]
-        st.hands[seat].remove(e)
+        st.hands[seat] = without(st.hands[seat], e)
         push(st, ("play_card", seat, w, e), ("univ_action", seat, w))
 
 
@@ -142,14 +143,20 @@ def _amounts_several(st: WitchState) -> bool:
     return st.res[seat][RES_INDEX[src]] >= 2
 
 
+def exchanged_row(held: tuple[int, ...], src: str, tgt: str, k: int) -> tuple[int, ...]:
+    """LW-7.3: a seat's resources ``held`` after ``k`` of ``src`` went for ``k`` of ``tgt``
+    (the greedy bot's lookahead values a forced exchange by it, without a clone)."""
+    row = list(held)
+    row[RES_INDEX[src]] -= k
+    row[RES_INDEX[tgt]] += k
+    return tuple(row)
+
+
 @FLOW.decision(Phase.AMOUNT, _amounts, several=_amounts_several)
 def _exchanged(st: WitchState, a: WitchAction) -> None:
     """LW-7.3: one type held, 1:1, into one other type that is not Elixir (LW-A34)."""
     seat, src, tgt = st.ctx
-    row = list(st.res[seat])
-    row[RES_INDEX[src]] -= a.arg
-    row[RES_INDEX[tgt]] += a.arg
-    st.res[seat] = tuple(row)
+    st.res[seat] = exchanged_row(st.res[seat], src, tgt, a.arg)
     if st.log is not None:   # LW-A34: Elixir may be given (1 E → 1 basic), never received
         st.emit("LW-A34" if src == "E" else "LW-7.3", seat,
                 f"{seat_label(seat)} exchanges {a.arg} {RES_EN[src]} for {a.arg} {RES_EN[tgt]}"
@@ -176,7 +183,7 @@ def play_card(st: WitchState, seat: int, w: int, e: int) -> bool:
         if st.log is not None:
             st.emit("LW-7.7", seat, f"Magic: {ops_text(card.effect)}, then discarded",
                     f"魔法：{ops_text(card.effect, 'ja')}（効果適用後は捨て札）")
-        st.ev_discard.append(e)
+        st.ev_discard += (e,)
         push(st, *[("fx", seat, w, op, "LW-7.7") for op in card.effect])
     else:
         push(st, ("facility", seat, e))
@@ -186,7 +193,7 @@ def play_card(st: WitchState, seat: int, w: int, e: int) -> bool:
 @FLOW.task("request_done")
 def request_done(st: WitchState, seat: int, e: int) -> bool:
     card = st.rules.events[e]
-    st.ev_discard.append(e)
+    st.ev_discard += (e,)
     add_vp(st, seat, card.vp, 1, "LW-7.5", f"Request {card.id}", f"依頼{card.id}")
     return False
 
@@ -199,7 +206,7 @@ def _familiar(st: WitchState, seat: int, e: int) -> None:
     covered = None
     if len(slots) >= st.params.familiar_slots:
         covered, slots = slots[0], slots[1:]
-        st.ev_discard.append(covered)
+        st.ev_discard += (covered,)
     set_familiars(st, seat, w, slots + (e,))
     if st.log is not None:
         old = f"; it covers {label(st.rules.events[covered].id)}, whose skill stops" \

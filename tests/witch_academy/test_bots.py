@@ -1,0 +1,104 @@
+"""The greedy lookahead's University shortcuts value every option as stepping it does.
+
+``bots._univ_best`` values a University question's exchanges (LW-7.3) without a clone
+where the rules say what they lead to (issue 19: two thirds of all lookahead steps). A
+speed-only change must not change a value: at every position of seeded games (greedy and
+random play, several player counts and rule variants) that a lookahead looks through,
+``heuristic`` is compared with a reference that clones and steps every option, exactly
+(the same floats), and each shortcut is seen to be taken.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from designkit.agents import make_agents
+from designkit.core.play import play_game
+from designkit.core.registry import get_game
+from designkit.games.witch_academy import bots
+from designkit.games.witch_academy.state import Phase, WitchState
+
+G = get_game("witch_academy")
+
+#: (agents, players, parameter overrides, seed): greedy positions, and random play's more
+#: varied ones (an assignment-mode safeguard after 3 turns, no token limit, one slot...);
+#: every decision's lookahead is checked, as the greedy bot looks (about 2.5 s in all)
+CASES = [
+    ("greedy", 4, {}, 11),
+    ("greedy", 3, {}, 12),
+    ("random", 5, {}, 13),
+    ("random", 4, {"max_action_turns_per_round": 3}, 14),
+    #: here the flow after a University end reads the resources (without ``_ran_on_alike``'s
+    #: test the shortcut would value one last exchange wrong)
+    ("random", 4, {"max_action_turns_per_round": 3, "resource_cap": 1}, 49),
+    ("random", 3, {"achievement_tokens_per_player": None, "university_slots": 1}, 15),
+    ("random", 4, {"forced_pass_vp": 0, "resource_cap": 2}, 16),
+    #: a case whose lookahead meets a University end after which the flow reads resources
+    #: (another seat's Assignment question): the last exchanges are stepped there
+    ("greedy", 3, {"max_action_turns_per_round": 4}, 29),
+    ("greedy", 5, {"rounds": 1}, 18),
+]
+
+
+def stepped(st: WitchState, seat: int, depth: int) -> float:
+    """``bots.heuristic`` as it was before the shortcuts: every option cloned and stepped."""
+    if depth and st.phase in bots._LOOKAHEAD and st.seat == seat:
+        values = []
+        for a in st.options:
+            child = st.clone()
+            child.log = None
+            G.apply(child, a, check=False)
+            values.append(stepped(child, seat, depth - 1))
+        return max(values)
+    return bots.heuristic(G, st, seat, 0)
+
+
+def quiet(st: WitchState) -> WitchState:
+    child = st.clone()
+    child.log = None
+    return child
+
+
+@pytest.mark.parametrize(("agents", "players", "overrides", "seed"), CASES)
+def test_university_shortcuts_value_as_stepping(agents, players, overrides, seed, monkeypatch):
+    seen: Counter[str] = Counter()
+    ran_on_alike = bots._ran_on_alike
+
+    def counted(st, ended, seat):
+        alike = ran_on_alike(st, ended, seat)
+        seen["alike" if alike else "stepped"] += 1
+        return alike
+
+    monkeypatch.setattr(bots, "_ran_on_alike", counted)
+    ends_at_draw = bots._ends_at_draw
+
+    def drawn(st):
+        found = ends_at_draw(st)
+        seen["draw" if found else "no draw"] += 1
+        return found
+
+    monkeypatch.setattr(bots, "_ends_at_draw", drawn)
+    bad: list[str] = []
+
+    def check(st: WitchState) -> None:
+        """The values a greedy seat's lookahead takes here: each option's child at depth 2
+        (the tree below goes through depths 1 and 0)."""
+        seat = st.seat
+        if seat is None or st.phase is Phase.OVER or G.to_move(st) != seat:
+            return
+        seen[st.phase.name] += 1
+        for a in st.options:
+            child = quiet(st)
+            G.apply(child, a, check=False)
+            want = stepped(quiet(child), seat, 2)
+            got = bots.heuristic(G, child, seat, 2)
+            if got != want:
+                bad.append(f"{st.phase.name} {a} year {st.year}: {got} != {want}")
+
+    params = G.default_params(players=players, **overrides)
+    play_game(G, params, make_agents(agents, players), seed, on_step=check)
+    assert not bad, "\n".join(bad[:10])
+    assert seen["alike"] > 0 and seen["draw"] > 0, seen
+    assert seed != 29 or seen["stepped"] > 0, seen
