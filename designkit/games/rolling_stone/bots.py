@@ -56,7 +56,8 @@ def estimate(st: RollingStoneState, seat: int, own: bool = True,
         totals = _totals(st)
     if ranks is None:
         ranks = places(totals, st.params.mid_settlement_ranking)
-    return _estimate(st, seat, own, totals, ranks, _Terms(st))
+    t = _terms(st)
+    return _estimate(st, seat, own, totals, ranks, t, _six_potential(st, seat, t.to_target))
 
 
 class _Terms:
@@ -69,11 +70,12 @@ class _Terms:
     float as before.
     """
 
-    __slots__ = ("pip", "mid", "table", "covered", "uncovered", "full", "cells", "marker",
-                 "to_target")
+    __slots__ = ("rules", "params", "stage", "settling", "pip", "mid", "table", "covered",
+                 "uncovered", "full", "cells", "marker", "to_target")
 
     def __init__(self, st: RollingStoneState) -> None:
         p, rules = st.params, st.rules
+        self.rules, self.params, self.stage, self.settling = rules, p, st.stage, st.settling
         self.pip = p.final_dice_vp_per_pip
         coming = 0
         for s in rules.mid_stages:
@@ -88,6 +90,26 @@ class _Terms:
         self.to_target = _directions_to(rules.dice, p.power_trigger_value)
 
 
+#: the last :class:`_Terms` worked out (a one-entry memo: a game's positions share them
+#: for a whole stage)
+_LAST_TERMS: list[_Terms] = []
+
+
+def _terms(st: RollingStoneState) -> _Terms:
+    """The :class:`_Terms` of ``st``: the last ones again while the ruleset, params, stage and
+    settling they were worked out from are the same (all they depend on)."""
+    if _LAST_TERMS:
+        t = _LAST_TERMS[0]
+        if (t.rules is st.rules and t.params is st.params and t.stage == st.stage
+                and t.settling == st.settling):
+            return t
+        t = _LAST_TERMS[0] = _Terms(st)
+        return t
+    t = _Terms(st)
+    _LAST_TERMS.append(t)
+    return t
+
+
 def _totals(st: RollingStoneState) -> list[int]:
     """Every seat's dice sum (``st.dice_sum`` for each seat, one lookup of the table)."""
     get = st.rules.dice.top.__getitem__
@@ -95,8 +117,9 @@ def _totals(st: RollingStoneState) -> list[int]:
 
 
 def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
-              ranks: list[int], t: _Terms) -> float:
-    """:func:`estimate` of a position not over, its shared terms ``t`` worked out."""
+              ranks: list[int], t: _Terms, six: float) -> float:
+    """:func:`estimate` of a position not over, its shared terms ``t`` and the seat's
+    :func:`_six_potential` ``six`` worked out."""
     value = float(st.vp[seat])
     value += totals[seat] * t.pip
     if t.mid is not None:
@@ -107,7 +130,7 @@ def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
     _, _, net = adversity(stars, power, t.covered, t.uncovered)
     value += net + 0.3 * max(0, power - stars)
     value += t.full * ((st.placed[seat] + 1) / t.cells) ** 2
-    value += _six_potential(st, seat, t.to_target)
+    value += six
     slot = st.slot_of[seat]
     if slot is not None and st.board[slot - 1] == seat:
         value += _BONUS_VALUE[st.rules.bonus[slot - 1]]
@@ -123,6 +146,12 @@ def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
     return value
 
 
+#: per seat, the last six-potential worked out and what it was worked out from: (rules,
+#: dice, dice cells, album row, fixed frame, box, value); see :func:`_six_potential`
+_SIX: dict[int, tuple[Any, list[int], list[int], tuple[int | None, ...],
+                      tuple[int, int, int, int] | None, list[int], float]] = {}
+
+
 def _six_potential(st: RollingStoneState, seat: int, to_target: tuple[int | None, ...]
                    ) -> float:
     """Dice whose next move onto a free neighbouring cell would land on the power value
@@ -130,7 +159,27 @@ def _six_potential(st: RollingStoneState, seat: int, to_target: tuple[int | None
 
     Dice aiming at the same cell compete for it (only one card goes there), so
     each distinct target cell counts fully and a shared one only a little.
+
+    The value depends on the seat's dice, their cells, its album row and its frame (fixed,
+    or the box spanned) only, and most leaves of one decision leave an opponent's untouched
+    (issue 19): the last value of each seat is kept with those rows (the lists copied,
+    the album's tuple row and the frame held as they are) and given again while they are
+    the same (the album row compared by identity first: a clone shares it, core.rows).
     """
+    rules, dice, dcell, album = st.rules, st.dice[seat], st.dcell[seat], st.album[seat]
+    frame, box = st.frame[seat], st.box[seat]
+    last = _SIX.get(seat)
+    if (last is not None and last[0] is rules and last[1] == dice and last[2] == dcell
+            and (last[3] is album or last[3] == album) and last[4] == frame
+            and last[5] == box):
+        return last[6]
+    value = _six_value(st, seat, to_target)
+    _SIX[seat] = (rules, dice[:], dcell[:], album, frame, box[:], value)
+    return value
+
+
+def _six_value(st: RollingStoneState, seat: int, to_target: tuple[int | None, ...]) -> float:
+    """:func:`_six_potential` worked out."""
     step = st.rules.step
     album = st.album[seat]
     cells: list[int] = []
@@ -178,12 +227,41 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
         return vp[seat] - max(float(vp[q]) for q in range(st.n) if q != seat)
     totals = _totals(st)
     ranks = places(totals, st.params.mid_settlement_ranking)
-    terms = _Terms(st)
-    mine = _estimate(st, seat, True, totals, ranks, terms)
+    terms = _terms(st)
+    mine = _estimate(st, seat, True, totals, ranks, terms,
+                     _six_potential(st, seat, terms.to_target))
     best = float("-inf")
     for q in range(st.n):
         if q != seat:
-            v = _estimate(st, q, False, totals, ranks, terms)
+            v = _opponent(st, q, totals, ranks, terms)
             if v > best:
                 best = v
     return mine - best
+
+
+#: per seat, the last estimate of it as an opponent and what it was worked out from
+_OPPONENT: dict[int, tuple[tuple[Any, ...], float]] = {}
+
+
+def _opponent(st: RollingStoneState, q: int, totals: list[int], ranks: list[int],
+              t: _Terms) -> float:
+    """``_estimate(st, q, False, …)``: seat ``q`` judged as an opponent, on public rows.
+
+    Most leaves of one decision leave an opponent's rows as the position before it found
+    them (issue 19), so the last value of each seat is kept with everything it was worked
+    out from (the shared terms ``t``, by identity: :func:`_terms` keeps them per ruleset,
+    params, stage and settling; the seat's VP, dice sum, place, ★, power, cards placed,
+    pending order bonus, start marker, whether it holds a dream, and its six-potential)
+    and given again while all of it is the same: the same float the arithmetic gives.
+    """
+    six = _six_potential(st, q, t.to_target)
+    slot = st.slot_of[q]
+    key = (t, st.vp[q], totals[q], ranks[q], st.stars[q], st.power[q], st.placed[q],
+           slot if slot is not None and st.board[slot - 1] == q else None, st.marker == q,
+           not st.hands[q], six)
+    last = _OPPONENT.get(q)
+    if last is not None and last[0] == key:
+        return last[1]
+    value = _estimate(st, q, False, totals, ranks, t, six)
+    _OPPONENT[q] = (key, value)
+    return value
