@@ -131,7 +131,7 @@ def place_card(st: RollingStoneState, p: int, card_id: str, source: str) -> bool
     card = st.rules.card_index[card_id]
     cells, _ = placement_cells(st, p, card)
     if not cells:
-        st.discard[p].append(card)
+        rows.append(st.discard, p, card)
         if st.log is not None:
             st.emit("LR-7.4", p, f"{seat_label(p)} cannot place {card_en(st, card)}: no cell "
                     "next to its die is free, in frame or overwritable, so it goes to the "
@@ -160,7 +160,7 @@ def put(st: RollingStoneState, p: int, card: int, cell: int) -> None:
     r, c = rules.rc[cell]
     outside = _outside_frame(st, p, card) if st.log is not None else []
     if old:
-        st.discard[p].append(old)
+        rows.append(st.discard, p, old)
         st.placed[p] -= 1
         st.stars[p] -= rules.card_stars[old]
         if st.log is not None:

@@ -14,6 +14,7 @@ import operator
 import random
 from typing import Any
 
+from designkit.core import rows
 from designkit.core.flow import ask, push, roll
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone.actions import DIR_EN, DIR_JA, Action
@@ -32,6 +33,7 @@ from designkit.games.rolling_stone.state import (
     VP_SKILL,
     Phase,
     RollingStoneState,
+    remove,
 )
 
 _OPS = {"==": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le,
@@ -210,7 +212,7 @@ def _source(st: RollingStoneState, src: str) -> tuple[str, str, str, int]:
 
 def add_vp(st: RollingStoneState, p: int, n: int, part: int) -> None:
     st.vp[p] += n
-    st.parts[p][part] += n
+    rows.add(st.parts, p, part, n)
 
 
 @FLOW.task("fx")
@@ -447,7 +449,7 @@ def _recall_options(st: RollingStoneState) -> tuple[Action, ...]:
 def _choose_recall(st: RollingStoneState, a: Action) -> None:
     p, src = st.ctx
     card = st.rules.card_index[a.arg]
-    st.discard[p].remove(card)
+    remove(st.discard, p, card)
     if st.log is not None:
         _, en, ja, _ = _source(st, src)
         st.emit("LR-4.2", p, f"{seat_label(p)} takes {st.rules.album_card(card).name('en')} back "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from designkit.core import rows
 from designkit.core.flow import push
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone.state import (
@@ -47,7 +48,7 @@ def _dice_sum_text(st: RollingStoneState, seat: int) -> str:
 
 def _add(st: RollingStoneState, seat: int, n: int, part: int) -> None:
     st.vp[seat] += n
-    st.parts[seat][part] += n
+    rows.add(st.parts, seat, part, n)
 
 
 # -- LR-11 ------------------------------------------------------------------------------------------------

@@ -102,7 +102,7 @@ def _parse(data: dict[str, Any], params: RollingStoneParams | None,
     st.current, st.marker, st.settling = data["current"], data["marker"], data["settling"]
     st.slot_of, st.board = list(data["slot_of"]), list(data["board"])
     for s, ids in data["decks"].items():
-        st.decks[int(s)] = [card(i) for i in ids]
+        st.decks[int(s)] = tuple(card(i) for i in ids)
     st.field = [card(i) for i in data["field"]]
     st.removed = [card(i) for i in data["removed"]]
     for s, ids in data["event_pool"].items():
@@ -111,9 +111,9 @@ def _parse(data: dict[str, Any], params: RollingStoneParams | None,
     st.events_done = [event(i) for i in data["events_done"]]
     st.dream_pool = [dream(i) for i in data["dream_pool"]]
     st.hands = [[dream(i) for i in h] for h in data["hands"]]
-    st.pending = [[dream(i) for i in h] for h in data["pending"]]
-    st.gave = [[dream(i) for i in h] for h in data["gave"]]
-    st.skills = [[(s, dream(i)) for s, i in sk] for sk in data["skills"]]
+    st.pending = [tuple(dream(i) for i in h) for h in data["pending"]]
+    st.gave = [tuple(dream(i) for i in h) for h in data["gave"]]
+    st.skills = [tuple((s, dream(i)) for s, i in sk) for sk in data["skills"]]
     st.used = [tuple(u) for u in data["used"]]
     for seat, cells in enumerate(data["albums"]):
         album: list[int | None] = [None] * rules.size
@@ -126,9 +126,9 @@ def _parse(data: dict[str, Any], params: RollingStoneParams | None,
             st.dice[seat][k] = dice.index[tuple(by_colour[c]["orientation"])]
             st.dcell[seat][k] = rules.cell(*by_colour[c]["cell"])
     st.frame = [tuple(f) if f is not None else None for f in data["frame"]]
-    st.discard = [[card(i) for i in d] for d in data["discard"]]
+    st.discard = [tuple(card(i) for i in d) for d in data["discard"]]
     st.power, st.vp = list(data["power"]), list(data["vp"])
-    st.parts = [[parts.get(name, 0) for name in VP_PARTS] for parts in data["vp_parts"]]
+    st.parts = [tuple(parts.get(name, 0) for name in VP_PARTS) for parts in data["vp_parts"]]
     st.snapshot = None if data["snapshot"] is None else [
         [dice.index[tuple(o)] for o in d] for d in data["snapshot"]]
     st.final = tuple(data["final"]) if data.get("final") is not None else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from designkit.core import rows
 from designkit.core.flow import draw_task, push, roll
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone import resolve
@@ -22,6 +23,7 @@ from designkit.games.rolling_stone.state import (
     STAGE_NAMES,
     Phase,
     RollingStoneState,
+    remove,
 )
 
 _BONUS_EN = {"none": "no bonus", "move_die": "move a die one face", "start_marker":
@@ -69,7 +71,7 @@ FLOW.ask_task("discard", Phase.DISCARD, skip=lambda st, seat: not st.hands[seat]
 
 
 def _become_skill(st: RollingStoneState, seat: int, d: int) -> None:
-    st.skills[seat].append((st.stage, d))
+    rows.append(st.skills, seat, (st.stage, d))
     if st.log is not None:
         dream = st.rules.dreams[d]
         st.emit("LR-4.1", seat, f"{seat_label(seat)} gives up the dream {dream.name('en')}; "
@@ -158,7 +160,7 @@ def _draw_one(st: RollingStoneState, rng: random.Random) -> str:
 @FLOW.chance(Phase.DRAW, _deck_ids, uniform=True, sample=_draw_one)
 def _drawn(st: RollingStoneState, card_id: str) -> None:
     card = st.rules.card_index[card_id]
-    st.decks[st.stage].remove(card)
+    remove(st.decks, st.stage, card)
     purpose, seat = st.ctx
     if purpose == "field":
         st.field.append(card)

@@ -186,7 +186,8 @@ class RollingStoneState(FlowState):
     slot_of: list[int | None]          # each seat's order slot (1-based)
     board: list[int | None]            # the seat in each order slot
     settling: str | None               # "mid" or "final" while scoring settles
-    decks: list[list[int]]             # album cards per stage (unordered pools)
+    # tuple rows: rarely written, so a clone shares them (core.rows; a write replaces the row)
+    decks: list[tuple[int, ...]]       # album cards per stage (unordered pools)
     field: list[int]
     removed: list[int]
     event_pool: list[list[int]]
@@ -194,9 +195,9 @@ class RollingStoneState(FlowState):
     events_done: list[int]
     dream_pool: list[int]
     hands: list[list[int]]             # [seat]: dream cards in hand
-    pending: list[list[int]]
-    gave: list[list[int]]
-    skills: list[list[tuple[int, int]]]     # [seat]: (stage learnt, dream card)
+    pending: list[tuple[int, ...]]     # tuple rows (core.rows), as ``gave`` … ``skills``
+    gave: list[tuple[int, ...]]
+    skills: list[tuple[tuple[int, int], ...]]     # [seat]: (stage learnt, dream card)
     active: list[tuple[int, ...]]      # [seat]: dream cards whose skill works now
     trig: list[frozenset[str]]         # [seat]: the triggers of those skills
     used: list[tuple[str, ...]]        # [seat]: limit keys of skills used (LR-A34)
@@ -207,10 +208,10 @@ class RollingStoneState(FlowState):
     frame: list[tuple[int, int, int, int] | None]   # [seat]: the fixed frame (LR-7.2)
     placed: list[int]
     stars: list[int]
-    discard: list[list[int]]
+    discard: list[tuple[int, ...]]     # tuple rows (core.rows)
     power: list[int]
     vp: list[int]
-    parts: list[list[int]]             # [seat][VP_PARTS index]
+    parts: list[tuple[int, ...]]       # [seat][VP_PARTS index], tuple rows (core.rows)
     snapshot: list[list[int]] | None   # the dice as the mid-game settling found them
     final: tuple[int, ...] | None      # the VP when the game ended
 
@@ -221,15 +222,13 @@ class RollingStoneState(FlowState):
             self.current
         c.marker, c.settling = self.marker, self.settling
         c.slot_of, c.board = self.slot_of[:], self.board[:]
-        c.decks = list(map(rows, self.decks))
+        c.decks = self.decks[:]   # tuple rows, as pending, gave, skills, discard, parts
         c.field, c.removed = self.field[:], self.removed[:]
         c.event_pool = list(map(rows, self.event_pool))
         c.events_row, c.events_done = self.events_row[:], self.events_done[:]
         c.dream_pool = self.dream_pool[:]
         c.hands = list(map(rows, self.hands))
-        c.pending = list(map(rows, self.pending))
-        c.gave = list(map(rows, self.gave))
-        c.skills = list(map(rows, self.skills))
+        c.pending, c.gave, c.skills = self.pending[:], self.gave[:], self.skills[:]
         c.active, c.trig, c.used = self.active[:], self.trig[:], self.used[:]
         c.album = self.album[:]   # tuple rows, replaced when written (core.rows)
         c.dice = list(map(rows, self.dice))
@@ -237,9 +236,9 @@ class RollingStoneState(FlowState):
         c.box = list(map(rows, self.box))
         c.frame = self.frame[:]
         c.placed, c.stars = self.placed[:], self.stars[:]
-        c.discard = list(map(rows, self.discard))
+        c.discard = self.discard[:]
         c.power, c.vp = self.power[:], self.vp[:]
-        c.parts = list(map(rows, self.parts))
+        c.parts = self.parts[:]
         c.snapshot = self.snapshot
         c.final = self.final
         return c
@@ -265,6 +264,14 @@ class RollingStoneState(FlowState):
         rc = self.rules.rc
         return {rc[i]: v for i, v in enumerate(self.album[seat]) if v is not None}
 
+
+
+def remove(rows: list[tuple[int, ...]], i: int, value: int) -> None:
+    """``rows[i].remove(value)`` for a tuple row (core.rows has no ``remove``): the row
+    replaced by one without the first ``value``."""
+    row = rows[i]
+    k = row.index(value)
+    rows[i] = row[:k] + row[k + 1:]
 
 
 #: the task, decision and chance registry of Life is Rolling Stone (see designkit.core.flow)
