@@ -116,6 +116,23 @@ def _totals(st: RollingStoneState) -> list[int]:
     return [sum(map(get, dice)) for dice in st.dice]
 
 
+#: the last dice sums ranked, the ranking mode and the places (a one-entry memo)
+_LAST_PLACES: list[Any] = [None, None, None]
+
+
+def _places(totals: list[int], mode: str) -> list[int]:
+    """``places(totals, mode)``, the last places again while the sums and the mode are the
+    same: a decision that moves no die leaves every leaf's sums as they were (issue 19).
+    The list given is shared, so it is read only."""
+    last = _LAST_PLACES
+    if last[0] == totals and last[1] == mode:
+        ranks: list[int] = last[2]
+        return ranks
+    ranks = places(totals, mode)
+    last[0], last[1], last[2] = totals, mode, ranks
+    return ranks
+
+
 def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
               ranks: list[int], t: _Terms, six: float) -> float:
     """:func:`estimate` of a position not over, its shared terms ``t`` and the seat's
@@ -226,7 +243,7 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
     if st.phase is Phase.OVER:
         return vp[seat] - max(float(vp[q]) for q in range(st.n) if q != seat)
     totals = _totals(st)
-    ranks = places(totals, st.params.mid_settlement_ranking)
+    ranks = _places(totals, st.params.mid_settlement_ranking)
     terms = _terms(st)
     mine = _estimate(st, seat, True, totals, ranks, terms,
                      _six_potential(st, seat, terms.to_target))

@@ -257,7 +257,7 @@ class RollingStoneState(FlowState):
 
     def album_cards(self, seat: int) -> list[int]:
         """Album card indices in the album of ``seat`` (the character card excluded)."""
-        return [v for v in self.album[seat] if v]
+        return list(filter(None, self.album[seat]))   # None and CHARACTER (0) left out
 
     def cells(self, seat: int) -> dict[tuple[int, int], int]:
         """Occupied cells as ``{(row, col): card index}`` (the character card is 0)."""
