@@ -175,14 +175,8 @@ def put(st: RollingStoneState, p: int, card: int, cell: int) -> None:
     st.placed[p] += 1
     st.stars[p] += rules.card_stars[card]
     b = st.box[p]
-    if r < b[0]:
-        b[0] = r
-    if r > b[1]:
-        b[1] = r
-    if c < b[2]:
-        b[2] = c
-    if c > b[3]:
-        b[3] = c
+    if r < b[0] or r > b[1] or c < b[2] or c > b[3]:   # a tuple row: replaced when it grows
+        b = st.box[p] = (min(b[0], r), max(b[1], r), min(b[2], c), max(b[3], c))
     if st.log is not None:   # LR-7.2 where the frame ruled out a free cell next to the die
         far = ", ".join(at(*rules.rc[x]) for x in outside)
         st.emit("LR-7.2" if outside else "LR-7.1", p, f"{seat_label(p)} places "
@@ -211,9 +205,9 @@ def tumble(st: RollingStoneState, p: int, k: int, d: int, moves: bool, rule: str
     dice = st.rules.dice
     before = st.dice[p][k]
     after = dice.moves[before][d]
-    st.dice[p][k] = after
+    rows.put(st.dice, p, k, after)   # tuple rows, as the cells and the box (core.rows)
     if moves:
-        st.dcell[p][k] += st.rules.step[d]
+        rows.add(st.dcell, p, k, st.rules.step[d])
     top = dice.top[after]
     if st.log is not None:
         under = st.album[p][st.dcell[p][k]]

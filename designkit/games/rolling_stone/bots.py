@@ -163,10 +163,9 @@ def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
     return value
 
 
-#: per seat, the last six-potential worked out and what it was worked out from: (rules,
-#: dice, dice cells, album row, fixed frame, box, value); see :func:`_six_potential`
-_SIX: dict[int, tuple[Any, list[int], list[int], tuple[int | None, ...],
-                      tuple[int, int, int, int] | None, list[int], float]] = {}
+#: per seat, the last six-potential worked out and what it was worked out from: ((rules,
+#: dice, dice cells, album row, fixed frame, box), value); see :func:`_six_potential`
+_SIX: dict[int, tuple[tuple[Any, ...], float]] = {}
 
 
 def _six_potential(st: RollingStoneState, seat: int, to_target: tuple[int | None, ...]
@@ -179,19 +178,17 @@ def _six_potential(st: RollingStoneState, seat: int, to_target: tuple[int | None
 
     The value depends on the seat's dice, their cells, its album row and its frame (fixed,
     or the box spanned) only, and most leaves of one decision leave an opponent's untouched
-    (issue 19): the last value of each seat is kept with those rows (the lists copied,
-    the album's tuple row and the frame held as they are) and given again while they are
-    the same (the album row compared by identity first: a clone shares it, core.rows).
+    (issue 19): the last value of each seat is kept with those rows and given again while
+    they are the same. They are tuple rows (core.rows), which a clone shares, so the
+    comparison mostly finds the very same objects (a tuple's ``==`` checks identity first).
     """
-    rules, dice, dcell, album = st.rules, st.dice[seat], st.dcell[seat], st.album[seat]
-    frame, box = st.frame[seat], st.box[seat]
+    key = (st.rules, st.dice[seat], st.dcell[seat], st.album[seat], st.frame[seat],
+           st.box[seat])
     last = _SIX.get(seat)
-    if (last is not None and last[0] is rules and last[1] == dice and last[2] == dcell
-            and (last[3] is album or last[3] == album) and last[4] == frame
-            and last[5] == box):
-        return last[6]
+    if last is not None and last[0] == key:
+        return last[1]
     value = _six_value(st, seat, to_target)
-    _SIX[seat] = (rules, dice[:], dcell[:], album, frame, box[:], value)
+    _SIX[seat] = (key, value)
     return value
 
 
@@ -268,17 +265,17 @@ def _opponent(st: RollingStoneState, q: int, totals: list[int], ranks: list[int]
     them (issue 19), so the last value of each seat is kept with everything it was worked
     out from (the shared terms ``t``, by identity: :func:`_terms` keeps them per ruleset,
     params, stage and settling; the seat's VP, dice sum, place, ★, power, cards placed,
-    pending order bonus, start marker, whether it holds a dream, and its six-potential)
-    and given again while all of it is the same: the same float the arithmetic gives.
+    pending order bonus, start marker, whether it holds a dream, and the rows its
+    six-potential reads, which are tuple rows a clone shares) and given again while all of
+    it is the same: the same float the arithmetic gives.
     """
-    six = _six_potential(st, q, t.to_target)
     slot = st.slot_of[q]
     key = (t, st.vp[q], totals[q], ranks[q], st.stars[q], st.power[q], st.placed[q],
            slot if slot is not None and st.board[slot - 1] == q else None, st.marker == q,
-           not st.hands[q], six)
+           not st.hands[q], st.dice[q], st.dcell[q], st.frame[q], st.box[q], st.album[q])
     last = _OPPONENT.get(q)
     if last is not None and last[0] == key:
         return last[1]
-    value = _estimate(st, q, False, totals, ranks, t, six)
+    value = _estimate(st, q, False, totals, ranks, t, _six_potential(st, q, t.to_target))
     _OPPONENT[q] = (key, value)
     return value

@@ -328,7 +328,7 @@ def _roll_one(st: RollingStoneState, rng: random.Random) -> int:
 def _rolled(st: RollingStoneState, value: int) -> None:
     p, k, src = st.ctx
     if src == "setup":
-        st.dice[p][k] = st.rules.dice.by_top[value][0]
+        rows.put(st.dice, p, k, st.rules.dice.by_top[value][0])
         if k == len(st.rules.colours) - 1 and st.log is not None:
             tops = ", ".join(f"{colour_en(st, j)} {t}" for j, t in enumerate(st.tops(p)))
             tops_ja = "、".join(f"{colour_ja(st, j)}{t}" for j, t in enumerate(st.tops(p)))
@@ -355,7 +355,7 @@ def set_top(st: RollingStoneState, p: int, k: int, value: int, src: str, how: st
                     f"{seat_label(p)}の{colour_ja(st, k)}のサイコロは{value}のまま", colour=rules.colours[k])
         push(st, ("orient", p, k, "LR-8.4"))
         return
-    st.dice[p][k] = rules.dice.by_top[value][0]
+    rows.put(st.dice, p, k, rules.dice.by_top[value][0])
     if st.log is not None:
         _, en, ja, _ = _source(st, src)
         st.emit("LR-8.4", p, f"{seat_label(p)}'s {colour_en(st, k)} die is {how} in place by "
@@ -410,7 +410,7 @@ def _random_orientation(st: RollingStoneState, north: int) -> None:
 
 
 def _orient(st: RollingStoneState, p: int, k: int, i: int, rule: str) -> None:
-    st.dice[p][k] = i
+    rows.put(st.dice, p, k, i)
     if st.log is None:
         return
     dice = st.rules.dice

@@ -60,7 +60,7 @@ def mid_settlement(st: RollingStoneState, stage: int) -> bool:
         st.emit("LR-11.1", None, f"Mid-stage settlement after stage {stage}",
                 f"ステージ{stage}の中間決算")
     if not st.params.settlement_die_changes_persist:
-        st.snapshot = [d[:] for d in st.dice]
+        st.snapshot = st.dice[:]   # tuple rows: the outer list is all a copy needs
     push(st, *[("skills", s, "before_settlement_sum") for s in range(st.n)], ("mid_sum", stage))
     return False
 

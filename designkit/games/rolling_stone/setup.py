@@ -46,9 +46,9 @@ def blank_state(rules: Ruleset, log: bool) -> RollingStoneState:
     empty: list[int | None] = [None] * rules.size
     empty[rules.center] = CHARACTER
     st.album = [tuple(empty) for _ in range(n)]
-    st.dice = [[rules.dice.by_top[1][0]] * k for _ in range(n)]
-    st.dcell = [[rules.center] * k for _ in range(n)]
-    st.box = [[0, 0, 0, 0] for _ in range(n)]
+    st.dice = [(rules.dice.by_top[1][0],) * k for _ in range(n)]   # tuple rows (core.rows)
+    st.dcell = [(rules.center,) * k for _ in range(n)]
+    st.box = [(0, 0, 0, 0) for _ in range(n)]
     st.frame = [None] * n
     st.placed, st.stars = [0] * n, [0] * n
     st.discard = [() for _ in range(n)]

@@ -202,9 +202,10 @@ class RollingStoneState(FlowState):
     trig: list[frozenset[str]]         # [seat]: the triggers of those skills
     used: list[tuple[str, ...]]        # [seat]: limit keys of skills used (LR-A34)
     album: list[tuple[int | None, ...]]  # [seat][cell]: album card (CHARACTER at CENTER)
-    dice: list[list[int]]              # [seat][die]: an orientation index (dice.orients)
-    dcell: list[list[int]]             # [seat][die]: the cell the die sits on
-    box: list[list[int]]               # [seat]: rows and columns spanned (min, max, min, max)
+    # tuple rows (core.rows), as below: written per tumble, copied per clone far more often
+    dice: list[tuple[int, ...]]        # [seat][die]: an orientation index (dice.orients)
+    dcell: list[tuple[int, ...]]       # [seat][die]: the cell the die sits on
+    box: list[tuple[int, int, int, int]]   # [seat]: rows and columns spanned (min, max, min, max)
     frame: list[tuple[int, int, int, int] | None]   # [seat]: the fixed frame (LR-7.2)
     placed: list[int]
     stars: list[int]
@@ -212,7 +213,7 @@ class RollingStoneState(FlowState):
     power: list[int]
     vp: list[int]
     parts: list[tuple[int, ...]]       # [seat][VP_PARTS index], tuple rows (core.rows)
-    snapshot: list[list[int]] | None   # the dice as the mid-game settling found them
+    snapshot: list[tuple[int, ...]] | None   # the dice as the mid-game settling found them
     final: tuple[int, ...] | None      # the VP when the game ended
 
     def clone(self) -> RollingStoneState:
@@ -231,9 +232,7 @@ class RollingStoneState(FlowState):
         c.pending, c.gave, c.skills = self.pending[:], self.gave[:], self.skills[:]
         c.active, c.trig, c.used = self.active[:], self.trig[:], self.used[:]
         c.album = self.album[:]   # tuple rows, replaced when written (core.rows)
-        c.dice = list(map(rows, self.dice))
-        c.dcell = list(map(rows, self.dcell))
-        c.box = list(map(rows, self.box))
+        c.dice, c.dcell, c.box = self.dice[:], self.dcell[:], self.box[:]   # tuple rows
         c.frame = self.frame[:]
         c.placed, c.stars = self.placed[:], self.stars[:]
         c.discard = self.discard[:]
