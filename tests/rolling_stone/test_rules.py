@@ -323,7 +323,7 @@ def test_lr_6_4_repeat_draws_from_the_stage_deck():
 
 def test_lr_6_4_empty_deck_skips_the_repeat_lr_a23():
     st = scenario(slot_of={A: 1}, stack=[("turn", A)], field=["1G1"], run_now=False)
-    st.decks[1] = ()
+    st.decks[1] = []
     resume(st)
     play(st, G.legal_actions(st)[0])
     assert events(st, "LR-A23") and st.placed[A] == 1

@@ -111,8 +111,16 @@ def _place_options(st: RollingStoneState) -> tuple[Action, ...]:
 
 def _cell_actions(st: RollingStoneState, p: int, card: int, cells: list[int]
                   ) -> tuple[Action, ...]:
-    album = st.album[p]
-    return tuple(place_action(st.rules, card, x, album[x]) for x in cells)
+    """:func:`place_action` for each of ``cells``: its cache looked up here, the key's
+    terms fixed by the card worked out once (every placement of random play asks this)."""
+    rules, album = st.rules, st.album[p]
+    found, base, count = rules.actions.get, card * rules.size, len(rules.cards)
+    actions = []
+    for x in cells:
+        old = album[x]
+        a = found((base + x) * count + (old or 0))
+        actions.append(place_action(rules, card, x, old) if a is None else a)
+    return tuple(actions)
 
 
 def place_action(rules: Ruleset, card: int, cell: int, old: int | None) -> Action:
@@ -205,9 +213,15 @@ def tumble(st: RollingStoneState, p: int, k: int, d: int, moves: bool, rule: str
     dice = st.rules.dice
     before = st.dice[p][k]
     after = dice.moves[before][d]
-    rows.put(st.dice, p, k, after)   # tuple rows, as the cells and the box (core.rows)
+    # tuple rows (core.rows), as the cells: ``rows.put`` and ``rows.add`` inlined, a tumble
+    # being the most frequent write of random play
+    row = list(st.dice[p])
+    row[k] = after
+    st.dice[p] = tuple(row)
     if moves:
-        rows.add(st.dcell, p, k, st.rules.step[d])
+        row = list(st.dcell[p])
+        row[k] += st.rules.step[d]
+        st.dcell[p] = tuple(row)
     top = dice.top[after]
     if st.log is not None:
         under = st.album[p][st.dcell[p][k]]

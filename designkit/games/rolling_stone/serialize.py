@@ -102,7 +102,7 @@ def _parse(data: dict[str, Any], params: RollingStoneParams | None,
     st.current, st.marker, st.settling = data["current"], data["marker"], data["settling"]
     st.slot_of, st.board = list(data["slot_of"]), list(data["board"])
     for s, ids in data["decks"].items():
-        st.decks[int(s)] = tuple(card(i) for i in ids)
+        st.decks[int(s)] = [card(i) for i in ids]
     st.field = [card(i) for i in data["field"]]
     st.removed = [card(i) for i in data["removed"]]
     for s, ids in data["event_pool"].items():

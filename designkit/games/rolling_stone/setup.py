@@ -31,7 +31,7 @@ def blank_state(rules: Ruleset, log: bool) -> RollingStoneState:
     st.stage, st.round, st.turn_no, st.current = 0, 0, 0, None
     st.marker, st.settling = None, None
     st.slot_of, st.board = [None] * n, [None] * p.order_slots
-    st.decks = list(rules.stage_cards)   # tuple rows (core.rows), as below
+    st.decks = [list(cards) for cards in rules.stage_cards]
     st.field, st.removed = [], []
     st.event_pool = [list(e) for e in rules.stage_events]
     st.events_row, st.events_done = [], []

@@ -23,7 +23,6 @@ from designkit.games.rolling_stone.state import (
     STAGE_NAMES,
     Phase,
     RollingStoneState,
-    remove,
 )
 
 _BONUS_EN = {"none": "no bonus", "move_die": "move a die one face", "start_marker":
@@ -160,7 +159,7 @@ def _draw_one(st: RollingStoneState, rng: random.Random) -> str:
 @FLOW.chance(Phase.DRAW, _deck_ids, uniform=True, sample=_draw_one)
 def _drawn(st: RollingStoneState, card_id: str) -> None:
     card = st.rules.card_index[card_id]
-    remove(st.decks, st.stage, card)
+    st.decks[st.stage].remove(card)
     purpose, seat = st.ctx
     if purpose == "field":
         st.field.append(card)

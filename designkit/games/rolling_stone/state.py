@@ -186,8 +186,7 @@ class RollingStoneState(FlowState):
     slot_of: list[int | None]          # each seat's order slot (1-based)
     board: list[int | None]            # the seat in each order slot
     settling: str | None               # "mid" or "final" while scoring settles
-    # tuple rows: rarely written, so a clone shares them (core.rows; a write replaces the row)
-    decks: list[tuple[int, ...]]       # album cards per stage (unordered pools)
+    decks: list[list[int]]             # album cards per stage (unordered pools)
     field: list[int]
     removed: list[int]
     event_pool: list[list[int]]
@@ -195,7 +194,8 @@ class RollingStoneState(FlowState):
     events_done: list[int]
     dream_pool: list[int]
     hands: list[list[int]]             # [seat]: dream cards in hand
-    pending: list[tuple[int, ...]]     # tuple rows (core.rows), as ``gave`` … ``skills``
+    # tuple rows: rarely written, so a clone shares them (core.rows; a write replaces the row)
+    pending: list[tuple[int, ...]]     # as ``gave`` … ``skills``
     gave: list[tuple[int, ...]]
     skills: list[tuple[tuple[int, int], ...]]     # [seat]: (stage learnt, dream card)
     active: list[tuple[int, ...]]      # [seat]: dream cards whose skill works now
@@ -223,7 +223,7 @@ class RollingStoneState(FlowState):
             self.current
         c.marker, c.settling = self.marker, self.settling
         c.slot_of, c.board = self.slot_of[:], self.board[:]
-        c.decks = self.decks[:]   # tuple rows, as pending, gave, skills, discard, parts
+        c.decks = list(map(rows, self.decks))   # lists: random play draws a card per turn
         c.field, c.removed = self.field[:], self.removed[:]
         c.event_pool = list(map(rows, self.event_pool))
         c.events_row, c.events_done = self.events_row[:], self.events_done[:]
@@ -268,9 +268,9 @@ class RollingStoneState(FlowState):
 def remove(rows: list[tuple[int, ...]], i: int, value: int) -> None:
     """``rows[i].remove(value)`` for a tuple row (core.rows has no ``remove``): the row
     replaced by one without the first ``value``."""
-    row = rows[i]
-    k = row.index(value)
-    rows[i] = row[:k] + row[k + 1:]
+    row = list(rows[i])   # through a list: faster than joining two slices
+    row.remove(value)
+    rows[i] = tuple(row)
 
 
 #: the task, decision and chance registry of Life is Rolling Stone (see designkit.core.flow)

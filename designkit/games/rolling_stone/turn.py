@@ -198,10 +198,10 @@ def end_stage(st: RollingStoneState, stage: int) -> bool:
             text = f"The {len(deck)} cards left in the stage-{stage} deck leave the game"
             text_ja = f"ステージ{stage}の山札の残り{len(deck)}枚を取り除く"
         else:
-            st.decks[stage + 1] += deck
+            st.decks[stage + 1].extend(deck)
             text = f"The {len(deck)} cards left in the stage-{stage} deck join the next deck"
             text_ja = f"ステージ{stage}の山札の残り{len(deck)}枚を次の山に加える"
-        st.decks[stage] = ()
+        st.decks[stage] = []
         if st.log is not None:
             st.emit("LR-11.2", None, text, text_ja, cards=len(deck))
     if stage in st.rules.mid_stages:
