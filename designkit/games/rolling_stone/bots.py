@@ -45,6 +45,58 @@ def dream_value(st: RollingStoneState, seat: int, ops: tuple[Any, ...]) -> float
     return total
 
 
+#: the rows of a seat each metric reads (resolve.metric: "discard" is its last case)
+_METRIC_READS = {"die": "dice", "is_highest_die": "dice", "dice_sum": "dice",
+                 "dice_at_least": "dice", "stars": "stars", "power": "power",
+                 "attrs_with_at_least": "album", "album": "album", "discard": "discard"}
+
+
+def _reads(ops: tuple[Any, ...], found: set[str]) -> set[str]:
+    """The rows of a seat (``st.album``, ``st.dice`` …) :func:`dream_value` of ``ops`` reads."""
+    for op in ops:
+        if op[0] == "gain_vp_per":
+            found.add(_METRIC_READS.get(op[1][0], "discard"))
+        elif op[0] == "if":
+            found.add(_METRIC_READS.get(op[1][0][0], "discard"))
+            _reads(op[2], found)
+            _reads(op[3], found)
+    return found
+
+
+#: per ruleset (by id, the ruleset kept to check it): the rows each dream's value reads
+_DREAM_READS: dict[int, tuple[Any, tuple[tuple[str, ...], ...]]] = {}
+#: per (seat, dream): the rows its value was last worked out from, and the value
+_DREAM: dict[tuple[int, int], tuple[list[Any], float]] = {}
+
+
+def _best_dream(st: RollingStoneState, seat: int, hand: list[int]) -> float:
+    """``max(dream_value(st, seat, dream) for the dreams in hand)``, each dream's value kept
+    with the rows it reads (its metrics': the album, dice, discard pile, ★ or power) and given
+    again while they are the same: a dream counting album cards is worth what it was while
+    the album row is the same tuple (core.rows), whatever the dice did (issue 19). The same
+    floats, so the same maximum."""
+    rules = st.rules
+    entry = _DREAM_READS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _DREAM_READS[id(rules)] = (rules, tuple(
+            tuple(sorted(_reads(dream.dream, set()))) for dream in rules.dreams))
+    reads = entry[1]
+    best = float("-inf")
+    for d in hand:
+        key: list[Any] = [rules]
+        for name in reads[d]:
+            key.append(getattr(st, name)[seat])
+        last = _DREAM.get((seat, d))
+        if last is not None and last[0] == key:
+            v = last[1]
+        else:
+            v = dream_value(st, seat, rules.dreams[d].dream)
+            _DREAM[seat, d] = (key, v)
+        if v > best:
+            best = v
+    return best
+
+
 def estimate(st: RollingStoneState, seat: int, own: bool = True,
              totals: list[int] | None = None, ranks: list[int] | None = None) -> float:
     """Expected final VP of ``seat`` (``own``: use its hidden dream hand too; ``totals``
@@ -156,8 +208,7 @@ def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
     hand = st.hands[seat]
     if hand:
         if own:
-            dreams = st.rules.dreams
-            value += max(dream_value(st, seat, dreams[d].dream) for d in hand)
+            value += _best_dream(st, seat, hand)
         else:
             value += _OPPONENT_DREAM
     return value
