@@ -382,11 +382,20 @@ def offer_orientation(st: RollingStoneState, p: int, k: int, rule: str) -> bool:
 
 
 def _orient_options(st: RollingStoneState) -> tuple[Action, ...]:
+    """The orientations of die ``k`` with its top as it is, made once per die and top (the
+    ruleset's action cache, a tuple key beside the placements' int keys): every reroll and
+    top change asks this, in random play and in the greedy bot's lookahead (issue 19)."""
     p, k, _ = st.ctx
-    dice = st.rules.dice
-    c = st.rules.colours[k]
-    return tuple(Action("orient", (c, *dice.orients[i]))
-                 for i in dice.by_top[dice.top[st.dice[p][k]]])
+    rules = st.rules
+    dice = rules.dice
+    top = dice.top[st.dice[p][k]]
+    key = ("orient", k, top)
+    found: tuple[Action, ...] | None = rules.actions.get(key)
+    if found is None:
+        c = rules.colours[k]
+        found = rules.actions[key] = tuple(Action("orient", (c, *dice.orients[i]))
+                                           for i in dice.by_top[top])
+    return found
 
 
 @FLOW.decision(Phase.ORIENT, _orient_options)
