@@ -63,8 +63,9 @@ def _reads(ops: tuple[Any, ...], found: set[str]) -> set[str]:
     return found
 
 
-#: per ruleset (by id, the ruleset kept to check it): the rows each dream's value reads
-_DREAM_READS: dict[int, tuple[Any, tuple[tuple[str, ...], ...]]] = {}
+#: the last ruleset seen and the rows each of its dreams' values reads (one entry: a memo
+#: per ruleset would keep every ruleset of a parameter sweep alive)
+_DREAM_READS: list[tuple[Any, tuple[tuple[str, ...], ...]]] = []
 #: per (seat, dream): the rows its value was last worked out from, and the value
 _DREAM: dict[tuple[int, int], tuple[list[Any], float]] = {}
 
@@ -76,11 +77,10 @@ def _best_dream(st: RollingStoneState, seat: int, hand: list[int]) -> float:
     the album row is the same tuple (core.rows), whatever the dice did (issue 19). The same
     floats, so the same maximum."""
     rules = st.rules
-    entry = _DREAM_READS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = _DREAM_READS[id(rules)] = (rules, tuple(
-            tuple(sorted(_reads(dream.dream, set()))) for dream in rules.dreams))
-    reads = entry[1]
+    if not _DREAM_READS or _DREAM_READS[0][0] is not rules:
+        _DREAM_READS[:] = [(rules, tuple(tuple(sorted(_reads(dream.dream, set())))
+                                         for dream in rules.dreams))]
+    reads = _DREAM_READS[0][1]
     best = float("-inf")
     for d in hand:
         key: list[Any] = [rules]
