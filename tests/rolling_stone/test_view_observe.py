@@ -159,7 +159,7 @@ def test_determinize_depends_only_on_what_the_seat_sees():
     x, y = b_hidden[0], other.hands[C][0]
     other.hands[B][other.hands[B].index(x)] = y
     other.hands[C][other.hands[C].index(y)] = x
-    other.gave[C] = [x] if st.gave[C] != [x] else [y]  # C's pass to D: A never saw it
+    other.gave[C] = (x,) if st.gave[C] != (x,) else (y,)  # C's pass to D: A never saw it
     assert G.state_to_dict(st) != G.state_to_dict(other)
     for k in range(3):
         a = G.state_to_dict(G.determinize(st, A, random.Random(k)))

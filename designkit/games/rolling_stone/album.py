@@ -111,8 +111,16 @@ def _place_options(st: RollingStoneState) -> tuple[Action, ...]:
 
 def _cell_actions(st: RollingStoneState, p: int, card: int, cells: list[int]
                   ) -> tuple[Action, ...]:
-    album = st.album[p]
-    return tuple(place_action(st.rules, card, x, album[x]) for x in cells)
+    """:func:`place_action` for each of ``cells``: its cache looked up here, the key's
+    terms fixed by the card worked out once (every placement of random play asks this)."""
+    rules, album = st.rules, st.album[p]
+    found, base, count = rules.actions.get, card * rules.size, len(rules.cards)
+    actions = []
+    for x in cells:
+        old = album[x]
+        a = found((base + x) * count + (old or 0))
+        actions.append(place_action(rules, card, x, old) if a is None else a)
+    return tuple(actions)
 
 
 def place_action(rules: Ruleset, card: int, cell: int, old: int | None) -> Action:
@@ -131,7 +139,7 @@ def place_card(st: RollingStoneState, p: int, card_id: str, source: str) -> bool
     card = st.rules.card_index[card_id]
     cells, _ = placement_cells(st, p, card)
     if not cells:
-        st.discard[p].append(card)
+        rows.append(st.discard, p, card)
         if st.log is not None:
             st.emit("LR-7.4", p, f"{seat_label(p)} cannot place {card_en(st, card)}: no cell "
                     "next to its die is free, in frame or overwritable, so it goes to the "
@@ -160,7 +168,7 @@ def put(st: RollingStoneState, p: int, card: int, cell: int) -> None:
     r, c = rules.rc[cell]
     outside = _outside_frame(st, p, card) if st.log is not None else []
     if old:
-        st.discard[p].append(old)
+        rows.append(st.discard, p, old)
         st.placed[p] -= 1
         st.stars[p] -= rules.card_stars[old]
         if st.log is not None:
@@ -175,14 +183,8 @@ def put(st: RollingStoneState, p: int, card: int, cell: int) -> None:
     st.placed[p] += 1
     st.stars[p] += rules.card_stars[card]
     b = st.box[p]
-    if r < b[0]:
-        b[0] = r
-    if r > b[1]:
-        b[1] = r
-    if c < b[2]:
-        b[2] = c
-    if c > b[3]:
-        b[3] = c
+    if r < b[0] or r > b[1] or c < b[2] or c > b[3]:   # a tuple row: replaced when it grows
+        b = st.box[p] = (min(b[0], r), max(b[1], r), min(b[2], c), max(b[3], c))
     if st.log is not None:   # LR-7.2 where the frame ruled out a free cell next to the die
         far = ", ".join(at(*rules.rc[x]) for x in outside)
         st.emit("LR-7.2" if outside else "LR-7.1", p, f"{seat_label(p)} places "
@@ -211,9 +213,15 @@ def tumble(st: RollingStoneState, p: int, k: int, d: int, moves: bool, rule: str
     dice = st.rules.dice
     before = st.dice[p][k]
     after = dice.moves[before][d]
-    st.dice[p][k] = after
+    # tuple rows (core.rows), as the cells: ``rows.put`` and ``rows.add`` inlined, a tumble
+    # being the most frequent write of random play
+    row = list(st.dice[p])
+    row[k] = after
+    st.dice[p] = tuple(row)
     if moves:
-        st.dcell[p][k] += st.rules.step[d]
+        row = list(st.dcell[p])
+        row[k] += st.rules.step[d]
+        st.dcell[p] = tuple(row)
     top = dice.top[after]
     if st.log is not None:
         under = st.album[p][st.dcell[p][k]]

@@ -45,6 +45,58 @@ def dream_value(st: RollingStoneState, seat: int, ops: tuple[Any, ...]) -> float
     return total
 
 
+#: the rows of a seat each metric reads (resolve.metric: "discard" is its last case)
+_METRIC_READS = {"die": "dice", "is_highest_die": "dice", "dice_sum": "dice",
+                 "dice_at_least": "dice", "stars": "stars", "power": "power",
+                 "attrs_with_at_least": "album", "album": "album", "discard": "discard"}
+
+
+def _reads(ops: tuple[Any, ...], found: set[str]) -> set[str]:
+    """The rows of a seat (``st.album``, ``st.dice`` …) :func:`dream_value` of ``ops`` reads."""
+    for op in ops:
+        if op[0] == "gain_vp_per":
+            found.add(_METRIC_READS.get(op[1][0], "discard"))
+        elif op[0] == "if":
+            found.add(_METRIC_READS.get(op[1][0][0], "discard"))
+            _reads(op[2], found)
+            _reads(op[3], found)
+    return found
+
+
+#: the last ruleset seen and the rows each of its dreams' values reads (one entry: a memo
+#: per ruleset would keep every ruleset of a parameter sweep alive)
+_DREAM_READS: list[tuple[Any, tuple[tuple[str, ...], ...]]] = []
+#: per (seat, dream): the rows its value was last worked out from, and the value
+_DREAM: dict[tuple[int, int], tuple[list[Any], float]] = {}
+
+
+def _best_dream(st: RollingStoneState, seat: int, hand: list[int]) -> float:
+    """``max(dream_value(st, seat, dream) for the dreams in hand)``, each dream's value kept
+    with the rows it reads (its metrics': the album, dice, discard pile, ★ or power) and given
+    again while they are the same: a dream counting album cards is worth what it was while
+    the album row is the same tuple (core.rows), whatever the dice did (issue 19). The same
+    floats, so the same maximum."""
+    rules = st.rules
+    if not _DREAM_READS or _DREAM_READS[0][0] is not rules:
+        _DREAM_READS[:] = [(rules, tuple(tuple(sorted(_reads(dream.dream, set())))
+                                         for dream in rules.dreams))]
+    reads = _DREAM_READS[0][1]
+    best = float("-inf")
+    for d in hand:
+        key: list[Any] = [rules]
+        for name in reads[d]:
+            key.append(getattr(st, name)[seat])
+        last = _DREAM.get((seat, d))
+        if last is not None and last[0] == key:
+            v = last[1]
+        else:
+            v = dream_value(st, seat, rules.dreams[d].dream)
+            _DREAM[seat, d] = (key, v)
+        if v > best:
+            best = v
+    return best
+
+
 def estimate(st: RollingStoneState, seat: int, own: bool = True,
              totals: list[int] | None = None, ranks: list[int] | None = None) -> float:
     """Expected final VP of ``seat`` (``own``: use its hidden dream hand too; ``totals``
@@ -56,7 +108,8 @@ def estimate(st: RollingStoneState, seat: int, own: bool = True,
         totals = _totals(st)
     if ranks is None:
         ranks = places(totals, st.params.mid_settlement_ranking)
-    return _estimate(st, seat, own, totals, ranks, _Terms(st))
+    t = _terms(st)
+    return _estimate(st, seat, own, totals, ranks, t, _six_potential(st, seat, t.to_target))
 
 
 class _Terms:
@@ -69,11 +122,12 @@ class _Terms:
     float as before.
     """
 
-    __slots__ = ("pip", "mid", "table", "covered", "uncovered", "full", "cells", "marker",
-                 "to_target")
+    __slots__ = ("rules", "params", "stage", "settling", "pip", "mid", "table", "covered",
+                 "uncovered", "full", "cells", "marker", "to_target")
 
     def __init__(self, st: RollingStoneState) -> None:
         p, rules = st.params, st.rules
+        self.rules, self.params, self.stage, self.settling = rules, p, st.stage, st.settling
         self.pip = p.final_dice_vp_per_pip
         coming = 0
         for s in rules.mid_stages:
@@ -88,15 +142,53 @@ class _Terms:
         self.to_target = _directions_to(rules.dice, p.power_trigger_value)
 
 
+#: the last :class:`_Terms` worked out (a one-entry memo: a game's positions share them
+#: for a whole stage)
+_LAST_TERMS: list[_Terms] = []
+
+
+def _terms(st: RollingStoneState) -> _Terms:
+    """The :class:`_Terms` of ``st``: the last ones again while the ruleset, params, stage and
+    settling they were worked out from are the same (all they depend on)."""
+    if _LAST_TERMS:
+        t = _LAST_TERMS[0]
+        if (t.rules is st.rules and t.params is st.params and t.stage == st.stage
+                and t.settling == st.settling):
+            return t
+        t = _LAST_TERMS[0] = _Terms(st)
+        return t
+    t = _Terms(st)
+    _LAST_TERMS.append(t)
+    return t
+
+
 def _totals(st: RollingStoneState) -> list[int]:
     """Every seat's dice sum (``st.dice_sum`` for each seat, one lookup of the table)."""
     get = st.rules.dice.top.__getitem__
     return [sum(map(get, dice)) for dice in st.dice]
 
 
+#: the last dice sums ranked, the ranking mode and the places (a one-entry memo)
+_LAST_PLACES: list[Any] = [None, None, None]
+
+
+def _places(totals: list[int], mode: str) -> list[int]:
+    """``places(totals, mode)``, the last places again while the sums and the mode are the
+    same: a decision that moves no die leaves every leaf's sums as they were (issue 19).
+    The list given is shared, so it is read only."""
+    last = _LAST_PLACES
+    if last[0] == totals and last[1] == mode:
+        ranks: list[int] = last[2]
+        return ranks
+    ranks = places(totals, mode)
+    last[0], last[1], last[2] = totals, mode, ranks
+    return ranks
+
+
 def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
-              ranks: list[int], t: _Terms) -> float:
-    """:func:`estimate` of a position not over, its shared terms ``t`` worked out."""
+              ranks: list[int], t: _Terms, six: float) -> float:
+    """:func:`estimate` of a position not over, its shared terms ``t`` and the seat's
+    :func:`_six_potential` ``six`` worked out."""
     value = float(st.vp[seat])
     value += totals[seat] * t.pip
     if t.mid is not None:
@@ -107,7 +199,7 @@ def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
     _, _, net = adversity(stars, power, t.covered, t.uncovered)
     value += net + 0.3 * max(0, power - stars)
     value += t.full * ((st.placed[seat] + 1) / t.cells) ** 2
-    value += _six_potential(st, seat, t.to_target)
+    value += six
     slot = st.slot_of[seat]
     if slot is not None and st.board[slot - 1] == seat:
         value += _BONUS_VALUE[st.rules.bonus[slot - 1]]
@@ -116,11 +208,15 @@ def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
     hand = st.hands[seat]
     if hand:
         if own:
-            dreams = st.rules.dreams
-            value += max(dream_value(st, seat, dreams[d].dream) for d in hand)
+            value += _best_dream(st, seat, hand)
         else:
             value += _OPPONENT_DREAM
     return value
+
+
+#: per seat, the last six-potential worked out and what it was worked out from: ((rules,
+#: dice, dice cells, album row, fixed frame, box), value); see :func:`_six_potential`
+_SIX: dict[int, tuple[tuple[Any, ...], float]] = {}
 
 
 def _six_potential(st: RollingStoneState, seat: int, to_target: tuple[int | None, ...]
@@ -130,7 +226,25 @@ def _six_potential(st: RollingStoneState, seat: int, to_target: tuple[int | None
 
     Dice aiming at the same cell compete for it (only one card goes there), so
     each distinct target cell counts fully and a shared one only a little.
+
+    The value depends on the seat's dice, their cells, its album row and its frame (fixed,
+    or the box spanned) only, and most leaves of one decision leave an opponent's untouched
+    (issue 19): the last value of each seat is kept with those rows and given again while
+    they are the same. They are tuple rows (core.rows), which a clone shares, so the
+    comparison mostly finds the very same objects (a tuple's ``==`` checks identity first).
     """
+    key = (st.rules, st.dice[seat], st.dcell[seat], st.album[seat], st.frame[seat],
+           st.box[seat])
+    last = _SIX.get(seat)
+    if last is not None and last[0] == key:
+        return last[1]
+    value = _six_value(st, seat, to_target)
+    _SIX[seat] = (key, value)
+    return value
+
+
+def _six_value(st: RollingStoneState, seat: int, to_target: tuple[int | None, ...]) -> float:
+    """:func:`_six_potential` worked out."""
     step = st.rules.step
     album = st.album[seat]
     cells: list[int] = []
@@ -177,13 +291,42 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
     if st.phase is Phase.OVER:
         return vp[seat] - max(float(vp[q]) for q in range(st.n) if q != seat)
     totals = _totals(st)
-    ranks = places(totals, st.params.mid_settlement_ranking)
-    terms = _Terms(st)
-    mine = _estimate(st, seat, True, totals, ranks, terms)
+    ranks = _places(totals, st.params.mid_settlement_ranking)
+    terms = _terms(st)
+    mine = _estimate(st, seat, True, totals, ranks, terms,
+                     _six_potential(st, seat, terms.to_target))
     best = float("-inf")
     for q in range(st.n):
         if q != seat:
-            v = _estimate(st, q, False, totals, ranks, terms)
+            v = _opponent(st, q, totals, ranks, terms)
             if v > best:
                 best = v
     return mine - best
+
+
+#: per seat, the last estimate of it as an opponent and what it was worked out from
+_OPPONENT: dict[int, tuple[tuple[Any, ...], float]] = {}
+
+
+def _opponent(st: RollingStoneState, q: int, totals: list[int], ranks: list[int],
+              t: _Terms) -> float:
+    """``_estimate(st, q, False, …)``: seat ``q`` judged as an opponent, on public rows.
+
+    Most leaves of one decision leave an opponent's rows as the position before it found
+    them (issue 19), so the last value of each seat is kept with everything it was worked
+    out from (the shared terms ``t``, by identity: :func:`_terms` keeps them per ruleset,
+    params, stage and settling; the seat's VP, dice sum, place, ★, power, cards placed,
+    pending order bonus, start marker, whether it holds a dream, and the rows its
+    six-potential reads, which are tuple rows a clone shares) and given again while all of
+    it is the same: the same float the arithmetic gives.
+    """
+    slot = st.slot_of[q]
+    key = (t, st.vp[q], totals[q], ranks[q], st.stars[q], st.power[q], st.placed[q],
+           slot if slot is not None and st.board[slot - 1] == q else None, st.marker == q,
+           not st.hands[q], st.dice[q], st.dcell[q], st.frame[q], st.box[q], st.album[q])
+    last = _OPPONENT.get(q)
+    if last is not None and last[0] == key:
+        return last[1]
+    value = _estimate(st, q, False, totals, ranks, t, _six_potential(st, q, t.to_target))
+    _OPPONENT[q] = (key, value)
+    return value

@@ -172,7 +172,7 @@ def components(st: RollingStoneState) -> dict[str, int]:
     cards = [c for deck in st.decks for c in deck] + st.field + st.removed
     cards += [v for album in st.album for v in album if v] + [c for d in st.discard for c in d]
     out.update(f"card {rules.card_id(c)}" for c in cards + _in_flight(st) if c is not None)
-    dreams = st.dream_pool + [d for s in range(st.n) for d in st.hands[s] + st.pending[s]]
+    dreams = st.dream_pool + [d for s in range(st.n) for d in (*st.hands[s], *st.pending[s])]
     dreams += [d for s in range(st.n) for _, d in st.skills[s]]
     out.update(f"dream {rules.dreams[d].id}" for d in dreams)
     events = st.events_row + st.events_done + [e for pool in st.event_pool for e in pool]

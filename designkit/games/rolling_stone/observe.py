@@ -69,7 +69,7 @@ def determinize(st: RollingStoneState, seat: int, rng: random.Random) -> Rolling
     if c.settling == "final" or c.phase is Phase.OVER:
         return c  # dreams are revealed at the final settlement (LR-12.1)
     left, right = (seat + 1) % c.n, (seat - 1) % c.n
-    c.gave = [g if q in (seat, right) else [] for q, g in enumerate(c.gave)]
+    c.gave = [g if q in (seat, right) else () for q, g in enumerate(c.gave)]
     known = [d for d in c.gave[seat] if d in c.hands[left]]
     pool = list(c.dream_pool)
     sizes = []
@@ -79,7 +79,7 @@ def determinize(st: RollingStoneState, seat: int, rng: random.Random) -> Rolling
             continue
         fixed = known if q == left else []
         hidden = [d for d in c.hands[q] if d not in fixed]
-        pool += hidden + c.pending[q]
+        pool += hidden + list(c.pending[q])
         sizes.append((len(hidden), len(c.pending[q])))
     pool.sort()
     rng.shuffle(pool)
@@ -93,7 +93,7 @@ def determinize(st: RollingStoneState, seat: int, rng: random.Random) -> Rolling
         for d in hand:
             pool.remove(d)
         c.hands[q] = fixed + hand
-        c.pending[q], pool = pool[:n_pending], pool[n_pending:]
+        c.pending[q], pool = tuple(pool[:n_pending]), pool[n_pending:]
     c.dream_pool = pool
     if c.phase in FLOW.decisions:
         c.options = tuple(FLOW.decisions[c.phase].options(c))

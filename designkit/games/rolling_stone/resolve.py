@@ -14,6 +14,7 @@ import operator
 import random
 from typing import Any
 
+from designkit.core import rows
 from designkit.core.flow import ask, push, roll
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone.actions import DIR_EN, DIR_JA, Action
@@ -32,6 +33,7 @@ from designkit.games.rolling_stone.state import (
     VP_SKILL,
     Phase,
     RollingStoneState,
+    remove,
 )
 
 _OPS = {"==": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le,
@@ -210,7 +212,7 @@ def _source(st: RollingStoneState, src: str) -> tuple[str, str, str, int]:
 
 def add_vp(st: RollingStoneState, p: int, n: int, part: int) -> None:
     st.vp[p] += n
-    st.parts[p][part] += n
+    rows.add(st.parts, p, part, n)
 
 
 @FLOW.task("fx")
@@ -326,7 +328,7 @@ def _roll_one(st: RollingStoneState, rng: random.Random) -> int:
 def _rolled(st: RollingStoneState, value: int) -> None:
     p, k, src = st.ctx
     if src == "setup":
-        st.dice[p][k] = st.rules.dice.by_top[value][0]
+        rows.put(st.dice, p, k, st.rules.dice.by_top[value][0])
         if k == len(st.rules.colours) - 1 and st.log is not None:
             tops = ", ".join(f"{colour_en(st, j)} {t}" for j, t in enumerate(st.tops(p)))
             tops_ja = "、".join(f"{colour_ja(st, j)}{t}" for j, t in enumerate(st.tops(p)))
@@ -353,7 +355,7 @@ def set_top(st: RollingStoneState, p: int, k: int, value: int, src: str, how: st
                     f"{seat_label(p)}の{colour_ja(st, k)}のサイコロは{value}のまま", colour=rules.colours[k])
         push(st, ("orient", p, k, "LR-8.4"))
         return
-    st.dice[p][k] = rules.dice.by_top[value][0]
+    rows.put(st.dice, p, k, rules.dice.by_top[value][0])
     if st.log is not None:
         _, en, ja, _ = _source(st, src)
         st.emit("LR-8.4", p, f"{seat_label(p)}'s {colour_en(st, k)} die is {how} in place by "
@@ -380,11 +382,20 @@ def offer_orientation(st: RollingStoneState, p: int, k: int, rule: str) -> bool:
 
 
 def _orient_options(st: RollingStoneState) -> tuple[Action, ...]:
+    """The orientations of die ``k`` with its top as it is, made once per die and top (the
+    ruleset's action cache, a tuple key beside the placements' int keys): every reroll and
+    top change asks this, in random play and in the greedy bot's lookahead (issue 19)."""
     p, k, _ = st.ctx
-    dice = st.rules.dice
-    c = st.rules.colours[k]
-    return tuple(Action("orient", (c, *dice.orients[i]))
-                 for i in dice.by_top[dice.top[st.dice[p][k]]])
+    rules = st.rules
+    dice = rules.dice
+    top = dice.top[st.dice[p][k]]
+    key = ("orient", k, top)
+    found: tuple[Action, ...] | None = rules.actions.get(key)
+    if found is None:
+        c = rules.colours[k]
+        found = rules.actions[key] = tuple(Action("orient", (c, *dice.orients[i]))
+                                           for i in dice.by_top[top])
+    return found
 
 
 @FLOW.decision(Phase.ORIENT, _orient_options)
@@ -408,7 +419,7 @@ def _random_orientation(st: RollingStoneState, north: int) -> None:
 
 
 def _orient(st: RollingStoneState, p: int, k: int, i: int, rule: str) -> None:
-    st.dice[p][k] = i
+    rows.put(st.dice, p, k, i)
     if st.log is None:
         return
     dice = st.rules.dice
@@ -447,7 +458,7 @@ def _recall_options(st: RollingStoneState) -> tuple[Action, ...]:
 def _choose_recall(st: RollingStoneState, a: Action) -> None:
     p, src = st.ctx
     card = st.rules.card_index[a.arg]
-    st.discard[p].remove(card)
+    remove(st.discard, p, card)
     if st.log is not None:
         _, en, ja, _ = _source(st, src)
         st.emit("LR-4.2", p, f"{seat_label(p)} takes {st.rules.album_card(card).name('en')} back "

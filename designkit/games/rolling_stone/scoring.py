@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from designkit.core import rows
 from designkit.core.flow import push
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone.state import (
@@ -47,7 +48,7 @@ def _dice_sum_text(st: RollingStoneState, seat: int) -> str:
 
 def _add(st: RollingStoneState, seat: int, n: int, part: int) -> None:
     st.vp[seat] += n
-    st.parts[seat][part] += n
+    rows.add(st.parts, seat, part, n)
 
 
 # -- LR-11 ------------------------------------------------------------------------------------------------
@@ -59,7 +60,7 @@ def mid_settlement(st: RollingStoneState, stage: int) -> bool:
         st.emit("LR-11.1", None, f"Mid-stage settlement after stage {stage}",
                 f"ステージ{stage}の中間決算")
     if not st.params.settlement_die_changes_persist:
-        st.snapshot = [d[:] for d in st.dice]
+        st.snapshot = st.dice[:]   # tuple rows: the outer list is all a copy needs
     push(st, *[("skills", s, "before_settlement_sum") for s in range(st.n)], ("mid_sum", stage))
     return False
 

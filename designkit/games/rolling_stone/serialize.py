@@ -111,9 +111,9 @@ def _parse(data: dict[str, Any], params: RollingStoneParams | None,
     st.events_done = [event(i) for i in data["events_done"]]
     st.dream_pool = [dream(i) for i in data["dream_pool"]]
     st.hands = [[dream(i) for i in h] for h in data["hands"]]
-    st.pending = [[dream(i) for i in h] for h in data["pending"]]
-    st.gave = [[dream(i) for i in h] for h in data["gave"]]
-    st.skills = [[(s, dream(i)) for s, i in sk] for sk in data["skills"]]
+    st.pending = [tuple(dream(i) for i in h) for h in data["pending"]]
+    st.gave = [tuple(dream(i) for i in h) for h in data["gave"]]
+    st.skills = [tuple((s, dream(i)) for s, i in sk) for sk in data["skills"]]
     st.used = [tuple(u) for u in data["used"]]
     for seat, cells in enumerate(data["albums"]):
         album: list[int | None] = [None] * rules.size
@@ -122,15 +122,15 @@ def _parse(data: dict[str, Any], params: RollingStoneParams | None,
         st.album[seat] = tuple(album)   # a tuple row, replaced when written (core.rows)
         _recount(st, seat)
     for seat, by_colour in enumerate(data["dice"]):
-        for k, c in enumerate(rules.colours):
-            st.dice[seat][k] = dice.index[tuple(by_colour[c]["orientation"])]
-            st.dcell[seat][k] = rules.cell(*by_colour[c]["cell"])
+        st.dice[seat] = tuple(dice.index[tuple(by_colour[c]["orientation"])]
+                              for c in rules.colours)
+        st.dcell[seat] = tuple(rules.cell(*by_colour[c]["cell"]) for c in rules.colours)
     st.frame = [tuple(f) if f is not None else None for f in data["frame"]]
-    st.discard = [[card(i) for i in d] for d in data["discard"]]
+    st.discard = [tuple(card(i) for i in d) for d in data["discard"]]
     st.power, st.vp = list(data["power"]), list(data["vp"])
-    st.parts = [[parts.get(name, 0) for name in VP_PARTS] for parts in data["vp_parts"]]
+    st.parts = [tuple(parts.get(name, 0) for name in VP_PARTS) for parts in data["vp_parts"]]
     st.snapshot = None if data["snapshot"] is None else [
-        [dice.index[tuple(o)] for o in d] for d in data["snapshot"]]
+        tuple(dice.index[tuple(o)] for o in d) for d in data["snapshot"]]
     st.final = tuple(data["final"]) if data.get("final") is not None else None
     flow_from_dict(st, data, log, Action, options=False)
     refresh_active(st)
@@ -144,6 +144,6 @@ def _recount(st: RollingStoneState, seat: int) -> None:
     cells = [(rules.rc[i], v) for i, v in enumerate(st.album[seat]) if v is not None]
     rows = [rc[0] for rc, _ in cells]
     cols = [rc[1] for rc, _ in cells]
-    st.box[seat] = [min(rows), max(rows), min(cols), max(cols)]
+    st.box[seat] = (min(rows), max(rows), min(cols), max(cols))
     st.placed[seat] = sum(1 for _, v in cells if v)
     st.stars[seat] = sum(rules.card_stars[v] for _, v in cells if v)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from designkit.core import rows
 from designkit.core.flow import draw_task, roll
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone.actions import Action
@@ -36,23 +37,23 @@ def blank_state(rules: Ruleset, log: bool) -> RollingStoneState:
     st.events_row, st.events_done = [], []
     st.dream_pool = list(range(len(rules.dreams)))
     st.hands = [[] for _ in range(n)]
-    st.pending = [[] for _ in range(n)]
-    st.gave = [[] for _ in range(n)]
-    st.skills = [[] for _ in range(n)]
+    st.pending = [() for _ in range(n)]
+    st.gave = [() for _ in range(n)]
+    st.skills = [() for _ in range(n)]
     st.active = [() for _ in range(n)]
     st.trig = [frozenset() for _ in range(n)]
     st.used = [() for _ in range(n)]
     empty: list[int | None] = [None] * rules.size
     empty[rules.center] = CHARACTER
     st.album = [tuple(empty) for _ in range(n)]
-    st.dice = [[rules.dice.by_top[1][0]] * k for _ in range(n)]
-    st.dcell = [[rules.center] * k for _ in range(n)]
-    st.box = [[0, 0, 0, 0] for _ in range(n)]
+    st.dice = [(rules.dice.by_top[1][0],) * k for _ in range(n)]   # tuple rows (core.rows)
+    st.dcell = [(rules.center,) * k for _ in range(n)]
+    st.box = [(0, 0, 0, 0) for _ in range(n)]
     st.frame = [None] * n
     st.placed, st.stars = [0] * n, [0] * n
-    st.discard = [[] for _ in range(n)]
+    st.discard = [() for _ in range(n)]
     st.power, st.vp = [0] * n, [0] * n
-    st.parts = [[0] * len(VP_PARTS) for _ in range(n)]
+    st.parts = [(0,) * len(VP_PARTS) for _ in range(n)]
     st.snapshot, st.final = None, None
     return st
 
@@ -146,7 +147,7 @@ def hand_choice(phase: Phase, kind: str, doing: str, until: str, doing_ja: str,
         if not st.params.simultaneous_dream_choices:
             then(st, seat, d)
             return
-        st.pending[seat].append(d)
+        rows.append(st.pending, seat, d)
         if st.log is not None:
             who = seat_label(seat)
             st.emit("LR-A10", seat, f"{who} {doing} ({st.rules.dreams[d].name('en')}; {until})",
@@ -162,13 +163,13 @@ def reveal_pending(st: RollingStoneState,
     for s in range(st.n):
         for d in st.pending[s]:
             then(st, s, d)
-        st.pending[s] = []
+        st.pending[s] = ()
 
 
 def _give(st: RollingStoneState, seat: int, d: int) -> None:
     left = (seat + 1) % st.n
     st.hands[left].append(d)
-    st.gave[seat].append(d)
+    rows.append(st.gave, seat, d)
     if st.log is not None:
         dream, who, to = st.rules.dreams[d], seat_label(seat), seat_label(left)
         st.emit("LR-2.2", seat, f"{who} passes {dream.name('en')} to the left neighbour {to}",

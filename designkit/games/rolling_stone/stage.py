@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from designkit.core import rows
 from designkit.core.flow import draw_task, push, roll
 from designkit.core.seats import seat_label
 from designkit.games.rolling_stone import resolve
@@ -69,7 +70,7 @@ FLOW.ask_task("discard", Phase.DISCARD, skip=lambda st, seat: not st.hands[seat]
 
 
 def _become_skill(st: RollingStoneState, seat: int, d: int) -> None:
-    st.skills[seat].append((st.stage, d))
+    rows.append(st.skills, seat, (st.stage, d))
     if st.log is not None:
         dream = st.rules.dreams[d]
         st.emit("LR-4.1", seat, f"{seat_label(seat)} gives up the dream {dream.name('en')}; "

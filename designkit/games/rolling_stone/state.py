@@ -194,24 +194,26 @@ class RollingStoneState(FlowState):
     events_done: list[int]
     dream_pool: list[int]
     hands: list[list[int]]             # [seat]: dream cards in hand
-    pending: list[list[int]]
-    gave: list[list[int]]
-    skills: list[list[tuple[int, int]]]     # [seat]: (stage learnt, dream card)
+    # tuple rows: rarely written, so a clone shares them (core.rows; a write replaces the row)
+    pending: list[tuple[int, ...]]     # as ``gave`` … ``skills``
+    gave: list[tuple[int, ...]]
+    skills: list[tuple[tuple[int, int], ...]]     # [seat]: (stage learnt, dream card)
     active: list[tuple[int, ...]]      # [seat]: dream cards whose skill works now
     trig: list[frozenset[str]]         # [seat]: the triggers of those skills
     used: list[tuple[str, ...]]        # [seat]: limit keys of skills used (LR-A34)
     album: list[tuple[int | None, ...]]  # [seat][cell]: album card (CHARACTER at CENTER)
-    dice: list[list[int]]              # [seat][die]: an orientation index (dice.orients)
-    dcell: list[list[int]]             # [seat][die]: the cell the die sits on
-    box: list[list[int]]               # [seat]: rows and columns spanned (min, max, min, max)
+    # tuple rows (core.rows), as below: written per tumble, copied per clone far more often
+    dice: list[tuple[int, ...]]        # [seat][die]: an orientation index (dice.orients)
+    dcell: list[tuple[int, ...]]       # [seat][die]: the cell the die sits on
+    box: list[tuple[int, int, int, int]]   # [seat]: rows and columns spanned (min, max, min, max)
     frame: list[tuple[int, int, int, int] | None]   # [seat]: the fixed frame (LR-7.2)
     placed: list[int]
     stars: list[int]
-    discard: list[list[int]]
+    discard: list[tuple[int, ...]]     # tuple rows (core.rows)
     power: list[int]
     vp: list[int]
-    parts: list[list[int]]             # [seat][VP_PARTS index]
-    snapshot: list[list[int]] | None   # the dice as the mid-game settling found them
+    parts: list[tuple[int, ...]]       # [seat][VP_PARTS index], tuple rows (core.rows)
+    snapshot: list[tuple[int, ...]] | None   # the dice as the mid-game settling found them
     final: tuple[int, ...] | None      # the VP when the game ended
 
     def clone(self) -> RollingStoneState:
@@ -221,25 +223,21 @@ class RollingStoneState(FlowState):
             self.current
         c.marker, c.settling = self.marker, self.settling
         c.slot_of, c.board = self.slot_of[:], self.board[:]
-        c.decks = list(map(rows, self.decks))
+        c.decks = list(map(rows, self.decks))   # lists: random play draws a card per turn
         c.field, c.removed = self.field[:], self.removed[:]
         c.event_pool = list(map(rows, self.event_pool))
         c.events_row, c.events_done = self.events_row[:], self.events_done[:]
         c.dream_pool = self.dream_pool[:]
         c.hands = list(map(rows, self.hands))
-        c.pending = list(map(rows, self.pending))
-        c.gave = list(map(rows, self.gave))
-        c.skills = list(map(rows, self.skills))
+        c.pending, c.gave, c.skills = self.pending[:], self.gave[:], self.skills[:]
         c.active, c.trig, c.used = self.active[:], self.trig[:], self.used[:]
         c.album = self.album[:]   # tuple rows, replaced when written (core.rows)
-        c.dice = list(map(rows, self.dice))
-        c.dcell = list(map(rows, self.dcell))
-        c.box = list(map(rows, self.box))
+        c.dice, c.dcell, c.box = self.dice[:], self.dcell[:], self.box[:]   # tuple rows
         c.frame = self.frame[:]
         c.placed, c.stars = self.placed[:], self.stars[:]
-        c.discard = list(map(rows, self.discard))
+        c.discard = self.discard[:]
         c.power, c.vp = self.power[:], self.vp[:]
-        c.parts = list(map(rows, self.parts))
+        c.parts = self.parts[:]
         c.snapshot = self.snapshot
         c.final = self.final
         return c
@@ -258,13 +256,21 @@ class RollingStoneState(FlowState):
 
     def album_cards(self, seat: int) -> list[int]:
         """Album card indices in the album of ``seat`` (the character card excluded)."""
-        return [v for v in self.album[seat] if v]
+        return list(filter(None, self.album[seat]))   # None and CHARACTER (0) left out
 
     def cells(self, seat: int) -> dict[tuple[int, int], int]:
         """Occupied cells as ``{(row, col): card index}`` (the character card is 0)."""
         rc = self.rules.rc
         return {rc[i]: v for i, v in enumerate(self.album[seat]) if v is not None}
 
+
+
+def remove(rows: list[tuple[int, ...]], i: int, value: int) -> None:
+    """``rows[i].remove(value)`` for a tuple row (core.rows has no ``remove``): the row
+    replaced by one without the first ``value``."""
+    row = list(rows[i])   # through a list: faster than joining two slices
+    row.remove(value)
+    rows[i] = tuple(row)
 
 
 #: the task, decision and chance registry of Life is Rolling Stone (see designkit.core.flow)

@@ -204,7 +204,7 @@ def _seat_panel(st: RollingStoneState, q: int, viewer: int | None, t: dict[str, 
     dreams = rules.dreams
     mine = opts if st.seat == q else {}
     if viewer is None or viewer == q or st.phase is Phase.OVER:
-        hand = "".join(_dream_chip(st, d, lang, mine) for d in st.hands[q] + st.pending[q])
+        hand = "".join(_dream_chip(st, d, lang, mine) for d in (*st.hands[q], *st.pending[q]))
     else:
         n = len(st.hands[q]) + len(st.pending[q])
         hand = f"{n} ({t['hidden']})"
