@@ -8,10 +8,10 @@ dice are used or nothing can be achieved (CH-7.4).
 
 from __future__ import annotations
 
-from designkit.core.flow import ask, push, roll
+from designkit.core.flow import MAX_OPTIONS, ask, push, roll
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction
-from designkit.games.classic_hero.hands import tables
+from designkit.games.classic_hero.hands import LIMIT, tables
 from designkit.games.classic_hero.notation import in_english
 from designkit.games.classic_hero.reach import reachable
 from designkit.games.classic_hero.resolve import (
@@ -24,6 +24,7 @@ from designkit.games.classic_hero.resolve import (
     bless_options,
     effect_tasks,
     hand,
+    hand_kinds,
     hand_refs,
     red_bonus_vp,
     rest_options,
@@ -104,6 +105,8 @@ def battle(st: ClassicHeroState, seat: int) -> bool:
                     f"{who}のサイコロが全て使用済みなので魔王戦終了")
         return False
     st.ctx = (seat,)
+    if _battle_several(st):   # a hit: it and "stop" are two options, built when read
+        return ask(st, Phase.BATTLE, seat, (seat,))
     options = _battle_options(st)
     if len(options) == 1:   # only "stop": no HP can be achieved and nothing can change that
         if st.log is not None:
@@ -119,6 +122,26 @@ def battle(st: ClassicHeroState, seat: int) -> bool:
                     f"魔王戦終了（{st.dice_text(seat)}、加護は持ち越し）")
         return False
     return ask(st, Phase.BATTLE, seat, (seat,), options)
+
+
+def _battle_several(st: ClassicHeroState) -> bool:
+    """Some HP or weakness card can be hit now (asked of the ruleset's dice table, without
+    making the actions): it and "stop" are two options or more, so the battle's question
+    may wait until read (a bot's lookahead never reads it) and none of the battle's early
+    ends (CH-7.4, CH-A33) applies. A question too large to wait is built at once, so it is
+    named where it is asked: the first hit settles it when even every target with every
+    distinct set of the hand (fewer than ``2 ** dice``) would stay within half the limit,
+    else the sets are counted."""
+    seat = st.ctx[0]
+    kinds = hand_kinds(st, seat)
+    if not kinds:
+        return False
+    targets = _targets(st, seat)
+    set_kinds = tables(st.rules).set_kinds
+    if len(targets) << len(kinds) <= MAX_OPTIONS // 2:
+        return any(set_kinds(cond, kinds) for cond in targets)
+    hits = sum(len(set_kinds(cond, kinds)) for cond in targets)
+    return 0 < hits <= MAX_OPTIONS // 2
 
 
 def _targets(st: ClassicHeroState, seat: int) -> list:
@@ -138,11 +161,24 @@ def _any_reachable(st: ClassicHeroState, seat: int) -> bool:
                   if rules.abilities[a].timing == "once_per_stage" and a not in st.spent[seat]
                   and rules.abilities[a].hook.name in DIE_ABILITIES)
     values = [st.dice[seat][i][0] for i in st.available(seat)]
-    return any(reachable(cond, values, st.bless[seat], st.params.blessing_delta, ready,
-                         rules.lo, rules.hi) for cond in _targets(st, seat))
+    targets = _targets(st, seat)
+    # the answer depends on the dice as a multiset (every die is tried in every slot), so
+    # it is kept per sorted values in the ruleset's table, its conditions by id (they are
+    # the ruleset's own Demon Lords' and weakness cards', kept as long as the table)
+    key = (tuple([id(cond) for cond in targets]), tuple(sorted(values)), st.bless[seat],
+           ready)
+    memo = tables(rules).reach
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= LIMIT:
+            memo.clear()
+        found = memo[key] = any(
+            reachable(cond, values, st.bless[seat], st.params.blessing_delta, ready,
+                      rules.lo, rules.hi) for cond in targets)
+    return found
 
 
-@FLOW.decision(Phase.BATTLE, _battle_options)
+@FLOW.decision(Phase.BATTLE, _battle_options, several=_battle_several)
 def battle_step(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     if a.kind == "stop":

@@ -312,20 +312,46 @@ def ability_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
             continue
         ab = rules.abilities[aid]
         for i in avail:
-            v = st.dice[seat][i][0]
             r = ref(st, seat, i)
-            targets: Sequence[int | None]   # None: the ability takes no target value
-            if name == "adjust":
-                n = ab.hook.args["n"]
-                targets = sorted({clamp(st, v + d) for d in range(-n, n + 1)} - {v})
-            elif name == "set_any":
-                targets = [t for t in range(rules.lo, rules.hi + 1) if t != v]
-            elif name == "invert":
-                targets = [clamp(st, 7 - v)] if clamp(st, 7 - v) != v else []
-            else:
-                targets = [None]
-            out += [HeroAction("ability", (ab.id, r, t)) for t in targets]
+            out += [HeroAction("ability", (ab.id, r, t))
+                    for t in _ability_targets(st, name, ab, r[1])]
     return out
+
+
+def _ability_targets(st: ClassicHeroState, name: str, ab: Any, v: int
+                     ) -> Sequence[int | None]:
+    """What a ready die ability ``name`` may turn a die showing ``v`` into (``None``: the
+    ability takes no target value, a reroll)."""
+    if name == "adjust":
+        n = ab.hook.args["n"]
+        return sorted({clamp(st, v + d) for d in range(-n, n + 1)} - {v})
+    if name == "set_any":
+        return [t for t in range(st.rules.lo, st.rules.hi + 1) if t != v]
+    if name == "invert":
+        return [clamp(st, 7 - v)] if clamp(st, 7 - v) != v else []
+    return [None]
+
+
+def has_ability_option(st: ClassicHeroState, seat: int) -> bool:
+    """``bool(ability_options(st, seat))`` without making the actions (a cheap test of
+    whether a question has an ability option)."""
+    rules = st.rules
+    spent = st.spent[seat]
+    die_ability = tables(rules).die_ability
+    for a in st.abilities[seat]:
+        if die_ability[a] and a not in spent:
+            break
+    else:
+        return False
+    values = [d[0] for d in st.dice[seat] if not d[2]]
+    for name in DIE_ABILITIES:
+        aid = st.ready(seat, name)
+        if aid is not None:
+            ab = rules.abilities[aid]
+            for v in values:
+                if _ability_targets(st, name, ab, v):
+                    return True
+    return False
 
 
 def apply_ability(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple,
@@ -531,6 +557,12 @@ def hand(st: ClassicHeroState, seat: int) -> tuple[list[int], tuple[tuple[int, b
     # (value, red, position) sorts as a stable sort of the positions by (value, red)
     held = sorted([(d[0], d[1], i) for i, d in enumerate(st.dice[seat]) if not d[2]])
     return [i for _, _, i in held], tuple([(v, red) for v, red, _ in held])
+
+
+def hand_kinds(st: ClassicHeroState, seat: int) -> tuple[tuple[int, bool], ...]:
+    """The kinds of :func:`hand` alone (what the dice tables are keyed by): the available
+    dice as (value, red), sorted (ties between equal dice need no position to break)."""
+    return tuple(sorted([(d[0], d[1]) for d in st.dice[seat] if not d[2]]))
 
 
 def hand_refs(avail: list[int], kinds: tuple[tuple[int, bool], ...]) -> dict[int, DieRef]:

@@ -36,6 +36,8 @@ from designkit.games.classic_hero.resolve import (
     distinct,
     effect_tasks,
     hand,
+    hand_kinds,
+    has_ability_option,
     mark_used,
     may_meet,
     red_bonus_vp,
@@ -352,7 +354,7 @@ def _fortune_several(st: ClassicHeroState) -> bool:
     read (a bot's lookahead never reads them). ``auto_resolve`` keeps one result."""
     seat = st.ctx[0]
     card = st.event_at(st.pos[seat])
-    n = len(tables(st.rules).fortune_kinds(card.fortune, hand(st, seat)[1]))
+    n = len(tables(st.rules).fortune_kinds(card.fortune, hand_kinds(st, seat)))
     if st.params.auto_resolve:
         n = min(n, 1)
     if n > MAX_OPTIONS // 2:
@@ -494,7 +496,7 @@ def _only_pass(st: ClassicHeroState, seat: int) -> bool:
     if card is not None and may_meet(st.rules.events[card].condition,
                                      [d[0] for d in dice if not d[2]]):
         return False
-    if ability_options(st, seat):
+    if has_ability_option(st, seat):
         return False
     used = sum(1 for d in dice if d[2])
     can_rest = used >= st.params.rest_min_used or st.ready(seat, "rest_no_return") is not None
@@ -503,14 +505,22 @@ def _only_pass(st: ClassicHeroState, seat: int) -> bool:
 
 def _check_several(st: ClassicHeroState) -> bool:
     """A blessing with an available die (CH-6.5: ±``blessing_delta`` ≥ 1 changes any value
-    one way or the other) or a Rest (CH-5.6) is possible: it and "pass" are two options
-    (they wait until read; a bot's lookahead never reads them)."""
+    one way or the other), a Rest (CH-5.6), achieving the event (its sets counted in the
+    ruleset's dice table, without making the actions) or a die ability is possible: it and
+    "pass" are two options (they wait until read; a bot's lookahead never reads them)."""
     seat = st.ctx[0]
     p = st.params
     used = sum(1 for d in st.dice[seat] if d[2])
     if st.bless[seat] > 0 and used < len(st.dice[seat]):
         return True
-    return used >= 1 and used >= p.rest_min_used and used >= p.rest_returns
+    if used >= 1 and used >= p.rest_min_used and used >= p.rest_returns:
+        return True
+    card = st.track[st.pos[seat]]
+    if card is not None and used < len(st.dice[seat]):
+        n = len(tables(st.rules).set_kinds(st.rules.events[card].condition, hand_kinds(st, seat)))
+        if n:
+            return n <= MAX_OPTIONS // 2
+    return has_ability_option(st, seat)
 
 
 @FLOW.decision(Phase.CHECK, _check_options, several=_check_several)
