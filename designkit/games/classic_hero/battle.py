@@ -9,6 +9,7 @@ dice are used or nothing can be achieved (CH-7.4).
 from __future__ import annotations
 
 from designkit.core.flow import MAX_OPTIONS, ask, push, roll
+from designkit.core.rows import append
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.hands import LIMIT, tables
@@ -41,6 +42,7 @@ from designkit.games.classic_hero.state import (
     ClassicHeroState,
     Phase,
     die_label,
+    without,
 )
 
 
@@ -213,7 +215,7 @@ def hit(st: ClassicHeroState, seat: int, lord_id: str, h: int, used: tuple[int, 
     marks[h] = True
     st.lords_up[k] = (b, tuple(marks))
     if p.shared_hp == "repeat":
-        st.hp_by[seat].append((b, h))
+        append(st.hp_by, seat, (b, h))
     lord = rules.lords[b]
     cond, base = lord.hps[h]
     dice = st.dice[seat]
@@ -293,7 +295,7 @@ def hit_weakness(st: ClassicHeroState, seat: int, card_id: str, used: tuple[int,
     the card is revealed and leaves the seat's hand."""
     rules, p = st.rules, st.params
     w = next(i for i in st.weak[seat] if rules.weaknesses[i].id == card_id)
-    st.weak[seat].remove(w)
+    st.weak[seat] = without(st.weak[seat], w)
     card = rules.weaknesses[w]
     cond, base = card.hps[0]
     vp = base + (st.stage if p.boss_hp_vp == "base_plus_stage" else 0)
@@ -326,7 +328,7 @@ def weakness_drawn(st: ClassicHeroState, card_id: str) -> None:
     seat = st.ctx[0]
     w = next(i for i in st.weak_deck if st.rules.weaknesses[i].id == card_id)
     st.weak_deck.remove(w)
-    st.weak[seat].append(w)
+    append(st.weak, seat, w)
     if st.log is not None:
         card = st.rules.weaknesses[w]
         who = seat_label(seat)
@@ -358,7 +360,7 @@ def skill_taken(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     aid = st.rules.ability_index[a.arg]
     st.display.remove(aid)
-    st.abilities[seat].append(aid)
+    append(st.abilities, seat, aid)
     ab = st.rules.abilities[aid]
     if st.log is not None:
         st.emit("CH-7.5", seat, f"{seat_label(seat)} takes the skill {ab.name}: {ab.text}",

@@ -37,8 +37,8 @@ def _kept(st: ClassicHeroState, seat: int, t: _Tables) -> float:
     card = (st.track[pos] if st.seat == seat and st.phase in _ACHIEVING and pos != t.goal
             else None)
     key = (st.vp[seat], st.stage, pos, st.bless[seat], tuple(st.dice[seat]),
-           tuple(st.taken[seat]), tuple(st.abilities[seat]), len(st.artifacts[seat]),
-           tuple(st.spent[seat]), tuple(st.weak[seat]), card)
+           st.taken[seat], st.abilities[seat], len(st.artifacts[seat]),
+           st.spent[seat], st.weak[seat], card)     # tuple rows, as they are
     memo = t.memo
     found = memo.get(key)
     if found is None:

@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from designkit.core.flow import ask, push, roll
+from designkit.core.rows import append
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction, die_ref_text
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, artifact_label, effect_text
@@ -25,6 +26,7 @@ from designkit.games.classic_hero.state import (
     ClassicHeroState,
     Phase,
     die_label,
+    without,
 )
 
 DieRef = tuple[int, int, bool]
@@ -70,9 +72,10 @@ def mark_used(st: ClassicHeroState, seat: int, idxs: Iterable[int]) -> None:
 def drop_die(st: ClassicHeroState, seat: int, i: int) -> tuple[int, bool, bool]:
     """Return die ``i`` to the stock; the variant marks on later dice move down with them."""
     d = st.dice[seat].pop(i)
-    for marks in (st.fixed[seat], st.red_once[seat]):
+    for rows in (st.fixed, st.red_once):
+        marks = rows[seat]
         if marks:
-            marks[:] = [j - (j > i) for j in marks if j != i]
+            rows[seat] = tuple([j - (j > i) for j in marks if j != i])
     return d
 
 
@@ -96,14 +99,14 @@ def use_in_battle(st: ClassicHeroState, seat: int, idxs: Iterable[int]) -> list[
         mark_used(st, seat, idxs)
         return []
     stayed = []
-    once = st.red_once[seat]
     for i in idxs:
+        once = st.red_once[seat]
         if st.dice[seat][i][1] and i not in once:
-            once.append(i)
+            append(st.red_once, seat, i)
             stayed.append(i)
         else:
             if i in once:
-                once.remove(i)
+                st.red_once[seat] = without(once, i)
             mark_used(st, seat, [i])
     return stayed
 
@@ -155,7 +158,7 @@ def rolled(st: ClassicHeroState, value: int) -> None:
     d = st.dice[seat][i]
     st.dice[seat][i] = (clamp(st, value), d[1], False)   # CH-0.4 with a narrowed die_range
     if st.fixed[seat] and i in st.fixed[seat]:
-        st.fixed[seat].remove(i)      # a rerolled die is no longer fixed (CH-V3)
+        st.fixed[seat] = without(st.fixed[seat], i)   # a rerolled die is no longer fixed (CH-V3)
     if st.log is not None and note != [QUIET]:
         en, ja = _roll_text(st, seat, d, st.dice[seat][i], note[0] if note else "")
         st.emit(rule, seat, en, ja, die=i, value=value)
@@ -242,7 +245,7 @@ def apply_rest(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple) -> N
     """CH-5.6: return the chosen used die; reroll the other used dice, available again."""
     if a.kind == "rest_free":
         aid = st.rules.ability_index[a.arg]
-        st.spent[seat].append(aid)
+        append(st.spent, seat, aid)
         gone: list[int] = []
     else:
         gone = sorted((r[0] for r in a.arg), reverse=True)
@@ -360,7 +363,7 @@ def apply_ability(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple,
     (CH-A35 at the move and Fortune steps)."""
     aid_text, (i, v, red), target = a.arg
     aid = st.rules.ability_index[aid_text]
-    st.spent[seat].append(aid)
+    append(st.spent, seat, aid)
     if target is None:     # a reroll: its one line comes with the result
         push(st, ("roll_die", seat, i, step, f"re:{aid_text}"), then)
         return
@@ -439,7 +442,7 @@ def _artifact(st: ClassicHeroState, seat: int, source: str) -> bool:
         return False
     held = set(st.artifacts[seat])
     count = len(held | {t}) if st.params.artifact_vp == "after" else len(held)
-    st.artifacts[seat].append(t)
+    append(st.artifacts, seat, t)
     if st.params.road_vp:
         st.gain(seat, count, VP_ARTIFACT)
     if st.log is None:
@@ -534,7 +537,7 @@ def effect_target(st: ClassicHeroState, a: HeroAction) -> None:
 def fix_die(st: ClassicHeroState, seat: int, i: int) -> None:
     """CH-V3: a fixed die keeps its value when the dice are rerolled at a stop."""
     if i not in st.fixed[seat]:
-        st.fixed[seat].append(i)
+        append(st.fixed, seat, i)
     if st.log is not None:
         label = die_label(st.dice[seat][i])
         st.emit("CH-V3", seat, f"{seat_label(seat)} fixes {label}: it is not rerolled at "

@@ -10,6 +10,7 @@ Goal fights instead (:mod:`battle`).
 from __future__ import annotations
 
 from designkit.core.flow import MAX_OPTIONS, ask, push
+from designkit.core.rows import append
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction, fortune_atoms, passers
 from designkit.games.classic_hero.cards import SUIT_JA, effect_text
@@ -200,7 +201,7 @@ def moved(st: ClassicHeroState, a: HeroAction) -> None:
     # CH-5.4: is this stop as far as the pawn could go? (asked before the abilities are spent)
     furthest = st.log is not None and not any(d > q for d, _ in destinations(st, seat))
     for aid in spent:
-        st.spent[seat].append(rules.ability_index[aid])
+        append(st.spent, seat, rules.ability_index[aid])
     if len(spent) > 1 and st.log is not None:
         st.emit("CH-A34", seat, f"{seat_label(seat)} spends "
                 f"{' and '.join(source_name(st, aid) for aid in spent)} on one move, each "
@@ -394,7 +395,7 @@ def fortune_applied(st: ClassicHeroState, a: HeroAction) -> None:
         apply_ability(st, seat, a, ("fortune_ask", seat), step="CH-A35")
         return
     if a.kind == "ignore_fortune":
-        st.spent[seat].append(st.rules.ability_index[a.arg])
+        append(st.spent, seat, st.rules.ability_index[a.arg])
         if st.log is not None:     # the ability's own rule (§5.6, CH-A28)
             st.emit("CH-A28", seat, f"{who} ignores the Fortune {in_english(card.fortune_text)} "
                     f"with {source_name(st, a.arg)} (once per stage)", f"{who}は"
@@ -583,7 +584,7 @@ def achieve(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> None:
     assert e is not None  # CH-6.3: the pawn stands on an event card
     card = rules.events[e]
     st.track[slot] = None
-    st.taken[seat].append(e)
+    append(st.taken, seat, e)
     who = seat_label(seat)
     dice = st.dice[seat]
     reds = sum(dice[i][1] for i in used)
@@ -657,7 +658,7 @@ def star(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> bool:
 def star_chosen(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     if a.kind == "star_skip":
-        st.spent[seat].append(st.rules.ability_index[a.arg])
+        append(st.spent, seat, st.rules.ability_index[a.arg])
         text, text_ja = f"{seat_label(seat)}: {a.describe()}", \
             f"{seat_label(seat)}：{a.describe('ja')}"
     else:
