@@ -309,15 +309,22 @@ def ability_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     else:
         return out
     avail = distinct(st, seat, st.available(seat))
+    dice = st.dice[seat]
+    made = tables(rules).ability_actions
     for name in DIE_ABILITIES:
         aid = st.ready(seat, name)
         if aid is None:
             continue
-        ab = rules.abilities[aid]
         for i in avail:
-            r = ref(st, seat, i)
-            out += [HeroAction("ability", (ab.id, r, t))
-                    for t in _ability_targets(st, name, ab, r[1])]
+            d = dice[i]
+            key = (aid, i, d[0], d[1])
+            found = made.get(key)
+            if found is None:      # the actions depend on the ability and the die alone
+                ab = rules.abilities[aid]
+                r = (i, d[0], d[1])
+                found = made[key] = tuple([HeroAction("ability", (ab.id, r, t))
+                                           for t in _ability_targets(st, name, ab, d[0])])
+            out += found
     return out
 
 

@@ -127,18 +127,18 @@ def destinations(st: ClassicHeroState, seat: int) -> list[tuple[int, tuple[int, 
     limit = min(len(ready), 1 if st.params.pass_trial_once_per_move else len(ready))
     trial = hand_tables.trial
     track = st.track
-    used: list[int] = []
+    used: tuple[int, ...] = ()
     out: list[tuple[int, tuple[int, ...]]] = []
     for q in range(pos[seat] + 1, goal):
         card = track[q]
         if card is None or q in pos:
             continue                   # blanks and other pawns can be passed, not stopped on
-        out.append((q, tuple(used)))
+        out.append((q, used))
         if trial[card]:                # an empty Trial is a forced stop
             if len(used) >= limit:
                 return out
-            used.append(ready[len(used)])    # PASS_TRIAL: stops beyond it use one more
-    out.append((goal, tuple(used)))
+            used += (ready[len(used)],)    # PASS_TRIAL: stops beyond it use one more
+    out.append((goal, used))
     return out
 
 
