@@ -8,7 +8,7 @@ used-set choices (spec §7) is here too, so bots and ``auto_resolve`` share it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -423,8 +423,7 @@ def fx(st: ClassicHeroState, seat: int, name: str, arg: Any, source: str) -> boo
         return False
     if name == "artifact":
         return _artifact(st, seat, source)
-    choices = _effect_choices(st, seat, name, arg)
-    if not choices:
+    if next(_effect_targets(st, seat, name, arg), None) is None:   # no target
         if logging:
             # CH-0.3: a used die would have been a target, but only available dice take effects
             used = bool(_effect_choices(st, seat, name, arg, st.used_dice(seat)))
@@ -434,8 +433,7 @@ def fx(st: ClassicHeroState, seat: int, name: str, arg: Any, source: str) -> boo
                                                         else ""),
                     f"{who}：{src_ja}の効果（{what_ja}）の対象になる未使用のサイコロがない")
         return False
-    return ask(st, Phase.EFFECT, seat, (seat, name, arg, source),
-               (*choices, HeroAction("skip", name)))
+    return ask(st, Phase.EFFECT, seat, (seat, name, arg, source))   # waits unbuilt
 
 
 def _artifact(st: ClassicHeroState, seat: int, source: str) -> bool:
@@ -476,31 +474,37 @@ def _effect_choices(st: ClassicHeroState, seat: int, name: str, arg: Any,
                     pool: list[int] | None = None) -> list[HeroAction]:
     """The targets of an effect among the available dice (or ``pool``, to ask CH-0.3's
     question: would a used die have been one?)."""
+    return list(_effect_targets(st, seat, name, arg, pool))
+
+
+def _effect_targets(st: ClassicHeroState, seat: int, name: str, arg: Any,
+                    pool: list[int] | None = None) -> Iterator[HeroAction]:
+    """:func:`_effect_choices` one by one (whether there is one asks for the first only)."""
     avail = distinct(st, seat, st.available(seat) if pool is None else pool)
-    out: list[HeroAction] = []
     for i in avail:
         v, red, _ = st.dice[seat][i]
         r = ref(st, seat, i)
         if name == "upgrade":
             if not red:
-                out.append(HeroAction("upgrade", r))
+                yield HeroAction("upgrade", r)
         elif name == "adjust":
-            out += [HeroAction("adjust", (r, t)) for t in
-                    sorted({clamp(st, v + d) for d in range(-arg, arg + 1)} - {v})]
+            for t in sorted({clamp(st, v + d) for d in range(-arg, arg + 1)} - {v}):
+                yield HeroAction("adjust", (r, t))
         elif name == "set":
             if v != clamp(st, arg):
-                out.append(HeroAction("set", (r, clamp(st, arg))))
+                yield HeroAction("set", (r, clamp(st, arg)))
         elif name == "set_any":
-            out += [HeroAction("set", (r, t)) for t in range(st.rules.lo, st.rules.hi + 1)
-                    if t != v]
+            for t in range(st.rules.lo, st.rules.hi + 1):
+                if t != v:
+                    yield HeroAction("set", (r, t))
         elif name == "fix":
             if i not in st.fixed[seat]:
-                out += [HeroAction("fix", (r, t)) for t in range(st.rules.lo, st.rules.hi + 1)]
+                for t in range(st.rules.lo, st.rules.hi + 1):
+                    yield HeroAction("fix", (r, t))
         elif name == "reroll":
-            out.append(HeroAction("reroll", r))
+            yield HeroAction("reroll", r)
         elif name == "invert" and clamp(st, 7 - v) != v:
-            out.append(HeroAction("invert", r))
-    return out
+            yield HeroAction("invert", r)
 
 
 def _effect_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
@@ -508,7 +512,14 @@ def _effect_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     return (*_effect_choices(st, seat, name, arg), HeroAction("skip", name))
 
 
-@FLOW.decision(Phase.EFFECT, _effect_options)
+def _effect_several(st: ClassicHeroState) -> bool:
+    """The effect has a target (it and "skip" are two options, a few dozen at most): the
+    options wait until read (a bot's lookahead never reads them)."""
+    seat, name, arg, _ = st.ctx
+    return next(_effect_targets(st, seat, name, arg), None) is not None
+
+
+@FLOW.decision(Phase.EFFECT, _effect_options, several=_effect_several)
 def effect_target(st: ClassicHeroState, a: HeroAction) -> None:
     seat, name, arg, source = st.ctx
     who = seat_label(seat)
