@@ -29,7 +29,6 @@ from designkit.games.classic_hero.resolve import (
     hand_refs,
     red_bonus_vp,
     rest_options,
-    sets_in_hand,
     use_in_battle,
 )
 from designkit.games.classic_hero.state import (
@@ -60,11 +59,13 @@ def arrive(st: ClassicHeroState, seat: int) -> bool:
 
 
 def hit_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
-    out = []
+    out: list[HeroAction] = []
     rules = st.rules
     avail, kinds = hand(st, seat)
     table = tables(rules)
-    refs = hand_refs(avail, kinds)
+    # each sorted die's ref: a set's refs sorted are its dice in position order (the
+    # positions differ), as the action names them
+    krefs = [(i, *kinds[k]) for k, i in enumerate(avail)]
     repeat = st.params.shared_hp == "repeat"
     mine = st.hp_by[seat]
     for b, marks in st.lords_up:
@@ -72,18 +73,29 @@ def hit_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
         for h, (cond, _) in enumerate(lord.hps):
             if (b, h) in mine if repeat else marks[h]:
                 continue      # CH-7.2; under CH-V1 repeat, each seat hits each HP once
-            sets = sets_in_hand(table, cond, avail, kinds)
-            if sets and st.params.auto_resolve:
-                sets = [best_set(st, seat, sets)]
-            out += [HeroAction("hit", (lord.id, h + 1, tuple([refs[i] for i in u])))
-                    for u in sets]
+            found = table.set_kinds(cond, kinds)
+            if found:
+                out += [HeroAction("hit", (lord.id, h + 1, refs))
+                        for refs in _set_refs(st, seat, found, avail, krefs)]
     for w in st.weak[seat]:     # CH-V2: the seat's own weakness cards
         card = rules.weaknesses[w]
-        sets = sets_in_hand(table, card.hps[0][0], avail, kinds)
-        if sets and st.params.auto_resolve:
-            sets = [best_set(st, seat, sets)]
-        out += [HeroAction("weak", (card.id, tuple([refs[i] for i in u]))) for u in sets]
+        found = table.set_kinds(card.hps[0][0], kinds)
+        if found:
+            out += [HeroAction("weak", (card.id, refs))
+                    for refs in _set_refs(st, seat, found, avail, krefs)]
     return out
+
+
+def _set_refs(st: ClassicHeroState, seat: int, found: tuple[tuple[int, ...], ...],
+              avail: list[int], krefs: list[tuple[int, int, bool]]
+              ) -> list[tuple[tuple[int, int, bool], ...]]:
+    """The dice refs of each set of a hand's table entry (indices into the sorted hand),
+    in position order; under ``auto_resolve`` the canonical set's only."""
+    if st.params.auto_resolve:
+        best = best_set(st, seat, [tuple(sorted([avail[k] for k in u])) for u in found])
+        refs = hand_refs(avail, tuple((v, red) for _, v, red in krefs))
+        return [tuple([refs[i] for i in best])]
+    return [tuple(sorted([krefs[k] for k in u])) for u in found]
 
 
 def _battle_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
