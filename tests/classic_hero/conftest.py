@@ -60,10 +60,10 @@ def scenario(players: int = 3, *, stage: int = 1, hands: Mapping[int, Iterable[s
     for s, n in (bless or {}).items():
         st.bless[s] = n
     for s, ids_ in (abilities or {}).items():
-        st.abilities[s] = [r.ability_index[x] for x in ids_]
+        st.abilities[s] = tuple(r.ability_index[x] for x in ids_)
         st.skill_deck = [a for a in st.skill_deck if a not in st.abilities[s]]
     for s, ids_ in (taken or {}).items():
-        st.taken[s] = [r.event_index[x] for x in ids_]
+        st.taken[s] = tuple(r.event_index[x] for x in ids_)
     return st
 
 

@@ -67,7 +67,7 @@ def test_ch_v1_first_attack_bonus_and_no_new_card_under_once():
 
 def test_ch_v1_repeat_lets_a_second_player_hit_a_marked_hp_without_the_bonus():
     def a_hit_kraken_hp1(st):
-        st.hp_by[A] = [(st.rules.lord_index["B10"], 0)]
+        st.hp_by[A] = ((st.rules.lord_index["B10"], 0),)
 
     # A already achieved Kraken HP1 (marked, and in A's own list): B may still hit it
     st = _battle(seat=B, hp_marks=(True, False, False), hand=("W2",), shared_hp="repeat",
@@ -135,7 +135,7 @@ def test_ch_v2_off_draws_nothing():
 
 def test_ch_v2_a_weakness_is_hit_like_an_hp():
     def holds_wk09(st):
-        st.weak[A] = [next(i for i, w in enumerate(st.rules.weaknesses) if w.id == "WK09")]
+        st.weak[A] = (next(i for i, w in enumerate(st.rules.weaknesses) if w.id == "WK09"),)
 
     st = _battle(weakness_cards=True, before=holds_wk09)      # WK09: 5・5, base 2
     act(st, "weak", lambda a: a[0] == "WK09")
@@ -148,7 +148,7 @@ def test_ch_v2_a_weakness_is_hit_like_an_hp():
 def test_ch_v3_a_stop_rerolls_the_available_dice_but_not_a_fixed_one():
     st = scenario(hands={A: ("W1", "W2", "W3", "[W4]")}, track={3: "S1-11"},
                   reroll_each_stop=True)                # S1-11: City, no Fortune
-    st.fixed[A] = [0]
+    st.fixed[A] = (0,)
     start(st, ("move", A))
     act(st, "move", lambda a: a[0] == 3)
     assert st.phase is Phase.ROLL                     # W2 then W3 rerolled; W1 fixed, W4 used
@@ -213,16 +213,16 @@ def test_ch_v5_a_red_die_serves_two_hps_and_earns_no_bonus():
 def test_ch_v6_artifacts_and_event_red_bonus_score_nothing():
     st = scenario(hands={A: ("R6", "W2", "W3", "W4")}, track={1: "S1-05"}, pos={A: 1},
                   road_vp=False)
-    st.artifacts[A] = ["b1"]
+    st.artifacts[A] = ("b1",)
     start(st, ("check", A))
     act(st, "achieve")                                 # S1-05 Ruins, condition 6, α1
-    assert st.vp[A] == 0 and st.artifacts[A] == ["b1", "a1"]
+    assert st.vp[A] == 0 and st.artifacts[A] == ("b1", "a1")
     assert _rules(st).count("CH-V6") == 2              # red bonus and artifact, both refused
 
 
 def test_ch_v6_off_scores_them():
     st = scenario(hands={A: ("R6", "W2", "W3", "W4")}, track={1: "S1-05"}, pos={A: 1})
-    st.artifacts[A] = ["b1"]
+    st.artifacts[A] = ("b1",)
     start(st, ("check", A))
     act(st, "achieve")
     assert st.vp[A] == 1 + 1                           # red bonus 1 + one type held before

@@ -302,8 +302,8 @@ def test_ch_e10_in_the_engine():
         C: ["S1-12", "S2-12", "S2-20", "S2-21", "S2-22"],
         D: ["S3-20"]})
     for s in (A, B, C, D):
-        st.taken[s] = list(dict.fromkeys(st.taken[s]))
-    st.taken[B] = [e for e in st.taken[B] if e not in st.taken[A]]
+        st.taken[s] = tuple(dict.fromkeys(st.taken[s]))
+    st.taken[B] = tuple(e for e in st.taken[B] if e not in st.taken[A])
     st.vp = [21, 0, 26, 0]
     start(st, ("final",))
     assert st.phase is Phase.OVER

@@ -8,10 +8,11 @@ dice are used or nothing can be achieved (CH-7.4).
 
 from __future__ import annotations
 
-from designkit.core.flow import ask, push, roll
+from designkit.core.flow import MAX_OPTIONS, ask, push, roll
+from designkit.core.rows import append
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction
-from designkit.games.classic_hero.hands import tables
+from designkit.games.classic_hero.hands import LIMIT, tables
 from designkit.games.classic_hero.notation import in_english
 from designkit.games.classic_hero.reach import reachable
 from designkit.games.classic_hero.resolve import (
@@ -24,10 +25,10 @@ from designkit.games.classic_hero.resolve import (
     bless_options,
     effect_tasks,
     hand,
+    hand_kinds,
     hand_refs,
     red_bonus_vp,
     rest_options,
-    sets_in_hand,
     use_in_battle,
 )
 from designkit.games.classic_hero.state import (
@@ -40,6 +41,7 @@ from designkit.games.classic_hero.state import (
     ClassicHeroState,
     Phase,
     die_label,
+    without,
 )
 
 
@@ -57,11 +59,13 @@ def arrive(st: ClassicHeroState, seat: int) -> bool:
 
 
 def hit_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
-    out = []
+    out: list[HeroAction] = []
     rules = st.rules
     avail, kinds = hand(st, seat)
     table = tables(rules)
-    refs = hand_refs(avail, kinds)
+    # each sorted die's ref: a set's refs sorted are its dice in position order (the
+    # positions differ), as the action names them
+    krefs = [(i, *kinds[k]) for k, i in enumerate(avail)]
     repeat = st.params.shared_hp == "repeat"
     mine = st.hp_by[seat]
     for b, marks in st.lords_up:
@@ -69,18 +73,29 @@ def hit_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
         for h, (cond, _) in enumerate(lord.hps):
             if (b, h) in mine if repeat else marks[h]:
                 continue      # CH-7.2; under CH-V1 repeat, each seat hits each HP once
-            sets = sets_in_hand(table, cond, avail, kinds)
-            if sets and st.params.auto_resolve:
-                sets = [best_set(st, seat, sets)]
-            out += [HeroAction("hit", (lord.id, h + 1, tuple([refs[i] for i in u])))
-                    for u in sets]
+            found = table.set_kinds(cond, kinds)
+            if found:
+                out += [HeroAction("hit", (lord.id, h + 1, refs))
+                        for refs in _set_refs(st, seat, found, avail, krefs)]
     for w in st.weak[seat]:     # CH-V2: the seat's own weakness cards
         card = rules.weaknesses[w]
-        sets = sets_in_hand(table, card.hps[0][0], avail, kinds)
-        if sets and st.params.auto_resolve:
-            sets = [best_set(st, seat, sets)]
-        out += [HeroAction("weak", (card.id, tuple([refs[i] for i in u]))) for u in sets]
+        found = table.set_kinds(card.hps[0][0], kinds)
+        if found:
+            out += [HeroAction("weak", (card.id, refs))
+                    for refs in _set_refs(st, seat, found, avail, krefs)]
     return out
+
+
+def _set_refs(st: ClassicHeroState, seat: int, found: tuple[tuple[int, ...], ...],
+              avail: list[int], krefs: list[tuple[int, int, bool]]
+              ) -> list[tuple[tuple[int, int, bool], ...]]:
+    """The dice refs of each set of a hand's table entry (indices into the sorted hand),
+    in position order; under ``auto_resolve`` the canonical set's only."""
+    if st.params.auto_resolve:
+        best = best_set(st, seat, [tuple(sorted([avail[k] for k in u])) for u in found])
+        refs = hand_refs(avail, tuple((v, red) for _, v, red in krefs))
+        return [tuple([refs[i] for i in best])]
+    return [tuple(sorted([krefs[k] for k in u])) for u in found]
 
 
 def _battle_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
@@ -104,6 +119,8 @@ def battle(st: ClassicHeroState, seat: int) -> bool:
                     f"{who}のサイコロが全て使用済みなので魔王戦終了")
         return False
     st.ctx = (seat,)
+    if _battle_several(st):   # a hit: it and "stop" are two options, built when read
+        return ask(st, Phase.BATTLE, seat, (seat,))
     options = _battle_options(st)
     if len(options) == 1:   # only "stop": no HP can be achieved and nothing can change that
         if st.log is not None:
@@ -119,6 +136,33 @@ def battle(st: ClassicHeroState, seat: int) -> bool:
                     f"魔王戦終了（{st.dice_text(seat)}、加護は持ち越し）")
         return False
     return ask(st, Phase.BATTLE, seat, (seat,), options)
+
+
+def _battle_several(st: ClassicHeroState) -> bool:
+    """Some HP or weakness card can be hit now (asked of the ruleset's dice table, without
+    making the actions): it and "stop" are two options or more, so the battle's question
+    may wait until read (a bot's lookahead never reads it) and none of the battle's early
+    ends (CH-7.4, CH-A33) applies. A question too large to wait is built at once, so it is
+    named where it is asked: the first hit settles it when even every target with every
+    distinct set of the hand (fewer than ``2 ** dice``) would stay within half the limit,
+    else the sets are counted."""
+    seat = st.ctx[0]
+    kinds = hand_kinds(st, seat)
+    if not kinds:
+        return False
+    rules = st.rules
+    lords, up, weak = rules.lords, st.lords_up, st.weak[seat]
+    set_kinds = tables(rules).set_kinds
+    if (sum([len(lords[b].hps) for b, _ in up]) + len(weak)) << len(kinds) > MAX_OPTIONS // 2:
+        hits = sum(len(set_kinds(cond, kinds)) for cond in _targets(st, seat))
+        return 0 < hits <= MAX_OPTIONS // 2
+    repeat = st.params.shared_hp == "repeat"
+    mine = st.hp_by[seat]
+    for b, marks in up:       # the targets of :func:`_targets`, up to the first hit
+        for h, (cond, _) in enumerate(lords[b].hps):
+            if not ((b, h) in mine if repeat else marks[h]) and set_kinds(cond, kinds):
+                return True
+    return any(set_kinds(rules.weaknesses[w].hps[0][0], kinds) for w in weak)
 
 
 def _targets(st: ClassicHeroState, seat: int) -> list:
@@ -138,11 +182,24 @@ def _any_reachable(st: ClassicHeroState, seat: int) -> bool:
                   if rules.abilities[a].timing == "once_per_stage" and a not in st.spent[seat]
                   and rules.abilities[a].hook.name in DIE_ABILITIES)
     values = [st.dice[seat][i][0] for i in st.available(seat)]
-    return any(reachable(cond, values, st.bless[seat], st.params.blessing_delta, ready,
-                         rules.lo, rules.hi) for cond in _targets(st, seat))
+    targets = _targets(st, seat)
+    # the answer depends on the dice as a multiset (every die is tried in every slot), so
+    # it is kept per sorted values in the ruleset's table, its conditions by id (they are
+    # the ruleset's own Demon Lords' and weakness cards', kept as long as the table)
+    key = (tuple([id(cond) for cond in targets]), tuple(sorted(values)), st.bless[seat],
+           ready)
+    memo = tables(rules).reach
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= LIMIT:
+            memo.clear()
+        found = memo[key] = any(
+            reachable(cond, values, st.bless[seat], st.params.blessing_delta, ready,
+                      rules.lo, rules.hi) for cond in targets)
+    return found
 
 
-@FLOW.decision(Phase.BATTLE, _battle_options)
+@FLOW.decision(Phase.BATTLE, _battle_options, several=_battle_several)
 def battle_step(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     if a.kind == "stop":
@@ -177,7 +234,7 @@ def hit(st: ClassicHeroState, seat: int, lord_id: str, h: int, used: tuple[int, 
     marks[h] = True
     st.lords_up[k] = (b, tuple(marks))
     if p.shared_hp == "repeat":
-        st.hp_by[seat].append((b, h))
+        append(st.hp_by, seat, (b, h))
     lord = rules.lords[b]
     cond, base = lord.hps[h]
     dice = st.dice[seat]
@@ -257,7 +314,7 @@ def hit_weakness(st: ClassicHeroState, seat: int, card_id: str, used: tuple[int,
     the card is revealed and leaves the seat's hand."""
     rules, p = st.rules, st.params
     w = next(i for i in st.weak[seat] if rules.weaknesses[i].id == card_id)
-    st.weak[seat].remove(w)
+    st.weak[seat] = without(st.weak[seat], w)
     card = rules.weaknesses[w]
     cond, base = card.hps[0]
     vp = base + (st.stage if p.boss_hp_vp == "base_plus_stage" else 0)
@@ -290,7 +347,7 @@ def weakness_drawn(st: ClassicHeroState, card_id: str) -> None:
     seat = st.ctx[0]
     w = next(i for i in st.weak_deck if st.rules.weaknesses[i].id == card_id)
     st.weak_deck.remove(w)
-    st.weak[seat].append(w)
+    append(st.weak, seat, w)
     if st.log is not None:
         card = st.rules.weaknesses[w]
         who = seat_label(seat)
@@ -322,7 +379,7 @@ def skill_taken(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     aid = st.rules.ability_index[a.arg]
     st.display.remove(aid)
-    st.abilities[seat].append(aid)
+    append(st.abilities, seat, aid)
     ab = st.rules.abilities[aid]
     if st.log is not None:
         st.emit("CH-7.5", seat, f"{seat_label(seat)} takes the skill {ab.name}: {ab.text}",

@@ -70,7 +70,7 @@ class HandTables:
     actions made so far per (stop, card there, abilities spent)."""
 
     __slots__ = ("minimal", "lo", "hi", "store", "sets", "fortunes", "shared", "whole",
-                 "trial", "passer", "die_ability", "moves")
+                 "trial", "passer", "die_ability", "moves", "reach", "ability_actions")
 
     def __init__(self, minimal: bool, lo: int, hi: int, trial: tuple[bool, ...] = (),
                  passer: tuple[bool, ...] = (), die_ability: tuple[bool, ...] = (),
@@ -81,6 +81,12 @@ class HandTables:
         self.shared, self.whole = store.shared, store.whole
         self.trial, self.passer, self.die_ability = trial, passer, die_ability
         self.moves: dict[tuple[int, int | None, tuple[int, ...]], Any] = {}
+        #: the battle's CH-A33 answer per (targets' ids, sorted available values,
+        #: blessings, ready die abilities): the targets are this ruleset's own conditions
+        self.reach: dict[tuple[Any, ...], bool] = {}
+        #: a die ability's actions per (ability, die position, value, red): its targets
+        #: depend on the ability and the die's value alone (a few thousand at most)
+        self.ability_actions: dict[tuple[int, int, int, bool], tuple[Any, ...]] = {}
 
     def set_kinds(self, cond: Condition, kinds: Kinds) -> KindSets:
         """The sets of ``kinds`` (a hand's sorted dice) that meet ``cond``, one per kind of

@@ -50,6 +50,6 @@ def determinize(st: ClassicHeroState, seat: int, rng: random.Random) -> ClassicH
         rng.shuffle(pool)
         for s in others:
             k = len(c.weak[s])
-            c.weak[s], pool = pool[:k], pool[k:]
+            c.weak[s], pool = tuple(pool[:k]), pool[k:]
         c.weak_deck = sorted(pool)
     return c

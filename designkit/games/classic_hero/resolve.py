@@ -8,11 +8,12 @@ used-set choices (spec §7) is here too, so bots and ``auto_resolve`` share it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
 from designkit.core.flow import ask, push, roll
+from designkit.core.rows import append
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction, die_ref_text
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, artifact_label, effect_text
@@ -25,6 +26,7 @@ from designkit.games.classic_hero.state import (
     ClassicHeroState,
     Phase,
     die_label,
+    without,
 )
 
 DieRef = tuple[int, int, bool]
@@ -70,9 +72,10 @@ def mark_used(st: ClassicHeroState, seat: int, idxs: Iterable[int]) -> None:
 def drop_die(st: ClassicHeroState, seat: int, i: int) -> tuple[int, bool, bool]:
     """Return die ``i`` to the stock; the variant marks on later dice move down with them."""
     d = st.dice[seat].pop(i)
-    for marks in (st.fixed[seat], st.red_once[seat]):
+    for rows in (st.fixed, st.red_once):
+        marks = rows[seat]
         if marks:
-            marks[:] = [j - (j > i) for j in marks if j != i]
+            rows[seat] = tuple([j - (j > i) for j in marks if j != i])
     return d
 
 
@@ -96,14 +99,14 @@ def use_in_battle(st: ClassicHeroState, seat: int, idxs: Iterable[int]) -> list[
         mark_used(st, seat, idxs)
         return []
     stayed = []
-    once = st.red_once[seat]
     for i in idxs:
+        once = st.red_once[seat]
         if st.dice[seat][i][1] and i not in once:
-            once.append(i)
+            append(st.red_once, seat, i)
             stayed.append(i)
         else:
             if i in once:
-                once.remove(i)
+                st.red_once[seat] = without(once, i)
             mark_used(st, seat, [i])
     return stayed
 
@@ -155,7 +158,7 @@ def rolled(st: ClassicHeroState, value: int) -> None:
     d = st.dice[seat][i]
     st.dice[seat][i] = (clamp(st, value), d[1], False)   # CH-0.4 with a narrowed die_range
     if st.fixed[seat] and i in st.fixed[seat]:
-        st.fixed[seat].remove(i)      # a rerolled die is no longer fixed (CH-V3)
+        st.fixed[seat] = without(st.fixed[seat], i)   # a rerolled die is no longer fixed (CH-V3)
     if st.log is not None and note != [QUIET]:
         en, ja = _roll_text(st, seat, d, st.dice[seat][i], note[0] if note else "")
         st.emit(rule, seat, en, ja, die=i, value=value)
@@ -242,7 +245,7 @@ def apply_rest(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple) -> N
     """CH-5.6: return the chosen used die; reroll the other used dice, available again."""
     if a.kind == "rest_free":
         aid = st.rules.ability_index[a.arg]
-        st.spent[seat].append(aid)
+        append(st.spent, seat, aid)
         gone: list[int] = []
     else:
         gone = sorted((r[0] for r in a.arg), reverse=True)
@@ -306,26 +309,59 @@ def ability_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     else:
         return out
     avail = distinct(st, seat, st.available(seat))
+    dice = st.dice[seat]
+    made = tables(rules).ability_actions
     for name in DIE_ABILITIES:
         aid = st.ready(seat, name)
         if aid is None:
             continue
-        ab = rules.abilities[aid]
         for i in avail:
-            v = st.dice[seat][i][0]
-            r = ref(st, seat, i)
-            targets: Sequence[int | None]   # None: the ability takes no target value
-            if name == "adjust":
-                n = ab.hook.args["n"]
-                targets = sorted({clamp(st, v + d) for d in range(-n, n + 1)} - {v})
-            elif name == "set_any":
-                targets = [t for t in range(rules.lo, rules.hi + 1) if t != v]
-            elif name == "invert":
-                targets = [clamp(st, 7 - v)] if clamp(st, 7 - v) != v else []
-            else:
-                targets = [None]
-            out += [HeroAction("ability", (ab.id, r, t)) for t in targets]
+            d = dice[i]
+            key = (aid, i, d[0], d[1])
+            found = made.get(key)
+            if found is None:      # the actions depend on the ability and the die alone
+                ab = rules.abilities[aid]
+                r = (i, d[0], d[1])
+                found = made[key] = tuple([HeroAction("ability", (ab.id, r, t))
+                                           for t in _ability_targets(st, name, ab, d[0])])
+            out += found
     return out
+
+
+def _ability_targets(st: ClassicHeroState, name: str, ab: Any, v: int
+                     ) -> Sequence[int | None]:
+    """What a ready die ability ``name`` may turn a die showing ``v`` into (``None``: the
+    ability takes no target value, a reroll)."""
+    if name == "adjust":
+        n = ab.hook.args["n"]
+        return sorted({clamp(st, v + d) for d in range(-n, n + 1)} - {v})
+    if name == "set_any":
+        return [t for t in range(st.rules.lo, st.rules.hi + 1) if t != v]
+    if name == "invert":
+        return [clamp(st, 7 - v)] if clamp(st, 7 - v) != v else []
+    return [None]
+
+
+def has_ability_option(st: ClassicHeroState, seat: int) -> bool:
+    """``bool(ability_options(st, seat))`` without making the actions (a cheap test of
+    whether a question has an ability option)."""
+    rules = st.rules
+    spent = st.spent[seat]
+    die_ability = tables(rules).die_ability
+    for a in st.abilities[seat]:
+        if die_ability[a] and a not in spent:
+            break
+    else:
+        return False
+    values = [d[0] for d in st.dice[seat] if not d[2]]
+    for name in DIE_ABILITIES:
+        aid = st.ready(seat, name)
+        if aid is not None:
+            ab = rules.abilities[aid]
+            for v in values:
+                if _ability_targets(st, name, ab, v):
+                    return True
+    return False
 
 
 def apply_ability(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple,
@@ -334,7 +370,7 @@ def apply_ability(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple,
     (CH-A35 at the move and Fortune steps)."""
     aid_text, (i, v, red), target = a.arg
     aid = st.rules.ability_index[aid_text]
-    st.spent[seat].append(aid)
+    append(st.spent, seat, aid)
     if target is None:     # a reroll: its one line comes with the result
         push(st, ("roll_die", seat, i, step, f"re:{aid_text}"), then)
         return
@@ -387,8 +423,7 @@ def fx(st: ClassicHeroState, seat: int, name: str, arg: Any, source: str) -> boo
         return False
     if name == "artifact":
         return _artifact(st, seat, source)
-    choices = _effect_choices(st, seat, name, arg)
-    if not choices:
+    if next(_effect_targets(st, seat, name, arg), None) is None:   # no target
         if logging:
             # CH-0.3: a used die would have been a target, but only available dice take effects
             used = bool(_effect_choices(st, seat, name, arg, st.used_dice(seat)))
@@ -398,8 +433,7 @@ def fx(st: ClassicHeroState, seat: int, name: str, arg: Any, source: str) -> boo
                                                         else ""),
                     f"{who}：{src_ja}の効果（{what_ja}）の対象になる未使用のサイコロがない")
         return False
-    return ask(st, Phase.EFFECT, seat, (seat, name, arg, source),
-               (*choices, HeroAction("skip", name)))
+    return ask(st, Phase.EFFECT, seat, (seat, name, arg, source))   # waits unbuilt
 
 
 def _artifact(st: ClassicHeroState, seat: int, source: str) -> bool:
@@ -413,7 +447,7 @@ def _artifact(st: ClassicHeroState, seat: int, source: str) -> bool:
         return False
     held = set(st.artifacts[seat])
     count = len(held | {t}) if st.params.artifact_vp == "after" else len(held)
-    st.artifacts[seat].append(t)
+    append(st.artifacts, seat, t)
     if st.params.road_vp:
         st.gain(seat, count, VP_ARTIFACT)
     if st.log is None:
@@ -440,31 +474,37 @@ def _effect_choices(st: ClassicHeroState, seat: int, name: str, arg: Any,
                     pool: list[int] | None = None) -> list[HeroAction]:
     """The targets of an effect among the available dice (or ``pool``, to ask CH-0.3's
     question: would a used die have been one?)."""
+    return list(_effect_targets(st, seat, name, arg, pool))
+
+
+def _effect_targets(st: ClassicHeroState, seat: int, name: str, arg: Any,
+                    pool: list[int] | None = None) -> Iterator[HeroAction]:
+    """:func:`_effect_choices` one by one (whether there is one asks for the first only)."""
     avail = distinct(st, seat, st.available(seat) if pool is None else pool)
-    out: list[HeroAction] = []
     for i in avail:
         v, red, _ = st.dice[seat][i]
         r = ref(st, seat, i)
         if name == "upgrade":
             if not red:
-                out.append(HeroAction("upgrade", r))
+                yield HeroAction("upgrade", r)
         elif name == "adjust":
-            out += [HeroAction("adjust", (r, t)) for t in
-                    sorted({clamp(st, v + d) for d in range(-arg, arg + 1)} - {v})]
+            for t in sorted({clamp(st, v + d) for d in range(-arg, arg + 1)} - {v}):
+                yield HeroAction("adjust", (r, t))
         elif name == "set":
             if v != clamp(st, arg):
-                out.append(HeroAction("set", (r, clamp(st, arg))))
+                yield HeroAction("set", (r, clamp(st, arg)))
         elif name == "set_any":
-            out += [HeroAction("set", (r, t)) for t in range(st.rules.lo, st.rules.hi + 1)
-                    if t != v]
+            for t in range(st.rules.lo, st.rules.hi + 1):
+                if t != v:
+                    yield HeroAction("set", (r, t))
         elif name == "fix":
             if i not in st.fixed[seat]:
-                out += [HeroAction("fix", (r, t)) for t in range(st.rules.lo, st.rules.hi + 1)]
+                for t in range(st.rules.lo, st.rules.hi + 1):
+                    yield HeroAction("fix", (r, t))
         elif name == "reroll":
-            out.append(HeroAction("reroll", r))
+            yield HeroAction("reroll", r)
         elif name == "invert" and clamp(st, 7 - v) != v:
-            out.append(HeroAction("invert", r))
-    return out
+            yield HeroAction("invert", r)
 
 
 def _effect_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
@@ -472,7 +512,14 @@ def _effect_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     return (*_effect_choices(st, seat, name, arg), HeroAction("skip", name))
 
 
-@FLOW.decision(Phase.EFFECT, _effect_options)
+def _effect_several(st: ClassicHeroState) -> bool:
+    """The effect has a target (it and "skip" are two options, a few dozen at most): the
+    options wait until read (a bot's lookahead never reads them)."""
+    seat, name, arg, _ = st.ctx
+    return next(_effect_targets(st, seat, name, arg), None) is not None
+
+
+@FLOW.decision(Phase.EFFECT, _effect_options, several=_effect_several)
 def effect_target(st: ClassicHeroState, a: HeroAction) -> None:
     seat, name, arg, source = st.ctx
     who = seat_label(seat)
@@ -508,7 +555,7 @@ def effect_target(st: ClassicHeroState, a: HeroAction) -> None:
 def fix_die(st: ClassicHeroState, seat: int, i: int) -> None:
     """CH-V3: a fixed die keeps its value when the dice are rerolled at a stop."""
     if i not in st.fixed[seat]:
-        st.fixed[seat].append(i)
+        append(st.fixed, seat, i)
     if st.log is not None:
         label = die_label(st.dice[seat][i])
         st.emit("CH-V3", seat, f"{seat_label(seat)} fixes {label}: it is not rerolled at "
@@ -531,6 +578,12 @@ def hand(st: ClassicHeroState, seat: int) -> tuple[list[int], tuple[tuple[int, b
     # (value, red, position) sorts as a stable sort of the positions by (value, red)
     held = sorted([(d[0], d[1], i) for i, d in enumerate(st.dice[seat]) if not d[2]])
     return [i for _, _, i in held], tuple([(v, red) for v, red, _ in held])
+
+
+def hand_kinds(st: ClassicHeroState, seat: int) -> tuple[tuple[int, bool], ...]:
+    """The kinds of :func:`hand` alone (what the dice tables are keyed by): the available
+    dice as (value, red), sorted (ties between equal dice need no position to break)."""
+    return tuple(sorted([(d[0], d[1]) for d in st.dice[seat] if not d[2]]))
 
 
 def hand_refs(avail: list[int], kinds: tuple[tuple[int, bool], ...]) -> dict[int, DieRef]:

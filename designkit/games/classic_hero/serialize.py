@@ -48,7 +48,7 @@ def state_to_dict(st: ClassicHeroState) -> dict[str, Any]:
         "blessings": st.bless[:], "vp": st.vp[:],
         "vp_parts": [{VP_PARTS[i]: parts[i] for i in r.parts} for parts in st.parts],
         "taken": [[eid(e) for e in t] for t in st.taken],
-        "artifacts": [a[:] for a in st.artifacts], "shortfalls": dict(st.shortfalls),
+        "artifacts": [list(a) for a in st.artifacts], "shortfalls": dict(st.shortfalls),
         "first_seat": st.first_seat,
         **_variant_to_dict(st),
         "log": [e.to_dict() for e in st.log] if st.log is not None else None,
@@ -61,9 +61,9 @@ def _variant_to_dict(st: ClassicHeroState) -> dict[str, Any]:
     p, r = st.params, st.rules
     out: dict[str, Any] = {}
     if p.reroll_each_stop or p.suit_effects:
-        out["fixed"] = [f[:] for f in st.fixed]
+        out["fixed"] = [list(f) for f in st.fixed]
     if p.red_dice_multi:
-        out["red_once"] = [f[:] for f in st.red_once]
+        out["red_once"] = [list(f) for f in st.red_once]
     if p.weakness_on:
         out["weaknesses"] = [[r.weaknesses[w].id for w in ws] for ws in st.weak]
         out["weakness_deck"] = [r.weaknesses[w].id for w in st.weak_deck]
@@ -75,11 +75,11 @@ def _variant_to_dict(st: ClassicHeroState) -> dict[str, Any]:
 def _variant_from_dict(st: ClassicHeroState, data: dict[str, Any]) -> None:
     r = st.rules
     windex = {w.id: i for i, w in enumerate(r.weaknesses)}
-    st.fixed = [[int(i) for i in f] for f in data.get("fixed", [[]] * st.n)]
-    st.red_once = [[int(i) for i in f] for f in data.get("red_once", [[]] * st.n)]
-    st.weak = [[windex[x] for x in ws] for ws in data.get("weaknesses", [[]] * st.n)]
+    st.fixed = [tuple([int(i) for i in f]) for f in data.get("fixed", [[]] * st.n)]
+    st.red_once = [tuple([int(i) for i in f]) for f in data.get("red_once", [[]] * st.n)]
+    st.weak = [tuple([windex[x] for x in ws]) for ws in data.get("weaknesses", [[]] * st.n)]
     st.weak_deck = [windex[x] for x in data.get("weakness_deck", [])]
-    st.hp_by = [[(r.lord_index[b], int(h) - 1) for b, h in hs]
+    st.hp_by = [tuple([(r.lord_index[b], int(h) - 1) for b, h in hs])
                 for hs in data.get("hp_by", [[]] * st.n)]
     for key, value in (("fixed", st.fixed), ("red_once", st.red_once),
                        ("weaknesses", st.weak), ("hp_by", st.hp_by)):
@@ -144,16 +144,17 @@ def _parse(data: dict[str, Any], params: ClassicHeroParams | None, log: bool
         key = "race"
         st.race = [None if x is None else r.race_index[x] for x in data["race"]]
         key = "abilities"
-        st.abilities = [[r.ability_index[x] for x in ab] for ab in data["abilities"]]
-        st.spent = [[r.ability_index[x] for x in sp] for sp in data["spent"]]
+        st.abilities = [tuple([r.ability_index[x] for x in ab]) for ab in data["abilities"]]
+        st.spent = [tuple([r.ability_index[x] for x in sp]) for sp in data["spent"]]
         key = "dice"
         st.dice = [[(int(v), c == "R", bool(u)) for v, c, u in d] for d in data["dice"]]
         key = "blessings"
         st.bless, st.vp = [int(x) for x in data["blessings"]], [int(x) for x in data["vp"]]
-        st.parts = [[int(parts.get(k, 0)) for k in VP_PARTS] for parts in data["vp_parts"]]
+        st.parts = [tuple([int(parts.get(k, 0)) for k in VP_PARTS])
+                    for parts in data["vp_parts"]]
         key = "taken"
-        st.taken = [[r.event_index[x] for x in t] for t in data["taken"]]
-        st.artifacts = [list(a) for a in data["artifacts"]]
+        st.taken = [tuple([r.event_index[x] for x in t]) for t in data["taken"]]
+        st.artifacts = [tuple(a) for a in data["artifacts"]]
         st.shortfalls = dict(data.get("shortfalls", {"skills": 0, "lords": 0}))
         st.first_seat = data.get("first_seat")
         key = "variants"

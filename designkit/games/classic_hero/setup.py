@@ -9,6 +9,7 @@ game and search never peeks at a deck's order.
 from __future__ import annotations
 
 from designkit.core.flow import ask, push, roll
+from designkit.core.rows import append
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.cards import SUIT_JA
@@ -31,21 +32,21 @@ def blank_state(rules: Ruleset, log: bool) -> ClassicHeroState:
     st.skill_deck = list(rules.skills)
     st.display = []
     st.race = [None] * n
-    st.abilities = [[] for _ in range(n)]
-    st.spent = [[] for _ in range(n)]
+    st.abilities = [()] * n      # tuple rows (see ClassicHeroState): shared until written
+    st.spent = [()] * n
     st.dice = [[] for _ in range(n)]
     st.bless = [0] * n
     st.vp = [0] * n
-    st.parts = [[0] * len(VP_PARTS) for _ in range(n)]
-    st.taken = [[] for _ in range(n)]
-    st.artifacts = [[] for _ in range(n)]
+    st.parts = [(0,) * len(VP_PARTS)] * n
+    st.taken = [()] * n
+    st.artifacts = [()] * n
     st.shortfalls = {"skills": 0, "lords": 0}
     st.first_seat = None
-    st.fixed = [[] for _ in range(n)]
-    st.red_once = [[] for _ in range(n)]
-    st.weak = [[] for _ in range(n)]
+    st.fixed = [()] * n
+    st.red_once = [()] * n
+    st.weak = [()] * n
     st.weak_deck = []
-    st.hp_by = [[] for _ in range(n)]
+    st.hp_by = [()] * n
     return st
 
 
@@ -120,7 +121,7 @@ def _class_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
 def class_picked(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     aid = st.rules.ability_index[a.arg]
-    st.abilities[seat].append(aid)
+    append(st.abilities, seat, aid)
     ab = st.rules.abilities[aid]
     if st.log is not None:
         st.emit("CH-2.4", seat, f"{seat_label(seat)} (speed {st.speed(seat)}) picks the class "
@@ -249,7 +250,7 @@ def roll_all(st: ClassicHeroState) -> bool:
     """CH-4.8: every player rolls all their dice; once-per-stage abilities reset (CH-A28)."""
     tasks: list[tuple] = []
     for seat in range(st.n):
-        st.spent[seat] = []
+        st.spent[seat] = ()
         st.dice[seat] = [(v, red, False) for v, red, _ in st.dice[seat]]
         tasks += [("roll_die", seat, i, "CH-4.8") for i in range(len(st.dice[seat]))]
         for a in st.abilities[seat]:

@@ -36,7 +36,7 @@ def stage_end(st: ClassicHeroState) -> bool:
                 f"全員が魔王戦を終えたのでステージ{st.stage}終了")
     for s in range(st.n):
         st.dice[s] = [(v, red, False) for v, red, _ in st.dice[s]]
-        st.fixed[s], st.red_once[s] = [], []
+        st.fixed[s], st.red_once[s] = (), ()
     if st.log is not None:
         st.emit("CH-8.2", None, "Every player takes back all their dice, used ones included",
                 "使用済みのサイコロも回収して手元に戻す")
@@ -110,9 +110,9 @@ def _discard_weaknesses(st: ClassicHeroState) -> None:
             st.emit("CH-V2", s, f"{seat_label(s)}'s unused weakness card(s) are discarded: "
                     f"{names}", f"{seat_label(s)}の使わなかった弱点カードを捨て札にする："
                     f"{names_ja}")
-        st.weak[s] = []
+        st.weak[s] = ()
     for s in range(st.n):
-        st.hp_by[s] = []
+        st.hp_by[s] = ()
 
 
 @FLOW.task("stage_over")

@@ -1,7 +1,10 @@
 """Classic Hero position: flat per-seat lists, the track as a list, a cheap clone.
 
 A die is a tuple ``(value, red, used)``; a seat's dice are a list of them, so
-a clone copies lists of immutable tuples. The track holds, per slot
+a clone copies lists of immutable tuples. The rows rules write rarely (abilities held and
+spent, VP by category, cards taken, artifacts, the variants' marks) are tuples, replaced
+whole when written (``designkit.core.rows``): a clone copies only the outer list, and
+the greedy bot's memo takes them as they are. The track holds, per slot
 ``1..slots``, the index of its event card or ``None`` (a blank, CH-6.3);
 position ``0`` is Start and ``slots + 1`` the Goal. Pawns on the Start card
 keep their left-to-right order in ``start_order`` (CH-4.3, CH-4.5); Goal
@@ -17,11 +20,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from designkit.core.cardtable import CompiledRules
 from designkit.core.effects import Hook
 from designkit.core.flow import Flow, FlowState
+from designkit.core.rows import add
 from designkit.games.classic_hero.cards import (
     Ability,
     DemonLord,
@@ -52,6 +56,7 @@ def parts_in_force(p: ClassicHeroParams) -> tuple[int, ...]:
     return tuple(range(DRAFT_PARTS)) + tuple(i for i, on in extra if on)
 
 Die = tuple[int, bool, bool]   # (value, red, used)
+T = TypeVar("T")
 
 
 class Phase(enum.IntEnum):
@@ -237,25 +242,25 @@ class ClassicHeroState(FlowState):
     skill_deck: list[int]
     display: list[int]                 # skills on display (ability indices)
     race: list[int | None]
-    abilities: list[list[int]]         # [seat]: class and skills (ability indices)
-    spent: list[list[int]]             # [seat]: once-per-stage abilities used (CH-A28)
+    # tuple rows: written whole (``designkit.core.rows``), shared by clones until then
+    abilities: list[tuple[int, ...]]   # [seat]: class and skills (ability indices)
+    spent: list[tuple[int, ...]]       # [seat]: once-per-stage abilities used (CH-A28)
     dice: list[list[Die]]
     bless: list[int]
     vp: list[int]
-    parts: list[list[int]]             # [seat][VP_PARTS index]
-    taken: list[list[int]]             # [seat]: event cards achieved
-    artifacts: list[list[str]]         # [seat]: artifact types
+    parts: list[tuple[int, ...]]       # [seat][VP_PARTS index]
+    taken: list[tuple[int, ...]]       # [seat]: event cards achieved
+    artifacts: list[tuple[str, ...]]   # [seat]: artifact types
     shortfalls: dict[str, int]         # draws a short deck could not make ("skills", "lords")
     first_seat: int | None
-    fixed: list[list[int]]             # [seat]: fixed dice positions (CH-V3)
-    red_once: list[list[int]]          # [seat]: red dice that served one HP (CH-V5)
-    weak: list[list[int]]              # [seat]: private weakness cards (CH-V2)
+    fixed: list[tuple[int, ...]]       # [seat]: fixed dice positions (CH-V3)
+    red_once: list[tuple[int, ...]]    # [seat]: red dice that served one HP (CH-V5)
+    weak: list[tuple[int, ...]]        # [seat]: private weakness cards (CH-V2)
     weak_deck: list[int]
-    hp_by: list[list[tuple[int, int]]]  # [seat]: (Demon Lord, HP) achieved (CH-V1)
+    hp_by: list[tuple[tuple[int, int], ...]]  # [seat]: (Demon Lord, HP) achieved (CH-V1)
 
     def clone(self) -> ClassicHeroState:
         c = self.clone_flow()
-        rows = list.copy   # map(list.copy, …): no comprehension frame per field
         c.stage, c.turn_no = self.stage, self.turn_no
         c.track, c.pos = self.track[:], self.pos[:]
         c.start_order, c.goal_order = self.start_order[:], self.goal_order[:]
@@ -263,20 +268,16 @@ class ClassicHeroState(FlowState):
         c.lords_up = self.lords_up[:]
         c.skill_deck, c.display = self.skill_deck[:], self.display[:]
         c.race = self.race[:]
-        c.abilities = list(map(rows, self.abilities))
-        c.spent = list(map(rows, self.spent))
-        c.dice = list(map(rows, self.dice))
+        c.dice = list(map(list.copy, self.dice))   # no comprehension frame
         c.bless, c.vp = self.bless[:], self.vp[:]
-        c.parts = list(map(rows, self.parts))
-        c.taken = list(map(rows, self.taken))
-        c.artifacts = list(map(rows, self.artifacts))
+        # tuple rows: the outer lists only (a write replaces the row it changes)
+        c.abilities, c.spent = self.abilities[:], self.spent[:]
+        c.parts, c.taken, c.artifacts = self.parts[:], self.taken[:], self.artifacts[:]
         c.shortfalls = dict(self.shortfalls)
         c.first_seat = self.first_seat
-        c.fixed = list(map(rows, self.fixed))
-        c.red_once = list(map(rows, self.red_once))
-        c.weak = list(map(rows, self.weak))
+        c.fixed, c.red_once = self.fixed[:], self.red_once[:]
+        c.weak, c.hp_by = self.weak[:], self.hp_by[:]
         c.weak_deck = self.weak_deck[:]
-        c.hp_by = list(map(rows, self.hp_by))
         return c
 
     # -- small queries shared by rules, bots, view and tests ----------------------------------------
@@ -341,7 +342,7 @@ class ClassicHeroState(FlowState):
 
     def gain(self, seat: int, vp: int, part: int) -> None:
         self.vp[seat] += vp
-        self.parts[seat][part] += vp
+        add(self.parts, seat, part, vp)
 
     def event_at(self, slot: int) -> EventCard:
         """The event card on track ``slot``: asked only of a slot that holds one (never a
@@ -352,6 +353,12 @@ class ClassicHeroState(FlowState):
 
     def dice_text(self, seat: int) -> str:
         return " ".join(die_label(d) for d in self.dice[seat]) or "–"
+
+
+def without(row: tuple[T, ...], value: T) -> tuple[T, ...]:
+    """A tuple row with the first ``value`` taken out (``list.remove`` on a tuple row)."""
+    i = row.index(value)
+    return row[:i] + row[i + 1:]
 
 
 def die_label(d: Die) -> str:

@@ -10,6 +10,7 @@ Goal fights instead (:mod:`battle`).
 from __future__ import annotations
 
 from designkit.core.flow import MAX_OPTIONS, ask, push
+from designkit.core.rows import append
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction, fortune_atoms, passers
 from designkit.games.classic_hero.cards import SUIT_JA, effect_text
@@ -36,6 +37,8 @@ from designkit.games.classic_hero.resolve import (
     distinct,
     effect_tasks,
     hand,
+    hand_kinds,
+    has_ability_option,
     mark_used,
     may_meet,
     red_bonus_vp,
@@ -124,18 +127,18 @@ def destinations(st: ClassicHeroState, seat: int) -> list[tuple[int, tuple[int, 
     limit = min(len(ready), 1 if st.params.pass_trial_once_per_move else len(ready))
     trial = hand_tables.trial
     track = st.track
-    used: list[int] = []
+    used: tuple[int, ...] = ()
     out: list[tuple[int, tuple[int, ...]]] = []
     for q in range(pos[seat] + 1, goal):
         card = track[q]
         if card is None or q in pos:
             continue                   # blanks and other pawns can be passed, not stopped on
-        out.append((q, tuple(used)))
+        out.append((q, used))
         if trial[card]:                # an empty Trial is a forced stop
             if len(used) >= limit:
                 return out
-            used.append(ready[len(used)])    # PASS_TRIAL: stops beyond it use one more
-    out.append((goal, tuple(used)))
+            used += (ready[len(used)],)    # PASS_TRIAL: stops beyond it use one more
+    out.append((goal, used))
     return out
 
 
@@ -198,7 +201,7 @@ def moved(st: ClassicHeroState, a: HeroAction) -> None:
     # CH-5.4: is this stop as far as the pawn could go? (asked before the abilities are spent)
     furthest = st.log is not None and not any(d > q for d, _ in destinations(st, seat))
     for aid in spent:
-        st.spent[seat].append(rules.ability_index[aid])
+        append(st.spent, seat, rules.ability_index[aid])
     if len(spent) > 1 and st.log is not None:
         st.emit("CH-A34", seat, f"{seat_label(seat)} spends "
                 f"{' and '.join(source_name(st, aid) for aid in spent)} on one move, each "
@@ -352,7 +355,7 @@ def _fortune_several(st: ClassicHeroState) -> bool:
     read (a bot's lookahead never reads them). ``auto_resolve`` keeps one result."""
     seat = st.ctx[0]
     card = st.event_at(st.pos[seat])
-    n = len(tables(st.rules).fortune_kinds(card.fortune, hand(st, seat)[1]))
+    n = len(tables(st.rules).fortune_kinds(card.fortune, hand_kinds(st, seat)))
     if st.params.auto_resolve:
         n = min(n, 1)
     if n > MAX_OPTIONS // 2:
@@ -392,7 +395,7 @@ def fortune_applied(st: ClassicHeroState, a: HeroAction) -> None:
         apply_ability(st, seat, a, ("fortune_ask", seat), step="CH-A35")
         return
     if a.kind == "ignore_fortune":
-        st.spent[seat].append(st.rules.ability_index[a.arg])
+        append(st.spent, seat, st.rules.ability_index[a.arg])
         if st.log is not None:     # the ability's own rule (§5.6, CH-A28)
             st.emit("CH-A28", seat, f"{who} ignores the Fortune {in_english(card.fortune_text)} "
                     f"with {source_name(st, a.arg)} (once per stage)", f"{who}は"
@@ -494,7 +497,7 @@ def _only_pass(st: ClassicHeroState, seat: int) -> bool:
     if card is not None and may_meet(st.rules.events[card].condition,
                                      [d[0] for d in dice if not d[2]]):
         return False
-    if ability_options(st, seat):
+    if has_ability_option(st, seat):
         return False
     used = sum(1 for d in dice if d[2])
     can_rest = used >= st.params.rest_min_used or st.ready(seat, "rest_no_return") is not None
@@ -503,14 +506,22 @@ def _only_pass(st: ClassicHeroState, seat: int) -> bool:
 
 def _check_several(st: ClassicHeroState) -> bool:
     """A blessing with an available die (CH-6.5: ±``blessing_delta`` ≥ 1 changes any value
-    one way or the other) or a Rest (CH-5.6) is possible: it and "pass" are two options
-    (they wait until read; a bot's lookahead never reads them)."""
+    one way or the other), a Rest (CH-5.6), achieving the event (its sets counted in the
+    ruleset's dice table, without making the actions) or a die ability is possible: it and
+    "pass" are two options (they wait until read; a bot's lookahead never reads them)."""
     seat = st.ctx[0]
     p = st.params
     used = sum(1 for d in st.dice[seat] if d[2])
     if st.bless[seat] > 0 and used < len(st.dice[seat]):
         return True
-    return used >= 1 and used >= p.rest_min_used and used >= p.rest_returns
+    if used >= 1 and used >= p.rest_min_used and used >= p.rest_returns:
+        return True
+    card = st.track[st.pos[seat]]
+    if card is not None and used < len(st.dice[seat]):
+        n = len(tables(st.rules).set_kinds(st.rules.events[card].condition, hand_kinds(st, seat)))
+        if n:
+            return n <= MAX_OPTIONS // 2
+    return has_ability_option(st, seat)
 
 
 @FLOW.decision(Phase.CHECK, _check_options, several=_check_several)
@@ -573,7 +584,7 @@ def achieve(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> None:
     assert e is not None  # CH-6.3: the pawn stands on an event card
     card = rules.events[e]
     st.track[slot] = None
-    st.taken[seat].append(e)
+    append(st.taken, seat, e)
     who = seat_label(seat)
     dice = st.dice[seat]
     reds = sum(dice[i][1] for i in used)
@@ -647,7 +658,7 @@ def star(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> bool:
 def star_chosen(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     if a.kind == "star_skip":
-        st.spent[seat].append(st.rules.ability_index[a.arg])
+        append(st.spent, seat, st.rules.ability_index[a.arg])
         text, text_ja = f"{seat_label(seat)}: {a.describe()}", \
             f"{seat_label(seat)}：{a.describe('ja')}"
     else:
