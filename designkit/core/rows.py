@@ -46,3 +46,15 @@ def pop_first(rows: Rows[T], i: int) -> T:
     row = rows[i]
     rows[i] = row[1:]
     return row[0]
+
+
+def without(row: tuple[T, ...], value: T) -> tuple[T, ...]:
+    """``row`` less its first ``value`` (``list.remove`` for a tuple field or row, which is
+    replaced by the result, never changed in place)."""
+    i = row.index(value)
+    return row[:i] + row[i + 1:]
+
+
+def remove(rows: Rows[T], i: int, value: T) -> None:
+    """``rows[i].remove(value)``."""
+    rows[i] = without(rows[i], value)

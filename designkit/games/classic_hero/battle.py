@@ -9,7 +9,7 @@ dice are used or nothing can be achieved (CH-7.4).
 from __future__ import annotations
 
 from designkit.core.flow import MAX_OPTIONS, ask, push, roll
-from designkit.core.rows import append
+from designkit.core.rows import append, without
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.hands import LIMIT, tables
@@ -41,7 +41,6 @@ from designkit.games.classic_hero.state import (
     ClassicHeroState,
     Phase,
     die_label,
-    without,
 )
 
 

@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from designkit.core.flow import ask, push, roll
-from designkit.core.rows import append
+from designkit.core.rows import append, without
 from designkit.core.seats import seat_label
 from designkit.games.classic_hero.actions import HeroAction, die_ref_text
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, artifact_label, effect_text
@@ -26,7 +26,6 @@ from designkit.games.classic_hero.state import (
     ClassicHeroState,
     Phase,
     die_label,
-    without,
 )
 
 DieRef = tuple[int, int, bool]
@@ -298,16 +297,22 @@ def apply_bless(st: ClassicHeroState, seat: int, a: HeroAction) -> None:
 
 
 # -- once-per-stage die abilities (§5.6, CH-A28) ----------------------------------------------------------
+def _any_die_ability_left(st: ClassicHeroState, seat: int) -> bool:
+    """Whether ``seat`` holds a die ability it has not spent this stage (most questions
+    have none: both option tests below stop here)."""
+    spent = st.spent[seat]
+    die_ability = tables(st.rules).die_ability
+    for a in st.abilities[seat]:  # noqa: SIM110 - a loop, not any(): runs per question
+        if die_ability[a] and a not in spent:
+            return True
+    return False
+
+
 def ability_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
     out: list[HeroAction] = []
-    rules = st.rules
-    spent = st.spent[seat]
-    die_ability = tables(rules).die_ability
-    for a in st.abilities[seat]:
-        if die_ability[a] and a not in spent:
-            break
-    else:
+    if not _any_die_ability_left(st, seat):
         return out
+    rules = st.rules
     avail = distinct(st, seat, st.available(seat))
     dice = st.dice[seat]
     made = tables(rules).ability_actions
@@ -345,14 +350,9 @@ def _ability_targets(st: ClassicHeroState, name: str, ab: Any, v: int
 def has_ability_option(st: ClassicHeroState, seat: int) -> bool:
     """``bool(ability_options(st, seat))`` without making the actions (a cheap test of
     whether a question has an ability option)."""
-    rules = st.rules
-    spent = st.spent[seat]
-    die_ability = tables(rules).die_ability
-    for a in st.abilities[seat]:
-        if die_ability[a] and a not in spent:
-            break
-    else:
+    if not _any_die_ability_left(st, seat):
         return False
+    rules = st.rules
     values = [d[0] for d in st.dice[seat] if not d[2]]
     for name in DIE_ABILITIES:
         aid = st.ready(seat, name)

@@ -355,12 +355,6 @@ class ClassicHeroState(FlowState):
         return " ".join(die_label(d) for d in self.dice[seat]) or "–"
 
 
-def without(row: tuple[T, ...], value: T) -> tuple[T, ...]:
-    """A tuple row with the first ``value`` taken out (``list.remove`` on a tuple row)."""
-    i = row.index(value)
-    return row[:i] + row[i + 1:]
-
-
 def die_label(d: Die) -> str:
     """``R5`` = red die showing 5; a used die is shown in brackets."""
     text = f"{'R' if d[1] else 'W'}{d[0] or '?'}"

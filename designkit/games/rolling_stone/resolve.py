@@ -33,7 +33,6 @@ from designkit.games.rolling_stone.state import (
     VP_SKILL,
     Phase,
     RollingStoneState,
-    remove,
 )
 
 _OPS = {"==": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le,
@@ -458,7 +457,7 @@ def _recall_options(st: RollingStoneState) -> tuple[Action, ...]:
 def _choose_recall(st: RollingStoneState, a: Action) -> None:
     p, src = st.ctx
     card = st.rules.card_index[a.arg]
-    remove(st.discard, p, card)
+    rows.remove(st.discard, p, card)
     if st.log is not None:
         _, en, ja, _ = _source(st, src)
         st.emit("LR-4.2", p, f"{seat_label(p)} takes {st.rules.album_card(card).name('en')} back "

@@ -264,15 +264,6 @@ class RollingStoneState(FlowState):
         return {rc[i]: v for i, v in enumerate(self.album[seat]) if v is not None}
 
 
-
-def remove(rows: list[tuple[int, ...]], i: int, value: int) -> None:
-    """``rows[i].remove(value)`` for a tuple row (core.rows has no ``remove``): the row
-    replaced by one without the first ``value``."""
-    row = list(rows[i])   # through a list: faster than joining two slices
-    row.remove(value)
-    rows[i] = tuple(row)
-
-
 #: the task, decision and chance registry of Life is Rolling Stone (see designkit.core.flow)
 FLOW = Flow(Phase)
 RollingStoneState.flow = FLOW

@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from designkit.core.flow import ask, push
-from designkit.core.rows import Rows, add, append, put
+from designkit.core.rows import Rows, add, append, put, without
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import (
@@ -32,7 +32,6 @@ from designkit.games.witch_academy.state import (
     E,
     Phase,
     WitchState,
-    without,
     worker_name,
 )
 

@@ -12,7 +12,7 @@ So no seat ever sees a hand changed by a pick of the same step, and
 from __future__ import annotations
 
 from designkit.core.flow import ask, draw_task, push, roll
-from designkit.core.rows import append
+from designkit.core.rows import append, without
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import (
@@ -31,7 +31,6 @@ from designkit.games.witch_academy.state import (
     Phase,
     Ruleset,
     WitchState,
-    without,
 )
 
 

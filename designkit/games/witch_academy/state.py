@@ -288,14 +288,6 @@ class WitchState(FlowState):
         return [c for c in cards if c.trigger == trigger]
 
 
-
-def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """``cards`` less the first ``card`` (``list.remove`` for a tuple field or row, which is
-    replaced by the result, never changed in place: clones share it)."""
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
-
-
 def set_familiars(st: WitchState, seat: int, w: int, cards: tuple[int, ...]) -> None:
     """Worker ``w`` of ``seat`` now holds ``cards``: the seat's row is replaced, never
     changed in place, since clones share it (:meth:`WitchState.clone`)."""

@@ -11,7 +11,7 @@ the change list's addition can be weighed against the draft without it.
 from __future__ import annotations
 
 from designkit.core.flow import ask, push
-from designkit.core.rows import put
+from designkit.core.rows import put, without
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, label
 from designkit.games.witch_academy.cards import BASIC, RES_EN, RES_JA, RESOURCES, ops_text
@@ -31,7 +31,6 @@ from designkit.games.witch_academy.state import (
     WitchState,
     set_facilities,
     set_familiars,
-    without,
     worker_name,
 )
 from designkit.games.witch_academy.turn import trigger_tasks
