@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from designkit.core.flow import FlowGame, FlowState, is_plain_flow, run
+from designkit.core.flow import MAX_OPTIONS, FlowGame, FlowState, _checked, is_plain_flow
 from designkit.core.game import CHANCE, Game, RuleCounts, State
 from designkit.core.params import Params
 
@@ -43,6 +43,29 @@ def _same_draws() -> bool:
 
 
 _FAST_BELOW = _same_draws()
+
+
+def _draw_below(getrandbits: Callable[[int], int], n: int) -> int:
+    """``Random._randbelow(n)`` for ``n >= 1`` written out over ``getrandbits``, as
+    :func:`_play_flow` draws (without the call): CPython's ``_randbelow_with_getrandbits``."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _same_inline_draws() -> bool:
+    """Whether :func:`_draw_below` draws what ``Random.randrange(n)`` draws, and leaves the
+    generator where it does, on a few sizes (powers of two among them) once per process;
+    where not (another Python), :func:`_play_flow` asks the agents and the game's sampler."""
+    a, b = random.Random(23), random.Random(23)
+    sizes = (1, 2, 3, 4, 5, 7, 8, 9, 63, 64, 65, 1000, 1 << 40) * 8
+    return (all(a.randrange(n) == _draw_below(b.getrandbits, n) for n in sizes)
+            and a.getstate() == b.getstate())
+
+
+_INLINE_BELOW = _FAST_BELOW and _same_inline_draws()
 
 
 def index_picker(rng: random.Random) -> Callable[[int], int]:
@@ -144,54 +167,112 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: ran
     (``uniform_choice``: random play) draws its option here. The same steps, in the same
     order, from the same draws of the same RNGs as the general loop — only without a
     ``to_move`` / ``apply`` / ``act`` call per step, which is most of random play's cost
-    beyond the rules themselves (simulation's engine room)."""
+    beyond the rules themselves (simulation's engine room).
+
+    One pass of the loop is one step, written out whole: ``FlowGame._apply`` /
+    ``_apply_chance``, :func:`~designkit.core.flow.run` (its task calls by argument
+    count, as ``run`` makes them), a lazy question's build (the
+    ``options`` property) and the uniform draws (``Random._randbelow``, see
+    :func:`_draw_below`) inlined, since at 5–20 µs a step the calls and lookups between
+    the rules are a fifth of random play's time. An option drawn from the built tuple is
+    legal by construction, so nothing re-checks it."""
     flow = game.flow
     is_chance, over, between = flow.is_chance, flow.OVER, flow.RUN
-    chances, appliers = flow.chances, flow.decisions
+    chances, decisions_of, tasks = flow.chances, flow.decisions, flow.tasks
     # FlowGame's sampling, stepping and applying, inlined (is_plain_flow: not overridden)
     own_sample = type(game).sample_chance is not FlowGame.sample_chance
     sample = game.sample_chance
-    uniform = [bool(getattr(a, "uniform_choice", False)) for a in agents]
-    pick = [index_picker(r) for r in rngs]
+    # a uniform chance step without a sampler draws here, as FlowGame.sample_chance would
+    inline_chance = not own_sample and _INLINE_BELOW and type(crng) is random.Random
+    chance_bits = crng.getrandbits
+    # a seat drawing here: its RNG's getrandbits, else None (its agent is asked)
+    bits: list[Callable[[int], int] | None] = [
+        r.getrandbits if (getattr(a, "uniform_choice", False) and _INLINE_BELOW
+                          and type(r) is random.Random) else None
+        for a, r in zip(agents, rngs, strict=True)]
     decisions = multi = branching = 0
     for _ in range(max_steps):
         ph = st.phase
+        went_on: bool | None
         if is_chance[ph]:
             step = chances[ph]
-            outcome = (step.sample(st, crng) if step.sample is not None and not own_sample
-                       else sample(st, crng))
-            if not step.apply(st, outcome):  # True: went straight on to a question
-                st.phase = between
-                run(st)
+            if step.sample is not None and not own_sample:
+                outcome = step.sample(st, crng)
+            elif inline_chance and step.uniform:
+                found = step.outcomes(st)
+                n = len(found)
+                if n < 1:  # randrange's error, as FlowGame.sample_chance raises it
+                    crng.randrange(n)
+                k = n.bit_length()
+                r = chance_bits(k)
+                while r >= n:
+                    r = chance_bits(k)
+                outcome = found[r]
+            else:
+                outcome = sample(st, crng)
+            went_on = step.apply(st, outcome)
             if steps is not None:
                 steps.append(Step(None, outcome))
-            continue
-        if ph is over:
+        elif ph is over:
             break
-        who: int = st.seat  # type: ignore[assignment]  # a decision has a seat
-        action: Hashable
-        if uniform[who]:
-            options = st._options
-            if options is None:  # lazy options (a ``several`` hook): build them now
-                options = st.options
-            n = len(options)
-            action = options[pick[who](n)] if n > 1 else options[0]
         else:
-            agent = agents[who]
-            action = agent.act(game, st, rngs[who])
-            n = getattr(agent, "last_options", 0)
-        decisions += 1
-        branching += n
-        if n > 1:
-            multi += 1
-        if st._options is None:  # as FlowGame._apply: built while the question is open
-            st.options  # noqa: B018
-        st.last = (who, action)  # type: ignore[assignment]
-        if not appliers[ph].apply(st, action):  # True: went straight on to a question
-            st.phase = between
-            run(st)
-        if steps is not None:
-            steps.append(Step(who, action))
+            who: int = st.seat  # type: ignore[assignment]  # a decision has a seat
+            draw = bits[who]
+            action: Hashable
+            if draw is not None:
+                options = st._options
+                if options is None:  # lazy options (a ``several`` hook): build them now
+                    built = decisions_of[ph].options(st)
+                    options = built if type(built) is tuple else tuple(built)
+                    if not options or len(options) > MAX_OPTIONS:
+                        _checked(st, options)  # raises
+                    st._options = options
+                n = len(options)
+                if n > 1:  # RandomAgent.act: one option, no draw
+                    k = n.bit_length()
+                    r = draw(k)
+                    while r >= n:
+                        r = draw(k)
+                    action = options[r]
+                else:
+                    action = options[0]
+            else:
+                agent = agents[who]
+                action = agent.act(game, st, rngs[who])
+                n = getattr(agent, "last_options", 0)
+                if st._options is None:  # as FlowGame._apply: built while the question is open
+                    st.options  # noqa: B018
+            decisions += 1
+            branching += n
+            if n > 1:
+                multi += 1
+            st.last = (who, action)  # type: ignore[assignment]
+            went_on = decisions_of[ph].apply(st, action)
+            if steps is not None:
+                steps.append(Step(who, action))
+        if went_on:  # the applier went straight on to a question
+            continue
+        st.phase = between
+        stack = st.stack
+        while stack:  # flow.run, written out
+            t = stack.pop()
+            size = len(t)
+            if size == 2:
+                if tasks[t[0]](st, t[1]):
+                    break
+            elif size == 1:
+                if tasks[t[0]](st):
+                    break
+            elif size == 4:
+                if tasks[t[0]](st, t[1], t[2], t[3]):
+                    break
+            elif size == 3:
+                if tasks[t[0]](st, t[1], t[2]):
+                    break
+            elif tasks[t[0]](st, *t[1:]):
+                break
+        else:
+            st.phase, st.seat, st.ctx, st._options = over, None, (), ()
     else:  # pragma: no cover - a rules bug, not a normal end
         raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
     out.decisions += decisions

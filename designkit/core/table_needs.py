@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from designkit.core.cardtable import file_stamp
 from designkit.core.errors import DataError
 from designkit.core.messages import bi
 from designkit.core.paths import data_dir
@@ -57,7 +58,7 @@ def check_game_tables(game: Any, params: Any) -> None:
         check_table_needs(game.name, game.table_needs(params))
         return
     folder, paths = _table_paths(game.name, tables)
-    stamp = (folder, *map(_stamp, paths))
+    stamp = (folder, *map(file_stamp, paths))
     marks = params.__dict__.get("_tables_met")
     if marks is not None and marks.get(game.name) == stamp:
         return
@@ -79,16 +80,6 @@ def _table_paths(game: str, tables: tuple[str, ...]) -> tuple[str, tuple[str, ..
         folder = str(data_dir(game))
         found = _PATHS[key] = (folder, tuple(os.path.join(folder, t) for t in tables))
     return found
-
-
-def _stamp(path: str) -> tuple[int, int]:
-    """:func:`~designkit.core.cardtable.file_stamp` on a plain string (no ``Path``: this
-    runs at every game start)."""
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        return (0, -1)
-    return (info.st_mtime_ns, info.st_size)
 
 
 def count(rows: Iterable[Any]) -> int:

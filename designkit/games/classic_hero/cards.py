@@ -16,7 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from designkit.core.cardtable import Column, cached, load_table, optional_text
+from designkit.core.cardtable import (
+    Column,
+    Stamp,
+    cached,
+    load_table,
+    optional_text,
+    tables_stamp,
+)
 from designkit.core.effects import Arg, Hook, HookSpec
 from designkit.core.errors import DataError
 from designkit.core.messages import word_table
@@ -174,14 +181,10 @@ def _notation(file: str, row: dict[str, Any], column: str, parse: Any) -> Any:
                               f"{err.shown!r}", row=row["_row"], column=column) from None
 
 
-def _stamp(*names: str) -> tuple[tuple[str, float], ...]:
-    d = data_dir("classic_hero")
-    return tuple((n, (d / n).stat().st_mtime if (d / n).exists() else 0.0) for n in names)
-
-
-def table_stamp() -> tuple[tuple[str, float], ...]:
-    return _stamp("events.csv", "demon_lords.csv", "races.csv", "abilities.csv",
-                  "weaknesses.csv")
+def table_stamp() -> tuple[tuple[str, Stamp], ...]:
+    """Paths and versions of the tables: a compiled ruleset is stale when they change."""
+    return tables_stamp("classic_hero", "events.csv", "demon_lords.csv", "races.csv",
+                        "abilities.csv", "weaknesses.csv")
 
 
 def load_events() -> tuple[EventCard, ...]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, TypeVar
 
-from designkit.core.cardtable import CompiledRules
+from designkit.core.cardtable import CompiledRules, Stamp
 from designkit.core.effects import Hook
 from designkit.core.flow import Flow, FlowState
 from designkit.core.rows import add
@@ -123,7 +123,7 @@ class Ruleset(CompiledRules, stamp=table_stamp):
     goal: int
     lo: int
     hi: int
-    stamp: tuple[tuple[str, float], ...]
+    stamp: tuple[tuple[str, Stamp], ...]
     effects: tuple[tuple[Hook, ...], ...]       # per event: its card's, or its suit's (CH-V4)
     weaknesses: tuple[DemonLord, ...]            # CH-V2's deck (one HP each)
     parts: tuple[int, ...]                       # VP categories in force (parts_in_force)
@@ -139,7 +139,7 @@ class Ruleset(CompiledRules, stamp=table_stamp):
         return {k: frozenset(v) for k, v in out.items()}
 
     @classmethod
-    def _build(cls, params: ClassicHeroParams, stamp: tuple[tuple[str, float], ...]
+    def _build(cls, params: ClassicHeroParams, stamp: tuple[tuple[str, Stamp], ...]
                ) -> Ruleset:
         """One ruleset for equal params built anew (one per game)."""
         rules = _COMPILED.get((params, stamp))
@@ -150,7 +150,7 @@ class Ruleset(CompiledRules, stamp=table_stamp):
         return rules
 
     @classmethod
-    def _fresh(cls, p: ClassicHeroParams, stamp: tuple[tuple[str, float], ...]) -> Ruleset:
+    def _fresh(cls, p: ClassicHeroParams, stamp: tuple[tuple[str, Stamp], ...]) -> Ruleset:
         events: list[EventCard] = []
         decks: list[tuple[int, ...]] = [()]
         all_events = load_events()
@@ -208,7 +208,7 @@ def suit_effects(card: EventCard) -> tuple[Hook, ...]:
     return own + SUIT_EFFECTS[card.suit]
 
 
-_COMPILED: dict[tuple[ClassicHeroParams, tuple[tuple[str, float], ...]], Ruleset] = {}
+_COMPILED: dict[tuple[ClassicHeroParams, tuple[tuple[str, Stamp], ...]], Ruleset] = {}
 
 
 class ClassicHeroState(FlowState):

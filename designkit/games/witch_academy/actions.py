@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from designkit.core.action import Action, BilingualTexts, split_texts
+from designkit.core.cardtable import Stamp
 from designkit.games.witch_academy.cards import (
     LEGACY_EN,
     LEGACY_JA,
@@ -28,7 +29,7 @@ from designkit.games.witch_academy.cards import (
 
 
 @cache
-def _names_at(stamp: tuple[tuple[str, float], ...]) -> dict[str, Any]:
+def _names_at(stamp: tuple[tuple[str, Stamp], ...]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for table in (load_exploration(), load_areas(), load_events()):
         out.update({c.id: c for c in table})
@@ -43,7 +44,7 @@ _STAMP: list[Any] = [float("-inf"), None]
 _STAMP_TTL = 1.0
 
 
-def _fresh_stamp() -> tuple[tuple[str, float], ...]:
+def _fresh_stamp() -> tuple[tuple[str, Stamp], ...]:
     now = time.monotonic()
     if now - _STAMP[0] > _STAMP_TTL:
         _STAMP[:] = [now, table_stamp()]

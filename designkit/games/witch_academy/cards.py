@@ -9,14 +9,13 @@ reported by file, row and column (:func:`designkit.core.cardtable.load_table`).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from designkit.core.cardtable import CardName, Column, load_table
+from designkit.core.cardtable import CardName, Column, Stamp, load_table, tables_stamp
 from designkit.core.effects import Arg, Hook, HookSpec, parse_effects
 from designkit.core.errors import DataError
 from designkit.core.messages import word_table
@@ -145,16 +144,10 @@ def table_path(name: str) -> Path:
     return data_dir("witch_academy") / name
 
 
-def table_stamp() -> tuple[tuple[str, float], ...]:
-    """Paths and modification times of the tables: a compiled ruleset is stale when they change."""
-    out = []
-    for name in ("exploration.csv", "areas.csv", "events.csv", "assignments.csv"):
-        p = table_path(name)
-        try:
-            out.append((str(p), os.path.getmtime(p)))
-        except OSError:
-            out.append((str(p), 0.0))
-    return tuple(out)
+def table_stamp() -> tuple[tuple[str, Stamp], ...]:
+    """Paths and versions of the tables: a compiled ruleset is stale when they change."""
+    return tables_stamp("witch_academy", "exploration.csv", "areas.csv", "events.csv",
+                        "assignments.csv")
 
 
 def load_exploration() -> tuple[Exploration, ...]:
@@ -180,7 +173,7 @@ def _es_check(row: dict[str, Any]) -> str | None:
 
 
 @cache
-def _exploration(stamp: tuple[str, float]) -> tuple[Exploration, ...]:
+def _exploration(stamp: tuple[str, Stamp]) -> tuple[Exploration, ...]:
     rows = load_table(stamp[0], [
         Column("id", unique=True), Column("name_en"), Column("name_ja", required=False,
                                                              default=""),
@@ -194,7 +187,7 @@ def _exploration(stamp: tuple[str, float]) -> tuple[Exploration, ...]:
 
 
 @cache
-def _areas(stamp: tuple[str, float]) -> tuple[Area, ...]:
+def _areas(stamp: tuple[str, Stamp]) -> tuple[Area, ...]:
     rows = load_table(stamp[0], [
         Column("id", unique=True), Column("name_en"), Column("name_ja", required=False,
                                                              default=""),
@@ -220,7 +213,7 @@ def _event_check(row: dict[str, Any]) -> str | None:
 
 
 @cache
-def _events(stamp: tuple[str, float]) -> tuple[EventCard, ...]:
+def _events(stamp: tuple[str, Stamp]) -> tuple[EventCard, ...]:
     path = stamp[0]
     rows = load_table(path, [
         Column("id", unique=True), Column("year", "int", range=(1, 9)),
@@ -271,7 +264,7 @@ def _assignment_check(row: dict[str, Any]) -> str | None:
 
 
 @cache
-def _assignments(stamp: tuple[str, float]) -> tuple[Assignment, ...]:
+def _assignments(stamp: tuple[str, Stamp]) -> tuple[Assignment, ...]:
     rows = load_table(stamp[0], [
         Column("id", unique=True), Column("year", "int", range=(1, 9)), Column("cost"),
         Column("vp", "int", range=(0, 99)),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from designkit.core.cardtable import CompiledRules
+from designkit.core.cardtable import CompiledRules, Stamp
 from designkit.core.flow import Flow, FlowState
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.cards import (
@@ -118,10 +118,10 @@ class Ruleset(CompiledRules, stamp=table_stamp):
     event_index: dict[str, int]
     assignment_index: dict[str, int]
     area_index: dict[str, int]
-    stamp: tuple[tuple[str, float], ...]
+    stamp: tuple[tuple[str, Stamp], ...]
 
     @classmethod
-    def _build(cls, p: WitchParams, stamp: tuple[tuple[str, float], ...]) -> Ruleset:
+    def _build(cls, p: WitchParams, stamp: tuple[tuple[str, Stamp], ...]) -> Ruleset:
         explore = load_exploration()[:p.exploration_deck_size]
         events = load_events()
         year_events: list[tuple[int, ...]] = [()]
