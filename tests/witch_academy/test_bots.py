@@ -24,7 +24,7 @@ G = get_game("witch_academy")
 
 #: (agents, players, parameter overrides, seed): greedy positions, and random play's more
 #: varied ones (an assignment-mode safeguard after 3 turns, no token limit, one slot...);
-#: every decision's lookahead is checked, as the greedy bot looks (about 2.5 s in all)
+#: every decision's lookahead is checked, as the greedy bot looks (about 3 s in all)
 CASES = [
     ("greedy", 4, {}, 11),
     ("greedy", 3, {}, 12),
@@ -39,6 +39,12 @@ CASES = [
     #: (another seat's Assignment question): the last exchanges are stepped there
     ("greedy", 3, {"max_action_turns_per_round": 4}, 29),
     ("greedy", 5, {"rounds": 1}, 18),
+    #: one facility slot (a facility of another name is a Cover question: stepped) and two
+    #: familiar slots (a familiar covers none until the third)
+    ("random", 4, {"facility_slots": 1, "familiar_slots": 2}, 17),
+    #: no exchange (LW-V1): a University question asked again may be forced, so a play with
+    #: actions left is stepped; with the last action it is valued on ``end``'s child
+    ("greedy", 4, {"university_exchange": False}, 19),
 ]
 
 
@@ -80,6 +86,18 @@ def test_university_shortcuts_value_as_stepping(agents, players, overrides, seed
         return found
 
     monkeypatch.setattr(bots, "_ends_at_draw", drawn)
+    swapped_leaf, paying_leaf = bots._swapped_leaf, bots._paying_leaf
+
+    def swapped(st, seat, swaps, pending):
+        seen["played " + "+".join(field for field, _ in swaps)] += 1
+        return swapped_leaf(st, seat, swaps, pending)
+
+    def paying(st, seat, e, request_vp):
+        seen["paying"] += 1
+        return paying_leaf(st, seat, e, request_vp)
+
+    monkeypatch.setattr(bots, "_swapped_leaf", swapped)
+    monkeypatch.setattr(bots, "_paying_leaf", paying)
     bad: list[str] = []
 
     def check(st: WitchState) -> None:
@@ -101,4 +119,7 @@ def test_university_shortcuts_value_as_stepping(agents, players, overrides, seed
     play_game(G, params, make_agents(agents, players), seed, on_step=check)
     assert not bad, "\n".join(bad[:10])
     assert seen["alike"] > 0 and seen["draw"] > 0, seen
+    # the card plays valued without a clone (familiars, facilities, requests' payments)
+    assert seen["played hands+familiars+health"] > 0, seen
+    assert seen["played hands+facilities"] > 0 and seen["paying"] > 0, seen
     assert seed != 29 or seen["stepped"] > 0, seen

@@ -16,9 +16,10 @@ from typing import Any, NamedTuple
 
 from designkit.core.game import Game
 from designkit.core.lookahead import child_values, stepper
+from designkit.core.rows import without
 from designkit.games.witch_academy.scoring import assignment_vp, majority_vp
 from designkit.games.witch_academy.state import ACTION_MODE, RES_INDEX, E, Phase, WitchState
-from designkit.games.witch_academy.university import exchanged_row
+from designkit.games.witch_academy.university import exchanged_row, facility_slot, familiar_placed
 
 # LEGACY: a token chosen after paying for it (Moria's bonus, Lore) is seen with the payment
 _LOOKAHEAD = frozenset({Phase.TARGET, Phase.ASSIGN, Phase.EXPLORE, Phase.ES,
@@ -242,43 +243,54 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
 
 def _univ_best(game: Game, st: WitchState, seat: int, depth: int) -> float:
     """The best continuation of a University question (LW-7.2), its exchanges (two thirds
-    of all lookahead steps) valued without a clone where the rules say what they lead to
-    (:func:`_exchange_kinds`); the other options are stepped. The values are the ones
-    stepping each option gives (``tests/witch_academy/test_bots.py`` checks it on seeded
-    games), so the maximum, and every decision, is the same."""
-    same, again, last, rest, end = _exchange_kinds(st, seat, depth)
+    of all lookahead steps) and, one level above the leaves, its card plays valued without
+    a clone where the rules say what they lead to (:func:`_univ_kinds`); the other options
+    are stepped. The values are the ones stepping each option gives
+    (``tests/witch_academy/test_bots.py`` checks it on seeded games), so the maximum, and
+    every decision, is the same."""
+    kinds = _univ_kinds(st, seat, depth)
     held = st.res[seat]
     request_vp = _tables(st.rules).request_vp
     best = float("-inf")
-    if same:  # the Amount child's stack holds ``univ_action`` more: never empty
+    if kinds.same:  # the Amount child's stack holds ``univ_action`` more: never empty
         best = _leaf(st, seat, _pendings(st, request_vp))
-    if again:
-        best = max(best, _exchanged_leaves(st, seat, again, _pendings(st, request_vp)
-                                           if st.stack else None))
+    if kinds.again or kinds.plays:
+        pending = _pendings(st, request_vp) if st.stack else None
+        if kinds.again:
+            best = max(best, _exchanged_leaves(st, seat, kinds.again, pending))
+        for swaps in kinds.plays:
+            best = max(best, _swapped_leaf(st, seat, swaps, pending))
+    for e in kinds.paying:
+        best = max(best, _paying_leaf(st, seat, e, request_vp))
 
     def value(child: WitchState) -> float:
         return heuristic(game, child, seat, depth - 1)
 
+    rest, last, last_plays, end = kinds.rest, kinds.last, kinds.last_plays, kinds.end
     if end is None:  # not offered: a bare list of steps (a position built by hand)
-        rest += last
-        last = []
+        rest += last + [a for a, _ in last_plays]
+        last, last_plays = [], []
     if rest:  # ``st`` is not spent on these: the end is still to come
         best = max(best, *child_values(game, st, rest, value))
     if end is None:
         return best
-    # the end: on ``st`` itself below the top, unless the last action's exchanges need ``st``
-    # again (the flow ran on in a way that read the resources: stepped after all)
-    child = st if depth < 2 and not last else st.clone()
+    # the end: on ``st`` itself below the top, unless the last action's exchanges or plays
+    # need ``st`` again (the flow ran on in a way that read the seat's rows: stepped after all)
+    child = st if depth < 2 and not last and not last_plays else st.clone()
     child.log = None
     stepper(game, st)(child, end)
     best = max(best, value(child))
-    if last:
+    if last or last_plays:
         if _ran_on_alike(st, child, seat):
             pending = _pendings(child, request_vp) if child.stack else None
-            best = max(best, _exchanged_leaves(child, seat, [a.arg for a in last], pending,
-                                               held))
+            if last:
+                best = max(best, _exchanged_leaves(child, seat, [a.arg for a in last],
+                                                   pending, held))
+            for _, swaps in last_plays:
+                best = max(best, _swapped_leaf(child, seat, swaps, pending))
         else:
-            best = max(best, *child_values(game, st, last, value, spent=depth < 2))
+            steps = last + [a for a, _ in last_plays]
+            best = max(best, *child_values(game, st, steps, value, spent=depth < 2))
     return best
 
 
@@ -313,27 +325,57 @@ def _ends_at_draw(st: WitchState) -> bool:
             and min(st.params.exploration_rotation_per_placement, len(st.explore[pos])) >= 1)
 
 
-def _exchange_kinds(st: WitchState, seat: int, depth: int) -> tuple[
-        bool, list[tuple[str, str]], list[Any], list[Any], Any]:
-    """A University question's options sorted by what they lead to (LW-7.3):
+#: a seat's rows a card play changes, as (field, new row) pairs (see :func:`_played_rows`)
+_Swaps = tuple[tuple[str, Any], ...]
 
-    - ``same``: whether an exchange of a source held twice or more is offered; it stops at
-      its Amount question with nothing the estimate reads changed (the action used,
-      ``univ_action`` queued: no request task), a leaf worth the position's own value;
-    - ``again``: one level above the leaves, the exchanges of a source held once while
-      actions are left: forced (one amount), they end at this position with the row
-      :func:`~.university.exchanged_row` gives, asked the University again
-      (``univ_action``) with the same stack;
-    - ``last``: those of a source held once with the last action: forced, then the flow
-      runs on as after ``end`` (see :func:`_ran_on_alike`);
-    - ``rest``: everything else (card plays, and the ``again`` kind above depth 1);
-    - ``end``: the ``end`` option (LW-7.2: the rest left unused)."""
+
+class _UnivKinds(NamedTuple):
+    """A University question's options sorted by what they lead to (LW-7.3, LW-7.4)."""
+
+    #: an exchange of a source held twice or more is offered; it stops at its Amount
+    #: question with nothing the estimate reads changed (the action used, ``univ_action``
+    #: queued: no request task), a leaf worth the position's own value
+    same: bool
+    #: one level above the leaves, the exchanges of a source held once while actions are
+    #: left: forced (one amount), they end at this position with the row
+    #: :func:`~.university.exchanged_row` gives, asked the University again
+    #: (``univ_action``) with the same stack
+    again: list[tuple[str, str]]
+    #: those of a source held once with the last action: forced, then the flow runs on as
+    #: after ``end`` (see :func:`_ran_on_alike`)
+    last: list[Any]
+    #: one level above the leaves, familiar and facility plays (LW-7.6, LW-7.8: no
+    #: question, no task left) while actions are left: this position with the rows
+    #: :func:`_played_rows` gives, asked the University again on the same stack
+    plays: list[_Swaps]
+    #: the same plays with the last action: the flow runs on as after ``end``
+    last_plays: list[tuple[Any, _Swaps]]
+    #: one level above the leaves, requests (LW-7.5) whose payment is a question (two
+    #: kinds or more held): the event cards; a leaf with the hand less the card and the
+    #: request's payment queued
+    paying: list[int]
+    #: everything else (other card plays, and the ``again`` kind above depth 1)
+    rest: list[Any]
+    #: the ``end`` option (LW-7.2: the rest left unused)
+    end: Any
+
+
+def _univ_kinds(st: WitchState, seat: int, depth: int) -> _UnivKinds:
+    """:class:`_UnivKinds` of the University question ``st`` at lookahead ``depth``."""
     held = st.res[seat]
     more = st.actions_left > 1
+    leaves = depth == 1
+    # a University question asked again waits (``_univ_several``): the exchange is on and
+    # the resources (unchanged by a familiar or facility) are not all spent
+    waits = st.params.university_exchange and any(held)
     same = False
     again: list[tuple[str, str]] = []
     last, rest = [], []
+    plays: list[_Swaps] = []
+    last_plays: list[tuple[Any, _Swaps]] = []
+    paying: list[int] = []
     end = None
+    events = st.rules.events
     for a in st.options:
         kind = a.kind
         if kind == "exchange":
@@ -341,15 +383,55 @@ def _exchange_kinds(st: WitchState, seat: int, depth: int) -> tuple[
                 same = True
             elif not more:
                 last.append(a)
-            elif depth == 1:
+            elif leaves:
                 again.append(a.arg)
             else:
                 rest.append(a)
         elif kind == "end":
             end = a
+        elif leaves and kind == "play":
+            e = st.rules.event_index[a.arg]
+            card = events[e]
+            if card.type == "request":
+                if card.cost >= 1 and len(held) - held.count(0) >= 2:
+                    paying.append(e)
+                else:
+                    rest.append(a)
+                continue
+            swaps = _played_rows(st, seat, e, card.type)
+            if swaps is None or (more and not waits):
+                rest.append(a)
+            elif more:
+                plays.append(swaps)
+            else:
+                last_plays.append((a, swaps))
         else:
             rest.append(a)
-    return same, again, last, rest, end
+    return _UnivKinds(same, again, last, plays, last_plays, paying, rest, end)
+
+
+def _played_rows(st: WitchState, seat: int, e: int, kind: str) -> _Swaps | None:
+    """The seat's rows after it plays event card ``e`` at the University, for the plays that
+    ask nothing and queue nothing (``None`` for the others): a familiar (LW-7.6,
+    :func:`~.university.familiar_placed`: the worker's familiars, its Health fully
+    restored) or a facility with a slot to go to (LW-7.8, :func:`~.university.facility_slot`);
+    the hand loses the card either way (LW-7.4). The discard pile is not read."""
+    hand = without(st.hands[seat], e)
+    if kind == "familiar":
+        w, slots, _ = familiar_placed(st, seat, e)
+        row = st.familiars[seat]
+        health = list(st.health[seat])
+        health[w] = st.rules.max_health[w]
+        return (("hands", hand), ("familiars", row[:w] + (slots,) + row[w + 1:]),
+                ("health", tuple(health)))
+    if kind == "facility":
+        slot = facility_slot(st, seat, e)
+        if slot is None:
+            return None
+        stacks = st.facilities[seat]
+        stack = stacks[slot] + (e,) if slot < len(stacks) else (e,)
+        return (("hands", hand), ("facilities", stacks[:slot] + (stack,) + stacks[slot + 1:]))
+    return None
 
 
 def _ran_on_alike(st: WitchState, ended: WitchState, seat: int) -> bool:
@@ -383,6 +465,35 @@ def _exchanged_leaves(st: WitchState, seat: int, moves: list[tuple[str, str]],
     finally:
         rows[seat] = was
     return best
+
+
+def _swapped_leaf(st: WitchState, seat: int, swaps: _Swaps,
+                  pending: tuple[float, ...] | None) -> float:
+    """The leaf value of ``st`` with the seat's rows ``swaps`` (field, new row) in place
+    of its own; ``st`` is left as it was."""
+    was = [getattr(st, field)[seat] for field, _ in swaps]
+    try:
+        for field, row in swaps:
+            getattr(st, field)[seat] = row
+        return _leaf(st, seat, pending)
+    finally:
+        for (field, _), row in zip(swaps, was, strict=True):
+            getattr(st, field)[seat] = row
+
+
+def _paying_leaf(st: WitchState, seat: int, e: int, request_vp: tuple[int, ...]) -> float:
+    """The leaf a request ``e`` played stops at when the seat holds two kinds or more: its
+    first unit's payment question (LW-7.5, ``pay1`` tasks: one a unit, the first asked,
+    then ``request_done``), the hand less the card and nothing else changed; ``st`` is left
+    as it was."""
+    pending = _pendings(st, request_vp, (seat, request_vp[e], st.rules.events[e].cost))
+    hands = st.hands
+    was = hands[seat]
+    hands[seat] = without(was, e)
+    try:
+        return _leaf(st, seat, pending)
+    finally:
+        hands[seat] = was
 
 
 def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None) -> float:
@@ -429,11 +540,17 @@ def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None) -> float
     return value
 
 
-def _pendings(st: WitchState, request_vp: tuple[int, ...]) -> tuple[float, ...]:
+def _pendings(st: WitchState, request_vp: tuple[int, ...],
+              more: tuple[int, int, int] | None = None) -> tuple[float, ...]:
     """:func:`_pending_request` of every seat in one pass over the stack (the same
-    floats: each seat's sums are taken in the same order)."""
+    floats: each seat's sums are taken in the same order). ``more``: (seat, VP, units
+    owed) of a request being paid on top of the stack (see :func:`_paying_leaf`)."""
     vp: list[int] | None = None
     owed: list[int] = []
+    if more is not None:
+        vp, owed = [0] * st.n, [0] * st.n
+        vp[more[0]] += more[1]
+        owed[more[0]] += more[2]
     for task in st.stack:
         kind = task[0]
         if kind == "request_done":

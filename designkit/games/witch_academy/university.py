@@ -197,16 +197,25 @@ def request_done(st: WitchState, seat: int, e: int) -> bool:
     return False
 
 
-def _familiar(st: WitchState, seat: int, e: int) -> None:
-    """LW-7.6: the die's worker is upgraded and fully restored; a new familiar covers the old."""
-    card = st.rules.events[e]
-    w = st.rules.ranks.index(card.die)
+def familiar_placed(st: WitchState, seat: int, e: int) -> tuple[int, tuple[int, ...], int | None]:
+    """LW-7.6 without the state changed: the worker familiar ``e`` upgrades, that worker's
+    familiars after it (a full row covers its oldest) and the covered card, if any (the
+    greedy bot's lookahead values a familiar's play by it, without a clone)."""
+    w = st.rules.ranks.index(st.rules.events[e].die)
     slots = st.familiars[seat][w]
     covered = None
     if len(slots) >= st.params.familiar_slots:
         covered, slots = slots[0], slots[1:]
+    return w, slots + (e,), covered
+
+
+def _familiar(st: WitchState, seat: int, e: int) -> None:
+    """LW-7.6: the die's worker is upgraded and fully restored; a new familiar covers the old."""
+    card = st.rules.events[e]
+    w, slots, covered = familiar_placed(st, seat, e)
+    if covered is not None:
         st.ev_discard += (covered,)
-    set_familiars(st, seat, w, slots + (e,))
+    set_familiars(st, seat, w, slots)
     if st.log is not None:
         old = f"; it covers {label(st.rules.events[covered].id)}, whose skill stops" \
             if covered is not None else ""
@@ -218,18 +227,29 @@ def _familiar(st: WitchState, seat: int, e: int) -> None:
 @FLOW.task("facility")
 def facility(st: WitchState, seat: int, e: int) -> bool:
     """LW-7.8, LW-A23: same name stacks; else a free slot; else the owner covers one."""
-    card = st.rules.events[e]
+    slot = facility_slot(st, seat, e)
+    if slot is None:
+        return ask(st, Phase.FACILITY, seat, (seat, e))
+    if slot < len(st.facilities[seat]):
+        _put_facility(st, seat, e, slot, "LW-7.8", "stacks on the facility of the same name")
+    else:
+        set_facilities(st, seat, slot, ())
+        _put_facility(st, seat, e, slot, "LW-7.8", "goes into a free slot")
+    return False
+
+
+def facility_slot(st: WitchState, seat: int, e: int) -> int | None:
+    """LW-7.8 without the state changed: the slot facility ``e`` goes to, the stack of the
+    same name, else a free one (one past the last); ``None`` when every slot is taken by
+    another name and the owner chooses one to cover (LW-A23). The greedy bot's lookahead
+    values a facility's play by it, without a clone."""
     stacks = st.facilities[seat]
     ev = st.rules.events
+    name = ev[e].facility
     for i, stack in enumerate(stacks):
-        if ev[stack[-1]].facility == card.facility:
-            _put_facility(st, seat, e, i, "LW-7.8", "stacks on the facility of the same name")
-            return False
-    if len(stacks) < st.params.facility_slots:
-        set_facilities(st, seat, len(stacks), ())
-        _put_facility(st, seat, e, len(stacks), "LW-7.8", "goes into a free slot")
-        return False
-    return ask(st, Phase.FACILITY, seat, (seat, e))
+        if ev[stack[-1]].facility == name:
+            return i
+    return len(stacks) if len(stacks) < st.params.facility_slots else None
 
 
 def _put_facility(st: WitchState, seat: int, e: int, slot: int, rule: str, how: str) -> None:
