@@ -75,6 +75,29 @@ def _estimate(st: ClassicHeroState, seat: int, t: _Tables, pos: int, card: int |
     value += left * (1.2 * owned + t.red_worth * reds)
     value += 0.4 * free + 0.8 * st.bless[seat]
     value += 0.03 * pips   # high dice meet more sums
+    # the holdings' terms, in the order they are added (the same floats: see _holdings)
+    held = (st.stage, st.taken[seat], st.abilities[seat], len(st.artifacts[seat]),
+            st.spent[seat], st.weak[seat])
+    terms = t.holdings.get(held)
+    if terms is None:
+        if len(t.holdings) >= MEMO_LIMIT:
+            t.holdings.clear()
+        terms = t.holdings[held] = _holdings(st, seat, t)
+    for term in terms:
+        value += term
+    if card is not None and can_achieve(
+            t.conditions[card], tuple([d[0] for d in dice if not d[2]]), t.minimal):
+        value += t.achieve_worth[card]
+    return value
+
+
+def _holdings(st: ClassicHeroState, seat: int, t: _Tables) -> tuple[float, ...]:
+    """The terms of :func:`_estimate` that depend on the seat's holdings alone (events
+    taken, abilities and those spent, artifacts, weakness cards, the stage), in the order
+    they are added: a lookahead's children differ mostly in dice and position, so these
+    are kept per holdings (``_Tables.holdings``) and added one by one, which gives the
+    same float as adding them as they are worked out."""
+    terms: list[float] = []
     taken = st.taken[seat]
     requests = 0
     stage_pilgrim = False
@@ -90,25 +113,22 @@ def _estimate(st: ClassicHeroState, seat: int, t: _Tables, pos: int, card: int |
                 requests += 1
             elif pilgrim_stage[e] == stage:
                 stage_pilgrim = True
-        value += t.city_set_vp * (min(cities) + 0.25 * sum([1 for c in cities if c]))
+        terms.append(t.city_set_vp * (min(cities) + 0.25 * sum([1 for c in cities if c])))
     # (nothing taken: the City term is 0.0, which adds nothing)
     abilities = st.abilities[seat]
     if abilities:
         request_count = t.request_count
         for a in abilities:
             requests += request_count[a]
-    value += 1.0 * requests
-    value += 1.5 * stage_pilgrim
-    value += t.road_worth * len(st.artifacts[seat]) + 0.6 * len(taken)
+    terms.append(1.0 * requests)
+    terms.append(1.5 * stage_pilgrim)
+    terms.append(t.road_worth * len(st.artifacts[seat]) + 0.6 * len(taken))
     if st.weak[seat] or t.suit_sets:
-        value += _variant_worth(st, seat)   # else 0.0, which adds nothing
+        terms.append(_variant_worth(st, seat))   # else 0.0, which adds nothing
     # a once-per-stage ability kept is worth a little: spend it only for a gain
     once, spent = t.once_per_stage, st.spent[seat]
-    value += 0.3 * sum([1 for a in abilities if once[a] and a not in spent])
-    if card is not None and can_achieve(
-            t.conditions[card], tuple([d[0] for d in dice if not d[2]]), t.minimal):
-        value += t.achieve_worth[card]
-    return value
+    terms.append(0.3 * sum([1 for a in abilities if once[a] and a not in spent]))
+    return tuple(terms)
 
 
 _ACHIEVING = (Phase.FORTUNE, Phase.CHECK)
@@ -133,6 +153,11 @@ class _Tables(NamedTuple):
     minimal: bool                     # sum_requires_minimal_set
     suit_sets: bool                   # CH-V7 five-suit set collection
     memo: dict[tuple[Any, ...], float]  # :func:`estimate`'s values per seat rows
+    #: per seat, the rows :func:`heuristic` last valued and the value (a one-entry memo
+    #: checked by identity and equality, cheaper than hashing the key of ``memo``)
+    last: list[tuple[Any, ...] | None]
+    #: :func:`_holdings` per (stage, taken, abilities, artifacts held, spent, weaknesses)
+    holdings: dict[tuple[Any, ...], tuple[float, ...]]
 
 
 def _tables(rules: Any) -> _Tables:
@@ -155,7 +180,7 @@ def _tables(rules: Any) -> _Tables:
             red_worth=0.6 if p.red_dice_multi else 0.9 * p.red_die_bonus_vp,  # CH-V5
             city_set_vp=p.city_set_vp, road_worth=0.5 if p.road_vp else 0.0,
             minimal=p.sum_requires_minimal_set, suit_sets=p.set_collection == "suits",
-            memo={})
+            memo={}, last=[None] * p.players, holdings={})
         object.__setattr__(rules, "_bot_tables", tables)
     return tables
 
@@ -182,7 +207,7 @@ def heuristic(game: Game, st: ClassicHeroState, seat: int) -> float:
             if s != seat and float(vp[s]) > best:
                 best = float(vp[s])
         return float(vp[seat]) - best
-    memo = t.memo
+    memo, last = t.memo, t.last
     stage, pos, bless, dice, taken = st.stage, st.pos, st.bless, st.dice, st.taken
     abilities, artifacts, spent, weak = st.abilities, st.artifacts, st.spent, st.weak
     # the event term of :func:`_kept`: only the seat asked at its Fortune or check
@@ -191,13 +216,26 @@ def heuristic(game: Game, st: ClassicHeroState, seat: int) -> float:
     for s in range(st.n):
         p = pos[s]
         card = st.track[p] if s == asked and p != t.goal else None
-        key = (vp[s], stage, p, bless[s], tuple(dice[s]), taken[s], abilities[s],
-               len(artifacts[s]), spent[s], weak[s], card)
-        v = memo.get(key)
-        if v is None:
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            v = memo[key] = _estimate(st, s, t, p, card)
+        held, ab, sp, wk, d = taken[s], abilities[s], spent[s], weak[s], dice[s]
+        seen = last[s]
+        # the seat's rows as the last position looked at left them (siblings of a
+        # lookahead share a seat's tuple rows, so ``is`` finds them): the same key
+        if (seen is not None and seen[0] == vp[s] and seen[1] == p and seen[2] == bless[s]
+                and seen[3] is held and seen[4] is ab and seen[5] is sp and seen[6] is wk
+                and seen[7] == card and seen[8] == stage
+                and seen[9] == len(artifacts[s]) and seen[10] == d):
+            v = seen[11]
+        else:
+            key = (vp[s], stage, p, bless[s], tuple(d), held, ab, len(artifacts[s]), sp, wk,
+                   card)
+            v = memo.get(key)
+            if v is None:
+                if len(memo) >= MEMO_LIMIT:
+                    memo.clear()
+                v = memo[key] = _estimate(st, s, t, p, card)
+            # the dice row is a list a rule may change in place: kept as a copy
+            last[s] = (vp[s], p, bless[s], held, ab, sp, wk, card, stage, len(artifacts[s]),
+                       d[:], v)
         if s == seat:
             mine = v
         elif v > best:
