@@ -241,10 +241,12 @@ def _cell(file: str, rowno: int, col: Column, cell: str,
 
 # -- the one cache of every game's tables ------------------------------------------------------
 def file_stamp(path: str | Path) -> Stamp:
-    """Modification time and size of ``path``: a cached table is stale when either changes."""
+    """Modification time and size of ``path``: a cached table is stale when either changes.
+    A path that cannot be read (missing, a file where a folder should be) stamps as absent:
+    the table's loader names the problem in one line when the table is read."""
     try:
         info = os.stat(path)
-    except FileNotFoundError:
+    except OSError:
         return (0, -1)
     return (info.st_mtime_ns, info.st_size)
 
