@@ -101,13 +101,13 @@ chromium:
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/lint-imports
-	$(BIN)/mypy designkit
+	$(BIN)/mypy designkit widgets
 
 # The whole suite, in three timed parts: unit tests, notebooks, browser tests.
 test: $(STAMP) chromium
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/lint-imports
-	$(BIN)/mypy designkit
+	$(BIN)/mypy designkit widgets
 	$(BIN)/python -m pytest -m "not browser" $(XDIST)
 	$(NB_TEST_ENV) $(BIN)/python -m pytest $(NBVAL)
 	$(BIN)/python -m pytest $(BROWSER)

@@ -74,3 +74,40 @@ def test_the_check_sees_an_import_inside_a_function(tmp_path: Path):
     (pkg / "serialize.py").write_text("from designkit.games.toy.state import f\n")
     assert sibling_imports(pkg, pkg / "state.py") == {"serialize"}
     assert sibling_imports(pkg, pkg / "serialize.py") == {"state"}
+
+
+#: plotly's widget classes (they pull in anywidget and a Jupyter front end). ``lint-imports``
+#: sees an external package as one node (``plotly``), so it cannot forbid a submodule or a
+#: class of it; this check does, by name, anywhere in designkit's code (docstrings aside).
+PLOTLY_WIDGETS = frozenset({"FigureWidget", "BaseFigureWidget", "basewidget"})
+
+
+def widget_names(source: str) -> set[str]:
+    """The plotly widget names ``source`` uses in code: imported, or read as an attribute."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            found |= {a.name for a in node.names} | set((node.module or "").split("."))
+        elif isinstance(node, ast.Import):
+            found |= {part for a in node.names for part in a.name.split(".")}
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.Name):
+            found.add(node.id)
+    return found & PLOTLY_WIDGETS
+
+
+def test_the_engine_uses_no_plotly_widget_class():
+    """designkit returns plain ``go.Figure``s; only designkit_widgets wraps them in widgets."""
+    offenders = {str(p.relative_to(REPO_ROOT)): sorted(names)
+                 for p in (REPO_ROOT / "designkit").rglob("*.py")
+                 if (names := widget_names(p.read_text(encoding="utf-8")))}
+    assert offenders == {}
+
+
+def test_the_widget_check_sees_a_figure_widget():
+    assert widget_names("import plotly.graph_objects as go\nw = go.FigureWidget()\n") == {
+        "FigureWidget"}
+    assert widget_names("from plotly.basewidget import BaseFigureWidget\n") == {
+        "basewidget", "BaseFigureWidget"}
+    assert widget_names('"""go.FigureWidget in a docstring"""\nx = 1\n') == set()

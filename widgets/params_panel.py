@@ -74,7 +74,7 @@ class ParamsPanel(widgets.VBox):
         self.fields = {name: Field(name, spec, getattr(self._params, name))
                        for name, spec in self.params_type.specs().items()}
         for field in self.fields.values():
-            field.observe(lambda _change, f=field.name: self._changed(f))
+            field.observe(self._observer(field.name))
         self._build()
         self.add_class("dk-params")
         self._validate()
@@ -172,6 +172,10 @@ class ParamsPanel(widgets.VBox):
         self.set_params(self.draft)
 
     # -- validation -----------------------------------------------------------------------------
+    def _observer(self, name: str) -> Callable[[Any], None]:
+        """The callback a field calls on a change (one per field: it names the field)."""
+        return lambda _change: self._changed(name)
+
     def _changed(self, _name: str) -> None:
         if not self._quiet:
             self._validate()

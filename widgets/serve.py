@@ -47,6 +47,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from designkit.core.errors import DesignkitError
 from designkit.core.paths import REPO_ROOT
@@ -150,7 +151,7 @@ def _exit_now(status: int) -> None:
     os._exit(status)
 
 
-def voila_app_class() -> type:
+def voila_app_class() -> Any:
     """Voila with the landing redirect and the prompt stop (see the module docstring)."""
     import shutil
 

@@ -371,8 +371,8 @@ class Stepper(widgets.VBox):
 
     @shows_errors("message")
     def save_record(self, path: str | None = None) -> None:
-        path = save_record(self.session.to_record(), path or self.record_path.value)
-        self._say(f"saved {path} ({self.session.cursor} steps)")
+        saved = save_record(self.session.to_record(), path or self.record_path.value)
+        self._say(f"saved {saved} ({self.session.cursor} steps)")
 
     @shows_errors("message")
     def load_record(self, path: str | None = None) -> None:
@@ -532,7 +532,7 @@ class Stepper(widgets.VBox):
             return head + (f"<b>ゲーム終了</b>：{escape(shown)}；勝者 {escape(winners)}" if ja
                            else f"<b>game over</b>: {escape(shown)}; winner {escape(winners)}")
         who = s.to_move
-        if who is CHANCE:
+        if who is CHANCE or who is None:  # (None: over, answered above)
             return head + _ui("chance", self.lang.value)
         name = tr(s.controllers[who], self.lang.value)
         seat = escape(g.seats_label(who))
