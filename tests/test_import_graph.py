@@ -111,3 +111,33 @@ def test_the_widget_check_sees_a_figure_widget():
     assert widget_names("from plotly.basewidget import BaseFigureWidget\n") == {
         "basewidget", "BaseFigureWidget"}
     assert widget_names('"""go.FigureWidget in a docstring"""\nx = 1\n') == set()
+
+
+#: the one place a game is loaded by name: its entry point (``designkit.games``), read by
+#: the registry. Everything else a game brings is imported by plain ``import`` statements.
+STRING_LOADS_ALLOWED = {"designkit/core/registry.py"}
+
+
+def string_loads(source: str) -> list[int]:
+    """Lines of ``source`` that import a module named by a value (``import_module(x)``,
+    ``__import__(x)``): invisible to lint-imports, mypy and the structure drawing."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            name = ast.unparse(node.func)
+            if name.endswith("import_module") or name == "__import__":
+                lines.append(node.lineno)
+    return lines
+
+
+def test_no_module_is_imported_by_a_string():
+    found = {rel: lines for p in sorted((REPO_ROOT / "designkit").rglob("*.py"))
+             if (rel := str(p.relative_to(REPO_ROOT))) not in STRING_LOADS_ALLOWED
+             and (lines := string_loads(p.read_text(encoding="utf-8")))}
+    assert found == {}
+
+
+def test_the_string_load_check_sees_one():
+    assert string_loads("import importlib\nm = importlib.import_module(f'x.{g}')\n") == [2]
+    assert string_loads("from importlib import import_module as im\nimport_module('a')\n") \
+        == [2]

@@ -22,7 +22,6 @@ ParamError line before any file is written.
 
 from __future__ import annotations
 
-import importlib
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
@@ -33,7 +32,7 @@ from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
-from designkit.export.content import MODULES
+from designkit.export.content import MODULES, exporter
 from designkit.export.decks import LANGS, Deck, DeckBuilder
 from designkit.export.render import Shape, resolve
 from designkit.export.sheets import PAPERS, RenderedDeck, page_labels, write_pdf
@@ -82,7 +81,7 @@ def _pdfs(g: Game, rendered: list[RenderedDeck], out: Path, backs: bool) -> list
 
 def printable(game: str | Game) -> bool:
     """Whether the game has card tables to print (the lab shows its button only then)."""
-    return get_game(game).name in MODULES
+    return exporter(get_game(game)) is not None
 
 
 def _formats(formats: Iterable[str]) -> set[str]:
@@ -100,7 +99,8 @@ def decks(game: str | Game, variant: str | Path | Params | None = None, lang: st
     g = get_game(game)
     if lang not in LANGS:
         raise ParamError("lang", f"{lang!r}; choose ja, en or both")
-    if g.name not in MODULES:
+    make = exporter(g)
+    if make is None:
         raise ParamError("game", f"{g.name} has no printable card tables (known: "
                                  f"{', '.join(MODULES)})")
     params, name = _params(g, variant)
@@ -108,7 +108,7 @@ def decks(game: str | Game, variant: str | Path | Params | None = None, lang: st
     def new(table: str, title: tuple[str, str], source: Path) -> DeckBuilder:
         return DeckBuilder(g.name, (g.title, g.title_ja), name, lang, table, title, source)
 
-    return importlib.import_module(MODULES[g.name]).decks(params, new)
+    return make(params, new)
 
 
 def _params(g: Game, variant: str | Path | Params | None) -> tuple[Params, str]:

@@ -16,6 +16,7 @@ from designkit.core.game import rank_seats
 from designkit.core.messages import Text, bi
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed, check_game_tables
+from designkit.games.crossroads import bots, explain, invariants, observe, serialize, view
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.params import CrossroadsParams
 from designkit.games.crossroads.scoring import VP_SOURCE_LABELS, final_scores, vp_sources
@@ -40,7 +41,7 @@ class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
     params_type = CrossroadsParams
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
-    hooks_package = __package__
+    hooks = (bots, explain, invariants, observe, serialize, view)  # core.hooks
     action_type = Action
     min_players, max_players = 3, 5
     tie_break_rules = ("CR-10.2", "CR-A15")
