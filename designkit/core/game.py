@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from designkit.core.errors import IllegalAction
