@@ -114,6 +114,17 @@ def cmd_playthroughs(args: argparse.Namespace) -> int:
     return catalog.playthroughs(args.game, args.check, args.dir)
 
 
+def cmd_new_game(args: argparse.Namespace) -> int:
+    from designkit.commands.new_game import new_game
+
+    written = new_game(args.name, args.players, args.dir)
+    root = args.dir / args.name
+    print(f"wrote {len(written)} files under {root}; declare it to designkit's environment "
+          f"with `.venv-tools/bin/uv pip install --python .venv/bin/python --no-deps -e "
+          f"{root}`, then `designkit play {args.name}` (docs/ADDING_A_GAME.md)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="designkit", description="Play, replay and simulate "
                            "tabletop game drafts.")

@@ -171,4 +171,12 @@ COMMANDS = (
                  help="the golden files' folder (default tests/playthroughs of designkit; "
                       "a game of your own package keeps them in its own tests)")),
             "cmd_playthroughs"),
+    Command("new-game", "write the skeleton of a new game (docs/ADDING_A_GAME.md): a small "
+            "complete game that plays, simulates, replays and prints, to rewrite rule by rule",
+            (arg("name", help="the game's name: lower-case letters, digits and _"),
+             arg("--players", default="2-4", metavar="LOW-HIGH",
+                 help="the player range (default 2-4)"),
+             arg("--dir", type=Path, default=Path("."), metavar="FOLDER",
+                 help="where the game's folder is written (default: here)")),
+            "cmd_new_game"),
 )
