@@ -33,6 +33,7 @@ from designkit.core.game import Game
 from designkit.core.paths import REPO_ROOT
 from designkit.core.seats import player_counts
 from tests.contract import test_contract as contract
+from tests.contract.checklist import problems
 
 GUIDE = REPO_ROOT / "docs" / "ADDING_A_GAME.md"
 NAME = "toy_trick"
@@ -153,6 +154,11 @@ def test_the_guide_quotes_the_skeleton(skeleton):
         assert target.is_file(), f"{GUIDE.name} quotes {path}, which new-game does not write"
         text = target.read_text(encoding="utf-8")
         assert code.strip() in text, f"{GUIDE.name}: the block of {path} is not in the file"
+
+
+def test_the_skeleton_meets_the_checklist(skeleton):
+    """Every row of tests/contract/checklist.py a game outside designkit must meet."""
+    assert problems(skeleton.game, built_in=False) == {}
 
 
 # -- the contract suite, every per-game test of tests/contract/test_contract.py ---------------
