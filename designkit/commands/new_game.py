@@ -22,7 +22,8 @@ from pathlib import Path
 
 from designkit.core.errors import ParamError
 
-NAME = re.compile(r"[a-z][a-z0-9_]{1,30}")
+#: a package name short enough for every line of the skeleton to stay within 100 columns
+NAME = re.compile(r"[a-z][a-z0-9_]{1,11}")
 PLAYERS = re.compile(r"([1-9])-([1-9])")
 #: what the skeleton's deck can serve: 8 cards × 2 copies, up to 4 cards a hand
 MOST_PLAYERS = 4
@@ -81,16 +82,31 @@ def plan(skeleton: Skeleton, folder: Path) -> dict[Path, str]:
             top, rest = ".", [top]
         name = Path(*rest).as_posix().removesuffix(".tmpl").replace("test_rules",
                                                                    f"test_{skeleton.name}")
-        out[folder / where[top] / name] = skeleton.fill(path.read_text(encoding="utf-8"))
+        text = skeleton.fill(path.read_text(encoding="utf-8"))
+        out[folder / where[top] / name] = wrap_imports(text) if name.endswith(".py") else text
     return out
+
+
+def wrap_imports(text: str, width: int = 100) -> str:
+    """A ``from … import a, b`` line that a long name made wider than ``width``, written
+    one name a line in parentheses, as ruff's import sorting wants it."""
+    out = []
+    for line in text.splitlines(keepends=True):
+        head, sep, names = line.rstrip("\n").partition(" import ")
+        if len(line.rstrip("\n")) > width and line.startswith("from ") and sep \
+                and "(" not in names:
+            items = "".join(f"    {n.strip()},\n" for n in names.split(","))
+            line = f"{head} import (\n{items})\n"
+        out.append(line)
+    return "".join(out)
 
 
 def new_game(name: str, players: str = "2-4", folder: Path | str = ".") -> list[Path]:
     """Write the skeleton of game ``name`` under ``folder/name``; returns the files written.
     Refuses (one line, nothing written) a bad name, a bad range or a folder in the way."""
     if not NAME.fullmatch(name):
-        raise ParamError("NAME", f"{name!r}: lower-case letters, digits and _, starting with "
-                                 "a letter (it becomes the package and the game's name)")
+        raise ParamError("NAME", f"{name!r}: 2-12 lower-case letters, digits and _, starting "
+                                 "with a letter (it becomes the package and the game's name)")
     low, high = parse_players(players)
     target = Path(folder) / name
     if target.exists():
