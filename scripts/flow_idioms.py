@@ -8,7 +8,7 @@ This module reads a game package's source (never imports it) and counts both: a 
 a function registered on the flow (``@task``/``@FLOW.task``, ``@decision``, ``@chance`` and
 their ``FLOW.``-prefixed forms); a *direct call* is a call of a task's function from any
 other function of the package (a handler, or a helper one calls); a *push* is a call of
-``push``. ``python -m designkit.core.flow_idioms``
+``push`` (or of a game's one-task ``then``). ``python -m designkit.core.flow_idioms``
 prints the table for every game package under designkit/games and any folders given.
 """
 
@@ -23,6 +23,8 @@ from pathlib import Path
 #: decorators that register a flow handler (bare, or as an attribute of FLOW / a flow)
 TASK_DECORATORS = frozenset({"task"})
 HANDLER_DECORATORS = frozenset({"task", "decision", "chance"})
+#: what pushes: the core's ``push``, and ``then`` (push one task and carry on: Crossroads)
+PUSHES = frozenset({"push", "then"})
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ def count_package(folder: Path) -> Idioms:
     pushes, direct = 0, []
     for tree in trees.values():
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and _decorator_name(node.func) == "push":
+            if isinstance(node, ast.Call) and _decorator_name(node.func) in PUSHES:
                 pushes += 1
     for module, tree in trees.items():
         for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
