@@ -56,6 +56,7 @@ class Skeleton:
         default = min(max(3, self.low), self.high)
         for old, new in (("NewGame", self.camel), ("New Game", self.title),
                          ("newgame", self.name), ("NG-", f"{self.prefix}-"),
+                         ("test_ng", f"test_{self.prefix.lower()}"),
                          ("PLAYERS_DEFAULT", str(default)), ("PLAYERS_LO", str(self.low)),
                          ("PLAYERS_HI", str(self.high))):
             text = text.replace(old, new)
