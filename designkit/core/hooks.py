@@ -10,8 +10,9 @@ imported by string (invisible to ``lint-imports``, mypy and the structure drawin
 imported (``hooks = (bots, observe, view)``): :func:`declare_hooks`, run by
 ``Game.__init_subclass__``, puts each table function of those modules on the class, unless
 the class defines that method itself. The import graph then shows every hook module of
-every game. (They import only the core and the stdlib: importing them with the game costs
-a worker process nothing it notices.)
+every game. (They import only the core and the stdlib; importing them with the game, where
+they were imported on first use, took importing all four games from 0.11 to 0.14 s of CPU,
+once per process: medians of 8 runs each.)
 
 A module the game does not list leaves the base class' default (a game without
 ``explain.py`` explains nothing); a listed module that lacks a table function the class does
