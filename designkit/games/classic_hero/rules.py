@@ -65,6 +65,7 @@ class ClassicHeroGame(FlowGame[ClassicHeroState, ClassicHeroParams]):
         weakness     | Weakness cards (CH-V2)             | ボスの弱点
         suit_sets    | Five-suit sets (CH-V7)             | ５スートのセット
     """)
+    min_players, max_players = 3, 4
     tie_break_rules = ("CH-9.3",)
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks

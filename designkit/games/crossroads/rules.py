@@ -43,6 +43,7 @@ class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
     hooks = (bots, explain, invariants, observe, serialize, view)  # core.hooks
     action_type = Action
+    min_players, max_players = 3, 5
     tie_break_rules = ("CR-10.2", "CR-A15")
     VP_SOURCE_LABELS = VP_SOURCE_LABELS
 

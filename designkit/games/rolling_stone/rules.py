@@ -63,6 +63,7 @@ class RollingStoneGame(FlowGame[RollingStoneState, RollingStoneParams]):
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
     hooks = (bots, explain, invariants, observe, serialize, view)  # core.hooks
     action_type = Action
+    min_players, max_players = 3, 4
     tie_break_rules = ("LR-12.6", "LR-A18")
 
     # -- setup (LR-1, LR-2) ---------------------------------------------------------------------

@@ -61,6 +61,7 @@ class WitchGame(FlowGame[WitchState, WitchParams]):
         card            | Card effects                | カード効果
         legacy_majority | Legacy majorities (LW-12.2) | レガシーのマジョリティ
     """)
+    min_players, max_players = 3, 5
     tie_break_rules = ("LW-12.3",)
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
