@@ -150,8 +150,14 @@ def roll_die(st: ClassicHeroState, seat: int, i: int, rule: str, note: str = "")
 FACES = (1, 2, 3, 4, 5, 6)
 
 
+def dice_stream(st: ClassicHeroState) -> str:
+    """Each seat's dice roll from a stream of their own (core.streams): a variant that makes
+    one seat roll more often (CH-V3's rerolls) leaves the other seats' rolls paired."""
+    return f"dice {st.ctx[0]}"
+
+
 @FLOW.chance(Phase.ROLL, lambda st: FACES, uniform=True,
-             sample=lambda st, rng: FACES[rng.randrange(6)])
+             sample=lambda st, rng: FACES[rng.randrange(6)], stream=dice_stream)
 def rolled(st: ClassicHeroState, value: int) -> None:
     seat, i, rule, *note = st.ctx
     d = st.dice[seat][i]

@@ -323,7 +323,13 @@ def _roll_one(st: RollingStoneState, rng: random.Random) -> int:
     return rng.randrange(6) + 1
 
 
-@FLOW.chance(Phase.ROLL, _roll_outcomes, uniform=True, sample=_roll_one)
+def dice_stream(st: RollingStoneState) -> str:
+    """Each seat's dice roll from a stream of their own (core.streams), so a variant that
+    rerolls one seat's die more often leaves the other seats' rolls paired."""
+    return f"dice {st.ctx[0]}"
+
+
+@FLOW.chance(Phase.ROLL, _roll_outcomes, uniform=True, sample=_roll_one, stream=dice_stream)
 def _rolled(st: RollingStoneState, value: int) -> None:
     p, k, src = st.ctx
     if src == "setup":
@@ -409,7 +415,8 @@ def _random_orient_outcomes(st: RollingStoneState) -> list[int]:
     return [dice.orients[i][1] for i in dice.by_top[dice.top[st.dice[p][k]]]]
 
 
-@FLOW.chance(Phase.ORIENT_RANDOM, _random_orient_outcomes, uniform=True)
+@FLOW.chance(Phase.ORIENT_RANDOM, _random_orient_outcomes, uniform=True,
+             stream="orientation")
 def _random_orientation(st: RollingStoneState, north: int) -> None:
     p, k, rule = st.ctx
     dice = st.rules.dice
