@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from typing import Any
 
 #: the purpose of a chance step that names none (a game written before streams)
@@ -45,6 +46,22 @@ def purpose_rng(seed: int, purpose: str) -> random.Random:
 def agent_purpose(seat: int) -> str:
     """The purpose name of seat ``seat``'s agent (``"agent 0"``)."""
     return f"agent {int(seat)}"
+
+
+def per_seat(purpose: str) -> Callable[[Any], str]:
+    """A chance step's stream name that gives each seat a stream of its own, the seat read
+    from the step's context (``ctx[0]``): ``per_seat("dice")`` names ``"dice 0"``,
+    ``"dice 1"``, … So a variant that makes one seat roll more often leaves the other
+    seats' rolls paired. The names are made once per seat (a roll is a frequent step)."""
+    names: dict[int, str] = {}
+
+    def name(st: Any) -> str:
+        seat = st.ctx[0]
+        found = names.get(seat)
+        if found is None:
+            found = names[seat] = f"{purpose} {seat}"
+        return found
+    return name
 
 
 class ChanceStreams(random.Random):

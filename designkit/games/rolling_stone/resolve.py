@@ -17,6 +17,7 @@ from typing import Any
 from designkit.core import rows
 from designkit.core.flow import ask, push, roll
 from designkit.core.seats import seat_label
+from designkit.core.streams import per_seat
 from designkit.games.rolling_stone.actions import DIR_EN, DIR_JA, Action
 from designkit.games.rolling_stone.album import (
     colour_en,
@@ -323,13 +324,12 @@ def _roll_one(st: RollingStoneState, rng: random.Random) -> int:
     return rng.randrange(6) + 1
 
 
-def dice_stream(st: RollingStoneState) -> str:
-    """Each seat's dice roll from a stream of their own (core.streams), so a variant that
-    rerolls one seat's die more often leaves the other seats' rolls paired."""
-    return f"dice {st.ctx[0]}"
+#: each seat's dice roll from a stream of their own (core.streams): a variant that makes one
+#: seat roll more often leaves the other seats' rolls paired
+DICE_STREAM = per_seat("dice")
 
 
-@FLOW.chance(Phase.ROLL, _roll_outcomes, uniform=True, sample=_roll_one, stream=dice_stream)
+@FLOW.chance(Phase.ROLL, _roll_outcomes, uniform=True, sample=_roll_one, stream=DICE_STREAM)
 def _rolled(st: RollingStoneState, value: int) -> None:
     p, k, src = st.ctx
     if src == "setup":
