@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from designkit.core.flow import MAX_OPTIONS, FlowGame, FlowState, _checked, is_plain_flow
 from designkit.core.game import CHANCE, Game, RuleCounts, State
 from designkit.core.params import Params
-from designkit.core.streams import ChanceStreams, agent_purpose, purpose_rng
+from designkit.core.streams import ChanceStreams, Streams, agent_purpose, purpose_rng
 
 
 class Agent(Protocol):
@@ -123,7 +123,7 @@ def play_game(game: Game, params: Params, agents: Sequence[Agent], seed: int,
     state = game.new_state(params, log=log or count_rules)
     if count_rules and not log:
         state.log = RuleCounts(state.log or ())
-    crng = chance_rng(seed)
+    crng = Streams(seed)  # chance_rng(seed)'s streams, without a generator of its own
     rngs = [agent_rng(seed, s) for s in range(len(agents))]
     out = PlayedGame(state)
     steps = out.steps if keep_steps else None
@@ -161,7 +161,7 @@ def play_game(game: Game, params: Params, agents: Sequence[Agent], seed: int,
     return out
 
 
-def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: ChanceStreams,
+def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: Streams,
                rngs: list[random.Random], out: PlayedGame, steps: list[Step] | None,
                max_steps: int, seed: int) -> None:
     """:func:`play_game`'s loop for a game on the core flow with its stepping untouched

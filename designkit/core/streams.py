@@ -14,7 +14,7 @@ same seed gives the same streams in every process and on every machine. Streams 
 made on first use, so a game pays only for the purposes it draws from.
 
 The driver owns them (games never own randomness, see :mod:`designkit.core.game`):
-:func:`designkit.core.play.play_game` holds a :class:`ChanceStreams` and, at each
+:func:`designkit.core.play.play_game` holds a :class:`Streams` and, at each
 chance step, draws from the stream the step names (``Game.chance_stream``);
 the stepper's session keeps each purpose's generator state per step for undo. A
 record stays a list of steps and a clone needs no generator at all.
@@ -64,22 +64,14 @@ def per_seat(purpose: str) -> Callable[[Any], str]:
     return name
 
 
-class ChanceStreams(random.Random):
-    """The chance streams of one game: :meth:`stream` gives a purpose's generator.
-
-    It is itself a ``random.Random`` and is accepted wherever a chance RNG is:
-    ``Game.sample_chance(state, streams)`` routes the draw to the stream of the step's
-    purpose, so code that samples by hand with ``chance_rng(seed)`` plays exactly the
-    game :func:`~designkit.core.play.play_game` plays. Drawing from it directly (a
-    test's own pick) uses a stream of its own, purpose ``"direct"``, so such draws never
-    move a purpose's stream. Every purpose's stream is a plain ``random.Random``, which
-    the engine's fast paths draw from without a call.
-    """
+class Streams:
+    """The chance streams of one game, by purpose: what the driver holds
+    (:func:`~designkit.core.play.play_game`). A plain object: making one seeds no
+    generator, so a game pays only for the purposes it draws from."""
 
     def __init__(self, seed: int = 0) -> None:
         self.game_seed = int(seed)
         self.streams: dict[str, random.Random] = {}
-        super().__init__(stream_seed(self.game_seed, "direct"))
 
     def stream(self, purpose: str) -> random.Random:
         """``purpose``'s generator, made on first use."""
@@ -87,6 +79,23 @@ class ChanceStreams(random.Random):
         if found is None:
             found = self.streams[purpose] = purpose_rng(self.game_seed, purpose)
         return found
+
+
+class ChanceStreams(Streams, random.Random):
+    """:class:`Streams` that is also a ``random.Random``, for code that samples by hand.
+
+    It is accepted wherever a chance RNG is: ``Game.sample_chance(state, streams)``
+    routes the draw to the stream of the step's purpose, so code that samples with
+    ``chance_rng(seed)`` plays exactly the game :func:`~designkit.core.play.play_game`
+    plays. Drawing from it directly (a test's own pick) uses a stream of its own,
+    purpose ``"direct"``, so such draws never move a purpose's stream. Every purpose's
+    stream is a plain ``random.Random``, which the engine's fast paths draw from
+    without a call.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        Streams.__init__(self, seed)
+        random.Random.__init__(self, stream_seed(self.game_seed, "direct"))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickles with every stream's position (``random.Random``'s own would drop them)."""
