@@ -41,6 +41,7 @@ from tests.contract.harness import (
     checked_playout,
     probe,
 )
+from tests.contract.peeking import HIDDEN_VARIANTS
 
 AGENT_MIXES = (("random",), ("greedy", "random"), ("random", "mcts:4", "greedy"))
 SEEDS_PER_COUNT = 3
@@ -194,13 +195,13 @@ def test_the_log_reveals_nothing_the_observation_hides(name, players):
         game.apply(state, step.action)
 
 
-#: rule variants that add hidden information: the leak oracle plays each under them too
-HIDDEN_VARIANTS = [("classic_hero", {"weakness_cards": True}),   # CH-V2 private weaknesses
-                   ("classic_hero", {"suit_effects": True})]
+#: rule variants that add hidden information (one list, tests/contract/peeking.py): the leak
+#: oracle plays each under them too
+HIDDEN = [(name, changes) for name, changes, _ in HIDDEN_VARIANTS]
 
 
-@pytest.mark.parametrize(("name", "changes"), HIDDEN_VARIANTS,
-                         ids=[f"{n}-{'-'.join(c)}" for n, c in HIDDEN_VARIANTS])
+@pytest.mark.parametrize(("name", "changes"), HIDDEN,
+                         ids=[label for _, _, label in HIDDEN_VARIANTS])
 def test_the_leak_oracle_under_variants_with_hidden_cards(name, changes):
     game = _game(name)
     params = game.params_type().replace(**changes)
