@@ -100,16 +100,21 @@ def negative_vp(st: ClassicHeroState, before: list[int]) -> None:
 
 def _discard_weaknesses(st: ClassicHeroState) -> None:
     """CH-V2 with CH-8.4: the weaknesses of this stage's Demon Lords are discarded unused
-    (the next stage draws from a full deck); each is shown as it goes."""
+    (the next stage draws from a full deck). Face down: the draft makes a weakness
+    「自分だけが知るボスの弱点」 (only its holder knows it) and no rule reveals an unused one,
+    so only the holder's log names them; the table reads how many (issue 36)."""
     for s in range(st.n):
         if not st.weak[s]:
             continue
         if st.log is not None:
             names = ", ".join(st.rules.weaknesses[w].name for w in st.weak[s])
             names_ja = "、".join(st.rules.weaknesses[w].name_ja for w in st.weak[s])
+            k = len(st.weak[s])
             st.emit("CH-V2", s, f"{seat_label(s)}'s unused weakness card(s) are discarded: "
                     f"{names}", f"{seat_label(s)}の使わなかった弱点カードを捨て札にする："
-                    f"{names_ja}")
+                    f"{names_ja}", visible_to=(s,),
+                    public=(f"{seat_label(s)} discards {k} unused weakness card(s) face down",
+                            f"{seat_label(s)}が使わなかった弱点カード{k}枚を伏せたまま捨て札にする"))
         st.weak[s] = ()
     for s in range(st.n):
         st.hp_by[s] = ()
