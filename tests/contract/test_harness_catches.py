@@ -364,3 +364,26 @@ def test_a_determinize_that_does_not_resample_is_caught(monkeypatch):
     monkeypatch.setattr(type(witch), "determinize", lambda self, st, seat, rng: st.clone())
     with pytest.raises(ContractViolation, match="never deals the other seats' hidden parts"):
         check_determinize(witch, witch.params_type().replace(players=4), 6)
+
+
+def test_a_vanishing_card_in_classic_hero_is_caught(monkeypatch):
+    """王道勇者 declares its components now (issue 36: it was in NO_COMPONENTS, so a vanishing
+    card went unseen): a hit weakness card that leaves the hand without going out of play,
+    the game's own invariants switched off, shows only in the conservation check."""
+    from designkit.core.registry import get_game
+    from designkit.games.classic_hero import battle
+
+    game, params = _weakness_game()
+    checked_playout(game, params, "random", seed=4)          # as shipped
+    monkeypatch.setattr(type(game), "check_state", lambda self, state: [])
+    hit = battle.hit_weakness
+
+    def lossy(st, seat, card_id, used):
+        hit(st, seat, card_id, used)
+        st.out = st.out[:-1]                                   # the card vanishes
+
+    monkeypatch.setattr(battle, "hit_weakness", lossy)
+    with pytest.raises(ContractViolation, match="components not conserved.*weakness"):
+        for seed in range(4, 12):
+            checked_playout(game, params, "random", seed=seed)
+    assert get_game("classic_hero") is game
