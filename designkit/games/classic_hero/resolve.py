@@ -253,7 +253,8 @@ def apply_rest(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple) -> N
     rule = "CH-5.6"
     if then[0] != "move":
         rule = "CH-A5"     # Rest after moving or in the battle: 「いつでも」 (CH-A5)
-    returned_text = " ".join(die_label(st.dice[seat][i]) for i in gone)
+    returned_text = (" ".join(die_label(st.dice[seat][i]) for i in gone)
+                     if st.log is not None else "")
     for i in gone:
         drop_die(st, seat, i)
     rerolled = st.used_dice(seat)
