@@ -78,6 +78,10 @@ _UI = {
     "chance": ("chance step next (Step draws it)", "次は偶然の手順（「1手進める」で引く）"),
     "over": ("Game over.", "ゲーム終了。"),
     "no_decision": ("No human decision now: use Step.", "今は人間の選択はありません：「1手進める」を押してください。"),
+    "not_yours": ("{seat} decides now; its options are its own: choose {seat} (or the designer) "
+                  "in View as to see them.",
+                  "いまは{seat}の選択です。選択肢は{seat}だけのものなので、視点で{seat}（またはデザイナー）"
+                  "を選ぶと表示されます。"),
 }
 
 
@@ -542,10 +546,15 @@ class Stepper(widgets.VBox):
     def _render_actions(self, lang: str) -> None:
         """One button per decision; its tooltip also says what the choice means, from the
         ``title`` of the board element standing for it (a card's effect text, a class's
-        ability), so no game needs code here."""
+        ability), so no game needs code here. The buttons follow "View as" like the board
+        and the log (issue 36): a seat's options name what only it may know (its weakness
+        card, its hand), so another seat's view shows who decides, not the options."""
         s = self.session
-        actions = tuple(s.legal_actions()) if s.human_to_move else ()
-        key = (actions, lang, s.cursor, s.human_to_move)
+        viewer = self.viewing
+        mover = s.to_move if s.human_to_move else None
+        hidden = mover is not None and viewer not in (None, mover)
+        actions = tuple(s.legal_actions()) if s.human_to_move and not hidden else ()
+        key = (actions, lang, s.cursor, s.human_to_move, viewer)
         if key == self._shown_actions:
             return
         self._shown_actions = key
@@ -563,8 +572,10 @@ class Stepper(widgets.VBox):
         if actions:
             self.actions.children = self.action_buttons
         else:
-            note = _ui("over" if s.is_over else "no_decision", lang)
-            self._no_actions.value = f"<i>{note}</i>"
+            note = (_ui("not_yours", lang).format(seat=self.game.seats_label(mover))
+                    if hidden and isinstance(mover, int) else
+                    _ui("over" if s.is_over else "no_decision", lang))
+            self._no_actions.value = f"<i>{escape(note)}</i>"
             self.actions.children = [self._no_actions]
         for old in old_buttons:  # after the swap, so no view points at a closed model
             old.close()
