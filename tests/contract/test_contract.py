@@ -42,7 +42,7 @@ from tests.contract.harness import (
     probe,
 )
 
-AGENT_MIXES = (("random",), ("greedy", "random"), ("random", "mcts:4", "greedy"))
+AGENT_MIXES = (("random",), ("greedy", "random"), ("search", "mcts:4", "greedy", "random"))
 SEEDS_PER_COUNT = 3
 PROBE_EVERY = 11
 SWEEP_GAMES = 100
