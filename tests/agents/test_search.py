@@ -9,7 +9,7 @@ import random
 import pytest
 
 from designkit.agents import SearchAgent, agent_names, get_agent, is_deterministic
-from designkit.agents.search import SEARCH_ITERATIONS
+from designkit.agents.search import SEARCH_ITERATIONS, SEARCH_ITERATIONS_BY_GAME
 from designkit.core.errors import DesignkitError
 from designkit.core.registry import get_game
 from designkit.sim import simulate
@@ -20,18 +20,30 @@ GAMES = ("crossroads", "rolling_stone", "witch_academy", "classic_hero")
 
 
 # -- spec --------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("spec", "iterations", "name"), [
-    ("search", SEARCH_ITERATIONS, "search"),
-    (" search ", SEARCH_ITERATIONS, "search"),
+@pytest.mark.parametrize(("spec", "fixed", "name"), [
+    ("search", None, "search"),
+    (" search ", None, "search"),
     ("search:30", 30, "search:30"),
-    (f"search:{SEARCH_ITERATIONS}", SEARCH_ITERATIONS, "search"),
+    (f"search:{SEARCH_ITERATIONS}", SEARCH_ITERATIONS, f"search:{SEARCH_ITERATIONS}"),
 ])
-def test_spec_builds_the_agent_and_its_name_rebuilds_it(spec, iterations, name):
+def test_spec_builds_the_agent_and_its_name_rebuilds_it(spec, fixed, name):
     agent = get_agent(spec)
-    assert isinstance(agent, SearchAgent) and agent.iterations == iterations
-    assert agent.name == name and get_agent(name).iterations == iterations
+    assert isinstance(agent, SearchAgent) and agent.fixed == fixed
+    assert agent.name == name and get_agent(name).fixed == fixed
     assert agent_names([spec, "greedy"], 2) == [name, "greedy"]
     assert is_deterministic(spec) and agent.deterministic
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_budget_is_the_games_unless_the_spec_fixes_it(name):
+    """``search`` runs the game's iterations per decision, ``search:N`` N in every game."""
+    game = get_game(name)
+    state = choice_positions(game, 2, players=4, every=5, limit=1)[0]
+    agent, fixed = get_agent("search"), get_agent("search:5")
+    agent.act(game, state, random.Random(0))
+    fixed.act(game, state, random.Random(0))
+    assert agent.last_iterations == SEARCH_ITERATIONS_BY_GAME.get(name, SEARCH_ITERATIONS)
+    assert fixed.last_iterations == 5
 
 
 @pytest.mark.parametrize(("spec", "fragment"), [
