@@ -29,7 +29,8 @@ def common(seed_type: Callable[[str], int] = seed, seed_help: str = "0 to 2**63-
             arg("--players", type=count(1)),
             arg("--seed", type=seed_type, default=0, help=seed_help),
             arg("--agents", help="one name for all seats or one per seat, comma separated: "
-                                 "random, greedy, mcts:200 (iterations, reproducible) or "
+                                 "random, greedy, search (the second level for verdicts), "
+                                 "mcts:200 (iterations, reproducible) or "
                                  "mcts:0.1s (time per decision, not reproducible)"),
             arg("--set", action="append", metavar="FIELD=VALUE",
                 help="change a parameter (repeatable)"),

@@ -43,7 +43,7 @@ from tests.contract.harness import (
 )
 from tests.contract.peeking import HIDDEN_VARIANTS
 
-AGENT_MIXES = (("random",), ("greedy", "random"), ("random", "mcts:4", "greedy"))
+AGENT_MIXES = (("random",), ("greedy", "random"), ("search", "mcts:4", "greedy", "random"))
 SEEDS_PER_COUNT = 3
 PROBE_EVERY = 11
 SWEEP_GAMES = 100
