@@ -28,6 +28,7 @@ from designkit.core.effects import EffectError, HookSpec, parse_effects
 from designkit.core.errors import DataError
 from designkit.core.messages import Text, bi, text_of
 from designkit.core.paths import data_dir
+from designkit.core.textfiles import CARD_TABLE, not_utf8, read_bytes
 
 T = TypeVar("T")
 #: the largest card table read: a deck is dozens to hundreds of cards, and every game
@@ -73,21 +74,11 @@ def load_table(path: str | Path, columns: Sequence[Column],
     own later checks name the row (blank rows counted, as everywhere here)."""
     path = Path(path)
     name = str(path)
-    size = path.stat().st_size if path.is_file() else 0
-    if size > MAX_TABLE_BYTES:
-        raise DataError(name, bi(
-            "{mb:,.1f} MB is larger than a card table may be ({cap} MB, about {rows:,} cards of "
-            "long text): is this the right file?", "{mb:,.1f} MB はカード表の上限（{cap} MB、長い"
-            "文章のカード約 {rows:,} 枚）より大きいです：正しいファイルですか？", mb=size / 1e6,
-            cap=MAX_TABLE_BYTES // 1_000_000, rows=MAX_ROWS))
+    data = read_bytes(path, MAX_TABLE_BYTES, CARD_TABLE)
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError as err:
-        raise DataError(name, Text("file not found", "ファイルがありません")) from err
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise DataError(name, Text("not UTF-8 text (save the sheet as CSV UTF-8)",
-                                   "UTF-8 のテキストではありません（CSV UTF-8 で保存してください）")
-                        ) from err
+        raise DataError(name, not_utf8(data, err)) from None
     records = _records(name, text)
     if len(records) - 1 > MAX_ROWS:
         raise DataError(name, bi("{n:,} rows, more than a card table may hold ({cap:,}): is "

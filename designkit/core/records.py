@@ -22,12 +22,13 @@ from typing import Any
 from designkit.core.atomic import write_text_atomic
 from designkit.core.errors import DataError, DesignkitError, IllegalAction, RecordMismatch
 from designkit.core.game import CHANCE, Game, State
+from designkit.core.limits import MAX_RECORD_BYTES
 from designkit.core.messages import Text, bi, text_of
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.play import Step
 from designkit.core.registry import get_game
-from designkit.core.textfiles import read_text
+from designkit.core.textfiles import RECORD_FILE, load_json, read_text
 
 FORMAT_VERSION = 2
 #: format 1 (before hashes and ``finished``) is still read; its checks are the replay's own
@@ -270,16 +271,8 @@ def check_record(record: Any, source: str = "record") -> dict[str, Any]:
 def load_record(path: str | Path) -> dict[str, Any]:
     """Read and schema-check a record file; every problem is a one-line DataError."""
     path = Path(path)
-    text = read_text(path)
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise DataError(str(path), bi("line {n}, column {c}: not valid JSON ({m})",
-                                      "{n} 行目、{c} 文字目：JSON として正しくありません（{m}）",
-                                      n=err.lineno, c=err.colno, m=err.msg)) from None
-    except RecursionError:
-        raise DataError(str(path), Text("not a record: nested too deeply",
-                                        "記録ではありません：入れ子が深すぎます")) from None
+    text = read_text(path, MAX_RECORD_BYTES, RECORD_FILE)
+    record = load_json(text, str(path))
     return check_record(record, str(path))
 
 

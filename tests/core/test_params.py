@@ -288,8 +288,9 @@ def test_yaml_roundtrip_full_and_toy(tmp_path):
     path = tmp_path / "toy.yaml"
     path.write_text(toy.to_yaml(only_changes=False), encoding="utf-8")
     assert ToyParams.load(path) == toy
-    assert CrossroadsParams.load(CrossroadsParams().save(tmp_path / "d.yaml")) == \
-        CrossroadsParams()
+    # the draft saved as a variant sets nothing: reading it back is refused (issue 40)
+    with pytest.raises(DataError, match="changes nothing"):
+        CrossroadsParams.load(CrossroadsParams().save(tmp_path / "d.yaml"))
 
 
 def test_yaml_variant_with_bom_and_missing_params(tmp_path):
@@ -298,7 +299,8 @@ def test_yaml_variant_with_bom_and_missing_params(tmp_path):
     assert CrossroadsParams.load(path).end_hand_sum == 30
     empty = tmp_path / "empty.yaml"
     empty.write_text("game: crossroads\n", encoding="utf-8")
-    assert CrossroadsParams.load(empty) == CrossroadsParams()
+    with pytest.raises(DataError, match="changes nothing: it sets no parameter"):
+        CrossroadsParams.load(empty)
 
 
 def test_bad_variant_file_names_file_and_field(tmp_path):
