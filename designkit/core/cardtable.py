@@ -67,11 +67,14 @@ RowCheck = Callable[[dict[str, Any]], str | tuple[str, Any] | None]
 def load_table(path: str | Path, columns: Sequence[Column],
                vocabulary: Mapping[str, HookSpec] | None = None,
                row_check: RowCheck | None = None,
-               row_key: str | None = None) -> list[dict[str, Any]]:
+               row_key: str | None = None,
+               min_rows: tuple[int, str] = (0, "")) -> list[dict[str, Any]]:
     """Read and validate ``path``; return one dict per card with typed values.
 
     ``row_key``: also store each card's spreadsheet row under that key, for a game whose
-    own later checks name the row (blank rows counted, as everywhere here)."""
+    own later checks name the row (blank rows counted, as everywhere here).
+    ``min_rows``: the fewest cards the rules can play with and the rule ID that says so
+    (a skills table left with its header alone would give an empty Crossroads)."""
     path = Path(path)
     name = str(path)
     data = read_bytes(path, MAX_TABLE_BYTES, CARD_TABLE)
@@ -120,6 +123,11 @@ def load_table(path: str | Path, columns: Sequence[Column],
                 col_name, _, message = problem.partition(": ")
                 raise DataError(name, message or problem, row=rowno, column=col_name or None)
         rows.append(row)
+    if len(rows) < min_rows[0]:
+        raise DataError(name, bi("{n} card rows, but the rules need at least {m} ({r})",
+                                 "カードの行が {n} 行しかありません。ルールには {m} 行以上必要です"
+                                 "（{r}）",
+                                 n=len(rows), m=min_rows[0], r=min_rows[1]))
     return rows
 
 
@@ -201,6 +209,17 @@ def _cell(file: str, rowno: int, col: Column, cell: str,
             raise fail(Text("empty cell", "セルが空です"))
         return col.default
     if col.type in ("int", "float"):
+        if not cell.isascii():
+            # Python's int() reads '٣' and '３' as 3; --set refuses them, so do tables: a
+            # number a spreadsheet shows in another script is a typing accident to see
+            import unicodedata
+
+            plain = "".join(str(d) if (d := unicodedata.decimal(c, None)) is not None
+                            else c for c in unicodedata.normalize("NFKC", cell))
+            raise fail(bi("{c!r} is not written in ASCII digits 0-9{h}",
+                          "{c!r} は半角数字 0-9 で書かれていません{hj}", c=cell,
+                          h=f" (write {plain})" if plain.isascii() else "",
+                          hj=f"（{plain} と書いてください）" if plain.isascii() else ""))
         try:
             value: Any = int(cell) if col.type == "int" else float(cell)
         except ValueError:
@@ -346,6 +365,8 @@ class Table(Generic[T]):
     make: Callable[[dict[str, Any]], T]
     vocabulary: Mapping[str, HookSpec] | None = None
     row_check: RowCheck | None = None
+    #: the fewest rows the rules play with, and the rule ID that says so
+    min_rows: tuple[int, str] = (1, "a table of no cards would play as if it had none")
 
     def path(self) -> Path:
         """Where the table is read from now (``DESIGNKIT_DATA`` moves every game's data)."""
@@ -360,7 +381,8 @@ class Table(Generic[T]):
         return (path, file_stamp(path))
 
     def _read(self, path: Path) -> tuple[T, ...]:
-        rows = load_table(path, self.columns, self.vocabulary, self.row_check)
+        rows = load_table(path, self.columns, self.vocabulary, self.row_check,
+                          min_rows=self.min_rows)
         return tuple(self.make(r) for r in rows)
 
 
