@@ -374,18 +374,21 @@ class Params:
         return write_text_atomic(path, self.to_yaml(note=note))
 
     @classmethod
-    def load(cls, path: str | Path) -> Self:
+    def load(cls, path: str | Path, require_change: bool = False) -> Self:
         """Read a variant file: only the fields it changes from the draft are needed."""
         from designkit.core.textfiles import load_yaml, read_text
 
         path = Path(path)
-        return cls.from_variant(load_yaml(read_text(path), str(path)), str(path))
+        return cls.from_variant(load_yaml(read_text(path), str(path)), str(path),
+                                require_change)
 
     @classmethod
-    def from_variant(cls, doc: Any, source: str) -> Self:
+    def from_variant(cls, doc: Any, source: str, require_change: bool = False) -> Self:
         """The parameters of a parsed variant file ``doc`` (read once: a pipe cannot be
-        read twice). A variant that sets nothing, or only the draft's own values, is
-        refused: run as if it were a change, it would show the draft under another name."""
+        read twice). With ``require_change`` (a command's ``--variant``), a variant that
+        sets nothing, or only the draft's own values, is refused: run as if it were a
+        change, it would show the draft under another name. The lab may keep such a file
+        on purpose (a baseline saved under a name), so reading it is allowed there."""
         doc = {} if doc is None else doc
         if not isinstance(doc, Mapping):
             raise DataError(source, bi("expected a mapping with 'game' and 'params'",
@@ -401,7 +404,7 @@ class Params:
             raise DataError(source, bi("'params' must be a mapping",
                                        "'params' はマッピングでなければなりません"),
                             column="params")
-        if not body:
+        if not body and require_change:
             raise DataError(source, bi(
                 "changes nothing: it sets no parameter (write them under 'params:', e.g. "
                 "params: {{{e}: …}}; the draft as written is --variant draft)",
@@ -409,7 +412,7 @@ class Params:
                 "例 params: {{{e}: …}}。草案のままなら --variant draft）",
                 e=next(iter(cls.specs()), "…")))
         params = cls.from_dict(body, source=source)
-        if not params.diff():
+        if require_change and not params.diff():
             raise DataError(source, bi(
                 "changes nothing: every value it sets ({k}) is the draft's own",
                 "何も変えません：設定した値（{k}）はすべて草案のままです",

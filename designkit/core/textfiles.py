@@ -280,8 +280,20 @@ def load_json(text: str, source: str) -> Any:
                                        n=len(digits.lstrip("-")), m=MAX_INT_DIGITS))
         return int(digits)
 
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        # json keeps the last of two equal keys: a record with "seed" twice would replay
+        # one and show the other
+        out: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in out:
+                raise DataError(source, bi("key {k!r} appears twice in one object; keep one",
+                                           "キー {k!r} が1つのオブジェクトに2回あります。1つに"
+                                           "してください", k=key))
+            out[key] = value
+        return out
+
     try:
-        return json.loads(text, parse_int=whole)
+        return json.loads(text, parse_int=whole, object_pairs_hook=unique)
     except json.JSONDecodeError as err:
         raise DataError(source, bi("line {n}, column {c}: not valid JSON ({m})",
                                    "{n} 行目、{c} 文字目：JSON として正しくありません（{m}）",

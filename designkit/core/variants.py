@@ -120,10 +120,10 @@ def load_variant(params_type: type[Params], name_or_path: str | Path) -> NamedVa
         return draft_variant(params_type)
     path = Path(text)
     if path.suffix.lower() in (".yaml", ".yml") or path.parent != Path(".") or path.exists():
-        return read_variant(params_type, path)
+        return read_variant(params_type, path, require_change=True)
     shipped = variants_dir(params_type.game_name) / f"{text}.yaml"
     if shipped.is_file():
-        return read_variant(params_type, shipped)
+        return read_variant(params_type, shipped, require_change=True)
     names = variant_names(params_type)
     close = difflib.get_close_matches(text, names, n=len(names), cutoff=0.0)
     raise DesignkitError(bi("--variant {t}: no such variant of {g}; known: {k}",
@@ -131,12 +131,14 @@ def load_variant(params_type: type[Params], name_or_path: str | Path) -> NamedVa
                             t=text, g=params_type.game_name, k=", ".join(close or names)))
 
 
-def read_variant(params_type: type[Params], path: Path) -> NamedVariant:
-    """Parse one variant file (never evaluated): its parameters and descriptions."""
+def read_variant(params_type: type[Params], path: Path,
+                 require_change: bool = False) -> NamedVariant:
+    """Parse one variant file (never evaluated): its parameters and descriptions.
+    ``require_change``: refuse a variant that changes nothing (what ``--variant`` asks)."""
     from designkit.core.textfiles import load_yaml, read_text
 
     doc = load_yaml(read_text(path), str(path))
-    params = params_type.from_variant(doc, str(path))  # checks the document's shape first
+    params = params_type.from_variant(doc, str(path), require_change)  # the shape first
     texts = {}
     for key in ("title", "title_ja", "description_en", "description_ja"):
         value = doc.get(key, "") or ""
