@@ -25,6 +25,21 @@ from designkit.core.messages import Text, bi
 VARIANT_FILE = Text("a variant file", "バリアントファイル")
 RECORD_FILE = Text("a game record", "ゲームの記録")
 CARD_TABLE = Text("a card table", "カード表")
+RESULTS_FILE = Text("a results file (.csv or .parquet)", "結果ファイル（.csv か .parquet）")
+
+
+def refuse_device(path: str | Path, kind: Text) -> None:
+    """A device or socket named where a file is meant (``/dev/zero``, a link to one) is one
+    line: a reader that trusts it reads forever. For files with no size limit (a results
+    table may hold millions of games) this is the whole check."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # the reader says what is wrong with a missing or unreadable file
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
+        raise DataError(str(path), bi("is a device, not a file: give {k}",
+                                      "デバイスでファイルではありません：{k}を指定してください",
+                                      k=kind))
 
 
 def read_bytes(path: str | Path, limit: int, kind: Text) -> bytes:
@@ -41,11 +56,7 @@ def read_bytes(path: str | Path, limit: int, kind: Text) -> bytes:
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError(name)
-        if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) or \
-                stat.S_ISSOCK(info.st_mode):
-            raise DataError(name, bi("is a device, not a file: give {k} (a text file)",
-                                     "デバイスでファイルではありません：{k}（テキストファイル）を"
-                                     "指定してください", k=kind))
+        refuse_device(path, kind)
         if stat.S_ISREG(info.st_mode) and info.st_size > limit:
             raise DataError(name, _too_large(info.st_size, limit, kind))
         with open(path, "rb") as f:

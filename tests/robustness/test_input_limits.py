@@ -60,6 +60,14 @@ def test_an_endless_device_is_refused_at_once(capsys, argv):
     assert "is a device, not a file" in line and argv[-1] in " ".join(argv), line
 
 
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_results_file_that_is_a_device_is_refused(tmp_path, capsys):
+    link = tmp_path / "results.csv"
+    link.symlink_to("/dev/zero")
+    line = _error(capsys, "play", "crossroads", "--from", str(link), "--game-id", "0")
+    assert f"{link}: is a device, not a file: give a results file" in line, line
+
+
 def test_a_60_mb_variant_file_is_refused_by_its_size(tmp_path, capsys):
     path = tmp_path / "huge.yaml"
     with open(path, "wb") as f:  # sparse: 60 MB without writing them
