@@ -160,8 +160,10 @@ def _call(args: argparse.Namespace) -> int:
         print(f"designkit: error: {one_line(err)}", file=sys.stderr)
         return 2
     except MemoryError:
-        print("designkit: error: out of memory: ask for fewer games or workers",
-              file=sys.stderr)
+        # every file and value read is bounded before parsing (core.limits), so what ran
+        # out is the run itself: games held in memory, or workers started
+        print("designkit: error: out of memory while running the command: if it plays many "
+              "games, ask for fewer games or workers", file=sys.stderr)
         return 2
     except Exception as err:
         if os.environ.get("DESIGNKIT_DEBUG"):

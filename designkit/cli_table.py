@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from designkit.cli_types import Arg, Command, arg, count, game_seed, seconds, seed
+from designkit.cli_types import Arg, Command, Once, arg, count, game_seed, seconds, seed
 
 BACKENDS = ("auto", "serial", "process", "dask")
 LANG = arg("--lang", choices=("en", "ja"), default="en")
@@ -34,8 +34,9 @@ def common(seed_type: Callable[[str], int] = seed, seed_help: str = "0 to 2**63-
                                  "mcts:0.1s (time per decision, not reproducible)"),
             arg("--set", action="append", metavar="FIELD=VALUE",
                 help="change a parameter (repeatable)"),
-            arg("--variant", help="a named variant (designkit variants GAME) or the path of a "
-                                  "variant YAML file"))
+            arg("--variant", action=Once,
+                help="a named variant (designkit variants GAME) or the path of a variant YAML "
+                     "file (one)"))
 
 
 def run_opts(auto_workers: bool = False) -> tuple[Arg, ...]:
@@ -135,7 +136,8 @@ REPORT = (
     arg("--ladder-games", type=count(1), default=100, help="games per ladder rung"),
     *run_opts())
 CARDS = (
-    arg("game"), arg("--variant", type=Path, help="a variant YAML file (numbers, copies)"),
+    arg("game"), arg("--variant", type=Path, action=Once,
+                     help="a variant YAML file (numbers, copies)"),
     arg("--lang", choices=("ja", "en", "both"), default="both"),
     arg("--out", type=Path, default=Path("cards"), help="folder (default cards/)"),
     arg("--format", default="pdf,png,tts", help="pdf,png,tts (comma separated)"),

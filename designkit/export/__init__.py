@@ -120,7 +120,7 @@ def _params(g: Game, variant: str | Path | Params | None) -> tuple[Params, str]:
                                         f"({type(variant).__name__}), not {g.name}'s")
         return variant, "draft" if variant == g.params_type() else "edited"
     if variant:
-        return g.params_type.load(variant), Path(variant).stem
+        return g.params_type.load(variant, require_change=True), Path(variant).stem
     return g.params_type(), "draft"
 
 

@@ -30,7 +30,10 @@ GENRES = Table("crossroads", "genres.csv", (
     Column("number", "int", range=(1, 30), unique=True),
     Column("genre_en"),
     Column("genre_ja", required=False, default=""),
-), lambda row: int(row["number"]))
+), lambda row: int(row["number"]),
+    # the draft's seven genres: a table cut short is a broken file, not a design (numbers a
+    # variant adds beyond them show bare, as they would without the file)
+    min_rows=(7, "CR-1.2: seven genres, numbers 2–8"))
 
 
 class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
