@@ -540,7 +540,10 @@ def _difference(m: Metric, out: Comparison, j: int) -> dict[str, Any]:
            "games_ratio": ratio, "decided": reading.decided}
     if out.same_games:
         row["why"] = ("the bots do not respond to this change: every game played out "
-                      "identically under both")
+                      "identically under both" + (f"; {reading.why}" if reading.why else ""))
+    elif identical and reading.decided:
+        row["why"] = ("the same value in every game under both: the bots may not respond "
+                      "to what this change affects")
     row["verdict"] = verdict(m, row, margin, bots=out.bots)
     return row
 

@@ -47,11 +47,11 @@ def parse_margins(items: Sequence[str] | None, precision: float | None,
             out[key.strip()] = check_margin(key.strip(), value)
         else:
             bare.append(value)
-    for value in bare:
+    for one in bare:
         if len(names) != 1:
-            raise DesignkitError(f"--margin {value}: with several metrics give METRIC=VALUE "
+            raise DesignkitError(f"--margin {one}: with several metrics give METRIC=VALUE "
                                  f"({', '.join(names)})")
-        out[names[0]] = check_margin(names[0], value)
+        out[names[0]] = check_margin(names[0], one)
     return out or None
 
 
