@@ -289,7 +289,7 @@ def plan_comparison(game: Game | str, variants: Sequence[NamedVariant | Params |
     margins = _margins(metrics, margin if margin is not None else precision)
     targets = dict(targets or {})
     for name, t in targets.items():
-        if name in margins and 2 * margins[name] > t.width:
+        if name in margins and 2 * margins[name] > t.width + 1e-9:
             raise DesignkitError(
                 f"--margin {name}={_show(margins[name], name, points=True)}: wider than the "
                 f"target {t.text} (±margin must fit inside it)")

@@ -150,13 +150,13 @@ def _problem(row: dict[str, Any], i: int, key: str, source: str, where: str,
             raise _bad(source, i, key, "target", "give at_least, at_most, between [lo, hi] "
                                                  "or fair_within (and text)")
         try:
-            for n in players:
-                t = make_target(target, n, metrics[0])
-                if t is not None and 2 * margin > t.width:
-                    raise _bad(source, i, key, "margin", f"±{margin:g} is wider than the "
-                                                         f"target {t.text}")
+            made = [make_target(target, n, metrics[0]) for n in players]
         except (TypeError, ValueError):
             raise _bad(source, i, key, "target", "its bounds must be numbers") from None
+        for t in made:
+            if t is not None and 2 * margin > t.width + 1e-9:
+                raise _bad(source, i, key, "margin", f"±{margin:g} is wider than the "
+                                                     f"target {t.text}")
     cures = row["cures"]
     if not (isinstance(cures, list) and cures):
         raise _bad(source, i, key, "cures", "give a list of variant names")
