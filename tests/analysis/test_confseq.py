@@ -68,7 +68,7 @@ def test_betting_is_a_running_intersection_and_rescales():
     d = rng.integers(-1, 2, 400).astype(float)       # paired differences in [-1, 1]
     s = betting_cs(d, -1.0, 1.0)
     assert (np.diff(s.lo) >= 0).all() and (np.diff(s.hi) <= 0).all()
-    assert s.lo[-1] <= d.mean() <= s.hi[-1] and -1 <= s.lo[-1] and s.hi[-1] <= 1
+    assert s.lo[-1] <= d.mean() <= s.hi[-1] and s.lo[-1] >= -1 and s.hi[-1] <= 1
     assert s.hi[0] - s.lo[0] == pytest.approx(2.0)    # one game says almost nothing
 
 

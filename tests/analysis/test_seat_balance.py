@@ -46,4 +46,4 @@ def test_a_real_game_gives_one_interval_per_position():
     res = simulate("crossroads", 30, agents="random", seed=3)
     won, n = won_by_position(res)
     b = seat_balance(won)
-    assert len(b.rates) == n and all(lo <= r <= hi for r, lo, hi in zip(b.rates, b.lo, b.hi))
+    assert len(b.rates) == n and all(lo <= r <= hi for r, lo, hi in zip(b.rates, b.lo, b.hi, strict=True))
