@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from designkit.analysis.variant_compare import Comparison, Plan, compare_variants, plan_comparison
-from designkit.analysis.verdicts import Target
+from designkit.analysis.verdicts import UNDECIDED, Target
 from designkit.core.errors import DesignkitError
 from designkit.core.params import Params
 from designkit.core.variants import NamedVariant
@@ -91,7 +91,9 @@ class Study:
         parts = []
         for name in self.sweep:
             mine = [(v, k) for n, v, k in got if n == name]
-            if len({k for _, k in mine}) == 1:
+            if {k for _, k in mine} == {UNDECIDED}:
+                parts.append(f"{UNDECIDED} at any {name} {mine[0][0]}–{mine[-1][0]}")
+            elif len({k for _, k in mine}) == 1:
                 parts.append(f"{mine[0][1]}: holds for {name} {mine[0][0]}–{mine[-1][0]}")
             else:
                 parts.append(f"depends on {name}: " + ", ".join(f"{k} at {v}" for v, k in mine))
@@ -108,8 +110,9 @@ class Study:
             for m in self.plan.metrics:
                 per = {lv: self.summary(lv, v.name, m.name) for lv in self.levels}
                 agree = len(set(per.values())) == 1
-                head = (f"  {v.name} on {m.name}: " if agree else
-                        f"  {v.name} on {m.name}: depends on bot skill — ")
+                tag = " [exploratory]" if m.name in self.plan.exploratory else ""
+                head = (f"  {v.name} on {m.name}{tag}: " if agree else
+                        f"  {v.name} on {m.name}{tag}: depends on bot skill — ")
                 lines.append(head + "; ".join(f"{lv}: {s}" for lv, s in per.items()))
         return "\n".join(lines)
 

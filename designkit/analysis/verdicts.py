@@ -7,7 +7,8 @@ matters, in the metric's own unit) and, for a question, the **target** that woul
 arm's own level, the words are (the sequential equivalence rule of ``seqbench``, plus the
 target):
 
-* **fixes it** — the cure's own interval lies inside the target;
+* **fixes it** — the cure's own interval lies inside the target (and the draft's does not:
+  a draft that already meets the target is read by the difference alone);
 * **no practical change** — the whole interval of the difference lies inside [−δ, +δ]
   (an equivalence statement: never said when the interval merely contains 0);
 * **improves it** / **makes it worse** — the difference's interval lies beyond +δ toward
@@ -103,8 +104,9 @@ def read(diff: tuple[float, float, float], n: int, margin: float,
     if n < min_games or not (math.isfinite(lo) and math.isfinite(hi)):
         return Reading(UNDECIDED, max(1, min_games - n),
                        f"this interval needs at least {min_games} games")
-    if target is not None and cure is not None and target.holds(*cure):
-        return Reading(FIXES)
+    if (target is not None and cure is not None and target.holds(*cure)
+            and not (draft is not None and target.holds(*draft))):
+        return Reading(FIXES)       # (a draft already inside the target is not "fixed")
     if lo >= -margin and hi <= margin:
         return Reading(SAME)
     sign = 0
