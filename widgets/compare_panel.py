@@ -27,6 +27,7 @@ from designkit.analysis.variant_compare import (
     Plan,
     VerdictWords,
     compare_variants,
+    extend_comparison,
     plan_comparison,
     verdict,
 )
@@ -55,6 +56,7 @@ CURRENT = "(current parameters)"
 class _Job:
     plan: Plan
     workers: int
+    extend: Comparison | None = None     # play on from this finished comparison
 
 
 class ComparePanel(BackgroundRun, widgets.VBox):
@@ -108,6 +110,10 @@ class ComparePanel(BackgroundRun, widgets.VBox):
                                        description="Every seat")
         self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
                                               description="Workers")
+        self.run_on = widgets.Checkbox(value=False, indent=False,
+                                       description="Run on from the last comparison (its games "
+                                                   "kept, up to Max games)")
+        self.run_on.add_class("dk-compare-run-on")
         controls = self._run_controls("Games")
         self.charts = chart_grid()
         self.verdict = widgets.HTML()
@@ -138,7 +144,7 @@ class ComparePanel(BackgroundRun, widgets.VBox):
             widgets.HBox([self.baseline, self.variants], layout=row), self.info,
             widgets.HBox([self.metric, self.precision], layout=row),
             widgets.HBox([self.max_games, self.first_games, self.agents, self.workers],
-                         layout=row),
+                         layout=row), self.run_on,
             controls, self.status, self.verdict, self.charts, self.open_button,
             self.side_by_side]
 
@@ -229,11 +235,25 @@ class ComparePanel(BackgroundRun, widgets.VBox):
                                    self.metric.value, self.agents.value, None,
                                    self.max_games.value, self.first_games.value,
                                    margin=self.precision.value)
+        last = self.comparison
+        if self.run_on.value and last is not None and len(last.table):
+            if last.names != [v.name for v in plan.variants] or [m.name for m in last.metrics] \
+                    != [m.name for m in plan.metrics] or last.agents != plan.agents:
+                raise DesignkitError("run on: pick the same variants, metric and bots as the "
+                                     "last comparison, or untick Run on")
+            if self.max_games.value <= last.n_games:
+                raise DesignkitError(f"run on: raise Max games above the {last.n_games} games "
+                                     "already played")
+            return _Job(plan, self.workers.value, last)
         return _Job(plan, self.workers.value)
 
     def _compute(self, job: _Job) -> Comparison:
         self.open_button.disabled = True
         show_message(self.status, job.plan.summary())
+        if job.extend is not None:       # confidence sequences: running on stays valid
+            return extend_comparison(job.extend, job.plan, self.max_games.value,
+                                     workers=job.workers, on_look=self._look,
+                                     on_progress=self._tick)
         return compare_variants(job.plan.game, job.plan.variants, plan=job.plan,
                                 workers=job.workers, on_look=self._look,
                                 on_progress=self._tick)

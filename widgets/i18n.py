@@ -389,6 +389,8 @@ JA.update({
     "Baseline": "基準", "Metric": "指標", "± precision": "± 精度", "Max games": "最大ゲーム数",
     "± margin": "± 実質差の幅", "Question": "問い", "(a metric, no question)": "（指標だけ、問いなし）",
     "Second level": "第2のボット", "(one level)": "（1段階だけ）",
+    "Run on from the last comparison (its games kept, up to Max games)":
+        "前回の比較から続ける（そのゲームを残し、最大ゲーム数まで）",
     "First look": "最初の確認", "Open the game where they differ most": "最も差が出たゲームを開く",
     "(current parameters)": "（現在のパラメータ）", "draft": "草案",
     "current (the draft's values)": "現在のパラメータ（草案の値）",
@@ -499,6 +501,7 @@ _p(r"the arms gave the same value in all (\d+) games \(they never diverged\); no
 JA.update({
     "the bots do not respond to this change: every game played out identically under both":
         "ボットはこの変更に反応しません：どのゲームも両方で同じ展開でした",
+    "the draft already meets the target": "草案はすでに目標を満たしています",
     "the same value in every game under both: the bots may not respond to what this change "
     "affects": "どのゲームでも両方が同じ値：ボットはこの変更が影響する点に反応していないかもしれません"})
 JA.update({"precision reached": "精度に到達", "budget spent": "上限に到達",

@@ -544,6 +544,8 @@ def _difference(m: Metric, out: Comparison, j: int) -> dict[str, Any]:
     elif identical and reading.decided:
         row["why"] = ("the same value in every game under both: the bots may not respond "
                       "to what this change affects")
+    elif target is not None and n and target.holds(a_lo, a_hi) and reading.decided:
+        row["why"] = "the draft already meets the target"
     row["verdict"] = verdict(m, row, margin, bots=out.bots)
     return row
 

@@ -76,6 +76,24 @@ def test_a_switch_that_cannot_act_says_so_instead_of_a_verdict():
     assert "Verdict" not in panel.verdict.value
 
 
+def test_run_on_extends_the_last_comparison_keeping_its_games():
+    panel = ComparePanel("crossroads")
+    panel.variants.value = ("numbers_1_to_7",)
+    panel.metric.value = "turns"
+    panel.agents.value = "random"
+    panel.precision.value = 0.01
+    panel.max_games.value, panel.first_games.value = 10, 10
+    first = panel.run(blocking=True)
+    seeds = list(first.results[0].games["seed"])
+    panel.run_on.value = True
+    panel.max_games.value = 20
+    out = panel.run(blocking=True)
+    assert out is first and out.n_games == 20
+    assert list(out.results[0].games["seed"])[:10] == seeds
+    panel.max_games.value = 20
+    assert panel.run(blocking=True) is None and "raise Max games" in panel.status.value
+
+
 def test_the_lab_has_a_compare_tab():
     lab = DesignLab("classic_hero")
     assert "Compare" in lab.tabs.titles
