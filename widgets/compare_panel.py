@@ -87,6 +87,9 @@ class ComparePanel(BackgroundRun, widgets.VBox):
                                                description="Compare")
         self.variants.add_class("dk-compare-variants")
         self.questions = self._questions()
+        for p in self.questions:   # the label the 日本語 switch shows: the draft's own words
+            i18n.JA.setdefault(f"{p.question.key}: {p.question.title}",
+                               f"{p.question.key}：{p.question.quote_ja[:40]}")
         self.question = widgets.Dropdown(
             options=[("(a metric, no question)", ""),
                      *[(f"{p.question.key}: {p.question.title}", p.question.key)
@@ -377,6 +380,9 @@ def _verdict_ja(row: Any, out: Comparison) -> str:
     """One verdict row in Japanese (as ``variant_compare.verdict`` decides it)."""
     m = parse_metric(row["metric"])
     row = row.copy()
-    row["why"] = "；".join(i18n.tr(part, "ja") for part in str(row["why"]).split("; ")
-                          if part)
-    return verdict(m, row, out.precision_of(m.name), JAPANESE, bots=out.bots)
+    why = str(row["why"])
+    whole = i18n.tr(why, "ja")
+    row["why"] = whole if whole != why else "；".join(
+        i18n.tr(part, "ja") for part in why.split("; ") if part)
+    bots = "、".join(i18n.tr(b, "ja") for b in sorted(set(out.agents)))
+    return verdict(m, row, out.precision_of(m.name), JAPANESE, bots=bots)

@@ -494,6 +494,14 @@ _p(r"each value (.+)", r"各値 \1")
 _p(r"(\S+)–(\S+) step (\S+) \((\d+) values?\)", r"\1–\2、刻み \3（\4 通り）")
 _p(r"(\d+) files written(.*)", r"\1 個のファイルを書き出しました\2")
 _p(r"mcts:(\S+)", r"MCTS:\1")
+def _compare_parts(text: str) -> str:
+    """The compare summary's metric parts (``turns (margin ±1.00, exploratory)``)."""
+    for en, ja in (("margin", "幅"), ("target", "目標"), ("exploratory", "探索的"),
+                   (" pts", " pt"), ("; ", "；"), (", ", "、")):
+        text = text.replace(en, ja)
+    return text
+
+
 _p(r"this interval needs at least (\d+) games", r"この区間には少なくとも \1 ゲームが必要です")
 _p(r"the arms gave the same value in all (\d+) games \(they never diverged\); no verdict "
    r"below (\d+) games", r"\1 ゲームすべてで両方が同じ値（一度も分かれていない）：\2 ゲーム未満"
@@ -511,8 +519,8 @@ _p(r"(\d+) <span class='dk-help'>\(seed (\d+)\)</span>",
 _p(r"\S+: (.+) against (.+) on the same seeds \(paired\), (.+) bots; (.+); until decided or "
    r"(\d+) games per variant \(looks at (.+); anytime-valid\)",
    lambda m: f"{m[1]} を {tr(m[2], 'ja')} と同じシードで比較（対応あり）、ボット "
-             f"{tr(m[3], 'ja')}、{m[4]}。判定が出るか、バリアントごとに {m[5]} "
-             f"ゲームで停止（確認：{m[6]}。いつ止めても有効な区間）")
+             f"{tr(m[3], 'ja')}、{_compare_parts(m[4])}。判定が出るか、バリアントごとに "
+             f"{m[5]} ゲームで停止（確認：{m[6]}。いつ止めても有効な区間）")
 # the notable games' rows (designkit.analysis.notable)
 _p(r"longest game \((\d+) turns\)", r"最長のゲーム（\1 手番）")
 _p(r"shortest game \((\d+) turns\)", r"最短のゲーム（\1 手番）")
