@@ -4,12 +4,13 @@ A comparison pairs game *i* of every variant (the same seed, common random numbe
 a metric is, wherever possible, one number per game: the difference is then taken game
 by game and its spread is what pairing removes. The exception is **seat balance**, a
 property of many games (how far the win rates by turn position lie from the fair
-share); it is compared with a paired bootstrap over the same game indices.
+share); it is compared through each position's own interval (:mod:`.seat_balance`).
 
 Metric names (``designkit compare --metric``):
 
 * ``seat_balance`` — the largest gap of a turn position's (or, where the start player is
-  fixed, a seat's) win rate from the fair share 1/players; lower is more even;
+  fixed, a seat's) win rate from the fair share 1/players, read from each position's
+  interval (0 when every one contains the fair share); lower is more even;
 * ``turn_order`` — the start player's (position 0's) win rate;
 * ``winner_margin`` — the winner's score minus the runner-up's;
 * ``turns``, ``decisions`` — game length;
@@ -209,20 +210,6 @@ def imbalance(won: np.ndarray, rows: np.ndarray | None = None) -> float:
     w = won if rows is None else won[rows]
     rates = w.mean(axis=0)
     return float(np.abs(rates - 1.0 / w.shape[1]).max())
-
-
-def bootstrap_imbalance(won_a: np.ndarray, won_b: np.ndarray, reps: int,
-                        rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """Bootstrap replicates of imbalance(B) − imbalance(A): paired (the same game indices
-    for both, which is what common seeds allow) and independent (separate indices, what two
-    unrelated runs would give) — the latter only to measure what pairing saves."""
-    n = len(won_a)
-    paired, indep = np.empty(reps), np.empty(reps)
-    for k in range(reps):
-        rows = rng.integers(0, n, n)
-        paired[k] = imbalance(won_b, rows) - imbalance(won_a, rows)
-        indep[k] = imbalance(won_b, rng.integers(0, n, n)) - imbalance(won_a, rows)
-    return paired, indep
 
 
 def metrics_needing(metrics: Sequence[Metric]) -> tuple[bool, bool]:

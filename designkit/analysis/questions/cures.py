@@ -1,9 +1,10 @@
 """Problem → cure → verdict: a draft's problem, the metric that measures it, the draft's
 value with its interval, and each cure's paired difference with its interval and verdict.
 
-A game's :class:`Problem` list (the draft's words, the metrics, the shipped variants that
-are the draft's own proposed cures) is data, ``problems/<game>.yaml`` beside this module,
-read by :func:`load_problems`. :func:`run_cures`
+A game's :class:`Problem` list (the draft's words, the primary and exploratory metrics, the
+target that would mean "fixed", the margin, the player counts, the shipped variants that
+are the draft's own proposed cures) is data, ``data/<game>/questions.yaml``, read and
+validated by :func:`load_problems`. :func:`run_cures`
 plays the draft and every cure once, on the same seeds, with every metric at once
 (:func:`designkit.analysis.variant_compare.compare_variants`: the metrics are free once
 the games are played), and :func:`answer` turns the rows of one problem into an
