@@ -57,6 +57,7 @@ class _Job:
     plan: Plan
     workers: int
     extend: Comparison | None = None     # play on from this finished comparison
+    second: str = ""                     # the second bot level ("": one level)
 
 
 class ComparePanel(BackgroundRun, widgets.VBox):
@@ -113,6 +114,11 @@ class ComparePanel(BackgroundRun, widgets.VBox):
                                        description="Every seat")
         self.workers = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1),
                                               description="Workers")
+        self.second = widgets.Dropdown(
+            options=[("(one level)", ""), *[(a, a) for a in ("search", "greedy", "mcts:50")]],
+            value="", description="Second level", style={"description_width": "initial"})
+        self.second.add_class("dk-compare-second")
+        self.second_comparison: Comparison | None = None
         self.run_on = widgets.Checkbox(value=False, indent=False,
                                        description="Run on from the last comparison (its games "
                                                    "kept, up to Max games)")
@@ -146,8 +152,8 @@ class ComparePanel(BackgroundRun, widgets.VBox):
             self.question,
             widgets.HBox([self.baseline, self.variants], layout=row), self.info,
             widgets.HBox([self.metric, self.precision], layout=row),
-            widgets.HBox([self.max_games, self.first_games, self.agents, self.workers],
-                         layout=row), self.run_on,
+            widgets.HBox([self.max_games, self.first_games, self.agents, self.second,
+                          self.workers], layout=row), self.run_on,
             controls, self.status, self.verdict, self.charts, self.open_button,
             self.side_by_side]
 
@@ -248,7 +254,12 @@ class ComparePanel(BackgroundRun, widgets.VBox):
                 raise DesignkitError(f"run on: raise Max games above the {last.n_games} games "
                                      "already played")
             return _Job(plan, self.workers.value, last)
-        return _Job(plan, self.workers.value)
+        second = self.second.value if self.second.value != self.agents.value else ""
+        if second:
+            from designkit.agents import make_agents
+
+            make_agents(second, 2)       # an unknown level is refused before anything runs
+        return _Job(plan, self.workers.value, second=second)
 
     def _compute(self, job: _Job) -> Comparison:
         self.open_button.disabled = True
@@ -257,9 +268,19 @@ class ComparePanel(BackgroundRun, widgets.VBox):
             return extend_comparison(job.extend, job.plan, self.max_games.value,
                                      workers=job.workers, on_look=self._look,
                                      on_progress=self._tick)
-        return compare_variants(job.plan.game, job.plan.variants, plan=job.plan,
-                                workers=job.workers, on_look=self._look,
-                                on_progress=self._tick)
+        self.second_comparison = None
+        out = compare_variants(job.plan.game, job.plan.variants, plan=job.plan,
+                               workers=job.workers, on_look=self._look,
+                               on_progress=self._tick)
+        if job.second and out.stopped != "interrupted" and not job.plan.inert:
+            from designkit.analysis.verdict_study import _replan
+
+            self.comparison = out
+            plan = _replan(job.plan, job.plan.variants, job.second, job.plan.family)
+            self.second_comparison = compare_variants(plan.game, plan.variants, plan=plan,
+                                                      workers=job.workers,
+                                                      on_progress=self._tick)
+        return out
 
     def _look(self, out: Comparison) -> None:
         """Each look: the charts with the intervals so far (the run goes on)."""
@@ -275,7 +296,8 @@ class ComparePanel(BackgroundRun, widgets.VBox):
             return
         if len(out.table):
             self.figures = show_figures(self.charts, difference_figures(out))
-        self.verdict.value = _verdict_html(out, final=True, lang=i18n.lang_of(self))
+        self.verdict.value = _verdict_html(out, final=True, lang=i18n.lang_of(self),
+                                           second=self.second_comparison)
         self.open_button.disabled = not len(out.table)
         show_message(self.status, f"{out.n_games} games per variant, {out.elapsed:.1f} s "
                                   f"({out.stopped})")
@@ -315,7 +337,7 @@ class ComparePanel(BackgroundRun, widgets.VBox):
         self._describe()
         if self.comparison is not None:
             self.verdict.value = _verdict_html(self.comparison, final=not self.running,
-                                               lang=lang)
+                                               lang=lang, second=self.second_comparison)
 
     def _ui(self, action: Any) -> None:
         try:
@@ -324,11 +346,16 @@ class ComparePanel(BackgroundRun, widgets.VBox):
             show_message(self.status, text_of(err), error=True)
 
 
-def _verdict_html(out: Comparison, final: bool, lang: str = "en") -> str:
+def _verdict_html(out: Comparison, final: bool, lang: str = "en",
+                  second: Comparison | None = None) -> str:
     """The verdict sentences (the library's, in the lab's words; or written in Japanese
-    from the same numbers)."""
+    from the same numbers); with a second bot level, its verdicts too and whether the two
+    levels agree."""
     if not len(out.table):
         return i18n.tr("<i>no game finished under every variant yet</i>", lang)
+    if second is not None and len(second.table):
+        return (_verdict_html(out, final, lang) + _verdict_html(second, final, lang)
+                + _skill_note(out, second, lang))
     ratios = [r for r in out.table["games_ratio"] if r == r]
     if lang == "ja":
         head = (f"<b>判定</b>：バリアントごとに {out.n_games} ゲーム（"
@@ -346,6 +373,21 @@ def _verdict_html(out: Comparison, final: bool, lang: str = "en") -> str:
     note = (f"<div class='dk-note'>Pairing: independent runs would need "
             f"{max(ratios):.1f}× the games for the same width.</div>" if ratios else "")
     return f"<div class='dk-verdict'>{head}<ul>{items}</ul>{note}</div>"
+
+
+def _skill_note(a: Comparison, b: Comparison, lang: str) -> str:
+    """"depends on bot skill" where the two levels' verdict words differ."""
+    lines = []
+    for (_, r1), (_, r2) in zip(a.table.iterrows(), b.table.iterrows(), strict=True):
+        same = r1["kind"] == r2["kind"]
+        if lang == "ja":
+            word = "ボットの強さによらない" if same else "ボットの強さによる"
+            lines.append(f"{escape(r1['variant'])}（{escape(i18n.tr(r1['metric'].replace('_', ' '), 'ja'))}）：{word}")
+        else:
+            word = "holds at both bot levels" if same else "depends on bot skill"
+            lines.append(f"{escape(r1['variant'])} on {escape(r1['metric'])}: {word} "
+                         f"({escape(a.bots)}: {r1['kind']}; {escape(b.bots)}: {r2['kind']})")
+    return "<div class='dk-note'>" + "<br>".join(lines) + "</div>"
 
 
 def _value(value: float, metric: str, sign: bool = False) -> str:

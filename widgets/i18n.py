@@ -388,7 +388,7 @@ JA.update({
     # Compare tab
     "Baseline": "基準", "Metric": "指標", "± precision": "± 精度", "Max games": "最大ゲーム数",
     "± margin": "± 実質差の幅", "Question": "問い", "(a metric, no question)": "（指標だけ、問いなし）",
-    "Second level": "第2のボット", "(one level)": "（1段階だけ）",
+    "Second level": "第2のボット", "(one level)": "（1段階だけ）", "search": "探索",
     "Run on from the last comparison (its games kept, up to Max games)":
         "前回の比較から続ける（そのゲームを残し、最大ゲーム数まで）",
     "First look": "最初の確認", "Open the game where they differ most": "最も差が出たゲームを開く",

@@ -94,6 +94,21 @@ def test_run_on_extends_the_last_comparison_keeping_its_games():
     assert panel.run(blocking=True) is None and "raise Max games" in panel.status.value
 
 
+def test_a_second_bot_level_gives_its_verdicts_and_says_whether_they_agree():
+    panel = ComparePanel("crossroads")
+    panel.variants.value = ("numbers_1_to_7",)
+    panel.metric.value = "turns"
+    panel.agents.value = "random"
+    panel.second.value = "greedy"
+    panel.max_games.value, panel.first_games.value = 6, 6
+    out = panel.run(blocking=True)
+    assert out is not None and panel.second_comparison is not None
+    assert set(panel.second_comparison.agents) == {"greedy"}
+    html = panel.verdict.value
+    assert "random bots" in html and "greedy bots" in html
+    assert "holds at both bot levels" in html or "depends on bot skill" in html
+
+
 def test_the_lab_has_a_compare_tab():
     lab = DesignLab("classic_hero")
     assert "Compare" in lab.tabs.titles
