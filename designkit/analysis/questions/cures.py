@@ -200,8 +200,9 @@ def run_cures(game: str, problems: Sequence[Problem], n_games: int, seed: int = 
               players: int | None = None, workers: int = 1) -> Comparison:
     """The draft and every problem's cures on the same seeds, every metric at once. The
     family (printed) is every (cure, primary metric) pair the page declares; metrics that
-    are no question's primary one are exploratory (α each, labelled). Each metric's margin
-    and target are its first question's (``precision``, per metric, overrides margins)."""
+    are no question's primary one are exploratory (α each, labelled). A primary metric's
+    margin and target are its first question's; ``precision`` (per metric) gives the
+    exploratory metrics' margins."""
     cures = list(dict.fromkeys(c for p in problems for c in p.cures))
     metrics = list(dict.fromkeys(m for p in problems for m in p.metrics))
     primary = {p.metric for p in problems}
@@ -213,8 +214,9 @@ def run_cures(game: str, problems: Sequence[Problem], n_games: int, seed: int = 
         t = p.target_at(n)
         if t is not None:
             targets.setdefault(p.metric, t)
-    if isinstance(precision, dict):
-        margins.update({k: v for k, v in precision.items() if k in metrics})
+    if isinstance(precision, dict):     # the exploratory metrics' margins (the questions
+        margins.update({k: v for k, v in precision.items()   # own their primary ones)
+                        if k in metrics and k not in primary})
     family = max(1, len({(c, p.metric) for p in problems for c in p.cures}))
     return compare_variants(game, ["draft", *cures], metric=metrics, agents=agents,
                             margin=margins, targets=targets, max_games=n_games,
