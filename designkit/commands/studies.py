@@ -86,6 +86,9 @@ def compare(opts: CompareOptions, run: RunOn = LOCAL, out: Output = TERMINAL) ->
     if plan.inert:
         out.say(plan.inert)
         return 0
+    if opts.question:
+        out.say(f"question {q.question.key}: 「{q.question.quote_ja}」 — {q.question.quote_en}",
+                flush=True)
     second = opts.second_level or SECOND_LEVEL
     try:
         levels, sweep, _ = study_plan(plan, None if second == "none" else second)

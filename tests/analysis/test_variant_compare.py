@@ -165,3 +165,22 @@ def test_per_game_values_are_paired_by_seed():
     assert list(a.games["seed"]) == list(b.games["seed"])
     # turns are unbounded: the normal-mixture sequence starts at MIN_GAMES_UNBOUNDED
     assert np.isinf(out.table["half_width"]).all() and "at least 30" in out.verdicts()[0]
+
+
+def test_a_three_player_switch_acts_at_three_players_only():
+    three = plan_comparison("crossroads", ["draft", "three_player_all_numbers"], "turns",
+                            "random", players=3)
+    four = plan_comparison("crossroads", ["draft", "three_player_all_numbers"], "turns",
+                           "random", players=4)
+    assert three.inert == "" and "identical rulesets at 4 players" in four.inert
+    a, b = (v.params for v in four.variants)
+    assert b.diff(a) and not b.acting_diff(a)
+
+
+def test_a_question_prints_its_quote_and_declares_its_primary_metric(capsys):
+    code = main(["compare", "crossroads", "--question", "merit_27", "--agents", "random",
+                 "--second-level", "none", "--max-games", "8", "--first-games", "8"])
+    out = capsys.readouterr().out
+    assert code == 0 and "「２７終了のメリットを増加」" in out
+    assert "target games ending on 27 ≥ 25 %" in out and "[exploratory]" in out
+    assert "family of 2 verdicts" in out        # two cures × one primary metric
