@@ -102,7 +102,8 @@ class ComparePanel(BackgroundRun, widgets.VBox):
                                        description="Metric",
                                        layout=widgets.Layout(width="auto", min_width="420px"))
         self.metric.add_class("dk-compare-metric")
-        self.precision = widgets.FloatText(value=0.03, description="± margin",
+        self.precision = widgets.FloatText(value=parse_metric("seat_balance").default_margin,
+                                           description="± margin",
                                            step=0.01, style={"description_width": "initial"})
         self.precision.add_class("dk-compare-precision")
         self.precision.add_class("dk-compare-margin")
@@ -136,6 +137,8 @@ class ComparePanel(BackgroundRun, widgets.VBox):
         self.side_by_side.add_class("dk-compare-games")
         self.info = widgets.HTML()
         self.question.observe(lambda _c: self._ui(self._use_question), names="value")
+        self.metric.observe(lambda c: self._ui(lambda: self._default_margin(c["new"])),
+                            names="value")
         self.baseline.observe(lambda _c: self._describe(), names="value")
         self.variants.observe(lambda _c: self._describe(), names="value")
         self._describe()
@@ -167,6 +170,11 @@ class ComparePanel(BackgroundRun, widgets.VBox):
 
     def _problem(self) -> Any:
         return next((p for p in self.questions if p.question.key == self.question.value), None)
+
+    def _default_margin(self, metric: str) -> None:
+        """A new metric brings its own unit, so its default margin (a question's margin is
+        set after its metric)."""
+        self.precision.value = parse_metric(metric).default_margin
 
     def _use_question(self) -> None:
         """A question picks its cures, its primary metric and its margin."""
