@@ -470,8 +470,11 @@ def _evaluate(game: Game, chosen: list[NamedVariant], out: Comparison,
 
 
 def _same_games(a: Results, b: Results) -> bool:
-    """Every game played out identically: the same length, decisions, end and scores."""
-    cols = ["game_id", "turns", "decisions", "end_reason", "winner"]
+    """Every game played out identically: the same length, decisions (their count, the
+    options offered at each summed), end and scores."""
+    cols = [c for c in ("game_id", "turns", "decisions", "multi_option_decisions",
+                        "branching_sum", "end_reason", "winner")
+            if c in a.games.columns and c in b.games.columns]
     ga, gb = a.games.sort_values("game_id"), b.games.sort_values("game_id")
     if not ga[cols].reset_index(drop=True).equals(gb[cols].reset_index(drop=True)):
         return False
