@@ -71,21 +71,30 @@ SIMULATE = (*common(), arg("--games", type=count(1), required=True),
                      "every event's text: slower)"))
 COMPARE = (
     arg("game"),
-    arg("--variant", action="append", required=True, metavar="NAME|FILE",
+    arg("--variant", action="append", metavar="NAME|FILE",
         help="a named variant (designkit variants GAME), draft, or a YAML file; the first is "
-             "the baseline (repeat: at least two)"),
+             "the baseline (repeat: at least two; default with --question: draft and the "
+             "question's cures)"),
+    arg("--question", metavar="KEY",
+        help="a question of data/GAME/questions.yaml: its primary metric (declared), "
+             "exploratory metrics, target, margin, player count and cures"),
     arg("--metric", action="append", metavar="METRIC",
         help="seat_balance (default), turn_order, winner_margin, turns, decisions, "
              "lead_changes, vp_share:SOURCE, rule:ID, end:REASON, col:NAME (repeatable or "
              "comma separated)"),
-    arg("--precision", type=float, default=0.02,
-        help="stop when every difference is known to ± this, in the metric's unit (shares "
-             "as fractions: 0.03 = 3 points; default 0.02)"),
+    arg("--margin", action="append", metavar="[METRIC=]VALUE",
+        help="the smallest change that matters, in the metric's own unit (shares as "
+             "fractions: 0.03 = 3 points): 'no practical change' needs the whole interval "
+             "inside ±margin (repeatable, METRIC=VALUE per metric; default per metric)"),
+    arg("--precision", type=float, default=None, help="the old name of --margin (one number)"),
     arg("--max-games", type=count(1), default=2000, help="games per variant at most (default "
                                                          "2000)"),
     arg("--first-games", type=count(1), default=100,
         help="games per variant at the first look; looks double (default 100)"),
     arg("--agents", help="one name for all seats or one per seat (default greedy)"),
+    arg("--second-level", default=None, metavar="AGENT",
+        help="the second bot level every verdict is checked at (default search; none: one "
+             "level only)"),
     arg("--players", type=count(1)), arg("--seed", type=seed, default=0, help="0 to 2**63-1"),
     *run_opts())
 SWEEP = (

@@ -61,6 +61,13 @@ class ParamSpec:
     #: and ``players_max``): ``range`` is then the widest they may take, and an error names
     #: the range those fields allow now, which is the one the game really plays
     within: tuple[str, str] | None = None
+    #: a value the draft never sizes (a placeholder), with the plausible range a verdict
+    #: that depends on it is swept over (its ends and the default): ``(lo, hi)``
+    placeholder: tuple[float, float] | None = None
+    #: the player counts at which the field acts at all (``(3,)``: a 3-player rule);
+    #: None: every count. Two rulesets that differ only in fields inert at the count
+    #: played are the same game (``Params.acting_diff``)
+    acts_at: tuple[int, ...] | None = None
 
     def resolved(self) -> ParamSpec:
         """This spec with its kind inferred from the default, if it was deferred."""
@@ -136,7 +143,9 @@ def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "Genera
           optional: bool = False, kind: str | None = None, label: str = "",
           label_ja: str = "", help_ja: str = "", step: float | None = None,
           tune: bool | None = None, fixed_rows: bool = False,
-          within: tuple[str, str] | None = None) -> Any:
+          within: tuple[str, str] | None = None,
+          placeholder: tuple[float, float] | None = None,
+          acts_at: tuple[int, ...] | None = None) -> Any:
     """Declare a parameter field: default, allowed values, help text and rule ID in one place.
 
     ``step`` is the grid a tuning search uses (declare it on fractions); ``tune=True``
@@ -145,6 +154,8 @@ def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "Genera
     there are (per die, per player count), so a row it lacks is refused, not kept unread.
     ``within=(low, high)``: the value lies between the values of fields ``low`` and ``high``
     (checked after every field, before ``check_consistency``; ``range`` bounds those two).
+    ``placeholder=(lo, hi)``: the draft never sizes this value; verdicts that depend on it
+    are given over that range. ``acts_at``: the player counts at which it acts.
     """
     if step is not None and (isinstance(step, bool) or not step > 0 or range is None):
         raise TypeError(f"param step={step!r}: a positive step needs a range")
@@ -158,7 +169,7 @@ def param(default: Any = _MISSING, *, help: str, rule: str, group: str = "Genera
                      choices=tuple(choices) if choices is not None else None,
                      optional=optional, item_range=item_range, label=label, label_ja=label_ja,
                      help_ja=help_ja, step=step, tune=tune, infer=infer, fixed_rows=fixed_rows,
-                     within=within)
+                     within=within, placeholder=placeholder, acts_at=acts_at)
     if default_factory is not _MISSING:
         return field(default_factory=default_factory, metadata={"param": spec})
     return field(default=default, metadata={"param": spec})
@@ -361,6 +372,14 @@ class Params:
         mine = self.to_dict()
         theirs = other.to_dict() if other is not None else type(self).default_values()
         return {k: (theirs[k], mine[k]) for k in mine if mine[k] != theirs[k]}
+
+    def acting_diff(self, other: Params) -> dict[str, tuple[Any, Any]]:
+        """:meth:`diff` without the fields that do not act at this player count
+        (``acts_at``): empty when both rulesets play the same game."""
+        players = getattr(self, "players", None)
+        specs = self.specs()
+        return {k: v for k, v in self.diff(other).items()
+                if players in (specs[k].acts_at or (players,))}
 
     # -- YAML variants ----------------------------------------------------------------------
     def to_yaml(self, only_changes: bool = True, note: str = "") -> str:

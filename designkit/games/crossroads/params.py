@@ -52,15 +52,15 @@ class CrossroadsParams(Params):
                                    help="Copies of each number in the deck",
                                    help_ja="山札にある各数字の枚数")
     removed_numbers_3p: tuple[int, ...] = param((2,), item_range=(1, 30), rule="CR-2.1",
-                                                group=SETUP,
+                                                group=SETUP, acts_at=(3,),
                                                 help="Numbers removed with 3 players",
                                                 help_ja="3人のときに抜く数字")
     removed_numbers_4p: tuple[int, ...] = param((), item_range=(1, 30), rule="CR-2.1",
-                                                group=SETUP,
+                                                group=SETUP, acts_at=(4,),
                                                 help="Numbers removed with 4 players",
                                                 help_ja="4人のときに抜く数字")
     removed_numbers_5p: tuple[int, ...] = param((), item_range=(1, 30), rule="CR-2.1",
-                                                group=SETUP,
+                                                group=SETUP, acts_at=(5,),
                                                 help="Numbers removed with 5 players",
                                                 help_ja="5人のときに抜く数字")
     starting_hand: int = param(2, range=(0, 6), rule="CR-2.2", group=SETUP,
@@ -163,7 +163,7 @@ class CrossroadsParams(Params):
                                        help_ja=("同点の決着：終了したプレイヤーの左隣から時計回"
                                                 "り、または勝ちを分け合う（CR-A15）"))
     # -- rule variants (the draft's change list as switches; default = the draft) ------------------
-    three_player_removal: bool = param(True, rule="CR-V1", group=VARIANTS,
+    three_player_removal: bool = param(True, rule="CR-V1", group=VARIANTS, acts_at=(3,),
                                        help="3 players remove removed_numbers_3p (change list: "
                                             "one number again); off: every number",
                                        help_ja=("3人では removed_numbers_3p を抜く（変更点：また"

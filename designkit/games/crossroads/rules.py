@@ -49,6 +49,8 @@ class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
     min_players, max_players = 3, 5
     tie_break_rules = ("CR-10.2", "CR-A15")
     VP_SOURCE_LABELS = VP_SOURCE_LABELS
+    #: the end reasons results may hold (``designkit compare --metric end:27``), CR-8
+    END_REASONS = ("27", "deck_out")
 
     # -- setup (CR-2) -----------------------------------------------------------------------
     def new_state(self, params: CrossroadsParams | None = None, log: bool = True
