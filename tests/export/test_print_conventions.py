@@ -5,6 +5,7 @@ code only with ``--show-code``), and ``--variant NAME|FILE`` as every command ta
 from __future__ import annotations
 
 import math
+import re
 import shutil
 from pathlib import Path
 
@@ -106,7 +107,8 @@ def _texts(game: str, table: str, show_code: bool) -> str:
 
 
 @pytest.mark.parametrize(("game", "table", "code"), [
-    ("witch_academy", "events", "gain(res="), ("classic_hero", "events", "upgrade(n="),
+    ("witch_academy", "events", "gain(res="), ("witch_academy", "exploration", "gain(res="),
+    ("witch_academy", "areas", "gain(res="), ("classic_hero", "events", "upgrade(n="),
     ("crossroads", "skills", "end_discard_per_number("), ("rolling_stone", "events", "gain_vp("),
 ])
 def test_effect_code_only_on_request(game: str, table: str, code: str) -> None:
@@ -152,3 +154,13 @@ class _nothing:
 
     def __exit__(self, *exc: object) -> bool:
         return False
+
+
+@pytest.mark.parametrize("game", ["crossroads", "rolling_stone", "witch_academy",
+                                  "classic_hero"])
+def test_no_card_prints_engine_code_by_default(game: str) -> None:
+    """Every deck: no line such as ``gain(res=G, n=2)`` unless --show-code."""
+    code = re.compile(r"\b[a-z_]+\([a-z_]+=")
+    for deck, _ in render_decks(game):
+        lines = [r[2] for _, shapes in deck.faces for s in shapes for r in s.runs]
+        assert [x for x in lines if code.search(x)] == [], deck.name
