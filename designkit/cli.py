@@ -100,12 +100,19 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    """Print-and-play PDFs, PNG sheets and Tabletop Simulator decks (designkit.export)."""
-    from designkit.export import cards
+    """Print-and-play PDFs, PNG sheets and Tabletop Simulator decks (designkit.export); an
+    interrupt says in one line which files are in place (none is partial)."""
+    from designkit.export import Interrupted, cards
 
-    for path in cards(args.game, variant=args.variant, lang=args.lang, out_dir=args.out,
+    try:
+        paths = cards(args.game, variant=args.variant, lang=args.lang, out_dir=args.out,
                       formats=args.format.split(","), backs=not args.no_backs,
-                      image_url=args.image_url):
+                      image_url=args.image_url, bleed=args.bleed, layout=args.layout,
+                      show_code=args.show_code)
+    except Interrupted as stop:
+        print(stop, file=sys.stderr)
+        return 130
+    for path in paths:
         print(path)
     return 0
 

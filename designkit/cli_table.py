@@ -145,12 +145,21 @@ REPORT = (
     arg("--ladder-games", type=count(1), default=100, help="games per ladder rung"),
     *run_opts())
 CARDS = (
-    arg("game"), arg("--variant", type=Path, action=Once,
-                     help="a variant YAML file (numbers, copies)"),
+    arg("game"), arg("--variant", metavar="NAME|FILE", action=Once,
+                     help="a named variant (designkit variants GAME), draft, or a YAML file "
+                          "(numbers, copies)"),
     arg("--lang", choices=("ja", "en", "both"), default="both"),
     arg("--out", type=Path, default=Path("cards"), help="folder (default cards/)"),
     arg("--format", default="pdf,png,tts", help="pdf,png,tts (comma separated)"),
     arg("--no-backs", action="store_true", help="no pages of card backs"),
+    arg("--layout", choices=("duplex", "gutterfold"), default="duplex",
+        help="PDF: duplex (a mirrored page of backs after each page of faces) or gutterfold "
+             "(faces and backs on one landscape page, fold on the dashed line)"),
+    arg("--bleed", type=float, default=0.0, metavar="MM",
+        help="PDF: background extended this far past each card's cut line (3 is usual for a "
+             "print shop; fewer cards a page)"),
+    arg("--show-code", action="store_true",
+        help="also print each effect's engine code (a small grey line) under its text"),
     arg("--image-url", help="Tabletop Simulator: the URL the sheet images will be served from "
                             "(default: file names)"))
 

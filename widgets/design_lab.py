@@ -30,6 +30,7 @@ from designkit.core.registry import get_game, list_games
 from ._util import checked_params, close_tree, show_message, style_widget
 from .i18n import LANGS, relabel
 from .params_panel import ParamsPanel
+from .playing import playing_html
 from .rules_panel import RulesPanel
 from .simulation_panel import SimulationPanel
 from .stepper import Stepper
@@ -94,6 +95,10 @@ class DesignLab(widgets.VBox):
         self.rules = RulesPanel(self.game, self.params_panel)
         self.stepper = Stepper(self.game, self.params_panel.params)
         self.stepper.params_check = lambda: checked_params(self.params_panel, self.game)
+        self.stepper.name_params = lambda p, lang: playing_html(p, self.params_panel.loaded,
+                                                                lang)
+        self.stepper.playing.value = playing_html(self.stepper.session.params, None,
+                                                  self.lang.value)
         self.stepper.lang.value = self.lang.value
         self.stepper.lang.observe(self._stepper_lang, names="value")
         self.sim_panel = SimulationPanel(self.game, self.params_panel,

@@ -159,6 +159,9 @@ class Stepper(widgets.VBox):
         self.timeline.add_class("dk-timeline")
         self.status = widgets.HTML()
         self.status.add_class("dk-status")
+        self.playing = widgets.HTML()   # what is played: the lab fills it (widgets.playing)
+        self.playing.add_class("dk-playing")
+        self.name_params: Callable[[Params, str], str] | None = None
         self.message = widgets.HTML(layout=widgets.Layout(display="none"))
         self.board = BoardView()
         self.board.add_class("dk-board")
@@ -200,7 +203,7 @@ class Stepper(widgets.VBox):
             widgets.HBox([self.step_button, self.advance_button, self.end_button,
                           self.undo_button, self.redo_button, self.auto, self.pace],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-            self.timeline, self.status, self.message,
+            self.timeline, self.playing, self.status, self.message,
             widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap",
                                                               grid_gap="8px")),
             widgets.HBox([self.record_path, self.save_button, self.load_button])]
@@ -509,6 +512,8 @@ class Stepper(widgets.VBox):
             self.board.html = self.game.view(s.state, viewer, lang)
             self.board.legal = legal
         self.status.value = self._status_html()
+        if self.name_params is not None:
+            self.playing.value = self.name_params(s.params, lang)
         self._render_log(lang)
         self._render_actions(lang)
         n = len(s.steps)

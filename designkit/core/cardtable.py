@@ -36,6 +36,9 @@ T = TypeVar("T")
 #: is refused in one line instead of being played
 MAX_TABLE_BYTES = 5_000_000
 MAX_ROWS = 10_000
+#: columns any card table may have that only print-and-play reads (designkit.export checks
+#: them): ``copies``, how many of the row's card to print
+PRINT_ONLY = ("copies",)
 #: what identifies one version of a file: modification time (ns) and size; (0, -1) if missing
 Stamp = tuple[int, int]
 
@@ -186,6 +189,7 @@ def _by_column(file: str, rowno: int, header: Sequence[str], values: Sequence[st
 def _check_header(file: str, header: Sequence[str], columns: Sequence[Column],
                   row: int = 1) -> None:
     known = [c.name for c in columns]
+    known += [p for p in PRINT_ONLY if p not in known]
     for title in header:
         if title and title not in known:
             close = difflib.get_close_matches(title, known, n=1, cutoff=0.0)
