@@ -114,6 +114,12 @@ def cmd_playthroughs(args: argparse.Namespace) -> int:
     return catalog.playthroughs(args.game, args.check, args.dir)
 
 
+def cmd_playtests(args: argparse.Namespace) -> int:
+    from designkit.commands.playtests import PlaytestOptions, playtests
+
+    return playtests(_options(PlaytestOptions, args))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="designkit", description="Play, replay and simulate "
                            "tabletop game drafts.")

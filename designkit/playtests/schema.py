@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from designkit.core.errors import DataError, DesignkitError
+from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.seats import player_count, seat_label
