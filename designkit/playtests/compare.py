@@ -40,6 +40,9 @@ from designkit.playtests.stats import (
 )
 
 DEFAULT_GAMES = 400
+#: below this many playtests on a line, a test that does not reject reads "too few to
+#: tell", not "consistent" (a rate's exact interval at n = 4 is wider than 60 points)
+MIN_GAMES = 5
 _ORDINALS = ("1st", "2nd", "3rd")
 
 
@@ -235,7 +238,9 @@ class Line:
     def verdict(self) -> str:
         if self.p_adjusted != self.p_adjusted:
             return "no test" if self.bots is None or self.playtests.n == 0 else "—"
-        return "differs" if self.p_adjusted < ALPHA else "consistent"
+        if self.p_adjusted < ALPHA:
+            return "differs"
+        return "consistent" if self.playtests.n >= MIN_GAMES else "too few to tell"
 
 
 def _side(values: np.ndarray, rate: bool, few: bool, seed: int) -> Side:

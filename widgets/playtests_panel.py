@@ -1,0 +1,333 @@
+"""The Playtests tab and the Play tab's offer to journal a game people played.
+
+* :class:`PlaytestOffer` sits under the stepper: when a game with at least one human seat
+  reaches its end it asks, with one button, whether to keep it in the journal (the full
+  record is kept beside the row, so it replays). Nothing is written without that click;
+  a new game, an undo or a game of bots only hides the offer again. The stepper tells it
+  through its ``on_game_over`` hook, the one place human play ends.
+* :class:`PlaytestsPanel` lists the journal's games (and one line per row it could not
+  read), takes a paper playtest in a small form whose columns are the game's own scoring
+  sources, and puts the bots' prediction for the same rules beside the playtests'
+  values, each with its interval (:mod:`designkit.playtests.compare`).
+
+The journal is a folder of the designer's (``playtests/<game>/`` beside the project's
+``data/``; ``DESIGNKIT_PLAYTESTS`` picks another), shared with ``designkit playtests``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from designkit.core.errors import DesignkitError
+from designkit.core.game import Game
+from designkit.core.messages import text_of
+from designkit.core.seats import player_count, seat_label
+from designkit.playtests.journal import Journal
+from designkit.playtests.schema import HUMAN, Playtest
+
+from ._util import show_message, shows_errors, style_widget
+
+BOT_LEVELS = ("greedy", "random", "mcts:50")
+
+
+def _box(children: list[widgets.Widget], css: str = "") -> widgets.HBox:
+    box = widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap",
+                                                       align_items="center",
+                                                       grid_gap="4px 8px"))
+    if css:
+        box.add_class(css)
+    return box
+
+
+class PlaytestOffer(widgets.VBox):
+    """"Save this game to the playtest journal", shown when a human game has ended."""
+
+    def __init__(self, stepper: Any, journal: Callable[[], Journal]) -> None:
+        super().__init__(layout=widgets.Layout(display="none"))
+        self.stepper, self.journal = stepper, journal
+        self.note = widgets.HTML()
+        self.notes = widgets.Text(placeholder="notes (optional)", description="Notes",
+                                  layout=widgets.Layout(width="360px"))
+        self.save_button = widgets.Button(description="Save to playtest journal",
+                                          icon="book", button_style="info",
+                                          layout=widgets.Layout(width="auto"))
+        self.save_button.add_class("dk-journal-save")
+        self.save_button.on_click(lambda _b: self.save())
+        self.status = widgets.HTML()
+        self.status.add_class("dk-journal-status")
+        self._saved: Callable[[Playtest], None] | None = None
+        self.children = [self.note, _box([self.notes, self.save_button]), self.status]
+        self.add_class("dk-journal-offer")
+        stepper.on_game_over(self.game_over)
+
+    def on_saved(self, callback: Callable[[Playtest], None]) -> None:
+        self._saved = callback
+
+    def game_over(self, over: bool) -> None:
+        """The stepper's hook: show the offer at the end of a game with a human seat."""
+        s = self.stepper.session
+        human = HUMAN in s.controllers
+        self.layout.display = "" if over and human else "none"
+        if over and human:
+            self.note.value = ("<b>This game had a human seat.</b> Keep it in the playtest "
+                               "journal, beside the bots' prediction? (nothing is saved "
+                               "unless you press the button)")
+            self.status.value = ""
+            self.save_button.disabled = False
+
+    @shows_errors("status")
+    def save(self) -> Playtest | None:
+        """Journal the game the stepper shows (it must be over and have a human seat)."""
+        from designkit.playtests.entries import from_record
+
+        s = self.stepper.session
+        if not s.is_over or HUMAN not in s.controllers:
+            raise DesignkitError("only a finished game with a human seat can be journaled")
+        record = s.to_record()
+        journal = self.journal()
+        pt = journal.add([from_record(record, notes=self.notes.value.strip())],
+                         {0: record})[0]
+        self.save_button.disabled = True
+        show_message(self.status, f"saved as {pt.game_id} in {journal.folder}")
+        if self._saved is not None:
+            self._saved(pt)
+        return pt
+
+
+class PlaytestsPanel(widgets.VBox):
+    """The journal of ``game``: its games, a form for a paper game, the bots beside them."""
+
+    def __init__(self, game: Game, params_source: Any, journal: Callable[[], Journal]) -> None:
+        super().__init__()
+        self.game, self.params_source, self.journal = game, params_source, journal
+        self.where = widgets.HTML()
+        self.refresh_button = widgets.Button(description="Reload", icon="refresh",
+                                             layout=widgets.Layout(width="auto"))
+        self.refresh_button.on_click(lambda _b: self.refresh())
+        self.games_html = widgets.HTML()
+        self.games_html.add_class("dk-playtests-list")
+        self.problems = widgets.HTML()
+        self.problems.add_class("dk-playtests-problems")
+        self.form = PaperForm(game, params_source)
+        self.form.on_add(self._add_paper)
+        self.agent = widgets.Dropdown(options=BOT_LEVELS, value="greedy", description="Bots",
+                                      layout=widgets.Layout(width="200px"))
+        self.bot_games = widgets.BoundedIntText(value=200, min=10, max=5000, description="games",
+                                                layout=widgets.Layout(width="170px"))
+        self.compare_button = widgets.Button(description="Compare with the bots",
+                                             icon="balance-scale", button_style="primary",
+                                             layout=widgets.Layout(width="auto"))
+        self.compare_button.add_class("dk-playtests-compare")
+        self.compare_button.on_click(lambda _b: self.compare())
+        self.status = widgets.HTML()
+        self.status.add_class("dk-status")
+        self.prediction = widgets.HTML()
+        self.prediction.add_class("dk-playtests-prediction")
+        self.loaded: list[Playtest] = []
+        self.children = [style_widget(), _box([self.where, self.refresh_button]),
+                         self.problems, self.games_html,
+                         widgets.HTML("<b>Beside the bots</b>: the bots' prediction for "
+                                      "the same rules and player count, with 95 % intervals"),
+                         _box([self.agent, self.bot_games, self.compare_button]),
+                         self.status, self.prediction,
+                         widgets.HTML("<b>Enter a paper playtest</b>"), self.form]
+        self.add_class("dk-playtests")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the journal again (a row fixed by hand, a game saved from Play)."""
+        journal = self.journal()
+        try:
+            loaded = journal.load()
+        except DesignkitError as err:
+            show_message(self.status, text_of(err), error=True)
+            return
+        self.loaded = loaded.games
+        self.where.value = (f"Journal <code>{escape(str(journal.folder))}</code>: "
+                            f"{len(loaded.games)} games")
+        self.problems.value = "".join(f"<div class='dk-error'>{escape(p)}</div>"
+                                      for p in loaded.problems)
+        self.games_html.value = games_table(loaded.games)
+
+    def _add_paper(self, pt: Playtest) -> Playtest:
+        written = self.journal().add([pt])[0]
+        self.refresh()
+        return written
+
+    @shows_errors("status")
+    def compare(self) -> None:
+        """The bots' prediction beside the journal's games, rule set by rule set."""
+        from designkit.playtests.compare import compare
+
+        self.refresh()
+        if not self.loaded:
+            raise DesignkitError("no playtests in the journal yet")
+        show_message(self.status, f"the bots play {self.bot_games.value} games per rule set …")
+        blocks = compare(self.game, self.loaded, [self.agent.value], self.bot_games.value)
+        self.prediction.value = "".join(block_html(b) for b in blocks)
+        show_message(self.status, f"{len(blocks)} rule set(s) compared")
+
+
+class PaperForm(widgets.VBox):
+    """A paper playtest: date, players, start seat, turns, minutes, end reason, then a row
+    per seat (name, score, the game's scoring sources), winner and notes; Add checks every
+    field and says what is wrong in one line, saving nothing then."""
+
+    def __init__(self, game: Game, params_source: Any) -> None:
+        super().__init__()
+        self.game, self.params_source = game, params_source
+        self._add: Callable[[Playtest], Playtest] | None = None
+        self.date = widgets.Text(description="Date", placeholder="YYYY-MM-DD (today)",
+                                 layout=widgets.Layout(width="230px"))
+        self.start = widgets.Dropdown(description="Start", layout=widgets.Layout(width="150px"))
+        self.winner = widgets.Dropdown(description="Winner",
+                                       layout=widgets.Layout(width="170px"))
+        self.turns = widgets.Text(description="Turns", layout=widgets.Layout(width="150px"))
+        self.minutes = widgets.Text(description="Minutes", layout=widgets.Layout(width="160px"))
+        self.end = widgets.Text(description="End", placeholder="e.g. 27, deck_out",
+                                layout=widgets.Layout(width="220px"))
+        self.notes = widgets.Text(description="Notes", layout=widgets.Layout(width="95%"))
+        self.seats = widgets.VBox()
+        self.seats.add_class("dk-paper-seats")
+        self.add_button = widgets.Button(description="Add to journal", icon="plus",
+                                         button_style="success",
+                                         layout=widgets.Layout(width="auto"))
+        self.add_button.add_class("dk-paper-add")
+        self.add_button.on_click(lambda _b: self.submit())
+        self.status = widgets.HTML()
+        self.status.add_class("dk-paper-status")
+        self.children = [_box([self.date, self.start, self.turns, self.minutes, self.end]),
+                         self.seats, _box([self.winner]), self.notes,
+                         _box([self.add_button, self.status])]
+        self.add_class("dk-paper-form")
+        self.build_seats()
+
+    def on_add(self, callback: Callable[[Playtest], Playtest]) -> None:
+        self._add = callback
+
+    def params(self) -> Any:
+        from ._util import checked_params
+
+        return checked_params(self.params_source, self.game)
+
+    def build_seats(self) -> None:
+        """A row per seat at the player count of the lab's parameters."""
+        try:
+            n = player_count(self.params())
+        except DesignkitError:
+            n = player_count(self.game.params_type())
+        labels = [seat_label(s) for s in range(n)]
+        self.start.options = [("—", "")] + [(x, x) for x in labels]
+        self.winner.options = [("top score", "")] + [(x, x) for x in labels]
+        sources = list(self.game.VP_SOURCE_LABELS.items())
+        rows: list[widgets.Widget] = [widgets.HTML(
+            f"<small>seat · name (optional) · score · VP by source: "
+            f"{' · '.join(escape(en) for _k, (en, _ja) in sources)}</small>")]
+        self.cells: list[dict[str, widgets.Text]] = []
+        for label in labels:
+            cells = {"player": widgets.Text(placeholder="name", layout=widgets.Layout(
+                         width="110px")),
+                     "score": widgets.Text(placeholder="score", layout=widgets.Layout(
+                         width="70px"))}
+            for key, (en, _ja) in sources:
+                cells[key] = widgets.Text(placeholder=key, tooltip=en,
+                                          layout=widgets.Layout(width="90px"))
+            for name, cell in cells.items():
+                cell.add_class(f"dk-paper-{name}")
+            self.cells.append(cells)
+            rows.append(_box([widgets.HTML(f"<b>{label}</b>"), *cells.values()],
+                             "dk-paper-seat"))
+        self.seats.children = rows
+
+    @shows_errors("status")
+    def submit(self) -> Playtest | None:
+        """Check every field; add the game (one line naming the first bad field if not)."""
+        from designkit.playtests.entries import paper_game
+        from designkit.playtests.schema import parse_number, parse_seat
+
+        params = self.params()
+        if len(self.cells) != player_count(params):
+            self.build_seats()
+            raise DesignkitError("the player count changed: the seats were laid out again")
+
+        def number(text: str, field: str, whole: bool = False) -> float | None:
+            if not text.strip():
+                return None
+            try:
+                return parse_number(text, whole, 0 if field in ("Turns", "Minutes") else None)
+            except ValueError as err:
+                raise DesignkitError(f"{field}: {err}") from None
+
+        scores, vp = [], []
+        for seat, cells in enumerate(self.cells):
+            score = number(cells["score"].value, f"{seat_label(seat)} score")
+            if score is None:
+                raise DesignkitError(f"{seat_label(seat)} score: empty (every seat has one)")
+            scores.append(score)
+            vp.append({k: v for k in self.game.VP_SOURCE_LABELS
+                       if (v := number(cells[k].value, f"{seat_label(seat)} {k}")) is not None})
+        turns = number(self.turns.value, "Turns", whole=True)
+        try:
+            pt = paper_game(self.game, params, scores, vp,
+                            [c["player"].value.strip() for c in self.cells],
+                            winner=parse_seat(self.winner.value) if self.winner.value else None,
+                            start_seat=parse_seat(self.start.value) if self.start.value
+                            else None, turns=None if turns is None else int(turns),
+                            minutes=number(self.minutes.value, "Minutes"),
+                            end_reason=self.end.value.strip(), notes=self.notes.value.strip(),
+                            date=self.date.value.strip() or None)
+        except ValueError as err:
+            raise DesignkitError(str(err)) from None
+        if self._add is None:
+            return pt
+        written = self._add(pt)
+        show_message(self.status, f"added {written.game_id}")
+        for cells in self.cells:
+            for cell in cells.values():
+                cell.value = ""
+        return written
+
+
+# -- tables -------------------------------------------------------------------------------
+def games_table(games: list[Playtest]) -> str:
+    if not games:
+        return "<i>No playtests yet: finish a game with a human seat in Play, or enter one " \
+               "below.</i>"
+    rows = []
+    for pt in games:
+        scores = " · ".join(f"{seat_label(s.seat)} {s.score:g}"
+                            + (f" ({escape(s.player)})" if s.player else "")
+                            + ("" if s.controller == HUMAN else f" [{escape(s.controller)}]")
+                            for s in pt.seats)
+        rows.append(f"<tr><td>{escape(pt.game_id)}</td><td>{escape(pt.date)}</td>"
+                    f"<td>{escape(pt.source)}</td><td>{escape(pt.variant)}, "
+                    f"{pt.players}p</td><td>{'' if pt.start_seat is None else seat_label(pt.start_seat)}"
+                    f"</td><td>{scores}</td><td>{seat_label(pt.winner)}</td>"
+                    f"<td>{'' if pt.turns is None else pt.turns}</td>"
+                    f"<td>{escape(pt.end_reason)}</td><td>{escape(pt.notes)}</td></tr>")
+    return ("<table class='dk-table dk-playtests-games'><tr><th>game</th><th>date</th>"
+            "<th>source</th><th>rules</th><th>start</th><th>scores</th><th>winner</th>"
+            "<th>turns</th><th>end</th><th>notes</th></tr>" + "".join(rows) + "</table>")
+
+
+def block_html(block: Any) -> str:
+    from designkit.playtests.compare import show
+
+    head = escape(block.text().splitlines()[0])
+    rows = []
+    for line in block.lines:
+        css = {"differs": "dk-differs", "consistent": "dk-consistent"}.get(line.verdict, "")
+        p = "" if line.p != line.p else f"{line.p:.3f} ({line.p_adjusted:.3f})"
+        rows.append(f"<tr class='{css}'><td>{escape(line.metric.label)}</td>"
+                    f"<td>{escape(show(line.bots, line.metric))}</td>"
+                    f"<td>{escape(show(line.playtests, line.metric))}</td>"
+                    f"<td>{p}</td><td><b>{escape(line.verdict)}</b></td></tr>")
+    foot = escape(block.text().splitlines()[-1])
+    return (f"<div class='dk-playtests-block'><p><b>{head}</b></p>"
+            f"<table class='dk-table'><tr><th>metric</th><th>bots ({escape(block.agent)}) "
+            f"[95%]</th><th>playtests [95%]</th><th>p (Holm)</th><th>reading</th></tr>"
+            + "".join(rows) + f"</table><p><small>{foot}</small></p></div>")
