@@ -118,6 +118,7 @@ class PlaytestsPanel(widgets.VBox):
                                       layout=widgets.Layout(width="200px"))
         self.bot_games = widgets.BoundedIntText(value=200, min=10, max=5000, description="games",
                                                 layout=widgets.Layout(width="170px"))
+        self.bot_games.add_class("dk-playtests-bot-games")
         self.compare_button = widgets.Button(description="Compare with the bots",
                                              icon="balance-scale", button_style="primary",
                                              layout=widgets.Layout(width="auto"))
@@ -191,6 +192,8 @@ class PaperForm(widgets.VBox):
         self.end = widgets.Text(description="End", placeholder="e.g. 27, deck_out",
                                 layout=widgets.Layout(width="220px"))
         self.notes = widgets.Text(description="Notes", layout=widgets.Layout(width="95%"))
+        for name in ("date", "start", "winner", "turns", "minutes", "end", "notes"):
+            getattr(self, name).add_class(f"dk-paper-{name}")
         self.seats = widgets.VBox()
         self.seats.add_class("dk-paper-seats")
         self.add_button = widgets.Button(description="Add to journal", icon="plus",
