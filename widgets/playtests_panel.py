@@ -16,6 +16,7 @@ The journal is a folder of the designer's (``playtests/<game>/`` beside the proj
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -30,8 +31,41 @@ from designkit.playtests.journal import Journal
 from designkit.playtests.schema import HUMAN, Playtest
 
 from ._util import show_message, shows_errors, style_widget
+from .i18n import JA, PATTERNS, words
 
 BOT_LEVELS = ("greedy", "random", "mcts:50")
+OFFER_NOTE = ("<b>This game had a human seat.</b> Keep it in the playtest journal, beside the "
+              "bots' prediction? (nothing is saved unless you press the button)")
+NO_GAMES = ("<i>No playtests yet: finish a game with a human seat in Play, or enter one "
+            "below.</i>")
+BESIDE = ("<b>Beside the bots</b>: the bots' prediction for the same rules and player count, "
+          "with 95 % intervals")
+PAPER = "<b>Enter a paper playtest</b>"
+DATE_HINT = "e.g. 2026-12-07 (empty: today)"
+
+JA.update({
+    "Playtests": "プレイテスト", "<i>Playtests opens here …</i>": "<i>プレイテストはここに開きます …</i>",
+    OFFER_NOTE: "<b>人間の席があるゲームでした。</b>ボットの予測と並べるため、プレイテストの記録帳に"
+                "残しますか？（ボタンを押さない限り何も保存しません）",
+    NO_GAMES: "<i>まだプレイテストがありません：プレイタブで人間の席のあるゲームを終えるか、下で"
+              "入力してください。</i>",
+    BESIDE: "<b>ボットと並べる</b>：同じルールと人数でのボットの予測（95 %区間つき）",
+    PAPER: "<b>紙のプレイテストを入力</b>", "Notes": "メモ", "notes (optional)": "メモ（任意）",
+    "Save to playtest journal": "プレイテストの記録帳に保存", "Reload": "再読み込み",
+    "Journal": "記録帳", "Compare with the bots": "ボットと比べる", "Date": "日付",
+    DATE_HINT: "例 2026-12-07（空欄：今日）", "Start": "開始", "Winner": "勝者",
+    "top score": "最高得点", "Minutes": "分", "End": "終了", "e.g. 27, deck_out": "例：27、deck_out",
+    "Add to journal": "記録帳に追加", "no playtests in the journal yet": "記録帳にまだプレイテストがありません",
+    "only a finished game with a human seat can be journaled":
+        "記録帳に残せるのは、人間の席があり終わったゲームだけです",
+})
+PATTERNS.extend([
+    (re.compile(r": (\d+) games"), r"：\1 ゲーム"),
+    (re.compile(r"saved as (\S+) in (.+)"), r"\1 として \2 に保存しました"),
+    (re.compile(r"added (\S+)"), r"\1 を追加しました"),
+    (re.compile(r"the bots play (\d+) games per rule set …"), r"ボットがルールごとに \1 ゲーム遊びます …"),
+    (re.compile(r"(\d+) rule set\(s\) compared"), r"\1 つのルールで比べました"),
+])
 
 
 def _box(children: list[widgets.Widget], css: str = "") -> widgets.HBox:
@@ -73,9 +107,7 @@ class PlaytestOffer(widgets.VBox):
         human = HUMAN in s.controllers
         self.layout.display = "" if over and human else "none"
         if over and human:
-            self.note.value = ("<b>This game had a human seat.</b> Keep it in the playtest "
-                               "journal, beside the bots' prediction? (nothing is saved "
-                               "unless you press the button)")
+            self.note.value = OFFER_NOTE
             self.status.value = ""
             self.save_button.disabled = False
 
@@ -131,11 +163,10 @@ class PlaytestsPanel(widgets.VBox):
         self.loaded: list[Playtest] = []
         self.children = [style_widget(), _box([self.where, self.refresh_button]),
                          self.problems, self.games_html,
-                         widgets.HTML("<b>Beside the bots</b>: the bots' prediction for "
-                                      "the same rules and player count, with 95 % intervals"),
+                         widgets.HTML(BESIDE),
                          _box([self.agent, self.bot_games, self.compare_button]),
                          self.status, self.prediction,
-                         widgets.HTML("<b>Enter a paper playtest</b>"), self.form]
+                         widgets.HTML(PAPER), self.form]
         self.add_class("dk-playtests")
         self.refresh()
 
@@ -148,8 +179,8 @@ class PlaytestsPanel(widgets.VBox):
             show_message(self.status, text_of(err), error=True)
             return
         self.loaded = loaded.games
-        self.where.value = (f"Journal <code>{escape(str(journal.folder))}</code>: "
-                            f"{len(loaded.games)} games")
+        self.where.value = (f"<span>Journal</span> <code>{escape(str(journal.folder))}</code>"
+                            f"<span>: {len(loaded.games)} games</span>")
         self.problems.value = "".join(f"<div class='dk-error'>{escape(p)}</div>"
                                       for p in loaded.problems)
         self.games_html.value = games_table(loaded.games)
@@ -182,7 +213,7 @@ class PaperForm(widgets.VBox):
         super().__init__()
         self.game, self.params_source = game, params_source
         self._add: Callable[[Playtest], Playtest] | None = None
-        self.date = widgets.Text(description="Date", placeholder="YYYY-MM-DD (today)",
+        self.date = widgets.Text(description="Date", placeholder=DATE_HINT,
                                  layout=widgets.Layout(width="230px"))
         self.start = widgets.Dropdown(description="Start", layout=widgets.Layout(width="150px"))
         self.winner = widgets.Dropdown(description="Winner",
@@ -227,24 +258,35 @@ class PaperForm(widgets.VBox):
         self.start.options = [("—", "")] + [(x, x) for x in labels]
         self.winner.options = [("top score", "")] + [(x, x) for x in labels]
         sources = list(self.game.VP_SOURCE_LABELS.items())
-        rows: list[widgets.Widget] = [widgets.HTML(
-            f"<small>seat · name (optional) · score · VP by source: "
-            f"{' · '.join(escape(en) for _k, (en, _ja) in sources)}</small>")]
+        self.head = widgets.HTML()
+        rows: list[widgets.Widget] = [self.head]
         self.cells: list[dict[str, widgets.Text]] = []
         for label in labels:
             cells = {"player": widgets.Text(placeholder="name", layout=widgets.Layout(
                          width="110px")),
                      "score": widgets.Text(placeholder="score", layout=widgets.Layout(
                          width="70px"))}
-            for key, (en, _ja) in sources:
-                cells[key] = widgets.Text(placeholder=key, tooltip=en,
-                                          layout=widgets.Layout(width="90px"))
+            for key, _labels in sources:
+                cells[key] = widgets.Text(layout=widgets.Layout(width="90px"))
             for name, cell in cells.items():
                 cell.add_class(f"dk-paper-{name}")
             self.cells.append(cells)
             rows.append(_box([widgets.HTML(f"<b>{label}</b>"), *cells.values()],
                              "dk-paper-seat"))
         self.seats.children = rows
+        self._dk_relabel(getattr(self, "_dk_lang", "en"))
+
+    def _dk_relabel(self, lang: str) -> None:
+        """The seat rows' heading and each source box in ``lang``: the draft's own names
+        of its scoring sources (``VP_SOURCE_LABELS``), so the form reads like its sheet."""
+        sources = self.game.VP_SOURCE_LABELS
+        names = [ja if lang == "ja" else en for en, ja in sources.values()]
+        self.head.value = "<small>" + escape(words(
+            "seat · name (optional) · score · VP by source: ", "席・名前（任意）・得点・得点源ごとの"
+            "VP：", lang) + " · ".join(names)) + "</small>"
+        for cells in self.cells:
+            for key, name in zip(sources, names, strict=True):
+                cells[key].placeholder = cells[key].tooltip = name
 
     @shows_errors("status")
     def submit(self) -> Playtest | None:
@@ -298,8 +340,7 @@ class PaperForm(widgets.VBox):
 # -- tables -------------------------------------------------------------------------------
 def games_table(games: list[Playtest]) -> str:
     if not games:
-        return "<i>No playtests yet: finish a game with a human seat in Play, or enter one " \
-               "below.</i>"
+        return NO_GAMES
     rows = []
     for pt in games:
         scores = " · ".join(f"{seat_label(s.seat)} {s.score:g}"
