@@ -142,10 +142,13 @@ def row_game(game: Game, row: Mapping[str, str]) -> Playtest:
     if "players" in game.params_type.specs():
         sets["players"] = str(len(scores))
     try:
-        params = load_variant(game.params_type, variant).params.with_strings(sets)
+        base = load_variant(game.params_type, variant).params
     except (DesignkitError, ValueError) as err:
-        raise DataError("", " ".join(str(err).split()), column="set" if sets else
-                        "variant") from None
+        raise DataError("", " ".join(str(err).split()), column="variant") from None
+    try:
+        params = base.with_strings(sets)
+    except (DesignkitError, ValueError) as err:
+        raise DataError("", " ".join(str(err).split()), column="set") from None
     try:
         return paper_game(
             game, params, scores, vp, names,

@@ -138,8 +138,6 @@ def _playtest(game: Game, row: Mapping[str, str], seats: list[SeatResult],
               source: str) -> Playtest:
     """A games.csv row with its seats, checked (a _RowError names the column)."""
     _check_version(row)
-    if "\0extra" in row:
-        raise _RowError(None, "more cells than the header has columns")
     game_id = _cell(row, "game_id")
     if not game_id:
         raise _RowError("game_id", "empty")
@@ -214,6 +212,8 @@ class Journal:
         bad_games: set[str] = set()
         for line, row in _read_rows(self.seats_path)[1]:
             try:
+                if "\0extra" in row:
+                    raise _RowError(None, "more cells than the header has columns")
                 seat = _seat_result(self.game, row)
             except _RowError as err:
                 out.problems.append(_problem(self.seats_path, line, err))
@@ -227,6 +227,8 @@ class Journal:
                 if gid in seen:
                     raise _RowError("game_id", f"{gid} is used by an earlier row")
                 seen.add(gid)
+                if "\0extra" in row:
+                    raise _RowError(None, "more cells than the header has columns")
                 if gid in bad_games:
                     raise _RowError(None, f"game {gid} has a bad row in {SEATS_FILE} "
                                           f"(named above)")
