@@ -8,10 +8,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from designkit.commands.output import TERMINAL, Output
 from designkit.core.errors import DesignkitError
 from designkit.core.limits import check_games
+
+if TYPE_CHECKING:
+    from designkit.core.game import Game
+    from designkit.playtests.journal import Journal
+    from designkit.playtests.schema import Playtest
 
 ACTIONS = ("add", "list", "import", "compare")
 
@@ -61,7 +67,7 @@ def _problems(lines: Sequence[str], out: Output) -> None:
         out.warn(f"designkit: {line}")
 
 
-def list_games(journal, opts: PlaytestOptions, out: Output) -> int:  # noqa: ANN001
+def list_games(journal: Journal, opts: PlaytestOptions, out: Output) -> int:
     from designkit.core.seats import seat_label
 
     loaded = journal.load()
@@ -79,7 +85,7 @@ def list_games(journal, opts: PlaytestOptions, out: Output) -> int:  # noqa: ANN
     return 0
 
 
-def import_file(journal, opts: PlaytestOptions, out: Output) -> int:  # noqa: ANN001
+def import_file(journal: Journal, opts: PlaytestOptions, out: Output) -> int:
     from designkit.playtests.entries import read_sheet
 
     if opts.file is None:
@@ -93,7 +99,7 @@ def import_file(journal, opts: PlaytestOptions, out: Output) -> int:  # noqa: AN
     return 2 if problems and not written else 0
 
 
-def add(journal, opts: PlaytestOptions, out: Output) -> int:  # noqa: ANN001
+def add(journal: Journal, opts: PlaytestOptions, out: Output) -> int:
     from designkit.core.records import load_record
     from designkit.playtests.entries import from_record
 
@@ -112,7 +118,7 @@ def _split(text: str | None) -> list[str]:
     return [t.strip() for t in (text or "").split(",")] if text else []
 
 
-def _paper(game, opts: PlaytestOptions):  # noqa: ANN001, ANN202
+def _paper(game: Game, opts: PlaytestOptions) -> Playtest:
     """A paper game from ``--scores 6,3,1,3`` and the other options (one line if wrong)."""
     from designkit.commands.setup import command_params
     from designkit.playtests.entries import paper_game
@@ -135,7 +141,7 @@ def _paper(game, opts: PlaytestOptions):  # noqa: ANN001, ANN202
         raise DesignkitError(f"playtests add: {err}") from None
 
 
-def _vp(game, items: Sequence[str], players: int) -> list[dict[str, float]]:  # noqa: ANN001
+def _vp(game: Game, items: Sequence[str], players: int) -> list[dict[str, float]]:
     """``--vp work_pile=9,6,4,7`` (repeatable): one source's VP for every seat."""
     from designkit.playtests.schema import parse_number
 
@@ -153,7 +159,7 @@ def _vp(game, items: Sequence[str], players: int) -> list[dict[str, float]]:  # 
     return vp
 
 
-def compare(journal, opts: PlaytestOptions, out: Output) -> int:  # noqa: ANN001
+def compare(journal: Journal, opts: PlaytestOptions, out: Output) -> int:
     from designkit.agents import get_agent
     from designkit.playtests.compare import compare as compare_journal
 
