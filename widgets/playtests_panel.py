@@ -200,7 +200,8 @@ class PlaytestsPanel(widgets.VBox):
             raise DesignkitError("no playtests in the journal yet")
         show_message(self.status, f"the bots play {self.bot_games.value} games per rule set …")
         blocks = compare(self.game, self.loaded, [self.agent.value], self.bot_games.value)
-        self.prediction.value = "".join(block_html(b) for b in blocks)
+        self.prediction.value = "".join(block_html(b) for b in blocks) + \
+            differently_html(self.journal(), self.loaded)
         show_message(self.status, f"{len(blocks)} rule set(s) compared")
 
 
@@ -358,14 +359,23 @@ def games_table(games: list[Playtest]) -> str:
             "<th>turns</th><th>end</th><th>notes</th></tr>" + "".join(rows) + "</table>")
 
 
+def differently_html(journal: Journal, games: list[Playtest]) -> str:
+    """Where people chose otherwise than greedy (lab games with their records)."""
+    from designkit.playtests.decisions import agreement, agreement_text, journal_decisions
+
+    found, used = journal_decisions(journal, games)
+    text = agreement_text(agreement(found), used)
+    return f"<pre class='dk-playtests-differently'>{escape(text)}</pre>" if text else ""
+
+
 def block_html(block: Any) -> str:
-    from designkit.playtests.compare import show
+    from designkit.playtests.compare import p_text, show
 
     head = escape(block.text().splitlines()[0])
     rows = []
     for line in block.lines:
         css = {"differs": "dk-differs", "consistent": "dk-consistent"}.get(line.verdict, "")
-        p = "" if line.p != line.p else f"{line.p:.3f} ({line.p_adjusted:.3f})"
+        p = escape(p_text(line))
         rows.append(f"<tr class='{css}'><td>{escape(line.metric.label)}</td>"
                     f"<td>{escape(show(line.bots, line.metric))}</td>"
                     f"<td>{escape(show(line.playtests, line.metric))}</td>"

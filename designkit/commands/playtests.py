@@ -177,4 +177,16 @@ def compare(journal: Journal, opts: PlaytestOptions, out: Output) -> int:
         if i:
             out.say()
         out.say(block.text(), flush=True)
+    _differently(journal, loaded.games, out)
     return 0
+
+
+def _differently(journal: Journal, games: Sequence[Playtest], out: Output) -> None:
+    """Where people chose otherwise than greedy, from the lab games' records."""
+    from designkit.playtests.decisions import agreement, agreement_text, journal_decisions
+
+    found, used = journal_decisions(journal, games)
+    text = agreement_text(agreement(found), used)
+    if text:
+        out.say()
+        out.say(text)

@@ -338,6 +338,16 @@ def compare(game: Game, playtests: Sequence[Playtest], agents: Sequence[str] = (
 
 
 # -- text ---------------------------------------------------------------------------------
+def p_text(line: Line) -> str:
+    """``0.007 (0.057)``: the line's p-value and its Holm-adjusted one ("" when untested)."""
+    if line.p != line.p:
+        return ""
+
+    def one(p: float) -> str:
+        return "<0.001" if p < 0.001 else f"{p:.3f}"
+    return f"{one(line.p)} ({one(line.p_adjusted)})"
+
+
 def show(side: Side | None, metric: Metric) -> str:
     """``20.0% [16.4, 24.1] n=400`` (a rate in percent), ``1.85 [1.52, 2.18] n=400``."""
     if side is None:
@@ -357,10 +367,10 @@ def block_text(block: Block) -> str:
             f"{len(pts)} playtests ({len(pts) - lab} paper, {lab} lab) vs {block.agent} bots, "
             f"{block.bot_games} games (seed {block.seed})")
     rows = [(line.metric.label + (f" ({line.metric.unit})" if line.metric.unit
-                                  not in ("", "%") else ""),
+                                  not in ("", "%", "VP") or line.metric.key ==
+                                  "winner_margin" else ""),
              show(line.bots, line.metric), show(line.playtests, line.metric),
-             "" if line.p != line.p else f"{line.p:.3f} ({line.p_adjusted:.3f})",
-             line.verdict) for line in block.lines]
+             p_text(line), line.verdict) for line in block.lines]
     widths = [max(len(r[i]) for r in rows + [("metric", f"bots ({block.agent}) [95%]",
                                              "playtests [95%]", "p (Holm)", "")])
               for i in range(4)]
