@@ -200,6 +200,21 @@ class DesignLab(widgets.VBox):
         self.stepper.children = (*self.stepper.children, offer)
         return offer
 
+    def _open_playtest(self, path: Path, bots: bool) -> None:
+        """A lab playtest in Play: its record, or the bots' game on the same deal."""
+        if bots:
+            from designkit.core.records import load_record
+            from designkit.session import seat_count
+
+            record = load_record(path)
+            params = self.game.params_type.from_dict(record["params"], source=str(path))
+            self.stepper.open_game(int(record["seed"] or 0), params,
+                                   ["greedy"] * seat_count(self.game, params),
+                                   f"greedy on the deal of {path.stem}")
+        else:
+            self.stepper.load_record(str(path))
+        self.tabs.selected_index = TABS.index("Play")
+
     # -- the analysis tabs (appended; each built the first time its tab is opened) ---------------
     def _tab_selected(self, change: Any) -> None:
         index = change.new
@@ -238,6 +253,7 @@ class DesignLab(widgets.VBox):
 
                 panel = PlaytestsPanel(self.game, self.params_panel,
                                        lambda: Journal(self.game))
+                panel.on_open(self._open_playtest)
             elif title == "Compare":
                 panel = ComparePanel(self.game, self.params_panel,
                                      variants_dir=self.params_panel.variants_dir)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -42,6 +43,8 @@ BESIDE = ("<b>Beside the bots</b>: the bots' prediction for the same rules and p
           "with 95 % intervals")
 PAPER = "<b>Enter a paper playtest</b>"
 DATE_HINT = "e.g. 2026-12-07 (empty: today)"
+SURPRISES = ("<b>The playtests that surprise the bots most</b> (−Σ log10 p over the winner's "
+             "turn position, end, length and margin; lab games open in Play)")
 
 JA.update({
     "Playtests": "プレイテスト", "<i>Playtests opens here …</i>": "<i>プレイテストはここに開きます …</i>",
@@ -50,7 +53,10 @@ JA.update({
     NO_GAMES: "<i>まだプレイテストがありません：プレイタブで人間の席のあるゲームを終えるか、下で"
               "入力してください。</i>",
     BESIDE: "<b>ボットと並べる</b>：同じルールと人数でのボットの予測（95 %区間つき）",
-    PAPER: "<b>紙のプレイテストを入力</b>", "Notes": "メモ", "notes (optional)": "メモ（任意）",
+    PAPER: "<b>紙のプレイテストを入力</b>",
+    SURPRISES: "<b>ボットがいちばん驚くプレイテスト</b>（勝者の手番順・終わり方・長さ・差の −Σ log10 p。"
+               "ラボのゲームはプレイタブで開けます）",
+    "Open in Play": "プレイで開く", "Bots on the same deal": "同じ配りでボットが遊ぶ", "Notes": "メモ", "notes (optional)": "メモ（任意）",
     "Save to playtest journal": "プレイテストの記録帳に保存", "Reload": "再読み込み",
     "Journal": "記録帳", "Compare with the bots": "ボットと比べる", "Date": "日付",
     DATE_HINT: "例 2026-12-07（空欄：今日）", "Start": "開始", "Winner": "勝者",
@@ -161,11 +167,14 @@ class PlaytestsPanel(widgets.VBox):
         self.prediction = widgets.HTML()
         self.prediction.add_class("dk-playtests-prediction")
         self.loaded: list[Playtest] = []
+        self.surprise_box = widgets.VBox()
+        self.surprise_box.add_class("dk-playtests-surprises")
+        self._opener: Callable[[Path, bool], None] | None = None
         self.children = [style_widget(), _box([self.where, self.refresh_button]),
                          self.problems, self.games_html,
                          widgets.HTML(BESIDE),
                          _box([self.agent, self.bot_games, self.compare_button]),
-                         self.status, self.prediction,
+                         self.status, self.prediction, self.surprise_box,
                          widgets.HTML(PAPER), self.form]
         self.add_class("dk-playtests")
         self.refresh()
@@ -185,6 +194,41 @@ class PlaytestsPanel(widgets.VBox):
                                       for p in loaded.problems)
         self.games_html.value = games_table(loaded.games)
 
+    def on_open(self, callback: Callable[[Path, bool], None]) -> None:
+        """``callback(record_path, bots)``: open a lab playtest in Play (``bots``: the
+        bots' own game on the same deal instead); the lab sets it."""
+        self._opener = callback
+
+    def _show_surprises(self, blocks: list[Any]) -> None:
+        from designkit.playtests.compare import surprises
+
+        rows: list[widgets.Widget] = [widgets.HTML(SURPRISES)]
+        journal = self.journal()
+        for block in blocks:
+            for found in surprises(block, most=3):
+                pt = found.playtest
+                text = widgets.HTML(f"<code>{escape(pt.game_id)}</code> {found.score:.2f} · "
+                                    + escape("; ".join(found.reasons) or "nothing stands out")
+                                    + f" <small>({escape(block.agent)})</small>")
+                buttons: list[widgets.Widget] = []
+                path = journal.record_path(pt)
+                if path is not None and path.is_file() and self._opener is not None:
+                    for label, bots in (("Open in Play", False), ("Bots on the same deal",
+                                                                   True)):
+                        button = widgets.Button(description=label, layout=widgets.Layout(
+                            width="auto"))
+                        button.add_class("dk-playtests-open")
+                        button.on_click(lambda _b, p=path, b=bots: self._open(p, b))
+                        buttons.append(button)
+                rows.append(_box([text, *buttons]))
+        old, self.surprise_box.children = self.surprise_box.children, rows
+        for widget in old:
+            widget.close()
+
+    def _open(self, path: Path, bots: bool) -> None:
+        if self._opener is not None:
+            self._opener(path, bots)
+
     def _add_paper(self, pt: Playtest) -> Playtest:
         written = self.journal().add([pt])[0]
         self.refresh()
@@ -202,6 +246,7 @@ class PlaytestsPanel(widgets.VBox):
         blocks = compare(self.game, self.loaded, [self.agent.value], self.bot_games.value)
         self.prediction.value = "".join(block_html(b) for b in blocks) + \
             differently_html(self.journal(), self.loaded)
+        self._show_surprises(blocks)
         show_message(self.status, f"{len(blocks)} rule set(s) compared")
 
 

@@ -162,6 +162,7 @@ def _vp(game: Game, items: Sequence[str], players: int) -> list[dict[str, float]
 def compare(journal: Journal, opts: PlaytestOptions, out: Output) -> int:
     from designkit.agents import get_agent
     from designkit.playtests.compare import compare as compare_journal
+    from designkit.playtests.compare import surprises, surprises_text
 
     agents = _split(opts.agents) or ["greedy"]
     for name in agents:
@@ -177,6 +178,8 @@ def compare(journal: Journal, opts: PlaytestOptions, out: Output) -> int:
         if i:
             out.say()
         out.say(block.text(), flush=True)
+        out.say()
+        out.say(surprises_text(surprises(block, most=3)))
     _differently(journal, loaded.games, out)
     return 0
 

@@ -288,6 +288,7 @@ class Block:
     seed: int
     playtests: list[Playtest]
     lines: list[Line] = field(default_factory=list)
+    bots: Tables | None = None
 
     @property
     def family(self) -> int:
@@ -320,7 +321,7 @@ def compare_group(game: Game, playtests: Sequence[Playtest], agent: str = "greed
                         progress=False)
     bot_tables, mine = results_tables(bots), playtest_tables(playtests)
     block = Block(game, params, playtests[0].variant, agent, bots.n_games, seed,
-                  list(playtests))
+                  list(playtests), bots=bot_tables)
     for metric in headline_metrics(game, player_count(params), bot_tables, mine):
         block.lines.append(_line(metric, bot_tables, mine, seed))
     for line, adjusted in zip(block.lines, holm([line.p for line in block.lines]),
@@ -387,3 +388,72 @@ def block_text(block: Block) -> str:
                 f"\"consistent\" with a few games is often \"too few to tell\": see the "
                 f"interval widths (docs/PLAYTESTS.md)."]
     return "\n".join(out)
+
+
+# -- the playtests that surprise the bots most ---------------------------------------------
+@dataclass(frozen=True)
+class Surprise:
+    """How unlikely one playtest is among the bots' games: ``score`` = −Σ log10 p over its
+    winner's turn position, end reason, length and winner's margin (each p the bots' share
+    of games at least as far out, +1 smoothed so no p is 0), and the parts that stand out."""
+
+    playtest: Playtest
+    score: float
+    reasons: tuple[str, ...]
+
+
+def _share(values: np.ndarray, hit: np.ndarray) -> float:
+    return float((hit.sum() + 1) / (len(values) + 2))
+
+
+def _tail(values: np.ndarray, x: float) -> float:
+    v = values[~np.isnan(values)]
+    lower = (np.sum(v <= x) + 1) / (len(v) + 1)
+    upper = (np.sum(v >= x) + 1) / (len(v) + 1)
+    return float(min(1.0, 2 * min(lower, upper)))
+
+
+def surprises(block: Block, most: int = 5) -> list[Surprise]:
+    """The block's playtests ranked by how much they surprise its bots (most first)."""
+    bots = block.bots
+    if bots is None:
+        return []
+    mine = playtest_tables(block.playtests)
+    parts = {"position": (_winner_position(bots), _winner_position(mine)),
+             "turns": (_column("turns")(bots), _column("turns")(mine)),
+             "margin": (_margin(bots), _margin(mine))}
+    ends = (_ordered(bots)["end_reason"].astype(str).to_numpy(),
+            _ordered(mine)["end_reason"].astype(str).to_numpy())
+    out = []
+    for i, pt in enumerate(block.playtests):
+        score, reasons = 0.0, []
+        pos = parts["position"][1][i]
+        if pos == pos:
+            p = _share(parts["position"][0], parts["position"][0] == pos)
+            score -= np.log10(p)
+            if p < 0.2:
+                reasons.append(f"the {ordinal(int(pos) + 1)} player won (bots: {100 * p:.0f} %)")
+        if pt.end_reason:
+            p = _share(ends[0], ends[0] == pt.end_reason)
+            score -= np.log10(p)
+            if p < 0.2:
+                reasons.append(f"ended by {pt.end_reason} (bots: {100 * p:.0f} %)")
+        for name, unit in (("turns", "turns"), ("margin", "VP margin")):
+            x = parts[name][1][i]
+            if x == x:
+                p = _tail(parts[name][0], x)
+                score -= np.log10(p)
+                if p < 0.1:
+                    reasons.append(f"{x:g} {unit} (bots' tail p = {p:.2f})")
+        out.append(Surprise(pt, float(score), tuple(reasons)))
+    return sorted(out, key=lambda s: -s.score)[:most]
+
+
+def surprises_text(found: Sequence[Surprise]) -> str:
+    lines = ["the playtests that surprise the bots most (−Σ log10 p over winner's position, "
+             "end, length, margin):"]
+    for s in found:
+        where = f"  record {s.playtest.record}" if s.playtest.record else ""
+        lines.append(f"  {s.playtest.game_id}  {s.score:5.2f}  "
+                     f"{'; '.join(s.reasons) or 'nothing stands out'}{where}")
+    return "\n".join(lines)

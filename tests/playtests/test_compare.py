@@ -95,3 +95,19 @@ def test_rule_sets_are_compared_apart() -> None:
     blocks = compare(GAME, pts, ["random"], n_games=12)
     assert [b.bot_games for b in blocks] == [12, 12]
     assert "3 players" in blocks[1].text()
+
+
+def test_the_most_surprising_playtests_come_first(bots) -> None:  # noqa: ANN001
+    from designkit.playtests.compare import surprises, surprises_text
+
+    games = as_playtests(bots, range(10))
+    odd = dataclasses.replace(  # far shorter than any bot game, won by 40 VP
+        games[3], turns=3, game_id="odd", winner=0,
+        seats=tuple(dataclasses.replace(s, score=40.0 if s.seat == 0 else 0.0, vp={})
+                    for s in games[3].seats))
+    block = compare_group(GAME, [*games[:3], odd, *games[4:]], "greedy", bots=bots)
+    found = surprises(block, most=3)
+    assert found[0].playtest.game_id == "odd" and len(found) == 3
+    assert found[0].score > found[1].score >= found[2].score
+    assert "3 turns (bots' tail p = " in surprises_text(found)
+    assert "40 VP margin" in surprises_text(found)

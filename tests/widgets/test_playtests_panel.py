@@ -87,3 +87,23 @@ def test_the_form_checks_fields_and_the_tab_shows_the_prediction(lab: DesignLab)
     html = panel.prediction.value
     assert "2 playtests (1 paper, 1 lab)" in html and "n=30" in html and "n=2" in html
     assert "where people play differently" in html
+
+
+def test_a_surprising_lab_playtest_opens_in_play(lab: DesignLab) -> None:
+    finish(lab)  # seed 0, the lab's first game
+    lab.playtest_offer.save()
+    lab.tabs.selected_index = list(lab.tabs.titles).index("Playtests")
+    panel = lab.playtests_panel
+    panel.bot_games.value = 30
+    panel.compare()
+    buttons = [w for row in panel.surprise_box.children[1:] for w in row.children
+               if "dk-playtests-open" in w._dom_classes]
+    assert [b.description for b in buttons] == ["Open in Play", "Bots on the same deal"]
+    lab.stepper.new_game(seed=99)
+    buttons[0].click()
+    assert lab.tabs.selected_index == list(lab.tabs.titles).index("Play")
+    session = lab.stepper.session
+    assert session.is_over and session.seed == 0 and session.controllers[0] == "human"
+    buttons[1].click()
+    session = lab.stepper.session
+    assert (session.seed, session.cursor, session.controllers) == (0, 0, ["greedy"] * 4)
