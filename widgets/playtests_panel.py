@@ -28,6 +28,9 @@ from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
 from designkit.core.messages import text_of
 from designkit.core.seats import player_count, seat_label
+from designkit.playtests.charts import TITLE as CAL_TITLE
+from designkit.playtests.charts import X_TITLE as CAL_X
+from designkit.playtests.charts import Y_TITLE as CAL_Y
 from designkit.playtests.journal import Journal
 from designkit.playtests.schema import HUMAN, Playtest
 
@@ -56,6 +59,8 @@ JA.update({
     PAPER: "<b>紙のプレイテストを入力</b>",
     SURPRISES: "<b>ボットがいちばん驚くプレイテスト</b>（勝者の手番順・終わり方・長さ・差の −Σ log10 p。"
                "ラボのゲームはプレイタブで開けます）",
+    CAL_TITLE: "較正：ボットの予測に対するプレイテスト", CAL_X: "ボットの予測（ゲームの割合）",
+    CAL_Y: "プレイテスト（ゲームの割合）",
     "Open in Play": "プレイで開く", "Bots on the same deal": "同じ配りでボットが遊ぶ", "Notes": "メモ", "notes (optional)": "メモ（任意）",
     "Save to playtest journal": "プレイテストの記録帳に保存", "Reload": "再読み込み",
     "Journal": "記録帳", "Compare with the bots": "ボットと比べる", "Date": "日付",
@@ -167,6 +172,10 @@ class PlaytestsPanel(widgets.VBox):
         self.prediction = widgets.HTML()
         self.prediction.add_class("dk-playtests-prediction")
         self.loaded: list[Playtest] = []
+        from .chart_grid import ChartGrid
+
+        self.charts = ChartGrid()
+        self.charts.add_class("dk-playtests-charts")
         self.surprise_box = widgets.VBox()
         self.surprise_box.add_class("dk-playtests-surprises")
         self._opener: Callable[[Path, bool], None] | None = None
@@ -174,7 +183,7 @@ class PlaytestsPanel(widgets.VBox):
                          self.problems, self.games_html,
                          widgets.HTML(BESIDE),
                          _box([self.agent, self.bot_games, self.compare_button]),
-                         self.status, self.prediction, self.surprise_box,
+                         self.status, self.prediction, self.charts, self.surprise_box,
                          widgets.HTML(PAPER), self.form]
         self.add_class("dk-playtests")
         self.refresh()
@@ -247,6 +256,11 @@ class PlaytestsPanel(widgets.VBox):
         self.prediction.value = "".join(block_html(b) for b in blocks) + \
             differently_html(self.journal(), self.loaded)
         self._show_surprises(blocks)
+        from designkit.playtests.charts import calibration_figure
+
+        from ._util import show_figures
+
+        show_figures(self.charts, {"calibration": calibration_figure(blocks)})
         show_message(self.status, f"{len(blocks)} rule set(s) compared")
 
 

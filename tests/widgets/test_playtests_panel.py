@@ -87,6 +87,9 @@ def test_the_form_checks_fields_and_the_tab_shows_the_prediction(lab: DesignLab)
     html = panel.prediction.value
     assert "2 playtests (1 paper, 1 lab)" in html and "n=30" in html and "n=2" in html
     assert "where people play differently" in html
+    figure = panel.charts._english["calibration"]  # the rates, bots against playtests
+    assert figure["layout"]["title"]["text"].startswith("Calibration")
+    assert len(figure["data"]) == 2 and len(figure["data"][1]["x"]) >= 4
 
 
 def test_a_surprising_lab_playtest_opens_in_play(lab: DesignLab) -> None:
