@@ -61,6 +61,8 @@ JA.update({
                "ラボのゲームはプレイタブで開けます）",
     CAL_TITLE: "較正：ボットの予測に対するプレイテスト", CAL_X: "ボットの予測（ゲームの割合）",
     CAL_Y: "プレイテスト（ゲームの割合）",
+    "people chose": "人が選んだもの", "same as greedy": "貪欲と同じ",
+    "greedy preferred instead": "貪欲が代わりに選んだもの", "phase": "段階",
     "Open in Play": "プレイで開く", "Bots on the same deal": "同じ配りでボットが遊ぶ", "Notes": "メモ", "notes (optional)": "メモ（任意）",
     "Save to playtest journal": "プレイテストの記録帳に保存", "Reload": "再読み込み",
     "Journal": "記録帳", "Compare with the bots": "ボットと比べる", "Date": "日付",
@@ -419,12 +421,23 @@ def games_table(games: list[Playtest]) -> str:
 
 
 def differently_html(journal: Journal, games: list[Playtest]) -> str:
-    """Where people chose otherwise than greedy (lab games with their records)."""
+    """Where people chose otherwise than greedy (lab games with their records), as a table:
+    per phase and kind of the person's action, how often greedy agreed (exact interval)."""
     from designkit.playtests.decisions import agreement, agreement_text, journal_decisions
 
     found, used = journal_decisions(journal, games)
-    text = agreement_text(agreement(found), used)
-    return f"<pre class='dk-playtests-differently'>{escape(text)}</pre>" if text else ""
+    rows = agreement(found)
+    if not rows:
+        return ""
+    head = escape(agreement_text(rows, used).splitlines()[0])
+    body = "".join(
+        f"<tr><td>{escape(r.phase)}</td><td>{escape(r.kind)}</td><td>{r.agreed}/{r.decisions}"
+        f" [{100 * r.lo:.0f}, {100 * r.hi:.0f}] %</td><td>"
+        f"{escape(', '.join(f'{k} ×{n}' for k, n in r.instead) or '—')}</td></tr>"
+        for r in rows)
+    return (f"<div class='dk-playtests-differently'><p><b>{head}</b></p>"
+            f"<table class='dk-table'><tr><th>phase</th><th>people chose</th><th>same as "
+            f"greedy</th><th>greedy preferred instead</th></tr>{body}</table></div>")
 
 
 def block_html(block: Any) -> str:

@@ -31,6 +31,7 @@ def calibration_figure(blocks: Sequence[Any]) -> Any:
         p = [line.playtests for _block, line in points]
         fig.add_trace(go.Scatter(
             x=[s.value for s in b], y=[s.value for s in p], mode="markers", name=agent,
+            marker={"size": 9},
             error_x={"type": "data", "symmetric": False,
                      "array": [s.hi - s.value for s in b],
                      "arrayminus": [s.value - s.lo for s in b]},
@@ -41,6 +42,6 @@ def calibration_figure(blocks: Sequence[Any]) -> Any:
                   f" · {line.verdict}" for block, line in points],
             hovertemplate="%{text}<br>bots %{x:.1%} · playtests %{y:.1%}<extra></extra>"))
     fig.update_layout(title=TITLE, xaxis_title=X_TITLE, yaxis_title=Y_TITLE, height=420,
-                      xaxis={"range": [0, 1], "tickformat": ".0%"},
-                      yaxis={"range": [0, 1], "tickformat": ".0%"})
+                      xaxis={"range": [-0.03, 1.03], "tickformat": ".0%"},
+                      yaxis={"range": [-0.03, 1.03], "tickformat": ".0%"})
     return fig

@@ -132,8 +132,15 @@ def test_a_lab_game_and_a_paper_game_beside_the_bots(journal_lab, snap) -> None:
     # the bots' interval beside the playtests' one (Wilson over 100 games, exact at n = 2)
     expect(start_line).to_contain_text(re.compile(r"\[\d+\.\d, \d+\.\d\] n=100"))
     expect(start_line).to_contain_text(re.compile(r"\[\d+\.\d, \d+\.\d\] n=2"))
+    expect(panel.locator(".dk-status")).to_contain_text("1 rule set(s) compared",
+                                                        timeout=REDRAW_MS)
     assert page.locator(".dk-playtests .dk-error:visible").count() == 0
     snap(page, "playtests-tab-1024")
+    chart = panel.locator(".dk-playtests-charts .js-plotly-plot")
+    expect(chart).to_be_visible(timeout=REDRAW_MS)  # the calibration chart, drawn
+    expect(panel.locator(".dk-playtests-surprises")).to_contain_text("pt-0001")
+    chart.scroll_into_view_if_needed()
+    snap(page, "calibration-and-surprises-1024")
 
     with (folder / "games.csv").open(encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
