@@ -132,6 +132,12 @@ def cmd_new_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_playtests(args: argparse.Namespace) -> int:
+    from designkit.commands.playtests import PlaytestOptions, playtests
+
+    return playtests(_options(PlaytestOptions, args))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="designkit", description="Play, replay and simulate "
                            "tabletop game drafts.")

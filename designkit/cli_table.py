@@ -162,6 +162,30 @@ CARDS = (
         help="also print each effect's engine code (a small grey line) under its text"),
     arg("--image-url", help="Tabletop Simulator: the URL the sheet images will be served from "
                             "(default: file names)"))
+PLAYTESTS = (
+    arg("game"), arg("action", choices=("add", "list", "import", "compare"),
+                     help="add one game, list the journal, import a sheet (one row per game), "
+                          "or compare the playtests with the bots"),
+    arg("file", nargs="?", type=Path, help="import: the sheet (.csv, one row per game)"),
+    arg("--journal", type=Path, metavar="DIR",
+        help="the journal folder (default playtests/<game>/ beside the project's data/)"),
+    arg("--agents", help="compare: bot levels, comma separated (default greedy), e.g. "
+                         "greedy,mcts:50: one prediction each"),
+    arg("--games", type=count(1), default=400, help="compare: bot games per rule set "
+                                                    "(default 400)"),
+    arg("--seed", type=seed, default=0, help="compare: the bots' seed, 0 to 2**63-1"),
+    arg("--record", type=Path, help="add: a finished game's record (play --record, the lab)"),
+    arg("--scores", help="add: each seat's score, A first: 6,3,1,3"),
+    arg("--vp", action="append", metavar="SOURCE=V,V,…",
+        help="add: one scoring source's VP for every seat (repeatable)"),
+    arg("--names", help="add: who sat where, A first (optional): Aki,Ben,,Dan"),
+    arg("--winner", help="add: the winning seat (needed when the top score is tied)"),
+    arg("--start", help="add: the start player's seat"),
+    arg("--turns", type=count(0)), arg("--minutes", type=float),
+    arg("--end", help="add: the end reason, e.g. 27 or deck_out"),
+    arg("--notes", default=""), arg("--date", help="add: YYYY-MM-DD (default today)"),
+    arg("--variant", help="add: a named variant (default draft)"),
+    arg("--set", action="append", metavar="FIELD=VALUE", help="add: a changed parameter"))
 
 COMMANDS = (
     Command("games", "list games with player ranges", (), "cmd_games"),
@@ -200,4 +224,7 @@ COMMANDS = (
              arg("--dir", type=Path, default=Path("."), metavar="FOLDER",
                  help="where the game's folder is written (default: here)")),
             "cmd_new_game"),
+    Command("playtests", "the playtest journal: add or import games people played, list "
+            "them, compare them with the bots' prediction for the same rules",
+            PLAYTESTS, "cmd_playtests"),
 )

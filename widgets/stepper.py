@@ -501,6 +501,20 @@ class Stepper(widgets.VBox):
         """Redraw board, decisions, log, timeline and button states from the session."""
         with self._lock:
             self._render()
+        self._tell_game_over()
+
+    def on_game_over(self, callback: Callable[[bool], object]) -> None:
+        """``callback(True)`` when the game shown reaches its end (the one place human play
+        ends: a move, Play to end, the bots, a jump), ``callback(False)`` when it is no
+        longer at its end (New game, Undo); the playtest journal's offer listens here."""
+        self.__dict__.setdefault("_over_hooks", []).append(callback)
+
+    def _tell_game_over(self) -> None:
+        over = (id(self.session), self.session.is_over)
+        if getattr(self, "_over_told", None) != over:
+            self._over_told = over
+            for callback in getattr(self, "_over_hooks", ()):
+                callback(over[1])
 
     def _render(self) -> None:
         s = self.session

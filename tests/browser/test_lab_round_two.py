@@ -214,7 +214,8 @@ def test_human_decisions_by_clicking_the_board(lab, snap) -> None:  # noqa: ANN0
 TABS = (("Rules", "ルール", ".dk-rules"), ("Parameters", "パラメータ", ".dk-params"),
         ("Play", "プレイ", ".dk-stepper"), ("Simulate", "シミュレーション", ".dk-sim"),
         ("Metrics", "指標", ".dk-metrics"), ("Sweep", "スイープ", ".dk-sweep"),
-        ("Tune", "調整", ".dk-tune"), ("Compare", "比較", ".dk-compare"))
+        ("Tune", "調整", ".dk-tune"), ("Compare", "比較", ".dk-compare"),
+        ("Playtests", "プレイテスト", ".dk-playtests"))
 SIZES = ({"width": 1024, "height": 768}, {"width": 1400, "height": 1000})
 
 #: every visible label, button, tab and section title whose text is wider than its box,
