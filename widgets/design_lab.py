@@ -201,9 +201,14 @@ class DesignLab(widgets.VBox):
         from .playtests_panel import PlaytestOffer
 
         offer = PlaytestOffer(self.stepper, lambda: Journal(self.game))
-        offer.on_saved(lambda _pt: self.playtests_panel and self.playtests_panel.refresh())
-        self.stepper.children = (*self.stepper.children, offer)
+        offer.on_saved(lambda _pt: self._refresh_playtests())
+        self.stepper.children = [*self.stepper.children, offer]
         return offer
+
+    def _refresh_playtests(self) -> None:
+        """A game saved from Play shows in the Playtests tab (when it was ever opened)."""
+        if self.playtests_panel is not None:
+            self.playtests_panel.refresh()
 
     def _open_playtest(self, path: Path, bots: bool) -> None:
         """A lab playtest in Play: its record, or the bots' game on the same deal."""
