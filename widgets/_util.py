@@ -367,6 +367,11 @@ class BackgroundRun:
     """
 
     thread_name = "designkit-analysis"
+    # set by run_widgets (from _run_controls) while the panel builds
+    status: widgets.HTML
+    run_button: widgets.Button
+    stop_button: widgets.Button
+    progress: widgets.IntProgress
     _thread: Any = None
     _stop = False
 

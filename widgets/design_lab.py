@@ -30,6 +30,7 @@ from designkit.core.registry import get_game, list_games
 from ._util import checked_params, close_tree, show_message, style_widget
 from .i18n import LANGS, relabel
 from .params_panel import ParamsPanel
+from .playing import playing_html
 from .rules_panel import RulesPanel
 from .simulation_panel import SimulationPanel
 from .stepper import Stepper
@@ -95,6 +96,10 @@ class DesignLab(widgets.VBox):
         self.rules = RulesPanel(self.game, self.params_panel)
         self.stepper = Stepper(self.game, self.params_panel.params)
         self.stepper.params_check = lambda: checked_params(self.params_panel, self.game)
+        self.stepper.name_params = lambda p, lang: playing_html(p, self.params_panel.loaded,
+                                                                lang)
+        self.stepper.playing.value = playing_html(self.stepper.session.params, None,
+                                                  self.lang.value)
         self.stepper.lang.value = self.lang.value
         self.stepper.lang.observe(self._stepper_lang, names="value")
         self.sim_panel = SimulationPanel(self.game, self.params_panel,
@@ -196,9 +201,14 @@ class DesignLab(widgets.VBox):
         from .playtests_panel import PlaytestOffer
 
         offer = PlaytestOffer(self.stepper, lambda: Journal(self.game))
-        offer.on_saved(lambda _pt: self.playtests_panel and self.playtests_panel.refresh())
-        self.stepper.children = (*self.stepper.children, offer)
+        offer.on_saved(lambda _pt: self._refresh_playtests())
+        self.stepper.children = [*self.stepper.children, offer]
         return offer
+
+    def _refresh_playtests(self) -> None:
+        """A game saved from Play shows in the Playtests tab (when it was ever opened)."""
+        if self.playtests_panel is not None:
+            self.playtests_panel.refresh()
 
     def _open_playtest(self, path: Path, bots: bool) -> None:
         """A lab playtest in Play: its record, or the bots' game on the same deal."""

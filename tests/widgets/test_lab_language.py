@@ -233,8 +233,8 @@ def _later_decision(game, state):  # noqa: ANN001, ANN202
 
 
 def test_the_compare_verdict_names_no_cli_flag_and_switches(variants_dir) -> None:  # noqa: ANN001
-    """The library's "not decided … (raise --max-games)" is said with the tab's own field,
-    and in 日本語 the verdict is written in Japanese from the same numbers."""
+    """The verdict names no command-line flag, and in 日本語 it is written in Japanese from
+    the same numbers."""
     from designkit_widgets.compare_panel import ComparePanel
     from designkit_widgets.i18n import relabel
 
@@ -244,10 +244,10 @@ def test_the_compare_verdict_names_no_cli_flag_and_switches(variants_dir) -> Non
     panel.agents.value = "random"
     panel.max_games.value, panel.first_games.value, panel.precision.value = 20, 20, 0.001
     out = panel.run(blocking=True)
-    assert out is not None and "--max-games" in " ".join(out.verdicts())  # the CLI's words
-    assert "--" not in panel.verdict.value and "Max games" in panel.verdict.value
+    assert out is not None and "not decided yet" in " ".join(out.verdicts())
+    assert "--" not in panel.verdict.value and "games per arm" in panel.verdict.value
     relabel(panel, "ja")
-    assert "判定" in panel.verdict.value and "最大ゲーム数" in panel.verdict.value
+    assert "判定" in panel.verdict.value and "まだ決まらない" in panel.verdict.value
     assert not re.search(r"\b(games|variant|decided|draft)\b", panel.verdict.value)
     relabel(panel, "en")
     assert "Verdict" in panel.verdict.value
