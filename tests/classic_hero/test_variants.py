@@ -1,4 +1,4 @@
-"""王道勇者's cures as rule switches (CH-V1 … CH-V7): a worked example per switch.
+"""王道勇者's cures as rule switches (CH-V1 … CH-V8): a worked example per switch.
 
 Each example is the CH-E5 battle (or a small stop) played once under the draft and once
 under the switch, so the test shows what the switch changes and that the event citing its
@@ -240,13 +240,41 @@ def test_ch_v7_five_suit_sets_score_at_the_end():
     assert off.vp[A] == st.vp[A] - 5
 
 
+# -- CH-V8 dice faces (ダイスの面数) ----------------------------------------------------------------------
+def test_ch_v8_d8_rolls_one_to_eight_and_inverts_to_nine_minus_value():
+    st = scenario(hands={A: ("W2", "W4")}, dice_faces=8, die_range=(1, 8))
+    start(st, ("roll_die", A, 0, "CH-4.8", "gain:test"))
+    assert G.chance_outcomes(st) == [(v, 1 / 8) for v in range(1, 9)]
+    chance(st, 8)
+    assert labels(st, A) == ["W4", "W8"]
+    # S1-13 City, Fortune 反転: W1 → 8 (9 − 1) and W5 → 4 on a d8; 6 and 2 on the draft's d6
+    for faces, rng, results in ((8, (1, 8), [["W5", "W8"], ["W1", "W4"]]),
+                                (6, (1, 6), [["W5", "W6"], ["W1", "W2"]])):
+        for k, want in enumerate(results):
+            st = scenario(hands={A: ("W1", "W5")}, track={1: "S1-13"}, pos={A: 1},
+                          dice_faces=faces, die_range=rng)
+            start(st, ("fortune", A))
+            act(st, "fortune", lambda a, k=k: a[0][0][1] == (1, 5)[k])
+            assert labels(st, A) == want, (faces, k)
+
+
+def test_ch_v8_is_cited_in_the_log_and_the_die_range_is_checked_against_it():
+    st = random_game(1, log=True, params=G.params_type(dice_faces=8, die_range=(1, 8),
+                                                       auto_resolve=True))
+    assert st.log[2].rule == "CH-V8" and "8 faces" in st.log[2].text
+    assert any(e.rule == "CH-4.8" and e.data.get("value") in (7, 8) for e in st.log
+               if getattr(e, "data", None))
+    with pytest.raises(Exception, match="die_range.*6 faces"):
+        G.params_type(die_range=(1, 8))
+
+
 # -- the shipped variants ---------------------------------------------------------------------------
 def test_every_shipped_variant_loads_cites_its_rules_and_plays_to_the_end():
     variants = list_variants(G.params_type)
     names = {v.name for v in variants}
     assert {"draft", "shared_hp_repeat", "shared_hp_once", "weakness_cards",
             "reroll_each_stop", "suit_effects", "red_dice_multi", "no_road_vp",
-            "set_collection", "growth_twice"} <= names
+            "set_collection", "growth_twice", "dice_faces_8"} <= names
     for v in variants[1:]:
         assert v.description_ja.startswith("「") and v.description_en and v.changes()
         assert load_variant(G.params_type, v.name).params == v.params

@@ -194,7 +194,7 @@ def _any_reachable(st: ClassicHeroState, seat: int) -> bool:
             memo.clear()
         found = memo[key] = any(
             reachable(cond, values, st.bless[seat], st.params.blessing_delta, ready,
-                      rules.lo, rules.hi) for cond in targets)
+                      rules.lo, rules.hi, rules.top) for cond in targets)
     return found
 
 

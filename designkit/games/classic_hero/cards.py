@@ -95,7 +95,7 @@ VOCABULARY: dict[str, HookSpec] = {h.name: h for h in (
     HookSpec("set_any", "Set one die to any value"),
     HookSpec("fix", "Set one die to any value and fix it: it is not rerolled at stops (CH-V3)"),
     HookSpec("reroll", "Reroll up to n dice", _N),
-    HookSpec("invert", "Invert up to n dice (7 - value)", _N),
+    HookSpec("invert", "Invert up to n dice (7 - value; dice_faces + 1 - value, CH-V8)", _N),
     HookSpec("vp", "Gain n VP", {"n": Arg(int, 1, (-20, 20))}),
     HookSpec("artifact", "Ruins: gain an artifact of this type, scored by CH-6.7",
              {"type": Arg(str, "a1", choices=ARTIFACT_TYPES)}),

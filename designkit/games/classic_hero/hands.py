@@ -69,13 +69,13 @@ class HandTables:
     event: a Trial?; per ability: a ready-able PASS_TRIAL, a die ability) and the move
     actions made so far per (stop, card there, abilities spent)."""
 
-    __slots__ = ("minimal", "lo", "hi", "store", "sets", "fortunes", "shared", "whole",
+    __slots__ = ("minimal", "lo", "hi", "top", "store", "sets", "fortunes", "shared", "whole",
                  "trial", "passer", "die_ability", "moves", "reach", "ability_actions")
 
     def __init__(self, minimal: bool, lo: int, hi: int, trial: tuple[bool, ...] = (),
                  passer: tuple[bool, ...] = (), die_ability: tuple[bool, ...] = (),
-                 store: Store | None = None) -> None:
-        self.minimal, self.lo, self.hi = minimal, lo, hi
+                 store: Store | None = None, top: int = 6) -> None:
+        self.minimal, self.lo, self.hi, self.top = minimal, lo, hi, top
         self.store = store = Store() if store is None else store
         self.sets, self.fortunes = store.sets, store.fortunes
         self.shared, self.whole = store.shared, store.whole
@@ -123,7 +123,7 @@ class HandTables:
         return found
 
     def _fill_fortunes(self, fortune: Fortune, kinds: Kinds) -> KindFortunes:
-        return fill_fortunes(fortune, kinds, self.lo, self.hi)
+        return fill_fortunes(fortune, kinds, self.lo, self.hi, self.top)
 
     def _fill_sets(self, cond: Condition, kinds: Kinds) -> KindSets:
         """Each distinct sub-multiset of ``kinds`` whose values meet ``cond`` as a whole, as
@@ -242,13 +242,13 @@ def tables(rules: Any) -> HandTables:
                          for a in abilities),
             die_ability=tuple(a.hook.name in DIE_ABILITIES for a in abilities),
             store=_STORES.setdefault((rules.params.sum_requires_minimal_set, rules.lo,
-                                      rules.hi), Store()))
+                                      rules.hi, rules.top), Store()), top=rules.top)
         object.__setattr__(rules, "_hand_tables", found)
     return found
 
 
-#: one :class:`Store` per dice semantics (sum reading, die range): at most 30
-_STORES: dict[tuple[bool, int, int], Store] = {}
+#: one :class:`Store` per dice semantics (sum reading, die range, faces): at most 30
+_STORES: dict[tuple[bool, int, int, int], Store] = {}
 
 
 #: the once-per-stage abilities that change a die (:func:`resolve.ability_options`)
@@ -310,7 +310,8 @@ def _ways(fortune: Fortune, n: int
     return tuple(out)
 
 
-def fill_fortunes(fortune: Fortune, kinds: Kinds, lo: int, hi: int) -> KindFortunes:
+def fill_fortunes(fortune: Fortune, kinds: Kinds, lo: int, hi: int, top: int = 6
+                  ) -> KindFortunes:
     """:func:`turn.fortune_kinds` over the canonical die sequences only.
 
     The options applying the most atoms in full (CH-6.2) are the same (equal dice apply
@@ -325,7 +326,7 @@ def fill_fortunes(fortune: Fortune, kinds: Kinds, lo: int, hi: int) -> KindFortu
     m = min(len(fortune), len(vals))
     blocks = _blocks(kinds)
     if len(fortune) == 1:
-        return _one_slot(fortune[0], kinds, [s for s, _ in blocks], lo, hi)
+        return _one_slot(fortune[0], kinds, [s for s, _ in blocks], lo, hi, top)
     seqs = _sequences(tuple(c for _, c in blocks), m)
     applied: dict[tuple[int, tuple[str, int]], tuple[int, bool]] = {}
     best = -1
@@ -337,7 +338,7 @@ def fill_fortunes(fortune: Fortune, kinds: Kinds, lo: int, hi: int) -> KindFortu
                 for d, a in zip(dice, choice, strict=True):
                     r = applied.get((vals[d], a))
                     if r is None:
-                        r = applied[(vals[d], a)] = apply_atom(vals[d], a, lo, hi)
+                        r = applied[(vals[d], a)] = apply_atom(vals[d], a, lo, hi, top)
                     full += r[1]
                 if full > best:
                     best, kept = full, []
@@ -362,7 +363,7 @@ def fill_fortunes(fortune: Fortune, kinds: Kinds, lo: int, hi: int) -> KindFortu
 
 
 def _one_slot(alts: tuple[tuple[str, int], ...], kinds: Kinds, starts: list[int], lo: int,
-              hi: int) -> KindFortunes:
+              hi: int, top: int = 6) -> KindFortunes:
     """:func:`fill_fortunes` for a Fortune of one slot (most of the draft's): one die, one
     alternative. Taking die ``a`` to ``a'`` and die ``b`` to ``b'`` give the same dice only
     when ``a = b`` and ``a' = b'``, or when neither changes, so an option's result is told
@@ -373,7 +374,7 @@ def _one_slot(alts: tuple[tuple[str, int], ...], kinds: Kinds, starts: list[int]
     for s in starts:
         v = kinds[s][0]
         for a in alts:
-            new, full = apply_atom(v, a, lo, hi)
+            new, full = apply_atom(v, a, lo, hi, top)
             if full > best:
                 best, kept = full, []
             if full == best:

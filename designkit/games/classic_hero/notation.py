@@ -387,11 +387,13 @@ def slot_patterns(slots: tuple[frozenset[int], ...]) -> frozenset[tuple[int, ...
 
 
 # -- Fortune options (CH-6.1, CH-6.2, CH-A10) ------------------------------------------------------------
-def apply_atom(value: int, atom: Atom, lo: int = 1, hi: int = 6) -> tuple[int, bool]:
-    """The die's new value (``0`` = to be rerolled) and whether the atom applied in full."""
+def apply_atom(value: int, atom: Atom, lo: int = 1, hi: int = 6, top: int = 6
+               ) -> tuple[int, bool]:
+    """The die's new value (``0`` = to be rerolled) and whether the atom applied in full.
+    ``top`` is the die's highest face (CH-V8): 反転 turns v into top + 1 − v (７−現在値 on a d6)."""
     kind, k = atom
     if kind == "inv":
-        return max(lo, min(hi, 7 - value)), True
+        return max(lo, min(hi, top + 1 - value)), True
     if kind == "rr":
         return 0, True
     raw = value + k
@@ -399,8 +401,8 @@ def apply_atom(value: int, atom: Atom, lo: int = 1, hi: int = 6) -> tuple[int, b
 
 
 @lru_cache(maxsize=100_000)
-def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: int = 6
-                    ) -> tuple[tuple[tuple[int, Atom], ...], ...]:
+def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: int = 6,
+                    top: int = 6) -> tuple[tuple[tuple[int, Atom], ...], ...]:
     """The legal ways to apply ``fortune`` to dice showing ``values`` (CH-A10).
 
     Each option is a tuple of ``(die position, atom)``: as many atoms as the
@@ -416,7 +418,7 @@ def fortune_options(fortune: Fortune, values: tuple[int, ...], lo: int = 1, hi: 
     for falts in combinations(range(len(fortune)), m):
         for dice in permutations(range(len(values)), m):
             for choice in _alternatives([fortune[f] for f in falts]):
-                full = sum(apply_atom(values[d], a, lo, hi)[1]
+                full = sum(apply_atom(values[d], a, lo, hi, top)[1]
                            for d, a in zip(dice, choice, strict=True))
                 if full > best:
                     best, kept = full, []

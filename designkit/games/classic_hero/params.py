@@ -75,8 +75,9 @@ class ClassicHeroParams(Params):
                           tune=True,
                           help="Dice a player may own, white and red, used included",
                           help_ja="1人が持てるサイコロの数（白と赤、使用済みも含む）")
-    die_range: tuple = param((1, 6), item_range=(1, 6), rule="CH-0.4", group=DICE,
-                             help="Lowest and highest value a modification can give (clamp)",
+    die_range: tuple = param((1, 6), item_range=(1, 8), rule="CH-0.4", group=DICE,
+                             help="Lowest and highest value a modification can give (clamp; "
+                                  "at most dice_faces)",
                              help_ja="修正で出せる最小と最大の目（頭打ち）")
     red_die_bonus_vp: int = param(1, range=(0, 5), rule="CH-6.4", group=DICE, tune=True,
                                   help="VP per red die in the used set",
@@ -229,6 +230,13 @@ class ClassicHeroParams(Params):
                                      "set collection (each set of the five suits scores)",
                                 help_ja=("最終得点：草案の都市と依頼だけ、またはセットコレクショ"
                                          "ンも（5スートの各組が得点）"))
+    dice_faces: int = param(6, choices=(6, 8), rule="CH-V8", group=VARIANTS,
+                            label_ja="ダイスの面数",
+                            help="Faces of every die (６面体以上のサイコロを用意するか？): 6 = the "
+                                 "draft, 8 = d8 dice (rolls 1–8, 反転 = 9 − value); the die "
+                                 "range's top may then reach 8",
+                            help_ja=("サイコロの面数：6＝草案、8＝８面体（1〜8 を出す、反転＝９−"
+                                     "現在値）。目の範囲の上限も 8 まで広げられる"))
     set_collection_vp: int = param(5, range=(0, 20), rule="CH-V7", group=VARIANTS,
                                    placeholder=(2, 8),
                                    help="VP per set of one event of each suit (CH-V7)",
@@ -240,6 +248,11 @@ class ClassicHeroParams(Params):
             raise ParamError("die_range", bi("{r} must be [low, high] with low < high",
                                              "{r}：low < high の [low, high] にしてください",
                                              r=list(self.die_range)))
+        if hi > self.dice_faces:
+            raise ParamError("die_range", bi(
+                "{r} goes above the dice's {f} faces (dice_faces, CH-V8)",
+                "{r} はサイコロの面数 {f} を超えています（dice_faces、CH-V8）",
+                r=list(self.die_range), f=self.dice_faces))
         unknown = [s for s in self.suit_mix_per_stage if s not in SUITS]
         if unknown:
             raise ParamError("suit_mix_per_stage", bi("{u!r} is not a suit ({all})",

@@ -24,7 +24,7 @@ INF = 10 ** 6
 @lru_cache(maxsize=64)
 def blessing_steps(delta: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
     """``steps[v][t]``: the fewest blessings taking a die from v to t (INF if none can)."""
-    size = max(hi, 7) + 1           # any value a die may show, clamped or not
+    size = max(hi, 8) + 1           # any value a die may show (d6 or d8, CH-V8), clamped or not
     out = []
     for v in range(size):
         dist = [INF] * size
@@ -42,23 +42,24 @@ def blessing_steps(delta: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def _ability_targets(name: str, n: int, v: int, lo: int, hi: int) -> list[int]:
+def _ability_targets(name: str, n: int, v: int, lo: int, hi: int, top: int = 6) -> list[int]:
     if name == "adjust":
         return sorted({max(lo, min(hi, v + d)) for d in range(-n, n + 1)} - {v})
     if name in ("set_any", "reroll"):
         return [t for t in range(lo, hi + 1) if t != v] + ([v] if name == "reroll" else [])
     if name == "invert":
-        t = max(lo, min(hi, 7 - v))
+        t = max(lo, min(hi, top + 1 - v))
         return [t] if t != v else []
     return []
 
 
 def _costs(v: int, t: int, abilities: tuple[Ability, ...], steps: tuple[tuple[int, ...], ...],
-           lo: int, hi: int) -> list[tuple[int, int]]:
+           lo: int, hi: int, top: int = 6) -> list[tuple[int, int]]:
     """(blessings, ability index or -1) ways to turn a die showing v into t."""
     out = [(steps[v][t], -1)] if steps[v][t] < INF else []
     for k, (name, n) in enumerate(abilities):
-        best = min((steps[u][t] for u in _ability_targets(name, n, v, lo, hi)), default=INF)
+        best = min((steps[u][t] for u in _ability_targets(name, n, v, lo, hi, top)),
+                   default=INF)
         if best < INF:
             out.append((best, k))
     return out
@@ -84,33 +85,34 @@ def _cheapest(slots: list[list[tuple[int, int]]], budget: int) -> bool:
 
 
 def reachable(cond: Condition, values: list[int], blessings: int, delta: int,
-              abilities: tuple[Ability, ...], lo: int, hi: int) -> bool:
+              abilities: tuple[Ability, ...], lo: int, hi: int, top: int = 6) -> bool:
     """Could ``values`` (available dice) meet ``cond`` after some of the blessings and
     abilities? (The dice as they are count too: zero blessings, no ability.)"""
     steps = blessing_steps(delta, lo, hi)
     n = len(values)
     if cond.kind == "sum":
-        return _max_total(values, blessings, abilities, steps, lo, hi) >= cond.total
+        return _max_total(values, blessings, abilities, steps, lo, hi, top) >= cond.total
     targets = cond.slots if cond.kind == "slots" else None
     k = len(targets) if targets is not None else cond.k
     if k > n:
         return False
     for dice in permutations(range(n), k):
         if targets is not None:
-            rows = [[c for t in slot for c in _costs(values[d], t, abilities, steps, lo, hi)]
+            rows = [[c for t in slot for c in _costs(values[d], t, abilities, steps, lo, hi,
+                                                             top)]
                     for d, slot in zip(dice, targets, strict=True)]
             if _cheapest(rows, blessings):
                 return True
         else:
             for t in range(lo, hi + 1):
-                rows = [_costs(values[d], t, abilities, steps, lo, hi) for d in dice]
+                rows = [_costs(values[d], t, abilities, steps, lo, hi, top) for d in dice]
                 if _cheapest(rows, blessings):
                     return True
     return False
 
 
 def _max_total(values: list[int], blessings: int, abilities: tuple[Ability, ...],
-               steps: tuple[tuple[int, ...], ...], lo: int, hi: int) -> int:
+               steps: tuple[tuple[int, ...], ...], lo: int, hi: int, top: int = 6) -> int:
     """The highest sum of all the dice within the blessings, each ability on one die (the
     minimal-set rule, CH-A7, never stops a sum: drop the lowest dice while it still holds)."""
     best: dict[tuple[int, int], int] = {(0, 0): 0}     # (blessings, mask) → highest sum
@@ -118,7 +120,7 @@ def _max_total(values: list[int], blessings: int, abilities: tuple[Ability, ...]
         nxt: dict[tuple[int, int], int] = {}
         for (used, mask), total in best.items():
             for t in range(lo, hi + 1):
-                for cost, k in _costs(v, t, abilities, steps, lo, hi):
+                for cost, k in _costs(v, t, abilities, steps, lo, hi, top):
                     bit = 0 if k < 0 else 1 << k
                     if mask & bit or used + cost > blessings:
                         continue

@@ -57,6 +57,12 @@ def clamp(st: ClassicHeroState, v: int) -> int:
     return r.lo if v < r.lo else r.hi if v > r.hi else v
 
 
+def invert(st: ClassicHeroState, v: int) -> int:
+    """反転 (CH-6.1): the die's opposite face, ７−現在値 on a d6 and top + 1 − v on the larger
+    die of CH-V8, kept within the die range (CH-0.4)."""
+    return clamp(st, st.rules.top + 1 - v)
+
+
 def set_value(st: ClassicHeroState, seat: int, i: int, v: int) -> None:
     d = st.dice[seat][i]
     st.dice[seat][i] = (v, d[1], d[2])
@@ -145,11 +151,14 @@ def roll_die(st: ClassicHeroState, seat: int, i: int, rule: str, note: str = "")
     """Roll die ``i`` (chance). ``note`` says what the roll is for, so its one log line says
     it: ``grow`` (CH-8.6), ``gain:<source>`` (a gained die, CH-A21), ``re:<source>`` (a
     reroll by an effect or ability) or :data:`QUIET`."""
-    return roll(st, Phase.ROLL, (seat, i, rule, note) if note else (seat, i, rule), 6)
+    return roll(st, Phase.ROLL, (seat, i, rule, note) if note else (seat, i, rule),
+                st.rules.top)
 
 
-#: a die's faces: the roll's outcomes, one drawn uniformly (the same draw as the listing's)
+#: a die's faces: the roll's outcomes, one drawn uniformly (the same draw as the listing's);
+#: the d6's unless CH-V8's dice_faces makes the dice larger
 FACES = (1, 2, 3, 4, 5, 6)
+FACES_OF = {6: FACES, 8: (1, 2, 3, 4, 5, 6, 7, 8)}
 
 
 #: each seat's dice roll from a stream of their own (core.streams): a variant that makes one
@@ -157,8 +166,9 @@ FACES = (1, 2, 3, 4, 5, 6)
 DICE_STREAM = per_seat("dice")
 
 
-@FLOW.chance(Phase.ROLL, lambda st: FACES, uniform=True,
-             sample=lambda st, rng: FACES[rng.randrange(6)], stream=DICE_STREAM)
+@FLOW.chance(Phase.ROLL, lambda st: FACES_OF[st.rules.top], uniform=True,
+             sample=lambda st, rng: FACES_OF[st.rules.top][rng.randrange(st.rules.top)],
+             stream=DICE_STREAM)
 def rolled(st: ClassicHeroState, value: int) -> None:
     seat, i, rule, *note = st.ctx
     d = st.dice[seat][i]
@@ -352,7 +362,7 @@ def _ability_targets(st: ClassicHeroState, name: str, ab: Any, v: int
     if name == "set_any":
         return [t for t in range(st.rules.lo, st.rules.hi + 1) if t != v]
     if name == "invert":
-        return [clamp(st, 7 - v)] if clamp(st, 7 - v) != v else []
+        return [invert(st, v)] if invert(st, v) != v else []
     return [None]
 
 
@@ -512,7 +522,7 @@ def _effect_targets(st: ClassicHeroState, seat: int, name: str, arg: Any,
                     yield HeroAction("fix", (r, t))
         elif name == "reroll":
             yield HeroAction("reroll", r)
-        elif name == "invert" and clamp(st, 7 - v) != v:
+        elif name == "invert" and invert(st, v) != v:
             yield HeroAction("invert", r)
 
 
@@ -547,7 +557,7 @@ def effect_target(st: ClassicHeroState, a: HeroAction) -> None:
     elif a.kind in ("adjust", "set", "fix"):
         set_value(st, seat, i, a.arg[1])
     elif a.kind == "invert":
-        set_value(st, seat, i, clamp(st, 7 - st.dice[seat][i][0]))
+        set_value(st, seat, i, invert(st, st.dice[seat][i][0]))
     if st.log is not None and a.kind != "reroll":   # a reroll's line comes with its result
         st.emit(rule, seat, f"{who} applies {source_name(st, source)}'s effect: "
                 f"{a.describe()} ({before} → {die_label(st.dice[seat][i])})",

@@ -64,6 +64,12 @@ def setup(st: ClassicHeroState) -> bool:
                 "Lord and skill decks are shuffled", "イベントカードをステージ毎に山にし、魔王山と"
                 "スキル山をシャッフルする")
         st.emit("CH-1.1", None, f"{p.players} players", f"{p.players}人プレイ")
+        if p.dice_faces != 6:
+            lo, hi = p.die_range
+            st.emit("CH-V8", None, f"Every die has {p.dice_faces} faces: rolls give 1–"
+                    f"{p.dice_faces}, Invert turns v into {p.dice_faces + 1} − v, values stay "
+                    f"{lo}–{hi}", f"サイコロは{p.dice_faces}面体：出目は1〜{p.dice_faces}、反転は"
+                    f"{p.dice_faces + 1}−現在値、目は{lo}〜{hi}")
     dealt = min(p.starting_dice, p.max_dice)     # the dice limit applies from the start
     if dealt < p.starting_dice and st.log is not None:
         st.emit("CH-2.3", None, f"The dice limit {p.max_dice} is below the {p.starting_dice} "

@@ -123,6 +123,7 @@ class Ruleset(CompiledRules, stamp=table_stamp):
     goal: int
     lo: int
     hi: int
+    top: int                                      # the dice's highest face (CH-V8)
     stamp: tuple[tuple[str, Stamp], ...]
     effects: tuple[tuple[Hook, ...], ...]       # per event: its card's, or its suit's (CH-V4)
     weaknesses: tuple[DemonLord, ...]            # CH-V2's deck (one HP each)
@@ -179,6 +180,7 @@ class Ruleset(CompiledRules, stamp=table_stamp):
                    ability_index={a.id: i for i, a in enumerate(abilities)},
                    classes=tuple(class_ids), skills=tuple(skill_ids),
                    slots=p.adventure_slots, goal=p.adventure_slots + 1, lo=lo, hi=hi,
+                   top=p.dice_faces,
                    stamp=stamp)
 
     def artifact_type(self, event: int) -> str | None:

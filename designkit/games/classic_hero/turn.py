@@ -39,6 +39,7 @@ from designkit.games.classic_hero.resolve import (
     hand,
     hand_kinds,
     has_ability_option,
+    invert,
     mark_used,
     may_meet,
     red_bonus_vp,
@@ -294,8 +295,8 @@ def fortune_choices(st: ClassicHeroState, seat: int) -> list[HeroAction]:
             for opt in tables(st.rules).fortune_kinds(card.fortune, kinds)]
 
 
-def fortune_kinds(fortune: Fortune, kinds: tuple[tuple[int, bool], ...], lo: int, hi: int
-                  ) -> tuple[tuple[tuple[int, str], ...], ...]:
+def fortune_kinds(fortune: Fortune, kinds: tuple[tuple[int, bool], ...], lo: int, hi: int,
+                  top: int = 6) -> tuple[tuple[tuple[int, str], ...], ...]:
     """The options of :func:`fortune_choices` for dice of these sorted (value, red) kinds,
     merged: the direct builder (every way of :func:`notation.fortune_options`, one per
     distinct result), which the table's faster builder (:func:`hands.fill_fortunes`) must
@@ -303,10 +304,10 @@ def fortune_kinds(fortune: Fortune, kinds: tuple[tuple[int, bool], ...], lo: int
     vals = tuple(v for v, _ in kinds)
     seen = set()
     out = []
-    for opt in fortune_options(fortune, vals, lo, hi):
+    for opt in fortune_options(fortune, vals, lo, hi, top):
         result = list(kinds)
         for k, atom in opt:
-            result[k] = (apply_atom(vals[k], atom, lo, hi)[0], kinds[k][1])
+            result[k] = (apply_atom(vals[k], atom, lo, hi, top)[0], kinds[k][1])
         key = (tuple(sorted(result)),
                tuple(sorted(kinds[k] for k, a in opt if a[0] == "rr")))
         if key not in seen:
@@ -333,7 +334,7 @@ def canonical_fortune(st: ClassicHeroState, seat: int, options: list[HeroAction]
 
 def _apply_text(st: ClassicHeroState, v: int, text: str) -> int:
     if text == "反転":
-        return clamp(st, 7 - v)
+        return invert(st, v)
     return clamp(st, v + int(text))
 
 
