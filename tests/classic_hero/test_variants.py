@@ -1,4 +1,4 @@
-"""王道勇者's cures as rule switches (CH-V1 … CH-V8): a worked example per switch.
+"""王道勇者's cures as rule switches (CH-V1 … CH-V9): a worked example per switch.
 
 Each example is the CH-E5 battle (or a small stop) played once under the draft and once
 under the switch, so the test shows what the switch changes and that the event citing its
@@ -17,6 +17,7 @@ from designkit.games.classic_hero.state import Phase
 from tests.classic_hero.conftest import (
     A,
     B,
+    C,
     G,
     act,
     chance,
@@ -268,13 +269,49 @@ def test_ch_v8_is_cited_in_the_log_and_the_die_range_is_checked_against_it():
         G.params_type(die_range=(1, 8))
 
 
+# -- CH-V9 growth only through red dice (サイコロの成長要素は上級サイコロのみ) ------------------------------
+def test_ch_v9_a_ruins_gain_die_upgrades_instead():
+    # S1-07 Ruins: condition 3・5, effects artifact α1 and GAIN_DIE(1)
+    hand = ("W3", "W5", "W1", "W2")
+    st = scenario(hands={A: hand}, track={1: "S1-07"}, pos={A: 1}, growth_only_red_die=True)
+    start(st, ("check", A))
+    act(st, "achieve")
+    assert st.phase is Phase.EFFECT
+    act(st, "upgrade", lambda a: a[1:] == (2, False))        # W2 → R2, no fifth die
+    assert labels(st, A) == ["R2", "W1", "W3", "W5"]
+    assert "CH-V9" in _rules(st)
+    off = scenario(hands={A: hand}, track={1: "S1-07"}, pos={A: 1})
+    start(off, ("check", A))
+    act(off, "achieve")
+    chance(off, 4)                                          # the draft: a fifth die, rolled
+    assert len(off.dice[A]) == 5 and "CH-V9" not in _rules(off)
+
+
+def test_ch_v9_stage_end_growth_only_upgrades():
+    st = scenario(players=3, stage=2, hands={A: ("W1", "W2", "W3", "W4"),
+                                             B: ("R1", "R2", "R3", "R4"),
+                                             C: ("W1", "W1", "W1", "W1")},
+                  growth_only_red_die=True)
+    start(st, ("stage_end",))
+    assert st.phase is Phase.GROWTH and st.seat == A
+    assert {a.kind for a in st.options} == {"grow_upgrade"}
+    act(st, "grow_upgrade", lambda a: a[1] == 4)
+    assert labels(st, A) == ["R4", "W1", "W2", "W3"]
+    # B has no white die: no growth at all (CH-E8 would hand it a white die)
+    assert len(st.dice[B]) == 4
+    assert any(e.rule == "CH-V9" and "B" in e.text and "no white die" in e.text
+               for e in st.log)
+    with pytest.raises(Exception, match="growth_only_red_die"):
+        G.params_type(growth_only_red_die=True, growth_options="gain_only")
+
+
 # -- the shipped variants ---------------------------------------------------------------------------
 def test_every_shipped_variant_loads_cites_its_rules_and_plays_to_the_end():
     variants = list_variants(G.params_type)
     names = {v.name for v in variants}
     assert {"draft", "shared_hp_repeat", "shared_hp_once", "weakness_cards",
             "reroll_each_stop", "suit_effects", "red_dice_multi", "no_road_vp",
-            "set_collection", "growth_twice", "dice_faces_8"} <= names
+            "set_collection", "growth_twice", "dice_faces_8", "growth_only_red_die"} <= names
     for v in variants[1:]:
         assert v.description_ja.startswith("「") and v.description_en and v.changes()
         assert load_variant(G.params_type, v.name).params == v.params

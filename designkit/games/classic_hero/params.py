@@ -237,6 +237,13 @@ class ClassicHeroParams(Params):
                                  "range's top may then reach 8",
                             help_ja=("サイコロの面数：6＝草案、8＝８面体（1〜8 を出す、反転＝９−"
                                      "現在値）。目の範囲の上限も 8 まで広げられる"))
+    growth_only_red_die: bool = param(False, rule="CH-V9", group=VARIANTS,
+                                      label_ja="成長は上級サイコロのみ",
+                                      help="Dice grow only through red dice (サイコロの成長要素は"
+                                           "上級サイコロのみ): no die is ever gained; each gain "
+                                           "(an effect's or growth's) upgrades a white die instead",
+                                      help_ja=("サイコロの成長は上級サイコロのみ：サイコロは増えず、"
+                                               "得る効果と成長はどちらも白サイコロ１個を赤にする"))
     set_collection_vp: int = param(5, range=(0, 20), rule="CH-V7", group=VARIANTS,
                                    placeholder=(2, 8),
                                    help="VP per set of one event of each suit (CH-V7)",
@@ -253,6 +260,10 @@ class ClassicHeroParams(Params):
                 "{r} goes above the dice's {f} faces (dice_faces, CH-V8)",
                 "{r} はサイコロの面数 {f} を超えています（dice_faces、CH-V8）",
                 r=list(self.die_range), f=self.dice_faces))
+        if self.growth_only_red_die and self.growth_options == "gain_only":
+            raise ParamError("growth_only_red_die", bi(
+                "cannot be on with growth_options = gain_only (CH-V9 grows by upgrades only)",
+                "growth_options = gain_only とは併用できません（CH-V9 は格上げだけで成長）"))
         unknown = [s for s in self.suit_mix_per_stage if s not in SUITS]
         if unknown:
             raise ParamError("suit_mix_per_stage", bi("{u!r} is not a suit ({all})",

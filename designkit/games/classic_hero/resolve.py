@@ -437,6 +437,13 @@ def fx(st: ClassicHeroState, seat: int, name: str, arg: Any, source: str) -> boo
         if logging:
             st.emit(rule, seat, f"{who} gains {arg} VP from {src}", f"{who}が{src_ja}で{arg}ＶＰを得る")
         return False
+    if name == "gain_die" and st.params.growth_only_red_die:
+        if logging:
+            st.emit("CH-V9", seat, f"{who} gains no die from {src}: dice grow only through red "
+                    f"dice, so it upgrades {arg} white die{'' if arg == 1 else 's'} instead",
+                    f"{who}は{src_ja}でサイコロを得ない（成長は上級サイコロのみ）："
+                    f"代わりに白サイコロ{arg}個を赤にする")
+        name = "upgrade"
     if name == "gain_die":
         push(st, *[("gain_die", seat, "CH-A21", source)] * arg)
         return False

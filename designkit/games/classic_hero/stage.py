@@ -140,9 +140,14 @@ def stage_over(st: ClassicHeroState) -> bool:
     return False
 
 
+def _growth_rule(st: ClassicHeroState) -> str:
+    """CH-8.6's growth, or CH-V9's when dice grow only through red dice (upgrades only)."""
+    return "CH-V9" if st.params.growth_only_red_die else "CH-8.6"
+
+
 def _growth_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     seat = st.ctx[0]
-    mode = st.params.growth_options
+    mode = "upgrade_only" if st.params.growth_only_red_die else st.params.growth_options  # CH-V9
     out = []
     if mode != "upgrade_only":
         out.append(HeroAction("grow_gain"))
@@ -157,7 +162,7 @@ def growth(st: ClassicHeroState, seat: int) -> bool:
     st.ctx = (seat,)
     if not _growth_options(st):
         if st.log is not None:
-            st.emit("CH-8.6", seat, f"{seat_label(seat)} has no white die to upgrade",
+            st.emit(_growth_rule(st), seat, f"{seat_label(seat)} has no white die to upgrade",
                     f"{seat_label(seat)}は交換できる白サイコロがない")
         return False
     return ask(st, Phase.GROWTH, seat, (seat,))
@@ -174,5 +179,5 @@ def grown(st: ClassicHeroState, a: HeroAction) -> None:
     v, _, used = st.dice[seat][i]
     st.dice[seat][i] = (v, True, used)
     if st.log is not None:
-        st.emit("CH-8.6", seat, f"{who} grows: swaps W{v} for a red die (R{v})",
+        st.emit(_growth_rule(st), seat, f"{who} grows: swaps W{v} for a red die (R{v})",
                 f"{who}が成長：白サイコロ{v}を赤サイコロと交換")
