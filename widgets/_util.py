@@ -25,6 +25,7 @@ AGENT_CHOICES = ("random", "greedy", "mcts:50", "mcts:200")
 
 CSS = """<style>
 .dk-error { color: #b00020; }
+.jupyter-widgets.jupyter-widget-tab.dk-tabs > .lm-TabBar .lm-TabBar-tab { min-width: fit-content; }
 .dk-error .widget-html-content, .dk-error { white-space: normal; }
 .dk-ok { color: #1b5e20; }
 .dk-rule { font-family: monospace; font-size: 11px; color: #555; background: #eef;

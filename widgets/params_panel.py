@@ -101,6 +101,7 @@ class ParamsPanel(widgets.VBox):
         self.diff_html = widgets.HTML()
         self.diff_html.add_class("dk-diff")
         self.variant_name = widgets.Text(placeholder="variant name", description="Name")
+        self.loaded: tuple[str, Params] | None = None   # the variant last loaded
         self.save_button = widgets.Button(description="Save variant", icon="save",
                                           layout=widgets.Layout(width="auto"))
         self.variant_list = widgets.Dropdown(description="Variant", options=[])
@@ -371,6 +372,7 @@ class ParamsPanel(widgets.VBox):
         if name != DRAFT and not path.is_file():
             raise DataError(str(path), "file not found")
         params = self._variant(name).params
+        self.loaded = (name, params)   # the Play tab names it (widgets.playing)
         self.set_params(params)
         self.variant_name.value = "" if name == DRAFT else name
         show_message(self.variant_status, "loaded the draft" if name == DRAFT

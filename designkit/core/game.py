@@ -3,7 +3,9 @@
 As in OpenSpiel, chance is a pseudo-player: when the next thing is a draw or a
 roll, :meth:`Game.to_move` returns :data:`CHANCE` and whoever drives the game
 samples an outcome with its own seeded RNG. Games never own randomness, so a
-record is just the list of steps and a replay needs no RNG.
+record is just the list of steps and a replay needs no RNG. A game names what each
+chance step draws for (:meth:`Game.chance_stream`: a deck, the dice), so the driver
+draws it from that purpose's own stream (:mod:`designkit.core.streams`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from designkit.core.hooks import declare_hooks
 from designkit.core.invariants import Violation
 from designkit.core.messages import bi, word_table
 from designkit.core.seats import player_range, seat_label
+from designkit.core.streams import DEFAULT_PURPOSE, route
 
 if TYPE_CHECKING:
     from designkit.core.params import Params
@@ -192,6 +195,13 @@ class Game(Generic[S, P]):
     def chance_outcomes(self, state: S) -> list[tuple[Hashable, float]]:
         raise NotImplementedError
 
+    def chance_stream(self, state: S) -> str:
+        """The purpose the open chance step draws for (a deck's name, ``"dice"``): the
+        driver draws it from that purpose's own stream (:mod:`designkit.core.streams`), so
+        a variant that changes one deck or the number of rolls leaves the other draws of
+        a seed as they were. Default: one stream, ``"chance"``, for every step."""
+        return DEFAULT_PURPOSE
+
     def _apply(self, state: S, action: Hashable) -> None:
         """Apply a decision known to be legal."""
         raise NotImplementedError
@@ -355,9 +365,12 @@ class Game(Generic[S, P]):
         self._apply(state, action)
 
     def sample_chance(self, state: S, rng: random.Random) -> Hashable:
-        """Draw a chance outcome; games with large outcome sets override for speed."""
+        """Draw a chance outcome; games with large outcome sets override for speed.
+
+        ``rng`` may hold a game's streams (:class:`~designkit.core.streams.ChanceStreams`):
+        the draw then comes from the stream of :meth:`chance_stream`."""
         outcomes = self.chance_outcomes(state)
-        r = rng.random()
+        r = route(rng, self.chance_stream(state)).random()
         acc = 0.0
         for outcome, p in outcomes:
             acc += p

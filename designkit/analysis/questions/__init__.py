@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from designkit.analysis.questions.common import Answer, Question, show
+from designkit.analysis.questions.common import Answer, Question
 
 GAMES = ("crossroads", "rolling_stone", "witch_academy", "classic_hero")
 
@@ -37,13 +37,10 @@ def module(game: str) -> ModuleType:
             "witch_academy": witch_academy, "classic_hero": classic_hero}[game]
 
 
-def page(game: str, **settings: object) -> list[Answer]:
-    """Answer and show every question of ``game``'s draft (a dashboard page); ``settings``
-    go to the module's ``answer_all`` (``n_games``, ``seed``, ...)."""
-    answers = module(game).answer_all(**settings)
-    for answer in answers:
-        show(answer)
-    return answers
+def answers(game: str, **settings: object) -> list[Answer]:
+    """Every question of ``game``'s draft, answered; ``settings`` go to the module's
+    ``answer_all`` (``n_games``, ``seed``, ...)."""
+    return list(module(game).answer_all(**settings))
 
 
-__all__ = ["GAMES", "Answer", "Question", "module", "page", "show"]
+__all__ = ["GAMES", "Answer", "Question", "answers", "module"]

@@ -30,7 +30,10 @@ GENRES = Table("crossroads", "genres.csv", (
     Column("number", "int", range=(1, 30), unique=True),
     Column("genre_en"),
     Column("genre_ja", required=False, default=""),
-), lambda row: int(row["number"]))
+), lambda row: int(row["number"]),
+    # the draft's seven genres: a table cut short is a broken file, not a design (numbers a
+    # variant adds beyond them show bare, as they would without the file)
+    min_rows=(7, "CR-1.2: seven genres, numbers 2–8"))
 
 
 class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
@@ -46,6 +49,8 @@ class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
     min_players, max_players = 3, 5
     tie_break_rules = ("CR-10.2", "CR-A15")
     VP_SOURCE_LABELS = VP_SOURCE_LABELS
+    #: the end reasons results may hold (``designkit compare --metric end:27``), CR-8
+    END_REASONS = ("27", "deck_out")
 
     # -- setup (CR-2) -----------------------------------------------------------------------
     def new_state(self, params: CrossroadsParams | None = None, log: bool = True

@@ -65,6 +65,10 @@ SETUP_TASKS: tuple[tuple[str, int], ...] = (("deal", 0),)
 
 
 # -- drawing from the deck (CR-3.2, CR-A14: S2 cards on top or bottom first) ----------------------
+#: the deck's random stream (core.streams): the deal, the draws and the S2 draws come from
+#: one deck; the start player (CR-2.4) has a stream of its own
+DECK = "deck"
+
 def draw_outcomes(st: CrossroadsState) -> list[tuple[int, float]]:
     """The next card: the top S2 card, else the pool by counts, else the bottom S2 card."""
     if st.top:
@@ -126,7 +130,7 @@ def deal(st: CrossroadsState, dealt: int) -> bool:
     return then(st, ("start",))
 
 
-@chance(Phase.DEAL, draw_outcomes, sample=sample_draw)
+@chance(Phase.DEAL, draw_outcomes, sample=sample_draw, stream=DECK)
 def _dealt(st: CrossroadsState, outcome: int) -> bool:
     card = _take_from_deck(st, outcome)
     dealt = st.ctx[0]
@@ -144,7 +148,7 @@ def start_player(st: CrossroadsState) -> bool:
     return _start_with(st, st.params.start_player)
 
 
-@chance(Phase.START, lambda st: range(st.n), uniform=True)
+@chance(Phase.START, lambda st: range(st.n), uniform=True, stream="start player")
 def _start_chosen(st: CrossroadsState, seat: int) -> bool:
     return _start_with(st, seat)
 
@@ -200,7 +204,7 @@ def trigger_draw(st: CrossroadsState) -> bool:
     return _wait_draw(st, Phase.DRAW)
 
 
-@chance(Phase.DRAW, draw_outcomes, sample=sample_draw)
+@chance(Phase.DRAW, draw_outcomes, sample=sample_draw, stream=DECK)
 def _drawn(st: CrossroadsState, outcome: int) -> bool:
     card = _take_from_deck(st, outcome)
     if st.ctx:
@@ -248,7 +252,7 @@ def s2_draw(st: CrossroadsState) -> bool:
     return ask(st, Phase.S2_KEEP, st.active, ())
 
 
-@chance(Phase.S2_DRAW, draw_outcomes, sample=sample_draw)
+@chance(Phase.S2_DRAW, draw_outcomes, sample=sample_draw, stream=DECK)
 def _s2_drawn(st: CrossroadsState, outcome: int) -> bool:
     st.s2_cards.append(_take_from_deck(st, outcome))
     return then(st, ("s2_draw",))
