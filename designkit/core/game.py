@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from designkit.core.errors import IllegalAction
@@ -158,17 +158,17 @@ class Game(Generic[S, P]):
     #: held): ``analysis.metrics.item_usage`` gives each id's usage and win rate. Columns
     #: named ``*_held`` count without being listed.
     item_columns: ClassVar[tuple[str, ...]] = ()
-    #: the package whose modules hold the game's hooks: ``hooks_package = __package__``
-    #: reads each hook of ``core.hooks.STANDARD_HOOKS`` the class does not define itself
+    #: the game's hook modules, imported by the game (``hooks = (bots, observe, view)``):
+    #: each hook of ``core.hooks.STANDARD_HOOKS`` the class does not define itself is read
     #: from its module (``observation`` from ``observe.py``, ``view`` from ``view.py``'s
-    #: ``render``, …), imported on first use. ``None``: every hook is a method.
-    hooks_package: ClassVar[str | None] = None
+    #: ``render``, …). Empty: every hook is a method.
+    hooks: ClassVar[tuple[ModuleType, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        package = vars(cls).get("hooks_package")
-        if package:
-            declare_hooks(cls, package)
+        modules = vars(cls).get("hooks")
+        if modules:
+            declare_hooks(cls, modules)
 
     @property
     def min_players(self) -> int:

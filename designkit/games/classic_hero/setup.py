@@ -47,6 +47,7 @@ def blank_state(rules: Ruleset, log: bool) -> ClassicHeroState:
     st.weak = [()] * n
     st.weak_deck = []
     st.hp_by = [()] * n
+    st.out, st.stock = (), 0
     return st
 
 
@@ -70,6 +71,7 @@ def setup(st: ClassicHeroState) -> bool:
                 f"配るのは{dealt}個")
     for seat in range(st.n):
         st.dice[seat] = [(0, False, False)] * dealt   # rolled at CH-4.8
+    st.stock -= dealt * st.n
     push(st, *[("deal_race", s) for s in range(st.n)], ("class_picks",))
     return False
 
@@ -134,6 +136,9 @@ def class_picked(st: ClassicHeroState, a: HeroAction) -> None:
 def stage_start(st: ClassicHeroState, s: int) -> bool:
     rules, p = st.rules, st.params
     st.stage = s
+    # CH-4.1: the previous stage's 4 undrawn cards are not used; CH-V2: a full weakness deck
+    st.out = tuple(k for k in st.out if not k.startswith("weakness ")) + tuple(
+        f"event {rules.events[e].id}" for e in st.event_deck)
     st.event_deck = list(rules.stage_decks[s])
     st.track = [None] * (rules.goal + 1)
     st.weak_deck = list(range(len(rules.weaknesses)))   # CH-V2: a full deck each stage
