@@ -34,7 +34,8 @@ import random
 from collections.abc import Hashable
 
 from designkit.agents.mcts import DEFAULT_C, MCTSAgent
-from designkit.core.game import Game, State
+from designkit.core.game import Game
+from designkit.core.infoset import InfoSet
 
 #: iterations per decision of ``search`` in a game without its own budget below
 SEARCH_ITERATIONS = 12
@@ -63,9 +64,9 @@ class SearchAgent(MCTSAgent):
         """Iterations per decision in ``game``: ``fixed`` if given, else the game's."""
         return fixed or SEARCH_ITERATIONS_BY_GAME.get(game.name, SEARCH_ITERATIONS)
 
-    def act(self, game: Game, state: State, rng: random.Random) -> Hashable:
+    def decide(self, game: Game, info: InfoSet, rng: random.Random) -> Hashable:
         self.iterations = self.budget(game, self.fixed)
-        return super().act(game, state, rng)
+        return super().decide(game, info, rng)
 
     @staticmethod
     def name_for(iterations: int | None = None, c: float = DEFAULT_C,
