@@ -191,7 +191,7 @@ def localize(fig: Any, lang: str) -> Any:
         text = getattr(title, "text", None)
         if isinstance(text, str) and text:
             new = tr(text, lang)
-            if new != text:
+            if new != text and title is not None:  # (a text was read from it)
                 title.text = new
     for note in layout.annotations or ():  # "fair share" and the like
         if isinstance(note.text, str) and tr(note.text, lang) != note.text:
@@ -387,17 +387,24 @@ JA.update({
     "choose one or more parameters to tune": "調整するパラメータを1つ以上選んでください",
     # Compare tab
     "Baseline": "基準", "Metric": "指標", "± precision": "± 精度", "Max games": "最大ゲーム数",
+    "± margin": "± 実質差の幅", "Question": "問い", "(a metric, no question)": "（指標だけ、問いなし）",
+    "Second level": "第2のボット", "(one level)": "（1段階だけ）", "search": "探索",
+    "Run on from the last comparison (its games kept, up to Max games)":
+        "前回の比較から続ける（そのゲームを残し、最大ゲーム数まで）",
     "First look": "最初の確認", "Open the game where they differ most": "最も差が出たゲームを開く",
     "(current parameters)": "（現在のパラメータ）", "draft": "草案",
     "current (the draft's values)": "現在のパラメータ（草案の値）",
     "seat balance": "席のバランス", "turn order": "手番順", "winner margin": "勝者の差",
     "turns": "手番数", "decisions": "選択の数",
-    "<b>Compare</b>: every variant plays the same seeded games (paired), in looks of doubling "
-    "size, until each difference is known to ± the precision; the intervals hold at every look "
-    "(95 % over all the planned looks), so stopping early is honest.":
-        "<b>比較</b>：どのバリアントも同じシードのゲームを遊び（対応あり）、確認ごとにゲーム数を"
-        "倍にして、各差が±精度までわかるまで続けます。区間はどの確認でも成り立つ（予定した確認"
-        "全体で95 %）ので、早めに止めても正直です。",
+    "<b>Compare</b>: every variant plays the same seeded games (paired) until each verdict is "
+    "reached: <i>fixes it</i> (inside the question's target), <i>improves it</i>, <i>no "
+    "practical change</i> (the whole interval inside ± the margin), <i>makes it worse</i>. "
+    "The intervals are anytime-valid (95 % over every look and every verdict of the run), so "
+    "Stop at any moment, or running on, stays honest.":
+        "<b>比較</b>：どのバリアントも同じシードのゲームを遊び（対応あり）、判定が出るまで続けま"
+        "す：<i>解決する</i>（問いの目標の内側）、<i>改善する</i>、<i>実質的な変化なし</i>（区間"
+        "全体が±幅の内側）、<i>悪化させる</i>。区間はいつ止めても有効（すべての確認と判定で"
+        "95 %）なので、途中で止めても続けても正直です。",
     "<i>no game finished under every variant yet</i>": "<i>まだ全バリアントで終わったゲームがありません</i>",
     "run a comparison first": "先に比較を実行してください",
 })
@@ -487,15 +494,33 @@ _p(r"each value (.+)", r"各値 \1")
 _p(r"(\S+)–(\S+) step (\S+) \((\d+) values?\)", r"\1–\2、刻み \3（\4 通り）")
 _p(r"(\d+) files written(.*)", r"\1 個のファイルを書き出しました\2")
 _p(r"mcts:(\S+)", r"MCTS:\1")
+def _compare_parts(text: str) -> str:
+    """The compare summary's metric parts (``turns (margin ±1.00, exploratory)``)."""
+    for en, ja in (("margin", "幅"), ("target", "目標"), ("exploratory", "探索的"),
+                   (" pts", " pt"), ("; ", "；"), (", ", "、")):
+        text = text.replace(en, ja)
+    return text
+
+
+_p(r"this interval needs at least (\d+) games", r"この区間には少なくとも \1 ゲームが必要です")
+_p(r"the arms gave the same value in all (\d+) games \(they never diverged\); no verdict "
+   r"below (\d+) games", r"\1 ゲームすべてで両方が同じ値（一度も分かれていない）：\2 ゲーム未満"
+                          r"では判定しません")
+JA.update({
+    "the bots do not respond to this change: every game played out identically under both":
+        "ボットはこの変更に反応しません：どのゲームも両方で同じ展開でした",
+    "the draft already meets the target": "草案はすでに目標を満たしています",
+    "the same value in every game under both: the bots may not respond to what this change "
+    "affects": "どのゲームでも両方が同じ値：ボットはこの変更が影響する点に反応していないかもしれません"})
 JA.update({"precision reached": "精度に到達", "budget spent": "上限に到達",
-           "interrupted": "中断"})
+           "interrupted": "中断", "decided": "判定済み"})
 _p(r"(\d+) <span class='dk-help'>\(seed (\d+)\)</span>",
    r"\1 <span class='dk-help'>（シード \2）</span>")
-_p(r"\S+: (.+) against (.+) on the same seeds \(paired\), (.+) bots; metrics (.+); stop at "
-   r"±(\S+) or (\d+) games per variant \(looks at (.+)\)",
+_p(r"\S+: (.+) against (.+) on the same seeds \(paired\), (.+) bots; (.+); until decided or "
+   r"(\d+) games per variant \(looks at (.+); anytime-valid\)",
    lambda m: f"{m[1]} を {tr(m[2], 'ja')} と同じシードで比較（対応あり）、ボット "
-             f"{tr(m[3], 'ja')}、指標 {m[4]}。±{m[5]} に達するか、バリアントごとに {m[6]} "
-             f"ゲームで停止（確認：{m[7]}）")
+             f"{tr(m[3], 'ja')}、{_compare_parts(m[4])}。判定が出るか、バリアントごとに "
+             f"{m[5]} ゲームで停止（確認：{m[6]}。いつ止めても有効な区間）")
 # the notable games' rows (designkit.analysis.notable)
 _p(r"longest game \((\d+) turns\)", r"最長のゲーム（\1 手番）")
 _p(r"shortest game \((\d+) turns\)", r"最短のゲーム（\1 手番）")

@@ -159,6 +159,9 @@ class Stepper(widgets.VBox):
         self.timeline.add_class("dk-timeline")
         self.status = widgets.HTML()
         self.status.add_class("dk-status")
+        self.playing = widgets.HTML()   # what is played: the lab fills it (widgets.playing)
+        self.playing.add_class("dk-playing")
+        self.name_params: Callable[[Params, str], str] | None = None
         self.message = widgets.HTML(layout=widgets.Layout(display="none"))
         self.board = BoardView()
         self.board.add_class("dk-board")
@@ -200,7 +203,7 @@ class Stepper(widgets.VBox):
             widgets.HBox([self.step_button, self.advance_button, self.end_button,
                           self.undo_button, self.redo_button, self.auto, self.pace],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-            self.timeline, self.status, self.message,
+            self.timeline, self.playing, self.status, self.message,
             widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap",
                                                               grid_gap="8px")),
             widgets.HBox([self.record_path, self.save_button, self.load_button])]
@@ -375,8 +378,8 @@ class Stepper(widgets.VBox):
 
     @shows_errors("message")
     def save_record(self, path: str | None = None) -> None:
-        path = save_record(self.session.to_record(), path or self.record_path.value)
-        self._say(f"saved {path} ({self.session.cursor} steps)")
+        saved = save_record(self.session.to_record(), path or self.record_path.value)
+        self._say(f"saved {saved} ({self.session.cursor} steps)")
 
     @shows_errors("message")
     def load_record(self, path: str | None = None) -> None:
@@ -498,6 +501,20 @@ class Stepper(widgets.VBox):
         """Redraw board, decisions, log, timeline and button states from the session."""
         with self._lock:
             self._render()
+        self._tell_game_over()
+
+    def on_game_over(self, callback: Callable[[bool], object]) -> None:
+        """``callback(True)`` when the game shown reaches its end (the one place human play
+        ends: a move, Play to end, the bots, a jump), ``callback(False)`` when it is no
+        longer at its end (New game, Undo); the playtest journal's offer listens here."""
+        self.__dict__.setdefault("_over_hooks", []).append(callback)
+
+    def _tell_game_over(self) -> None:
+        over = (id(self.session), self.session.is_over)
+        if getattr(self, "_over_told", None) != over:
+            self._over_told = over
+            for callback in getattr(self, "_over_hooks", ()):
+                callback(over[1])
 
     def _render(self) -> None:
         s = self.session
@@ -509,6 +526,8 @@ class Stepper(widgets.VBox):
             self.board.html = self.game.view(s.state, viewer, lang)
             self.board.legal = legal
         self.status.value = self._status_html()
+        if self.name_params is not None:
+            self.playing.value = self.name_params(s.params, lang)
         self._render_log(lang)
         self._render_actions(lang)
         n = len(s.steps)
@@ -536,7 +555,7 @@ class Stepper(widgets.VBox):
             return head + (f"<b>ゲーム終了</b>：{escape(shown)}；勝者 {escape(winners)}" if ja
                            else f"<b>game over</b>: {escape(shown)}; winner {escape(winners)}")
         who = s.to_move
-        if who is CHANCE:
+        if who is CHANCE or who is None:  # (None: over, answered above)
             return head + _ui("chance", self.lang.value)
         name = tr(s.controllers[who], self.lang.value)
         seat = escape(g.seats_label(who))

@@ -1,48 +1,67 @@
-"""Is the cure better than the draft, and how sure is that? Paired, sequential comparisons.
+"""Is the cure better than the draft, and how sure is that? Paired, anytime-valid comparisons.
 
 Every variant plays the **same seeds** (common random numbers: game *i* of each variant
 deals the same cards and rolls the same dice until the rules make them differ), so a
-difference is measured game by game and its interval is narrower than that of two
-independent runs of the same size; the output says by how much (``games_ratio``: the
-games two independent runs would need for the same width, per game used here).
+difference is measured game by game; the output says how many games pairing saves
+(``games_ratio``: the games two independent runs would need for the same width, per game
+used here).
 
-**Sequential, with a valid stopping rule.** Games are played in looks of doubling size
-(``first``, 2·``first``, 4·``first`` … up to ``max_games``: K looks, fixed before the
-first game). At each look every difference gets an interval at level ``1 − α/K`` (α =
-1 − ``level``): a Bonferroni union bound over the K planned looks, so the intervals hold
-*simultaneously at every look* with probability ≥ ``level``, whatever the look at which
-the run stops. That is what makes stopping early — when every interval is within
-``±precision``, or on Ctrl-C — honest, unlike recomputing a plain 95 % interval after
-each batch ("naive peeking", whose error rate grows with the number of looks). The price
-is a wider interval than a single fixed-size test (z ≈ 2.6 instead of 1.96 at K = 6);
-doubling looks keep K small.
+**Anytime-valid.** Every interval is a confidence sequence
+(:mod:`designkit.analysis.confseq`): it holds at every number of games at once, so the run
+may look after every batch, stop the moment every verdict is reached ("Run until
+decided"), stop on Ctrl-C / Stop, or be *extended* later (:func:`extend_comparison`), and
+the error rate stays what it says. Bounded per-game values (rates, shares: their paired
+differences lie in [−1, 1]) get the betting CS; unbounded ones (turns, decisions, a
+winner's margin, a results column) the normal-mixture CS, read from
+:data:`~designkit.analysis.confseq.MIN_GAMES_UNBOUNDED` games on. Seat balance compares
+the two arms' per-position intervals (:mod:`designkit.analysis.seat_balance`).
 
-Per-game metrics use the paired mean difference (t-free normal interval: games number in
-the hundreds); win and turn-order rates are means of 0/1 values, so this is the paired
-(McNemar-type) difference of proportions; seat balance, a statistic of many games, uses a
-paired bootstrap over the same game indices (:mod:`variant_metrics`).
+**The verdict** (:mod:`designkit.analysis.verdicts`) is read from the difference's
+interval, the pre-registered ``margin`` (per metric, in its own unit) and, for a question,
+the ``target``; it is always printed with them, the games and the bots.
+
+**Error control across a page.** A comparison's ``family`` is the number of primary
+verdicts its report declares (cures × primary metrics × bot levels × placeholder values);
+α = 1 − ``level`` is split over them (Bonferroni: each verdict's intervals at
+α / family), so the chance of *any* false declaration among them is ≤ α. Within one
+verdict, with a target, α/family is split again: half to the difference, a quarter to
+each arm's own interval. Rows marked ``exploratory`` (a question's secondary metrics) are
+at α each and say so.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from designkit.analysis.stats import normal_ppf
+from designkit.analysis.confseq import MIN_GAMES_UNBOUNDED, betting_cs, normal_mixture_cs
+from designkit.analysis.seat_balance import seat_balance
 from designkit.analysis.variant_metrics import (
     Metric,
-    bootstrap_imbalance,
-    imbalance,
+    check_metric_names,
     metrics_needing,
     parse_metric,
     per_game,
     won_by_position,
+)
+from designkit.analysis.verdicts import (
+    DECIDED,
+    FIXES,
+    IMPROVES,
+    LOWERS,
+    RAISES,
+    SAME,
+    UNDECIDED,
+    WORSE,
+    Reading,
+    Target,
+    read,
 )
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
@@ -52,9 +71,10 @@ from designkit.core.seats import player_count
 from designkit.core.variants import NamedVariant, load_variant
 from designkit.sim.results import Results
 
-BOOTSTRAP_REPS = 400
-TABLE_COLUMNS = ["metric", "label", "variant", "baseline", "n", "a", "b", "diff", "lo", "hi",
-                 "half_width", "independent_half_width", "games_ratio", "decided", "verdict"]
+TABLE_COLUMNS = ["metric", "label", "variant", "baseline", "n", "a", "a_lo", "a_hi", "b",
+                 "b_lo", "b_hi", "diff", "lo", "hi", "half_width", "margin", "target",
+                 "kind", "more_games", "why", "method", "alpha", "exploratory", "identical",
+                 "independent_half_width", "games_ratio", "decided", "verdict"]
 
 
 @dataclass
@@ -64,31 +84,35 @@ class Comparison:
     game: str
     names: list[str]
     metrics: list[Metric]
-    precision: float | dict[str, float]
+    margins: dict[str, float]
     level: float
     schedule: list[int]
     agents: list[str]
     seed: int
+    targets: dict[str, Target] = field(default_factory=dict)
+    family: int = 1
+    exploratory: tuple[str, ...] = ()
     table: pd.DataFrame = field(default_factory=pd.DataFrame)
     looks: list[pd.DataFrame] = field(default_factory=list)
     results: list[Results] = field(default_factory=list)
     elapsed: float = 0.0
-    stopped: str = ""          # "precision reached", "budget spent", "interrupted"
+    stopped: str = ""          # "decided", "budget spent", "interrupted"
+    same_games: bool = False   # every game played out identically under every variant
+    rows: list[dict[int, Any]] = field(default_factory=list, repr=False)
 
     def precision_of(self, metric: str) -> float:
-        """The precision asked for ``metric`` (one number for all, or one per metric)."""
-        if isinstance(self.precision, dict):
-            return float(self.precision.get(metric, min(self.precision.values())))
-        return float(self.precision)
+        """The margin of ``metric`` (its own unit): the band "no practical change" uses."""
+        return self.margins.get(metric, parse_metric(metric).default_margin)
+
+    margin_of = precision_of
 
     @property
     def n_games(self) -> int:
         return int(self.table["n"].max()) if len(self.table) else 0
 
     @property
-    def look_level(self) -> float:
-        """The level of each look's interval (Bonferroni over the planned looks)."""
-        return 1 - (1 - self.level) / max(1, len(self.schedule))
+    def bots(self) -> str:
+        return ", ".join(sorted(set(self.agents)))
 
     def verdicts(self) -> list[str]:
         return list(self.table["verdict"]) if len(self.table) else []
@@ -106,16 +130,18 @@ class Comparison:
     def text(self) -> str:
         """What the CLI prints at the end."""
         head = (f"verdict after {self.n_games} games per variant ({self.stopped}, "
-                f"{self.elapsed:.1f} s; intervals at {self.level:.0%} simultaneously over "
-                f"{len(self.schedule)} planned looks, each look at {self.look_level:.2%}):")
+                f"{self.elapsed:.1f} s; {self.bots} bots; anytime-valid intervals, "
+                f"{self.level:.0%} over a family of {self.family} "
+                f"verdict{'s' if self.family != 1 else ''}):")
         lines = [head]
+        if self.same_games:
+            lines.append("  the bots do not respond to this change: every game played out "
+                         "identically (same decisions, same results) under every variant")
         for _, row in self.table.iterrows():
             lines.append(f"  {row['verdict']}")
             if math.isfinite(row["games_ratio"]):
                 lines.append(f"    pairing: two independent runs would need "
-                             f"{row['games_ratio']:.1f}× the games for this width "
-                             f"(±{_show(row['independent_half_width'], row['metric'], points=True)} "
-                             f"instead of ±{_show(row['half_width'], row['metric'], points=True)})")
+                             f"{row['games_ratio']:.1f}× the games for this width")
         return "\n".join(lines)
 
 
@@ -181,32 +207,76 @@ class Plan:
     schedule: list[int]
     agents: list[str]
     seed: int
+    margins: dict[str, float] = field(default_factory=dict)
+    targets: dict[str, Target] = field(default_factory=dict)
+    family: int = 1
+    exploratory: tuple[str, ...] = ()
+    level: float = 0.95
+    #: why the variants cannot differ at this player count ("" when they can)
+    inert: str = ""
 
-    def summary(self, precision: float) -> str:
-        """The CLI's first line: what is compared, how, and to what precision."""
+    def summary(self, precision: Any = None) -> str:
+        """The CLI's first line: what is compared, how, with which margins and targets."""
         names = [v.name for v in self.variants]
+        parts = []
+        for m in self.metrics:
+            margin = _show(self.margins.get(m.name, m.default_margin), m.name, points=True)
+            target = self.targets.get(m.name)
+            parts.append(f"{m.name} (margin ±{margin}"
+                         + (f", target {target.text}" if target else "")
+                         + (", exploratory" if m.name in self.exploratory else "") + ")")
         return (f"{self.game.name}: {' and '.join(names[1:])} against {names[0]} on the same "
-                f"seeds (paired), {', '.join(sorted(set(self.agents)))} bots; metrics "
-                f"{', '.join(m.name for m in self.metrics)}; stop at ±{precision} or "
-                f"{self.schedule[-1]} games per variant (looks at "
-                f"{', '.join(map(str, self.schedule))})")
+                f"seeds (paired), {', '.join(sorted(set(self.agents)))} bots; "
+                f"{'; '.join(parts)}; until decided or {self.schedule[-1]} games per "
+                f"variant (looks at {', '.join(map(str, self.schedule))}; anytime-valid)")
+
+
+def check_margin(metric: str, value: Any) -> float:
+    """A margin in the metric's own unit: a finite number above 0 (one line otherwise)."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise DesignkitError(f"--margin {metric}={value}: give a number") from None
+    if not (math.isfinite(v) and v > 0):
+        raise DesignkitError(f"--margin {metric}={value}: give a finite number above 0 (in "
+                             "the metric's unit; shares as fractions, 0.03 = 3 points)")
+    return v
+
+
+def _margins(metrics: list[Metric], margin: float | Mapping[str, float] | None
+             ) -> dict[str, float]:
+    if margin is None:
+        given: dict[str, Any] = {}
+    elif isinstance(margin, Mapping):
+        given = dict(margin)
+    else:
+        given = {m.name: margin for m in metrics}
+    names = {m.name for m in metrics}
+    for key in given:
+        if key not in names:
+            raise DesignkitError(f"--margin {key}=…: {key} is not a compared metric "
+                                 f"({', '.join(sorted(names))})")
+    return {m.name: check_margin(m.name, given.get(m.name, m.default_margin))
+            for m in metrics}
 
 
 def plan_comparison(game: Game | str, variants: Sequence[NamedVariant | Params | str],
                     metric: str | Sequence[str] = "seat_balance",
                     agents: str | Sequence[str] | None = "greedy",
-                    precision: float | dict[str, float] = 0.02,
+                    precision: float | Mapping[str, float] | None = None,
                     max_games: int = 2000, first: int = 100, seed: int = 0,
-                    level: float = 0.95, players: int | None = None) -> Plan:
-    """Check everything a comparison needs: variants, metrics, budget, agents, seed."""
+                    level: float = 0.95, players: int | None = None,
+                    margin: float | Mapping[str, float] | None = None,
+                    targets: Mapping[str, Target] | None = None, family: int | None = None,
+                    exploratory: Sequence[str] = ()) -> Plan:
+    """Check everything a comparison needs: variants, metrics (their rule IDs, end reasons
+    and columns), margins and targets, budget, agents, seed. ``precision`` is the old name
+    of ``margin``. ``family``: the verdicts the whole report declares (default: this
+    comparison's primary rows)."""
     from designkit.agents import make_agents
     from designkit.core.limits import check_games, check_seed
 
     game = get_game(game)
-    for value in (precision.values() if isinstance(precision, dict) else [precision]):
-        if not value > 0:
-            raise DesignkitError(f"--precision {value}: give a number above 0 (in the "
-                                 "metric's unit; shares as fractions, 0.03 = 3 points)")
     if not 0 < level < 1:
         raise DesignkitError(f"level {level}: give a number between 0 and 1")
     names = [metric] if isinstance(metric, str) else list(metric)
@@ -214,11 +284,41 @@ def plan_comparison(game: Game | str, variants: Sequence[NamedVariant | Params |
                if m.strip()]
     if not metrics:
         raise DesignkitError("--metric: name at least one metric")
+    if len({m.name for m in metrics}) != len(metrics):
+        raise DesignkitError("--metric: a metric is named twice")
+    margins = _margins(metrics, margin if margin is not None else precision)
+    targets = dict(targets or {})
+    for name, t in targets.items():
+        if name in margins and 2 * margins[name] > t.width + 1e-9:
+            raise DesignkitError(
+                f"--margin {name}={_show(margins[name], name, points=True)}: wider than the "
+                f"target {t.text} (±margin must fit inside it)")
     chosen = resolve_variants(game, variants, players)
+    for m in metrics:
+        check_metric_names(game, m, chosen[0].params)
     schedule = look_schedule(max_games, first)
     check_games(max_games, len(chosen))
     specs = [a.name for a in make_agents(agents, player_count(chosen[0].params))]
-    return Plan(game, chosen, metrics, schedule, specs, check_seed(seed))
+    primary = [m for m in metrics if m.name not in exploratory]
+    fam = family if family is not None else max(1, len(primary) * (len(chosen) - 1))
+    if fam < 1:
+        raise DesignkitError(f"family {fam}: give 1 or more")
+    return Plan(game, chosen, metrics, schedule, specs, check_seed(seed), margins, targets,
+                fam, tuple(exploratory), level, inert_reason(chosen))
+
+
+def inert_reason(chosen: Sequence[NamedVariant]) -> str:
+    """One line when every variant plays the same ruleset at this player count (the
+    fields they change do not act there: ``acts_at``), else ""."""
+    base = chosen[0].params
+    if any(v.params.acting_diff(base) for v in chosen[1:]):
+        return ""
+    n = player_count(base)
+    changed = sorted({k for v in chosen[1:] for k in v.params.diff(base)})
+    what = (f"{', '.join(changed)} do{'es' if len(changed) == 1 else ''} not act at {n} "
+            f"players" if changed else "they set the same parameters")
+    return (f"no comparison: {' and '.join(v.name for v in chosen)} play identical rulesets "
+            f"at {n} players ({what}), so every game would be the same")
 
 
 def _for_game(game: Game, m: Metric) -> Metric:
@@ -242,43 +342,65 @@ def _for_game(game: Game, m: Metric) -> Metric:
 def compare_variants(game: Game | str, variants: Sequence[NamedVariant | Params | str],
                      metric: str | Sequence[str] = "seat_balance",
                      agents: str | Sequence[str] | None = "greedy",
-                     precision: float | dict[str, float] = 0.02,
+                     precision: float | Mapping[str, float] | None = None,
                      max_games: int = 2000, first: int = 100, seed: int = 0,
                      level: float = 0.95, players: int | None = None, backend: str = "auto",
                      workers: int = 1, scheduler: Any = None,
                      on_look: Callable[[Comparison], None] | None = None,
                      on_progress: Callable[[int, int], None] | None = None,
-                     plan: Plan | None = None) -> Comparison:
-    """Play the variants on the same seeds in doubling looks until every difference from
-    the first variant (the baseline) is known to ``±precision`` or ``max_games`` are
-    played; see the module docstring for why the stopping rule is valid.
-
-    ``precision`` is in the metric's own unit (shares and rates as fractions: 0.03 = 3
-    points). A Ctrl-C (KeyboardInterrupt, also raised by ``on_progress`` for a panel's Stop)
-    keeps the games that every variant finished and returns the verdict so far.
-    """
+                     plan: Plan | None = None,
+                     margin: float | Mapping[str, float] | None = None,
+                     targets: Mapping[str, Target] | None = None,
+                     family: int | None = None) -> Comparison:
+    """Play the variants on the same seeds, look after each batch, and stop when every
+    primary verdict is reached or ``max_games`` are played (module docstring: why any
+    stopping point is valid). ``margin`` (old name ``precision``) is per metric in its own
+    unit (shares as fractions: 0.03 = 3 points). A Ctrl-C (KeyboardInterrupt, also raised
+    by ``on_progress`` for a panel's Stop) keeps the games every variant finished and
+    returns the verdict so far. Variants that play the same ruleset at this player count
+    are not played (``stopped`` says why)."""
     plan = plan or plan_comparison(game, variants, metric, agents, precision, max_games,
-                                   first, seed, level, players)
-    out = Comparison(plan.game.name, [v.name for v in plan.variants], plan.metrics, precision,
-                     level, plan.schedule, plan.agents, plan.seed)
+                                   first, seed, level, players, margin, targets, family)
+    out = Comparison(plan.game.name, [v.name for v in plan.variants], plan.metrics,
+                     plan.margins, plan.level, plan.schedule, plan.agents, plan.seed,
+                     plan.targets, plan.family, plan.exploratory)
+    if plan.inert:
+        out.stopped = plan.inert
+        return out
+    out.rows = [{} for _ in plan.variants]
     _run_looks(plan.game, plan.variants, out, backend, workers, scheduler, on_look,
                on_progress)
     return out
 
 
+def extend_comparison(out: Comparison, plan: Plan, max_games: int, backend: str = "auto",
+                      workers: int = 1, on_look: Callable[[Comparison], None] | None = None,
+                      on_progress: Callable[[int, int], None] | None = None) -> Comparison:
+    """Play on from where ``out`` stopped, up to ``max_games`` per variant: the intervals
+    are confidence sequences, so extending a finished comparison keeps them valid (the
+    games already played stay; new looks double from there)."""
+    n = out.n_games
+    if max_games <= n:
+        raise DesignkitError(f"--max-games {max_games}: the comparison already has {n} games")
+    out.schedule = [k for k in look_schedule(max_games, max(1, n)) if k > n] or [max_games]
+    _run_looks(plan.game, plan.variants, out, backend, workers, None, on_look, on_progress,
+               start=n)
+    return out
+
+
 def _run_looks(game: Game, chosen: list[NamedVariant], out: Comparison, backend: str,
                workers: int, scheduler: Any, on_look: Callable[[Comparison], None] | None,
-               on_progress: Callable[[int, int], None] | None) -> None:
+               on_progress: Callable[[int, int], None] | None, start: int = 0) -> None:
     from designkit.sim.many import Executor
 
     trace, coverage = metrics_needing(out.metrics)
-    rows: list[dict[int, Any]] = [{} for _ in chosen]
+    rows = out.rows
     started = time.perf_counter()
-    done = 0
+    done = start * len(chosen)
     total = out.schedule[-1] * len(chosen)
+    lo = start
     with Executor(backend, workers, scheduler) as ex:
-        for k, n in enumerate(out.schedule):
-            lo = out.schedule[k - 1] if k else 0
+        for n in out.schedule:
             try:
                 done = _play(ex, game, chosen, out, range(lo, n), trace, coverage, rows,
                              done, total, on_progress)
@@ -286,16 +408,17 @@ def _run_looks(game: Game, chosen: list[NamedVariant], out: Comparison, backend:
                 out.stopped = "interrupted"
                 _evaluate(game, chosen, out, rows, trace, coverage)
                 break
+            lo = n
             _evaluate(game, chosen, out, rows, trace, coverage)
             if on_look is not None:
                 on_look(out)
-            widths = zip(out.table["half_width"], out.table["metric"], strict=True)
-            if all(h <= out.precision_of(m) for h, m in widths):
-                out.stopped = "precision reached"
+            primary = out.table[~out.table["exploratory"]] if len(out.table) else out.table
+            if len(primary) and primary["decided"].all():
+                out.stopped = "decided"
                 break
         else:
             out.stopped = "budget spent"
-    out.elapsed = time.perf_counter() - started
+    out.elapsed += time.perf_counter() - started
 
 
 def _play(ex: Any, game: Game, chosen: list[NamedVariant], out: Comparison, ids: range,
@@ -330,7 +453,7 @@ def _play(ex: Any, game: Game, chosen: list[NamedVariant], out: Comparison, ids:
 
 def _evaluate(game: Game, chosen: list[NamedVariant], out: Comparison,
               rows: list[dict[int, Any]], trace: bool, coverage: bool) -> None:
-    """Results of the games every variant finished, and the table of differences."""
+    """Results of the games every variant finished, and the table of verdicts."""
     from designkit.sim.many import results_from_rows
 
     common = sorted(set.intersection(*(set(r) for r in rows)))
@@ -338,106 +461,163 @@ def _evaluate(game: Game, chosen: list[NamedVariant], out: Comparison,
                                      [rows[i][g] for g in common], len(common), trace,
                                      {"paired": True}, coverage)
                    for i, v in enumerate(chosen)]
-    z = normal_ppf(1 - (1 - out.level) / (2 * len(out.schedule)))
-    table = pd.DataFrame([_difference(m, out, j, z) for m in out.metrics
+    out.same_games = bool(common) and all(_same_games(out.results[0], r)
+                                          for r in out.results[1:])
+    table = pd.DataFrame([_difference(m, out, j) for m in out.metrics
                           for j in range(1, len(chosen))], columns=TABLE_COLUMNS)
     out.table = table
     out.looks.append(table)
 
 
-def _difference(m: Metric, out: Comparison, j: int, z: float) -> dict[str, Any]:
+def _same_games(a: Results, b: Results) -> bool:
+    """Every game played out identically: the same length, decisions (their count, the
+    options offered at each summed), end and scores."""
+    cols = [c for c in ("game_id", "turns", "decisions", "multi_option_decisions",
+                        "branching_sum", "end_reason", "winner")
+            if c in a.games.columns and c in b.games.columns]
+    ga, gb = a.games.sort_values("game_id"), b.games.sort_values("game_id")
+    if not ga[cols].reset_index(drop=True).equals(gb[cols].reset_index(drop=True)):
+        return False
+    sa = a.seats.sort_values(["game_id", "seat"])["score"].to_numpy()
+    sb = b.seats.sort_values(["game_id", "seat"])["score"].to_numpy()
+    return bool(np.array_equal(sa, sb))
+
+
+def _alphas(out: Comparison, metric: str) -> tuple[float, float, float]:
+    """(each verdict's α, the difference's α, each arm's α): see the module docstring."""
+    base = 1 - out.level
+    a = base if metric in out.exploratory else base / out.family
+    if metric in out.targets:
+        return a, a / 2, a / 4
+    return a, a, a
+
+
+def _difference(m: Metric, out: Comparison, j: int) -> dict[str, Any]:
     a_res, b_res = out.results[0], out.results[j]
+    alpha, a_diff, a_arm = _alphas(out, m.name)
+    margin = out.precision_of(m.name)
+    target = out.targets.get(m.name)
     if m.paired_games:
         x, y = per_game(m, a_res), per_game(m, b_res)
         ok = np.isfinite(x) & np.isfinite(y)
         x, y = x[ok], y[ok]
         n = len(x)
         d = y - x
-        a, b, diff = _mean(x), _mean(y), _mean(d)
-        half = z * _sd(d) / math.sqrt(n) if n > 1 else math.inf
-        indep = z * math.sqrt(_var(x) / n + _var(y) / n) if n > 1 else math.inf
+        rho = max(out.schedule[-1], 200)
+        if m.bounded:
+            ds, xs, ys = (betting_cs(d, -1.0, 1.0, a_diff), betting_cs(x, 0.0, 1.0, a_arm),
+                          betting_cs(y, 0.0, 1.0, a_arm))
+            min_games = 1
+        else:
+            ds, xs, ys = (normal_mixture_cs(d, a_diff, rho), normal_mixture_cs(x, a_arm, rho),
+                          normal_mixture_cs(y, a_arm, rho))
+            min_games = MIN_GAMES_UNBOUNDED
+        diff, lo, hi = ds.last()
+        a, a_lo, a_hi = xs.last()
+        b, b_lo, b_hi = ys.last()
+        identical = bool(n and np.all(d == 0))
+        vd = _var(d)
+        ratio = (_var(x) + _var(y)) / vd if vd > 0 else math.nan
+        method = ds.method
     else:
         won_a, _ = won_by_position(a_res)
         won_b, _ = won_by_position(b_res)
         n = len(won_a)
-        a, b = imbalance(won_a), imbalance(won_b)
-        diff = b - a
-        rng = np.random.default_rng(out.seed)
-        paired, independent = bootstrap_imbalance(won_a, won_b, BOOTSTRAP_REPS, rng)
-        half = z * float(paired.std(ddof=1)) if n > 1 else math.inf
-        indep = z * float(independent.std(ddof=1)) if n > 1 else math.inf
-    ratio = (indep / half) ** 2 if 0 < half < math.inf else math.nan
+        sa, sb = seat_balance(won_a, a_diff / 2), seat_balance(won_b, a_diff / 2)
+        a, a_lo, a_hi = sa.imbalance
+        b, b_lo, b_hi = sb.imbalance
+        diff, lo, hi = b - a, b_lo - a_hi, b_hi - a_lo
+        identical = bool(n and np.array_equal(won_a, won_b))
+        ratio, min_games, method = math.nan, 1, "betting (per position)"
+    reading = read((diff, lo, hi), n, margin, cure=(b_lo, b_hi), draft=(a_lo, a_hi),
+                   target=target, better=m.better, min_games=min_games, identical=identical)
+    half = (hi - lo) / 2 if n else math.inf
     row = {"metric": m.name, "label": m.label, "variant": out.names[j],
-           "baseline": out.names[0], "n": n, "a": a, "b": b, "diff": diff,
-           "lo": diff - half, "hi": diff + half, "half_width": half,
-           "independent_half_width": indep, "games_ratio": ratio}
-    row["decided"] = bool(diff - half > 0 or diff + half < 0)   # row's "lo" and "hi"
-    row["verdict"] = verdict(m, row, out.precision_of(m.name))
+           "baseline": out.names[0], "n": n, "a": a, "a_lo": a_lo, "a_hi": a_hi, "b": b,
+           "b_lo": b_lo, "b_hi": b_hi, "diff": diff, "lo": lo, "hi": hi,
+           "half_width": half, "margin": margin, "target": target.text if target else "",
+           "kind": reading.kind, "more_games": reading.more_games, "why": reading.why,
+           "method": method, "alpha": alpha, "exploratory": m.name in out.exploratory,
+           "identical": identical,
+           "independent_half_width": half * math.sqrt(ratio) if ratio == ratio else math.nan,
+           "games_ratio": ratio, "decided": reading.decided}
+    if out.same_games:
+        row["why"] = ("the bots do not respond to this change: every game played out "
+                      "identically under both" + (f"; {reading.why}" if reading.why else ""))
+    elif identical and reading.decided:
+        row["why"] = ("the same value in every game under both: the bots may not respond "
+                      "to what this change affects")
+    elif target is not None and n and target.holds(a_lo, a_hi) and reading.decided:
+        row["why"] = "the draft already meets the target"
+    row["verdict"] = verdict(m, row, margin, bots=out.bots)
     return row
-
-
-def _show_kind(value: float, metric: str, kind: str) -> str:
-    """:func:`_show` of a difference (``"diff"``), a level (``"level"``) or a width
-    (``"width"``: the precision)."""
-    return _show(value, metric, sign=kind == "diff", points=True if kind == "width" else None)
-
-
-def _own_name(name: str) -> str:
-    return name
-
-
-def _metric_label(m: Metric) -> str:
-    return m.label
 
 
 @dataclass(frozen=True)
 class VerdictWords:
-    """How :func:`verdict` writes in one language: ``str.format`` templates over ``name``,
-    ``base``, ``word``, ``what``, ``level``, ``n`` and ``precision`` (``level`` over
-    ``label``, ``name``, ``b``, ``base``, ``a``), the words of a decided row (higher,
-    lower, better, worse), how a value is shown (``show(value, metric, kind)``, kind
-    ``"diff"``, ``"level"`` or ``"width"``) and how variants and metrics are named. The
-    lab writes the Japanese ones from the same numbers."""
+    """How :func:`verdict` writes in one language: the verdict words (by kind), the
+    line's template over ``name``, ``base``, ``word``, ``what``, ``levels``, ``target``,
+    ``margin``, ``n``, ``bots`` and ``extra``, how a value is shown (``show(value, metric,
+    kind)``, kind ``"diff"``, ``"level"`` or ``"width"``) and how variants and metrics are
+    named. The lab writes the Japanese ones from the same numbers."""
 
-    decided: str
-    same: str
-    undecided: str
-    level: str
-    words: tuple[str, str, str, str]
-    show: Callable[[float, str, str], str] = _show_kind
-    name: Callable[[str], str] = _own_name
-    label: Callable[[Metric], str] = _metric_label
+    kinds: Mapping[str, str]
+    line: str
+    levels: str
+    target: str
+    no_target: str
+    more: str
+    never: str
+    exploratory: str
+    show: Callable[[float, str, str], str]
+    name: Callable[[str], str]
+    label: Callable[[Metric], str]
+
+
+def _show_kind(value: float, metric: str, kind: str) -> str:
+    """:func:`_show` of a difference (``"diff"``), a level (``"level"``) or a width
+    (``"width"``: the margin)."""
+    return _show(value, metric, sign=kind == "diff", points=True if kind == "width" else None)
 
 
 ENGLISH = VerdictWords(
-    decided="{name} {word} than {base}: {what} — {level} ({n} games)",
-    same="no difference larger than ±{precision} detected after {n} games: {what} — {level}",
-    undecided=("not decided after {n} games: {what} is wider than ±{precision} "
-               "(raise --max-games) — {level}"),
-    level="{label}: {name} {b} vs {base} {a}",
-    words=("higher", "lower", "better", "worse"))
+    kinds={k: k for k in (FIXES, IMPROVES, SAME, WORSE, RAISES, LOWERS, UNDECIDED)},
+    line=("{name} {word}{extra} — {label}: {what} against {base}; {levels}; {target}margin "
+          "±{margin}; {n} games per arm; {bots} bots"),
+    levels="{base} {a}, {name} {b}", target="target {target}; ", no_target="",
+    more=" (≈{more} more games per arm)", never=" ({why})", exploratory=" [exploratory]",
+    show=_show_kind, name=lambda n: n, label=lambda m: m.label)
 
 
-def verdict(m: Metric, row: Any, precision: float, words: VerdictWords = ENGLISH) -> str:
-    """One sentence written from the numbers (a row of the comparison's table): better /
-    worse / higher / lower, no difference larger than the precision, or not decided yet."""
+def verdict(m: Metric, row: Any, margin: float, words: VerdictWords = ENGLISH,
+            bots: str = "") -> str:
+    """One sentence written from the numbers (a row of the comparison's table): the verdict
+    word, the difference with its interval, both arms' levels, the target, the margin, the
+    games and the bots."""
     show = words.show
     name, base, n = words.name(row["variant"]), words.name(row["baseline"]), int(row["n"])
     what = (f"{show(row['diff'], m.name, 'diff')} [{show(row['lo'], m.name, 'diff')}, "
             f"{show(row['hi'], m.name, 'diff')}]")
-    level = words.level.format(label=words.label(m), name=name, base=base,
-                               b=show(row["b"], m.name, "level"),
-                               a=show(row["a"], m.name, "level"))
-    fields = {"name": name, "base": base, "what": what, "level": level, "n": n,
-              "precision": show(precision, m.name, "width")}
-    if row["decided"]:
-        up = row["lo"] > 0
-        higher, lower, better, worse = words.words
-        word = (higher if up else lower) if m.better is None else (
-            better if (m.better == "higher") == up else worse)
-        return words.decided.format(word=word, **fields)
-    template = words.same if row["half_width"] <= precision else words.undecided
-    return template.format(**fields)
+
+    def level(v: str) -> str:
+        return (f"{show(row[v], m.name, 'level')} [{show(row[v + '_lo'], m.name, 'level')}, "
+                f"{show(row[v + '_hi'], m.name, 'level')}]")
+
+    extra = ""
+    if row["why"]:
+        extra = words.never.format(why=row["why"])
+    elif row["kind"] == UNDECIDED:
+        more = row["more_games"]
+        extra = words.more.format(more=int(more) if more == more and more is not None
+                                  else "many")
+    if row["exploratory"]:
+        extra += words.exploratory
+    return words.line.format(
+        name=name, word=words.kinds[row["kind"]], extra=extra, label=words.label(m),
+        what=what, base=base, levels=words.levels.format(base=base, name=name, a=level("a"),
+                                                         b=level("b")),
+        target=words.target.format(target=row["target"]) if row["target"] else
+        words.no_target, margin=show(margin, m.name, "width"), n=n, bots=bots)
 
 
 def _show(value: float, metric: str, sign: bool = False, points: bool | None = None) -> str:
@@ -455,23 +635,20 @@ def _show(value: float, metric: str, sign: bool = False, points: bool | None = N
     return text + (" pts" if (sign if points is None else points) else "%")
 
 
-def _mean(v: np.ndarray) -> float:
-    return float(v.mean()) if len(v) else math.nan
-
-
 def _var(v: np.ndarray) -> float:
     return float(v.var(ddof=1)) if len(v) > 1 else math.nan
-
-
-def _sd(v: np.ndarray) -> float:
-    return math.sqrt(_var(v)) if len(v) > 1 else math.nan
 
 
 def look_text(out: Comparison) -> str:
     """One line per look, for the CLI's running output."""
     n = out.n_games
     parts = [f"{r['variant']} {r['metric']} {_show(r['diff'], r['metric'], sign=True)} "
-             f"±{_show(r['half_width'], r['metric'], points=True)}"
+             f"[{_show(r['lo'], r['metric'], sign=True)}, "
+             f"{_show(r['hi'], r['metric'], sign=True)}] {r['kind']}"
              for _, r in out.table.iterrows()]
     return f"after {n} games: " + "; ".join(parts)
 
+
+__all__ = ["DECIDED", "ENGLISH", "FIXES", "IMPROVES", "LOWERS", "RAISES", "SAME", "UNDECIDED",
+           "WORSE", "Comparison", "Plan", "Reading", "Target", "VerdictWords",
+           "compare_variants", "extend_comparison", "look_text", "plan_comparison", "verdict"]

@@ -4,12 +4,13 @@ A comparison pairs game *i* of every variant (the same seed, common random numbe
 a metric is, wherever possible, one number per game: the difference is then taken game
 by game and its spread is what pairing removes. The exception is **seat balance**, a
 property of many games (how far the win rates by turn position lie from the fair
-share); it is compared with a paired bootstrap over the same game indices.
+share); it is compared through each position's own interval (:mod:`.seat_balance`).
 
 Metric names (``designkit compare --metric``):
 
 * ``seat_balance`` — the largest gap of a turn position's (or, where the start player is
-  fixed, a seat's) win rate from the fair share 1/players; lower is more even;
+  fixed, a seat's) win rate from the fair share 1/players, read from each position's
+  interval (0 when every one contains the fair share); lower is more even;
 * ``turn_order`` — the start player's (position 0's) win rate;
 * ``winner_margin`` — the winner's score minus the runner-up's;
 * ``turns``, ``decisions`` — game length;
@@ -27,6 +28,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -51,12 +53,30 @@ class Metric:
     needs_coverage: bool = False
     unit: str = ""                     # "%" for shares and rates, else the metric's own
 
+    @property
+    def bounded(self) -> bool:
+        """Per-game values known to lie in [0, 1] (indicators and shares): their intervals
+        are betting confidence sequences; the others' normal-mixture ones
+        (:mod:`designkit.analysis.confseq`)."""
+        return self.unit == "%"
+
+    @property
+    def default_margin(self) -> float:
+        """The margin "no practical change" uses when none is given, in the metric's unit:
+        2 points for shares and rates, 1 turn, 1 VP, 5 decisions, 0.5 of a lead change or
+        of a results column (give ``--margin`` for a column: only its owner knows)."""
+        if self.unit == "%":
+            return 0.02
+        return {"decisions": 5.0, "lead_changes": 0.5}.get(self.name, 1.0 if self.name in (
+            "turns", "winner_margin") else 0.5)
+
 
 def parse_metric(text: str) -> Metric:
     """A metric by name; an unknown one is one line listing what there is, closest first."""
     name = text.strip()
     if name == "seat_balance":
-        return Metric(name, "largest gap of a turn position's win rate from the fair share",
+        return Metric(name, "largest gap of a turn position's win rate from the fair share "
+                            "(0 when every position's interval contains it)",
                       better="lower", paired_games=False, unit="%")
     if name == "turn_order":
         return Metric(name, "start player's win rate", unit="%")
@@ -192,20 +212,49 @@ def imbalance(won: np.ndarray, rows: np.ndarray | None = None) -> float:
     return float(np.abs(rates - 1.0 / w.shape[1]).max())
 
 
-def bootstrap_imbalance(won_a: np.ndarray, won_b: np.ndarray, reps: int,
-                        rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """Bootstrap replicates of imbalance(B) − imbalance(A): paired (the same game indices
-    for both, which is what common seeds allow) and independent (separate indices, what two
-    unrelated runs would give) — the latter only to measure what pairing saves."""
-    n = len(won_a)
-    paired, indep = np.empty(reps), np.empty(reps)
-    for k in range(reps):
-        rows = rng.integers(0, n, n)
-        paired[k] = imbalance(won_b, rows) - imbalance(won_a, rows)
-        indep[k] = imbalance(won_b, rng.integers(0, n, n)) - imbalance(won_a, rows)
-    return paired, indep
-
-
 def metrics_needing(metrics: Sequence[Metric]) -> tuple[bool, bool]:
     """(trace, coverage): what the simulation must record for these metrics."""
     return any(m.needs_trace for m in metrics), any(m.needs_coverage for m in metrics)
+
+
+def check_metric_names(game: object, metric: Metric, params: object | None = None) -> None:
+    """Refuse, in one line before any game runs, a ``rule:`` ID the game's rules.csv does
+    not list, an ``end:`` reason the game never gives (its ``END_REASONS``, default
+    ``end``) and a ``col:`` that is no results column of the game."""
+    name = metric.name
+    if name.startswith("rule:"):
+        rules = list(game.rule_texts())  # type: ignore[attr-defined]
+        key = name.split(":", 1)[1]
+        if key not in rules:
+            close = difflib.get_close_matches(key, rules, n=4, cutoff=0.0)
+            raise DesignkitError(f"--metric {name}: no rule {key} in {game.name}'s rules.csv; "  # type: ignore[attr-defined]
+                                 f"e.g. {', '.join(close)}")
+    if name.startswith("end:"):
+        reasons = tuple(getattr(game, "END_REASONS", ("end",)))
+        key = name.split(":", 1)[1]
+        if key not in reasons:
+            raise DesignkitError(f"--metric {name}: {game.name} never ends by {key!r}; its "  # type: ignore[attr-defined]
+                                 f"end reasons: {', '.join(reasons)}")
+    if name.startswith("col:"):
+        columns = results_columns(game, params)
+        key = name.split(":", 1)[1]
+        if columns and key not in columns:
+            close = difflib.get_close_matches(key, sorted(columns), n=6, cutoff=0.0)
+            raise DesignkitError(f"--metric {name}: no numeric results column {key!r}; e.g. "
+                                 f"{', '.join(close)}")
+
+
+def results_columns(game: object, params: object | None = None) -> set[str]:
+    """The numeric columns a game's results hold, read from a freshly set-up state (its
+    summaries), without playing; empty when the game cannot say."""
+    from designkit.sim.many import GAME_COLUMNS
+
+    g: Any = game
+    try:
+        st = g.new_state(params, log=False)
+        cols = {*GAME_COLUMNS, "multi_option_decisions", "branching_sum", "n_winners",
+                "score", "rank", "won", *g.game_summary(st), *g.seat_summary(st, 0)}
+        cols |= {f"vp_{k}" for k in g.vp_sources(st, 0)}
+    except Exception:  # noqa: BLE001 - a game that cannot summarise a fresh state: no check
+        return set()
+    return {c for c in cols if c not in ("end_reason", "seed", "game_id")}

@@ -16,32 +16,105 @@ from designkit.core.outputs import check_output
 
 @dataclass(frozen=True)
 class CompareOptions:
-    """Variants (the first is the baseline), metrics, the precision that stops the looks,
-    the budget per variant and who plays on which seeds."""
+    """Variants (the first is the baseline) or a question, metrics, margins, the budget
+    per variant, the bot levels and who plays on which seeds."""
 
     game: str
-    variant: Sequence[str]
+    variant: Sequence[str] | None = None
+    question: str | None = None
     metric: Sequence[str] | None = None
-    precision: float = 0.02
+    margin: Sequence[str] | None = None
+    precision: float | None = None
     max_games: int = 2000
     first_games: int = 100
     agents: str | None = None
+    second_level: str | None = None
     players: int | None = None
     seed: int = 0
 
 
-def compare(opts: CompareOptions, run: RunOn = LOCAL, out: Output = TERMINAL) -> int:
-    """Compare the variants on the same seeds, a line per look, then the verdicts."""
-    from designkit.analysis.variant_compare import compare_variants, look_text, plan_comparison
+def parse_margins(items: Sequence[str] | None, precision: float | None,
+                  metrics: Sequence[str]) -> dict[str, float] | None:
+    """``--margin 0.03`` (one metric) or ``--margin turns=1 --margin end:27=0.03``."""
+    from designkit.analysis.variant_compare import check_margin
 
-    plan = plan_comparison(opts.game, opts.variant, opts.metric or ["seat_balance"],
-                           opts.agents or "greedy", opts.precision, opts.max_games,
-                           opts.first_games, opts.seed, players=opts.players)
+    out: dict[str, float] = {}
+    names = [m.strip() for part in metrics for m in part.split(",") if m.strip()]
+    bare: list[object] = [precision] if precision is not None else []
+    for item in items or ():
+        key, eq, value = item.rpartition("=")
+        if eq:
+            out[key.strip()] = check_margin(key.strip(), value)
+        else:
+            bare.append(value)
+    for one in bare:
+        if len(names) != 1:
+            raise DesignkitError(f"--margin {one}: with several metrics give METRIC=VALUE "
+                                 f"({', '.join(names)})")
+        out[names[0]] = check_margin(names[0], one)
+    return out or None
+
+
+def compare(opts: CompareOptions, run: RunOn = LOCAL, out: Output = TERMINAL) -> int:
+    """Compare the variants on the same seeds, a line per look, then the verdicts; at two
+    bot levels and over the placeholders a cure uses (analysis.verdict_study)."""
+    from designkit.analysis.variant_compare import compare_variants, look_text, plan_comparison
+    from designkit.analysis.verdict_study import SECOND_LEVEL, run_study, study_plan
+
+    variants, metrics, players = list(opts.variant or ()), list(opts.metric or ()), opts.players
+    targets, exploratory, margins = {}, [], None
+    if opts.question:
+        from designkit.analysis.questions.cures import find_problem
+
+        q = find_problem(opts.game, opts.question)
+        players = players or q.players[0]
+        variants = variants or ["draft", *q.cures]
+        metrics = metrics or list(q.metrics)
+        exploratory = [m for m in metrics if m != q.metric]
+        margins = {q.metric: float(q.margin or 0)} if q.metric in metrics else None
+        target = q.target_at(players)
+        if target is not None and q.metric in metrics:
+            targets[q.metric] = target
+    if not variants:
+        raise DesignkitError("compare needs --variant (at least two) or --question KEY")
+    metrics = metrics or ["seat_balance"]
+    given = parse_margins(opts.margin, opts.precision, metrics)
+    margins = {**(margins or {}), **(given or {})} or None
+    plan = plan_comparison(opts.game, variants, metrics, opts.agents or "greedy", None,
+                           opts.max_games, opts.first_games, opts.seed, players=players,
+                           margin=margins, targets=targets, exploratory=exploratory)
+    if plan.inert:
+        out.say(plan.inert)
+        return 0
+    if opts.question:
+        out.say(f"question {q.question.key}: 「{q.question.quote_ja}」 — {q.question.quote_en}",
+                flush=True)
+    second = opts.second_level or SECOND_LEVEL
+    try:
+        levels, sweep, _ = study_plan(plan, None if second == "none" else second)
+    except DesignkitError as err:
+        if opts.second_level:
+            raise
+        out.say(f"(one bot level only: the second level {second!r} is not available: {err})")
+        levels, sweep, _ = study_plan(plan, None)
     run = run.resolved()
-    out.say(plan.summary(opts.precision), flush=True)
-    result = compare_variants(plan.game, plan.variants, precision=opts.precision, plan=plan,
-                              backend=run.backend, workers=run.workers or 1,
-                              scheduler=run.scheduler,
+    if len(levels) > 1 or sweep:
+        out.say(plan.summary(), flush=True)
+        out.say(f"bot levels: {', '.join(levels)}"
+                + ("; placeholders swept: " + ", ".join(
+                    f"{k} {', '.join(map(str, v))}" for k, v in sweep.items()) if sweep
+                   else ""), flush=True)
+        study = run_study(plan.game.name, plan.variants, [m.name for m in plan.metrics],
+                          levels[0], levels[1] if len(levels) > 1 else None, plan.margins,
+                          plan.targets, opts.max_games, opts.first_games, plan.seed,
+                          exploratory=exploratory, workers=run.workers or 1,
+                          backend=run.backend, on_run=lambda s: out.say(s, flush=True))
+        out.say()
+        out.say(study.text())
+        return 0
+    out.say(plan.summary(), flush=True)
+    result = compare_variants(plan.game, plan.variants, plan=plan, backend=run.backend,
+                              workers=run.workers or 1, scheduler=run.scheduler,
                               on_look=lambda c: out.say(look_text(c), flush=True))
     out.say()
     out.say(result.text())

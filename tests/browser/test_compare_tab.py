@@ -27,12 +27,13 @@ def test_compare_two_variants_stop_verdict_and_open_the_most_different_game(
     panel.locator(".dk-compare-variants select").select_option(label="shared_hp_once")
     panel.locator(".dk-compare-metric select").select_option(label="VP share: Demon Lord HPs (CH-7.2)")
     expect(panel).to_contain_text("共通HPは１回で終わり")       # the draft's words for the pick
-    panel.get_by_label("Every seat", exact=True).select_option(label="random")
+    # greedy: slow enough per look that Stop comes before any verdict could be reached
+    panel.get_by_label("Every seat", exact=True).select_option(label="greedy")
     for label, value in (("Max games", "4000"), ("First look", "10")):
         box = panel.get_by_label(label, exact=True)
         box.fill(value)
         box.press("Enter")
-    precision = panel.locator(".dk-compare-precision input")
+    precision = panel.locator(".dk-compare-margin input")
     precision.fill("0.001")
     precision.press("Enter")
     panel.locator(".dk-run").click()

@@ -43,7 +43,7 @@ from tests.contract.harness import (
 )
 from tests.contract.peeking import HIDDEN_VARIANTS
 
-AGENT_MIXES = (("random",), ("greedy", "random"), ("random", "mcts:4", "greedy"))
+AGENT_MIXES = (("random",), ("greedy", "random"), ("search", "mcts:4", "greedy", "random"))
 SEEDS_PER_COUNT = 3
 PROBE_EVERY = 11
 SWEEP_GAMES = 100
@@ -232,8 +232,9 @@ def test_logging_off_builds_no_event_text(name):
 
 
 def test_no_game_imports_another_game():
-    """.importlinter's independence contract names every game package (lint-imports
-    checks it in make lint / make test), so a new game cannot be left out."""
+    """.importlinter's independence contract covers every game package (lint-imports
+    checks it in make lint / make test): by the wildcard ``designkit.games.*``, so a new
+    game is covered without a list to edit."""
     import configparser
     from pathlib import Path
 
@@ -246,7 +247,8 @@ def test_no_game_imports_another_game():
     config.read(Path(__file__).parents[2] / ".importlinter")
     contract = config["importlinter:contract:games-independent"]
     assert contract["type"] == "independence"
-    assert set(contract["modules"].split()) == packages
+    assert contract["modules"].split() == ["designkit.games.*"]
+    assert packages   # (the wildcard's children: every game package)
 
 
 @pytest.mark.parametrize("name", _cases("bad_documents", game_names()))

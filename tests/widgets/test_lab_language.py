@@ -148,7 +148,7 @@ def test_japanese_switches_every_label(lab: DesignLab) -> None:
     lab.set_lang("ja")
     assert lab.stepper.lang.value == "ja"
     assert list(lab.tabs.titles) == ["ルール", "パラメータ", "プレイ", "シミュレーション",
-                                     "指標", "スイープ", "調整", "比較"]
+                                     "指標", "スイープ", "調整", "比較", "プレイテスト"]
     assert lab.sim_panel.run() is not None  # status lines written after the switch
     assert lab.sim_panel.status.value == "4 ゲーム"
     assert lab.sim_panel.figures["win_rate"].layout.title.text == "席ごとの勝率"  # charts too
@@ -233,8 +233,8 @@ def _later_decision(game, state):  # noqa: ANN001, ANN202
 
 
 def test_the_compare_verdict_names_no_cli_flag_and_switches(variants_dir) -> None:  # noqa: ANN001
-    """The library's "not decided … (raise --max-games)" is said with the tab's own field,
-    and in 日本語 the verdict is written in Japanese from the same numbers."""
+    """The verdict names no command-line flag, and in 日本語 it is written in Japanese from
+    the same numbers."""
     from designkit_widgets.compare_panel import ComparePanel
     from designkit_widgets.i18n import relabel
 
@@ -244,10 +244,10 @@ def test_the_compare_verdict_names_no_cli_flag_and_switches(variants_dir) -> Non
     panel.agents.value = "random"
     panel.max_games.value, panel.first_games.value, panel.precision.value = 20, 20, 0.001
     out = panel.run(blocking=True)
-    assert out is not None and "--max-games" in " ".join(out.verdicts())  # the CLI's words
-    assert "--" not in panel.verdict.value and "Max games" in panel.verdict.value
+    assert out is not None and "not decided yet" in " ".join(out.verdicts())
+    assert "--" not in panel.verdict.value and "games per arm" in panel.verdict.value
     relabel(panel, "ja")
-    assert "判定" in panel.verdict.value and "最大ゲーム数" in panel.verdict.value
+    assert "判定" in panel.verdict.value and "まだ決まらない" in panel.verdict.value
     assert not re.search(r"\b(games|variant|decided|draft)\b", panel.verdict.value)
     relabel(panel, "en")
     assert "Verdict" in panel.verdict.value
@@ -303,7 +303,7 @@ def test_plotlys_own_words_switch_with_the_lab(variants_dir) -> None:  # noqa: A
     from designkit_widgets.chart_grid import PLOTLY_JA, ChartGrid
 
     lab = DesignLab("classic_hero", variants_dir=variants_dir)
-    lab.tabs.selected_index = len(lab.tabs.children) - 1  # an analysis tab, built now
+    lab.tabs.selected_index = list(lab.tabs.titles).index("Compare")  # built now, with charts
     grids = [w for w in walk(lab) if isinstance(w, ChartGrid)]
     assert len(grids) >= 3 and all(g.words == {} for g in grids)
     lab.set_lang("ja")

@@ -89,7 +89,7 @@ DECIDES = 0.10   # a source "decides" games when removing it changes the winner 
 #: First Attack and CH-V2's weaknesses: absent where their variant is off)
 BOSS = "vp_share:boss_hp+final_damage+first_attack+weakness"
 ROAD = "vp_share:artifact+red_bonus+skill"
-#: the problems, their metrics and cures: problems/classic_hero.yaml
+#: the questions, their metrics, targets, margins and cures: data/classic_hero/questions.yaml
 PROBLEMS = load_problems(GAME)
 PRECISION = {BOSS: 0.02, ROAD: 0.02, "vp_share:red_bonus": 0.01, "winner_margin": 1.0,
              "col:events": 0.2, "decisions": 5.0, "turns": 1.0, "col:dice": 0.1,

@@ -69,14 +69,6 @@ class Answer:
         return "\n".join(lines)
 
 
-def show(answer: Answer) -> None:
-    """Display an answer in a notebook: the quote and reading as Markdown, then the chart."""
-    from IPython.display import Markdown, display
-
-    display(Markdown(answer.markdown()))
-    answer.figure.show()
-
-
 # -- numbers with intervals -------------------------------------------------------------------
 def pct(x: float) -> str:
     return "n/a" if x != x else f"{x:.0%}"

@@ -49,7 +49,7 @@ SKILLS = Question(
 QUESTIONS = (ENDING_27, DECLARING, SKILLS)
 
 # -- the change list's cures (problem → cure → verdict) ----------------------------------------
-#: the problems, their metrics and cures: problems/crossroads.yaml
+#: the questions, their metrics, targets, margins and cures: data/crossroads/questions.yaml
 PROBLEMS = load_problems(GAME)
 PRECISION = {"end:27": 0.03, "turns": 0.5, "seat_balance": 0.03, "winner_margin": 0.5}
 

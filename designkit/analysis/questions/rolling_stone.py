@@ -56,7 +56,7 @@ MARKER = Question(
 QUESTIONS = (POSITIONS, MARKER)
 
 # -- the change list's cures (problem → cure → verdict) ----------------------------------------
-#: the problems, their metrics and cures: problems/rolling_stone.yaml
+#: the questions, their metrics, targets, margins and cures: data/rolling_stone/questions.yaml
 PROBLEMS = load_problems(GAME)
 PRECISION = {"seat_balance": 0.03, "winner_margin": 0.5, "vp_share:start_marker": 0.005}
 

@@ -72,7 +72,7 @@ SECOND = Question(
 QUESTIONS = (RATIO, LEGACY, UNIVERSITY_Q, SECOND)
 
 # -- the change list's cures (problem → cure → verdict) ----------------------------------------
-#: the problems, their metrics and cures: problems/witch_academy.yaml
+#: the questions, their metrics, targets, margins and cures: data/witch_academy/questions.yaml
 PROBLEMS = load_problems(GAME)
 PRECISION = {"turn_order": 0.03, "seat_balance": 0.03, "winner_margin": 1.0,
              "vp_share:assignment": 0.02, "vp_share:legacy_majority": 0.02,

@@ -343,7 +343,8 @@ def draw_weakness(st: ClassicHeroState, seat: int) -> bool:
 
 
 @FLOW.chance(Phase.DRAW_WEAKNESS,
-             lambda st: tuple(st.rules.weaknesses[w].id for w in st.weak_deck), uniform=True)
+             lambda st: tuple(st.rules.weaknesses[w].id for w in st.weak_deck), uniform=True,
+             stream=lambda st: f"weaknesses stage {st.stage}")   # a full deck each stage
 def weakness_drawn(st: ClassicHeroState, card_id: str) -> None:
     seat = st.ctx[0]
     w = next(i for i in st.weak_deck if st.rules.weaknesses[i].id == card_id)

@@ -182,6 +182,7 @@ class ClassicHeroParams(Params):
                                     "。repeat＝各HPを全員が1回ずつ達成できる、once＝最初の達成で"
                                     "そのHPは終わり"))
     first_attack_bonus: int = param(2, range=(0, 10), rule="CH-V1", group=VARIANTS,
+                                    placeholder=(0, 4),
                                     label_ja="ファーストアタックボーナス",
                                     help="VP for the first achievement of a shared HP (the "
                                          "draft gives no size: 2 is a placeholder)",
@@ -193,6 +194,7 @@ class ClassicHeroParams(Params):
                                  help_ja=("巡礼を達成すると自分だけの弱点カードを引く：持ち主だ"
                                           "けが知って狙えるHP（弱点）"))
     weakness_draws: int = param(1, range=(1, 3), rule="CH-V2", group=VARIANTS,
+                                placeholder=(1, 3),
                                 help="Weakness cards drawn per Pilgrimage achieved (the draft "
                                      "gives no number: 1 is a placeholder)",
                                 help_ja=("巡礼の達成ごとに引く弱点カードの枚数（草案に数値なし："
@@ -228,6 +230,7 @@ class ClassicHeroParams(Params):
                                 help_ja=("最終得点：草案の都市と依頼だけ、またはセットコレクショ"
                                          "ンも（5スートの各組が得点）"))
     set_collection_vp: int = param(5, range=(0, 20), rule="CH-V7", group=VARIANTS,
+                                   placeholder=(2, 8),
                                    help="VP per set of one event of each suit (CH-V7)",
                                    help_ja="各スートのイベント1枚ずつの組ごとのVP（CH-V7）")
 

@@ -15,6 +15,7 @@ from typing import Any
 from designkit.core.flow import ask, push, roll
 from designkit.core.rows import append, without
 from designkit.core.seats import seat_label
+from designkit.core.streams import per_seat
 from designkit.games.classic_hero.actions import HeroAction, die_ref_text
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, artifact_label, effect_text
 from designkit.games.classic_hero.hands import DIE_ABILITIES, HandTables, tables
@@ -151,8 +152,13 @@ def roll_die(st: ClassicHeroState, seat: int, i: int, rule: str, note: str = "")
 FACES = (1, 2, 3, 4, 5, 6)
 
 
+#: each seat's dice roll from a stream of their own (core.streams): a variant that makes one
+#: seat roll more often leaves the other seats' rolls paired
+DICE_STREAM = per_seat("dice")
+
+
 @FLOW.chance(Phase.ROLL, lambda st: FACES, uniform=True,
-             sample=lambda st, rng: FACES[rng.randrange(6)])
+             sample=lambda st, rng: FACES[rng.randrange(6)], stream=DICE_STREAM)
 def rolled(st: ClassicHeroState, value: int) -> None:
     seat, i, rule, *note = st.ctx
     d = st.dice[seat][i]
