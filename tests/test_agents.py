@@ -156,10 +156,10 @@ def test_mcts_only_searches_determinised_states(monkeypatch):
     the deciding seat; the real state is never searched or changed."""
     made: list[tuple[int, int]] = []  # (id of state returned, seat)
     searched: list[int] = []
-    real_determinize = type(GAME).determinize
+    real_determinize = GAME.determinize   # bound, or the hook itself (core.hooks)
 
     def spy_determinize(self, state, seat, rng):
-        copy = real_determinize(self, state, seat, rng)
+        copy = real_determinize(state, seat, rng)
         made.append((id(copy), seat))
         return copy
 
