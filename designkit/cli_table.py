@@ -184,7 +184,7 @@ PLAYTESTS = (
     arg("--turns", type=count(0)), arg("--minutes", type=float),
     arg("--end", help="add: the end reason, e.g. 27 or deck_out"),
     arg("--notes", default=""), arg("--date", help="add: YYYY-MM-DD (default today)"),
-    arg("--variant", help="add: a named variant (default draft)"),
+    arg("--variant", action=Once, help="add: a named variant (default draft)"),
     arg("--set", action="append", metavar="FIELD=VALUE", help="add: a changed parameter"))
 
 COMMANDS = (

@@ -33,6 +33,7 @@ from designkit.core.game import Game
 from designkit.core.paths import REPO_ROOT
 from designkit.core.seats import player_counts
 from tests.contract import test_contract as contract
+from tests.contract import test_peeking as peeking
 from tests.contract.checklist import problems
 
 GUIDE = REPO_ROOT / "docs" / "ADDING_A_GAME.md"
@@ -183,6 +184,21 @@ def test_the_contract_suite_passes(skeleton, monkeypatch, test, per_count):
             test(NAME, players)
     else:
         test(NAME)
+
+
+# -- hidden information: no agent decides on what its seat cannot see (issue 36) ----------
+@pytest.mark.parametrize("agent", peeking.AGENTS)
+def test_no_agent_peeks_in_the_skeleton(skeleton, monkeypatch, agent):
+    monkeypatch.setattr(peeking, "_game", lambda name: registry.get_game(name))
+    peeking.test_no_agent_decides_on_what_its_seat_cannot_see(NAME, {"players": 4}, "rules",
+                                                              agent)
+
+
+def test_the_skeleton_determinizes_from_the_observation(skeleton, monkeypatch):
+    monkeypatch.setattr(peeking, "_game", lambda name: registry.get_game(name))
+    peeking.test_determinize_is_a_function_of_the_observation_and_really_resamples(
+        NAME, {"players": 4}, "rules")
+    peeking.test_every_variant_switch_that_hides_something_is_checked(NAME)
 
 
 # -- the CLI ---------------------------------------------------------------------------------

@@ -156,9 +156,9 @@ def test_mcts_only_searches_determinised_states(monkeypatch):
     the deciding seat; the real state is never searched or changed."""
     made: list[tuple[int, int]] = []  # (id of state returned, seat)
     searched: list[int] = []
-    real_determinize = GAME.determinize   # bound, or the hook itself (core.hooks)
+    real_determinize = GAME.determinize   # bound: a hook function or a method alike
 
-    def spy_determinize(self, state, seat, rng):
+    def spy_determinize(state, seat, rng):
         copy = real_determinize(state, seat, rng)
         made.append((id(copy), seat))
         return copy
@@ -170,7 +170,7 @@ def test_mcts_only_searches_determinised_states(monkeypatch):
         assert st is not current
         return real_iterate(self, game, st, root, rng)
 
-    monkeypatch.setattr(type(GAME), "determinize", spy_determinize)
+    monkeypatch.setattr(GAME, "determinize", spy_determinize)
     monkeypatch.setattr(MCTSAgent, "_iterate", spy_iterate)
     agent = MCTSAgent(20)
     for current in decision_states(8, limit=6):

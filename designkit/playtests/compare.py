@@ -20,7 +20,7 @@ metric is per game becomes one more :class:`Metric` here, judged like the headli
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -203,8 +203,59 @@ def headline_metrics(game: Game, players: int, bots: Tables | None = None,
     out.append(Metric("minutes", "minutes at the table", _column("minutes"), unit="min",
                       predicted=False))
     for provider in METRIC_PROVIDERS:
-        out.extend(provider(game, players))
+        for metric in provider(game, players):
+            same = next((i for i, m in enumerate(out) if m.key == metric.key), None)
+            if same is None:
+                out.append(metric)
+            else:  # a question on a headline metric: named on that line, tested once
+                out[same] = replace(out[same], label=f"{out[same].label} · {metric.label}")
     return out
+
+
+def _per_game(name: str) -> tuple[Callable[[Tables], np.ndarray], bool] | None:
+    """A question's metric (issue 35's names) as one value per game, where a journal can
+    have it: ``end:R``, ``turns``, ``winner_margin``, ``turn_order`` (the start player
+    won), ``vp_share:a+b`` (shares of the VP gained, added)."""
+    if name.startswith("end:"):
+        return _ends(name[4:]), True
+    if name == "turns":
+        return _column("turns"), False
+    if name == "winner_margin":
+        return _margin, False
+    if name == "turn_order":
+        return _position_wins(0), True
+    if name.startswith("vp_share:"):
+        parts = [_source(k, True) for k in name[9:].split("+")]
+        return (lambda t: np.nansum([f(t) for f in parts], axis=0)
+                if len(parts) > 1 else parts[0](t)), False
+    return None
+
+
+def question_metrics(game: Game, players: int) -> list[Metric]:
+    """The game's questions (``data/<game>/questions.yaml``, issue 35) whose primary metric
+    a journal can measure, at the player counts they concern, each with its target."""
+    from designkit.analysis.questions.cures import load_problems
+    from designkit.core.errors import DesignkitError
+
+    try:
+        problems = load_problems(game.name)
+    except (DesignkitError, OSError):
+        return []
+    out = []
+    for problem in problems:
+        found = _per_game(problem.metric)
+        if found is None or (problem.players and players not in problem.players):
+            continue
+        target = (problem.target or {}).get("text", "")
+        key = "position:0" if problem.metric == "turn_order" else problem.metric
+        out.append(Metric(key, f"question {problem.question.key}"
+                          + (f" (target {target})" if target else ""), found[0],
+                          rate=found[1], unit="%" if problem.metric.startswith("vp_share")
+                          else ""))
+    return out
+
+
+METRIC_PROVIDERS.append(question_metrics)
 
 
 def _gaining_sources(bots: Tables | None) -> set[str]:

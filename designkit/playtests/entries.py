@@ -177,11 +177,15 @@ def _whole(value: float | None) -> int | None:
 
 def read_sheet(game: Game, path: str | Path) -> tuple[list[Playtest], list[str]]:
     """The games of a spreadsheet file, and one line per bad row (file, row, column)."""
+    from designkit.core.cardtable import MAX_TABLE_BYTES
+    from designkit.core.messages import Text
     from designkit.core.textfiles import read_text
     from designkit.playtests.journal import _read_rows
 
     path = Path(path)
-    read_text(path)  # a missing file, a folder, Shift-JIS: one line naming it
+    # a missing file, a folder, Shift-JIS, a device or a file past a card table's size:
+    # one line naming it, before the rows are read
+    read_text(path, MAX_TABLE_BYTES, Text("a playtest sheet", "プレイテストの表"))
     header, rows = _read_rows(path)
     if not any(h.startswith("score_") for h in header):
         raise DataError(str(path), "no score_A column: one row per game, with a score_X "

@@ -163,6 +163,12 @@ def check_playtest(game: Game, pt: Playtest) -> None:
         raise ValueError(f"winner: seat {seat_label(pt.winner)} is not at the table")
     if pt.start_seat is not None and not 0 <= pt.start_seat < n:
         raise ValueError(f"start_seat: seat {seat_label(pt.start_seat)} is not at the table")
+    if pt.minutes is not None and not (math.isfinite(pt.minutes) and pt.minutes >= 0):
+        raise ValueError(f"minutes: {pt.minutes:g} is not a length of time (0 or more)")
+    if pt.turns is not None and pt.turns < 0:
+        raise ValueError(f"turns: {pt.turns} is below 0")
+    if not all(math.isfinite(s.score) for s in pt.seats):
+        raise ValueError("score: every score is a finite number")
     top = max(s.score for s in pt.seats)
     if pt.seats[pt.winner].score < top - _TOL:
         raise ValueError(f"winner: {seat_label(pt.winner)} scored "

@@ -318,11 +318,11 @@ def test_cut_off_agent_is_deterministic_by_seed_in_whole_games():
 def test_every_searched_state_is_a_determinisation_for_the_deciding_seat(monkeypatch, spec):
     made: list[tuple[int, int]] = []
     searched: list[int] = []
-    real_determinize = type(GAME).determinize
+    real_determinize = GAME.determinize   # bound: a hook function or a method alike
     real_iterate = _MCTS._iterate
 
-    def spy_determinize(self, state, seat, rng):
-        copy = real_determinize(self, state, seat, rng)
+    def spy_determinize(state, seat, rng):
+        copy = real_determinize(state, seat, rng)
         made.append((id(copy), seat))
         return copy
 
@@ -331,7 +331,7 @@ def test_every_searched_state_is_a_determinisation_for_the_deciding_seat(monkeyp
         searched.append(id(st))
         return real_iterate(self, game, st, root, rng)
 
-    monkeypatch.setattr(type(GAME), "determinize", spy_determinize)
+    monkeypatch.setattr(GAME, "determinize", spy_determinize)
     monkeypatch.setattr(_MCTS, "_iterate", spy_iterate)
     agent = get_agent(spec)
     for current in positions(8, limit=3):

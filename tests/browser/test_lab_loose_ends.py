@@ -59,14 +59,14 @@ def test_track_labels_fit_and_the_title_names_the_game(lab_url: str, page, snap
     labels = page.locator(".dk-stepper .dk-classic-hero .dk-slot .dk-slot-label")
     step = page.locator(".dk-stepper .dk-step").first
     select_controller(page, "A", "random")    # bots in every seat: Step plays them
-    for n in range(1, 40):          # the set-up deals the stage's events onto the track
-        if labels.count() >= 20:
+    suits = page.locator(".dk-stepper .dk-classic-hero .dk-suit")
+    pilgrim = suits.filter(has_text="Pilgr.")
+    for n in range(1, 80):          # the set-up deals the stage's events onto the track
+        if labels.count() >= 20 and pilgrim.count():
             break
         step.click()
         expect(page.locator(STEPPER_STATUS)).to_contain_text(f"Step {n} ", timeout=REDRAW_MS)
     assert labels.count() >= 20
-    suits = page.locator(".dk-stepper .dk-classic-hero .dk-suit")
-    pilgrim = suits.filter(has_text="Pilgr.")
     assert pilgrim.count() >= 1                                  # the label that was cut
     assert pilgrim.first.get_attribute("title") == "Pilgrimage"  # full name on hover
     assert _labels_outside(page) == []

@@ -60,6 +60,8 @@ def test_a_corrupt_row_is_one_line_and_the_rest_is_listed(tmp_path: Path,
     (("add", "--scores", "3,3,1,0"), "share the top score 3"),
     (("add", "--scores", "3,2,1,0", "--vp", "fame=1,2,3,4"), "--vp fame=1,2,3,4"),
     (("list", "extra.csv"), "takes no file"),
+    (("add", "--scores", "3,2,1,0", "--minutes", "nan"), "minutes: nan is not a length"),
+    (("add", "--scores", "3,2,1,0", "--winner", "Q"), "seat Q is not at a 4-player table"),
 ])
 def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                argv: tuple[str, ...], says: str) -> None:

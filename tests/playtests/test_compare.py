@@ -111,3 +111,20 @@ def test_the_most_surprising_playtests_come_first(bots) -> None:  # noqa: ANN001
     assert found[0].score > found[1].score >= found[2].score
     assert "3 turns (bots' tail p = " in surprises_text(found)
     assert "40 VP margin" in surprises_text(found)
+
+
+def test_the_games_questions_name_their_line_at_the_players_they_concern() -> None:
+    """Issue 35's questions (data/crossroads/questions.yaml: games ending on 27, at three
+    players) name the headline line they measure, with their target; tested once."""
+    from designkit.playtests.compare import headline_metrics
+
+    three = [m for m in headline_metrics(GAME, 3) if "question" in m.label]
+    assert [m.key for m in three] == ["end:27"]
+    assert "question merit_27 (target games ending on 27 ≥ 25 %)" in three[0].label
+    assert not [m for m in headline_metrics(GAME, 4) if "question" in m.label]
+    pts = [Playtest(f"g{i}", "", "paper", "draft", GAME.params_type(players=3),
+                    tuple(SeatResult(s, float(s)) for s in range(3)), 2, end_reason="27")
+           for i in range(6)]
+    block = compare(GAME, pts, ["random"], n_games=20)[0]
+    lines = [line for line in block.lines if line.metric.key == "end:27"]
+    assert len(lines) == 1 and "question three_player_removal" in lines[0].metric.label

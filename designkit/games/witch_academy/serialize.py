@@ -74,8 +74,7 @@ def _parse(data: dict[str, Any], params: WitchParams | None, log: bool) -> Witch
         raise BadStateValue(missing[0], "missing")
     if data["phase"] not in Phase.__members__:
         raise BadStateValue("phase", f"unknown phase {data['phase']!r}")
-    st = WitchState.__new__(WitchState)
-    st.rules, st.params = Ruleset.compile(p), p
+    st = WitchState.from_rules(Ruleset.compile(p), log=False)   # the one way a state is built
     for name in _FIELDS:
         if name not in _SKIP:
             setattr(st, name, _value(name, data[name]))
