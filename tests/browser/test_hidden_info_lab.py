@@ -27,7 +27,7 @@ from playwright.sync_api import expect
 from designkit import get_game
 
 G = get_game("classic_hero")
-SEED = 1            # A (human) meets "hit your weakness card WK12" at its 34th decision
+SEED = 3            # A (human) meets "hit your weakness card" at its 33rd decision
 SEATS = "ABC"       # the lab's default: 3 players, A human, B and C random
 CHECK_EVERY = 6     # View as walked at every 6th decision of A, and at each weakness choice
 

@@ -320,15 +320,17 @@ def _weakness_game():
 
 
 def test_the_greedy_bot_that_read_the_true_cards_is_caught():
-    """Issue 36's reproducer: greedy valued its options on the true state. Seed 3 holds
-    a decision (87) where the shuffled weakness cards change its choice."""
+    """Issue 36's reproducer: greedy valued its options on the true state. Seed 14 holds
+    a decision (97) where the shuffled weakness cards change its choice (1 of 288 twins;
+    about one seeded game in 30 has one: the first, searched with the per-purpose random
+    streams of issue 35)."""
     from tests.contract.peeking import all_decisions, count_peeks
 
     game, params = _weakness_game()
     tally = count_peeks(game, params, _greedy_on_the_true_state, all_decisions(
-        game, params, range(3, 4)))
+        game, params, range(14, 15)))
     assert tally.changed >= 1, tally
-    fair = count_peeks(game, params, "greedy", all_decisions(game, params, range(3, 4)))
+    fair = count_peeks(game, params, "greedy", all_decisions(game, params, range(14, 15)))
     assert fair.changed == 0 and fair.decisions == tally.decisions
 
 

@@ -27,7 +27,7 @@ from tests.contract.peeking import (
     hidden_zone_keys,
 )
 
-AGENTS = ("random", "greedy", "mcts:8")
+AGENTS = ("random", "greedy", "search:20", "mcts:8")  # search: a small budget, the same code
 #: positions probed per configuration (seeded random games, spread over whole games)
 POSITIONS = 24
 
