@@ -16,7 +16,12 @@ Figures (see benchmarks/README.md):
 5. the greedy bot in every seat: seconds per game (what planned play costs a batch);
 6. a paired comparison: N greedy Witch Academia games under each of two variants on the
    same seeds (``simulate`` of each, 2 workers), games/s over both (issue 19: 1,000 pairs
-   in at most 3 minutes, i.e. >= 11 games/s).
+   in at most 3 minutes, i.e. >= 11 games/s);
+7. a paired comparison at the second bot level (``search`` in every seat, 4 players), every
+   game: N seeded games under the draft and the same seeds under one of its cures
+   (``PAIRED_SEARCH_CURE``), one ``simulate_many`` on 2 workers: games/s, minutes per 200
+   pairs (issue 37: at most 5) and the workers' CPU seconds per game (less sensitive to
+   other load than the wall clock).
 
 Targets are printed beside the figures: decisions/s at least 1.0x Uno's, and 2 workers
 at least 1.7x one. Timings are wall-clock: other processes on the machine lower them,
@@ -32,6 +37,7 @@ import gc
 import json
 import os
 import platform
+import resource
 import statistics
 import sys
 import time
@@ -64,6 +70,16 @@ TARGET_SPEEDUP = 1.7
 #: 1,000 paired games x 2 variants in 3 minutes (issue 19)
 TARGET_PAIRED_GAMES_PER_S = 2000 / 180
 PAIRED_VARIANT = {"assignment_vp_ratio": (100, 100, 100)}
+#: (7): the second bot level, the cure each game's paired figure compares with its draft
+#: (a game not listed: its first variant file), and the target (issue 37): 200 paired
+#: games x 2 variants at 4 players in at most 5 minutes on 2 cores, every game
+PAIRED_SEARCH_AGENTS = "search"
+PAIRED_SEARCH_CURE = {"crossroads": "declare_27_discard_all",
+                      "witch_academy": "assignment_ratio_flat",
+                      "classic_hero": "shared_hp_once",
+                      "rolling_stone": "start_marker_no_vp"}
+PAIRED_SEARCH_PLAYERS = 4
+TARGET_PAIRED_SEARCH_MINUTES = 5.0
 
 
 def _load() -> str:
@@ -197,6 +213,42 @@ def bench_paired(n_games: int, workers: int = 2, game_name: str = "witch_academy
             "seconds_per_1000_pairs": seconds / n_games * 1000}
 
 
+# -- (7) a paired comparison at the second bot level, every game --------------------------------------
+def _children_cpu() -> float:
+    """CPU seconds of this process' finished (reaped) children: the workers of a pool once
+    it has been shut down."""
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
+
+
+def bench_paired_search(game: Game, n_games: int, workers: int = 2,
+                        agents: str = PAIRED_SEARCH_AGENTS) -> dict[str, Any]:
+    """``agents`` in every seat of ``n_games`` seeded 4-player games under the draft and
+    the same seeds under the game's cure (``PAIRED_SEARCH_CURE``), both in one
+    ``simulate_many`` on ``workers`` processes (what ``designkit compare`` plays): games/s,
+    minutes per 200 pairs, and the workers' CPU seconds per game (worker start-up
+    included; the workers are reaped when the pool shuts down)."""
+    from designkit.core.variants import load_variant, variant_names
+    from designkit.sim.many import simulate_many
+
+    cure = PAIRED_SEARCH_CURE.get(game.name) or variant_names(game.params_type)[1]
+    draft = game.default_params(players=PAIRED_SEARCH_PLAYERS)
+    cured = load_variant(game.params_type, cure).params.replace(players=PAIRED_SEARCH_PLAYERS)
+    gc.collect()
+    start, children = time.perf_counter(), _children_cpu()
+    runs = simulate_many(game, [draft, cured], n_games, seed=2026, agents=agents,
+                         workers=workers, backend="process", progress=False)
+    seconds = time.perf_counter() - start
+    cpu = _children_cpu() - children
+    assert all(r.n_games == n_games for r in runs)
+    return {"agents": agents, "players": PAIRED_SEARCH_PLAYERS, "variant": cure,
+            "pairs": n_games, "workers": workers, "seconds": seconds,
+            "games_per_s": 2 * n_games / seconds,
+            "minutes_per_200_pairs": seconds / n_games * 200 / 60,
+            "cpu_seconds_per_game": cpu / (2 * n_games),
+            "meets_target": seconds / n_games * 200 / 60 <= TARGET_PAIRED_SEARCH_MINUTES}
+
+
 # -- driver -------------------------------------------------------------------------------------
 def _mark(ok: bool) -> str:
     return "meets target" if ok else "BELOW target"
@@ -204,8 +256,8 @@ def _mark(ok: bool) -> str:
 
 def run(quick: bool, json_out: Path | None, sim_games: int | None,
         sim_game_names: Sequence[str] = ("crossroads",),
-        say: Callable[[str], None] = print, paired_games: int | None = None
-        ) -> dict[str, Any]:
+        say: Callable[[str], None] = print, paired_games: int | None = None,
+        search_pairs: int | None = None) -> dict[str, Any]:
     n_games = 300 if quick else 2000
     repeats = 3 if quick else 5
     positions = 3 if quick else 10
@@ -313,6 +365,22 @@ def run(quick: bool, json_out: Path | None, sim_games: int | None,
     else:
         say("\n(6) paired comparison skipped (--paired-games 0)")
 
+    search_n = search_pairs if search_pairs is not None else (4 if quick else 40)
+    report["paired_search"] = {}
+    if search_n > 0:
+        say(f"\n(7) paired comparison at the second bot level: {search_n:,} "
+            f"{PAIRED_SEARCH_AGENTS!r} games x 2 variants (draft and a cure), "
+            f"{PAIRED_SEARCH_PLAYERS} players, same seeds, 2 workers")
+        for game in list_games():
+            ps = bench_paired_search(game, search_n)
+            report["paired_search"][game.name] = ps
+            say(f"    {game.name:<14}vs {ps['variant']:<24}{ps['games_per_s']:6.2f} games/s "
+                f"({ps['seconds']:.1f} s; {ps['minutes_per_200_pairs']:.1f} min per 200 pairs, "
+                f"target <= {TARGET_PAIRED_SEARCH_MINUTES:g}: {_mark(ps['meets_target'])}; "
+                f"{ps['cpu_seconds_per_game']:.2f} CPU s/game in the workers)")
+    else:
+        say("\n(7) paired comparison at the second bot level skipped (--search-pairs 0)")
+
     report["load_after"] = _load()
     say(f"\n{report['load_after']} at the end")
     if json_out is not None:
@@ -336,9 +404,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--paired-games", type=int, default=None,
                         help="games per variant for the paired figure (0 skips it; default "
                              "1,000, or 20 with --quick)")
+    parser.add_argument("--search-pairs", type=int, default=None,
+                        help="games per variant for the second bot level's paired figure "
+                             "(7), every game (0 skips it; default 40, or 4 with --quick)")
     args = parser.parse_args(argv)
     run(args.quick, args.json, args.sim_games, args.sim_game or ("crossroads",),
-        paired_games=args.paired_games)
+        paired_games=args.paired_games, search_pairs=args.search_pairs)
     return 0
 
 

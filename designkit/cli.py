@@ -100,18 +100,42 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    """Print-and-play PDFs, PNG sheets and Tabletop Simulator decks (designkit.export)."""
-    from designkit.export import cards
+    """Print-and-play PDFs, PNG sheets and Tabletop Simulator decks (designkit.export); an
+    interrupt says in one line which files are in place (none is partial)."""
+    from designkit.export import Interrupted, cards
 
-    for path in cards(args.game, variant=args.variant, lang=args.lang, out_dir=args.out,
+    try:
+        paths = cards(args.game, variant=args.variant, lang=args.lang, out_dir=args.out,
                       formats=args.format.split(","), backs=not args.no_backs,
-                      image_url=args.image_url):
+                      image_url=args.image_url, bleed=args.bleed, layout=args.layout,
+                      show_code=args.show_code)
+    except Interrupted as stop:
+        print(stop, file=sys.stderr)
+        return 130
+    for path in paths:
         print(path)
     return 0
 
 
 def cmd_playthroughs(args: argparse.Namespace) -> int:
     return catalog.playthroughs(args.game, args.check, args.dir)
+
+
+def cmd_new_game(args: argparse.Namespace) -> int:
+    from designkit.commands.new_game import new_game
+
+    written = new_game(args.name, args.players, args.dir)
+    root = args.dir / args.name
+    print(f"wrote {len(written)} files under {root}; declare it to designkit's environment "
+          f"with `.venv-tools/bin/uv pip install --python .venv/bin/python --no-deps -e "
+          f"{root}`, then `designkit play {args.name}` (docs/ADDING_A_GAME.md)")
+    return 0
+
+
+def cmd_playtests(args: argparse.Namespace) -> int:
+    from designkit.commands.playtests import PlaytestOptions, playtests
+
+    return playtests(_options(PlaytestOptions, args))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -149,8 +173,10 @@ def _call(args: argparse.Namespace) -> int:
         print(f"designkit: error: {one_line(err)}", file=sys.stderr)
         return 2
     except MemoryError:
-        print("designkit: error: out of memory: ask for fewer games or workers",
-              file=sys.stderr)
+        # every file and value read is bounded before parsing (core.limits), so what ran
+        # out is the run itself: games held in memory, or workers started
+        print("designkit: error: out of memory while running the command: if it plays many "
+              "games, ask for fewer games or workers", file=sys.stderr)
         return 2
     except Exception as err:
         if os.environ.get("DESIGNKIT_DEBUG"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from designkit.cli_types import Arg, Command, arg, count, game_seed, seconds, seed
+from designkit.cli_types import Arg, Command, Once, arg, count, game_seed, seconds, seed
 
 BACKENDS = ("auto", "serial", "process", "dask")
 LANG = arg("--lang", choices=("en", "ja"), default="en")
@@ -29,12 +29,14 @@ def common(seed_type: Callable[[str], int] = seed, seed_help: str = "0 to 2**63-
             arg("--players", type=count(1)),
             arg("--seed", type=seed_type, default=0, help=seed_help),
             arg("--agents", help="one name for all seats or one per seat, comma separated: "
-                                 "random, greedy, mcts:200 (iterations, reproducible) or "
+                                 "random, greedy, search (the second level for verdicts), "
+                                 "mcts:200 (iterations, reproducible) or "
                                  "mcts:0.1s (time per decision, not reproducible)"),
             arg("--set", action="append", metavar="FIELD=VALUE",
                 help="change a parameter (repeatable)"),
-            arg("--variant", help="a named variant (designkit variants GAME) or the path of a "
-                                  "variant YAML file"))
+            arg("--variant", action=Once,
+                help="a named variant (designkit variants GAME) or the path of a variant YAML "
+                     "file (one)"))
 
 
 def run_opts(auto_workers: bool = False) -> tuple[Arg, ...]:
@@ -143,13 +145,47 @@ REPORT = (
     arg("--ladder-games", type=count(1), default=100, help="games per ladder rung"),
     *run_opts())
 CARDS = (
-    arg("game"), arg("--variant", type=Path, help="a variant YAML file (numbers, copies)"),
+    arg("game"), arg("--variant", metavar="NAME|FILE", action=Once,
+                     help="a named variant (designkit variants GAME), draft, or a YAML file "
+                          "(numbers, copies)"),
     arg("--lang", choices=("ja", "en", "both"), default="both"),
     arg("--out", type=Path, default=Path("cards"), help="folder (default cards/)"),
     arg("--format", default="pdf,png,tts", help="pdf,png,tts (comma separated)"),
     arg("--no-backs", action="store_true", help="no pages of card backs"),
+    arg("--layout", choices=("duplex", "gutterfold"), default="duplex",
+        help="PDF: duplex (a mirrored page of backs after each page of faces) or gutterfold "
+             "(faces and backs on one landscape page, fold on the dashed line)"),
+    arg("--bleed", type=float, default=0.0, metavar="MM",
+        help="PDF: background extended this far past each card's cut line (3 is usual for a "
+             "print shop; fewer cards a page)"),
+    arg("--show-code", action="store_true",
+        help="also print each effect's engine code (a small grey line) under its text"),
     arg("--image-url", help="Tabletop Simulator: the URL the sheet images will be served from "
                             "(default: file names)"))
+PLAYTESTS = (
+    arg("game"), arg("action", choices=("add", "list", "import", "compare"),
+                     help="add one game, list the journal, import a sheet (one row per game), "
+                          "or compare the playtests with the bots"),
+    arg("file", nargs="?", type=Path, help="import: the sheet (.csv, one row per game)"),
+    arg("--journal", type=Path, metavar="DIR",
+        help="the journal folder (default playtests/<game>/ beside the project's data/)"),
+    arg("--agents", help="compare: bot levels, comma separated (default greedy), e.g. "
+                         "greedy,mcts:50: one prediction each"),
+    arg("--games", type=count(1), default=400, help="compare: bot games per rule set "
+                                                    "(default 400)"),
+    arg("--seed", type=seed, default=0, help="compare: the bots' seed, 0 to 2**63-1"),
+    arg("--record", type=Path, help="add: a finished game's record (play --record, the lab)"),
+    arg("--scores", help="add: each seat's score, A first: 6,3,1,3"),
+    arg("--vp", action="append", metavar="SOURCE=V,V,…",
+        help="add: one scoring source's VP for every seat (repeatable)"),
+    arg("--names", help="add: who sat where, A first (optional): Aki,Ben,,Dan"),
+    arg("--winner", help="add: the winning seat (needed when the top score is tied)"),
+    arg("--start", help="add: the start player's seat"),
+    arg("--turns", type=count(0)), arg("--minutes", type=float),
+    arg("--end", help="add: the end reason, e.g. 27 or deck_out"),
+    arg("--notes", default=""), arg("--date", help="add: YYYY-MM-DD (default today)"),
+    arg("--variant", help="add: a named variant (default draft)"),
+    arg("--set", action="append", metavar="FIELD=VALUE", help="add: a changed parameter"))
 
 COMMANDS = (
     Command("games", "list games with player ranges", (), "cmd_games"),
@@ -180,4 +216,15 @@ COMMANDS = (
                  help="the golden files' folder (default tests/playthroughs of designkit; "
                       "a game of your own package keeps them in its own tests)")),
             "cmd_playthroughs"),
+    Command("new-game", "write the skeleton of a new game (docs/ADDING_A_GAME.md): a small "
+            "complete game that plays, simulates, replays and prints, to rewrite rule by rule",
+            (arg("name", help="the game's name: lower-case letters, digits and _"),
+             arg("--players", default="2-4", metavar="LOW-HIGH",
+                 help="the player range (default 2-4)"),
+             arg("--dir", type=Path, default=Path("."), metavar="FOLDER",
+                 help="where the game's folder is written (default: here)")),
+            "cmd_new_game"),
+    Command("playtests", "the playtest journal: add or import games people played, list "
+            "them, compare them with the bots' prediction for the same rules",
+            PLAYTESTS, "cmd_playtests"),
 )

@@ -87,6 +87,19 @@ def arg(*flags: str, **options: Any) -> Arg:
     return Arg(flags, options)
 
 
+class Once(argparse.Action):
+    """An option a command reads once (``--variant`` on ``simulate``): given twice, it is
+    refused, rather than argparse's default of silently keeping the last one."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        if getattr(namespace, self.dest, None) is not None:
+            parser.error(f"{option_string} given twice ({getattr(namespace, self.dest)} and "
+                         f"{values}): this command takes one; to compare variants use "
+                         f"designkit compare")
+        setattr(namespace, self.dest, values)
+
+
 @dataclass(frozen=True)
 class Command:
     """A row of the command table: name, the help ``designkit --help`` shows, arguments in

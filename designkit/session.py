@@ -6,7 +6,8 @@ a session keeps the list of steps (decisions and chance outcomes) and reaches an
 earlier position by replaying from the initial state; snapshots every
 ``snapshot_every`` steps (``state.clone()``) keep a jump short.
 
-Determinism: chance draws come from ``chance_rng(seed)`` and seat *s*'s bot from
+Determinism: a chance step draws from its purpose's stream (``purpose_rng(seed,
+game.chance_stream(state))``: a deck, the dice) and seat *s*'s bot from
 ``agent_rng(seed, s)``, consumed in the same order as :func:`play_game`, so a
 session that bots play to the end *is* the game ``play_game`` plays with that
 seed. Each step remembers the state of the RNG stream it consumed, so after an
@@ -30,16 +31,16 @@ from designkit.core.events import Event
 from designkit.core.game import CHANCE, Chance, Game, State
 from designkit.core.messages import bi
 from designkit.core.params import Params
-from designkit.core.play import Step, agent_rng, chance_rng
+from designkit.core.play import Step, agent_rng
 from designkit.core.records import make_record, replay
 from designkit.core.registry import get_game
 from designkit.core.seats import player_count
+from designkit.core.streams import purpose_rng
 
 HUMAN = "human"
-_CHANCE_KEY = "chance"
 _LOADED = "loaded"  # a step read from a record: how its RNG stood is unknown
 
-StreamKey = int | str  # a seat number, or "chance"
+StreamKey = int | str  # a seat number, or a chance purpose ("dice", a deck's name)
 _Packed = tuple[int, array, float | None]
 # what each step consumed: None (a human decision), _LOADED, or (stream, state before)
 _Entry = tuple[StreamKey, _Packed] | str | None
@@ -119,8 +120,9 @@ class Session:
         self._marks = [len(self._state.log or [])]
         self._snapshots: dict[int, State] = {0: self._initial}
         self._cursor = 0
-        self._live: dict[StreamKey, random.Random] = {_CHANCE_KEY: chance_rng(seed)}
-        self._live.update({s: agent_rng(seed, s) for s in range(self.players)})
+        # chance purposes' streams join on first use (_rng_at)
+        self._live: dict[StreamKey, random.Random] = {
+            s: agent_rng(seed, s) for s in range(self.players)}
 
     def new_game(self, seed: int | None = None, params: Params | None = None) -> None:
         """Start over with ``seed`` (default: the next seed), keeping the controllers."""
@@ -283,7 +285,7 @@ class Session:
         if who is None:
             raise IllegalAction(bi("the game is over: no step comes next",
                                    "ゲームは終わっています：次の手はありません"))
-        key: StreamKey = _CHANCE_KEY if who is CHANCE else who
+        key: StreamKey = self.game.chance_stream(self._state) if who is CHANCE else who
         rng = self._rng_at(key, self._cursor)
         before = _pack(rng)
         if who is CHANCE:
@@ -340,11 +342,15 @@ class Session:
         self._snapshots = {k: v for k, v in self._snapshots.items() if k <= index}
 
     def _rng_at(self, key: StreamKey, index: int) -> random.Random:
-        """A copy of stream ``key`` as it was at position ``index``."""
+        """A copy of stream ``key`` as it was at position ``index`` (a chance purpose not
+        drawn from yet: its fresh stream)."""
         for entry in self._rng_before[index:]:
             if isinstance(entry, tuple) and entry[0] == key:
                 return _unpack(entry[1])
-        return _copy(self._live[key])
+        live = self._live.get(key)
+        if live is None:
+            return purpose_rng(self.seed, str(key))
+        return _copy(live)
 
     # -- records ------------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:

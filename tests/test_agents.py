@@ -47,7 +47,7 @@ def test_get_agent_by_name():
     ("mcts:-3", "1–1000000"),
     ("greedy:3", "unknown agent 'greedy:3'"),
     ("random:1", "unknown agent"),
-    ("alphazero", "choose random, greedy or mcts:N"),
+    ("alphazero", "choose random, greedy, search or mcts:N"),
     ("", "unknown agent"),
     ("mcts:0s", "1ms–600s"),
     ("mcts:0.0001s", "1ms–600s"),

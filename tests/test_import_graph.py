@@ -74,3 +74,70 @@ def test_the_check_sees_an_import_inside_a_function(tmp_path: Path):
     (pkg / "serialize.py").write_text("from designkit.games.toy.state import f\n")
     assert sibling_imports(pkg, pkg / "state.py") == {"serialize"}
     assert sibling_imports(pkg, pkg / "serialize.py") == {"state"}
+
+
+#: plotly's widget classes (they pull in anywidget and a Jupyter front end). ``lint-imports``
+#: sees an external package as one node (``plotly``), so it cannot forbid a submodule or a
+#: class of it; this check does, by name, anywhere in designkit's code (docstrings aside).
+PLOTLY_WIDGETS = frozenset({"FigureWidget", "BaseFigureWidget", "basewidget"})
+
+
+def widget_names(source: str) -> set[str]:
+    """The plotly widget names ``source`` uses in code: imported, or read as an attribute."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            found |= {a.name for a in node.names} | set((node.module or "").split("."))
+        elif isinstance(node, ast.Import):
+            found |= {part for a in node.names for part in a.name.split(".")}
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.Name):
+            found.add(node.id)
+    return found & PLOTLY_WIDGETS
+
+
+def test_the_engine_uses_no_plotly_widget_class():
+    """designkit returns plain ``go.Figure``s; only designkit_widgets wraps them in widgets."""
+    offenders = {str(p.relative_to(REPO_ROOT)): sorted(names)
+                 for p in (REPO_ROOT / "designkit").rglob("*.py")
+                 if (names := widget_names(p.read_text(encoding="utf-8")))}
+    assert offenders == {}
+
+
+def test_the_widget_check_sees_a_figure_widget():
+    assert widget_names("import plotly.graph_objects as go\nw = go.FigureWidget()\n") == {
+        "FigureWidget"}
+    assert widget_names("from plotly.basewidget import BaseFigureWidget\n") == {
+        "basewidget", "BaseFigureWidget"}
+    assert widget_names('"""go.FigureWidget in a docstring"""\nx = 1\n') == set()
+
+
+#: the one place a game is loaded by name: its entry point (``designkit.games``), read by
+#: the registry. Everything else a game brings is imported by plain ``import`` statements.
+STRING_LOADS_ALLOWED = {"designkit/core/registry.py"}
+
+
+def string_loads(source: str) -> list[int]:
+    """Lines of ``source`` that import a module named by a value (``import_module(x)``,
+    ``__import__(x)``): invisible to lint-imports, mypy and the structure drawing."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            name = ast.unparse(node.func)
+            if name.endswith("import_module") or name == "__import__":
+                lines.append(node.lineno)
+    return lines
+
+
+def test_no_module_is_imported_by_a_string():
+    found = {rel: lines for p in sorted((REPO_ROOT / "designkit").rglob("*.py"))
+             if (rel := str(p.relative_to(REPO_ROOT))) not in STRING_LOADS_ALLOWED
+             and (lines := string_loads(p.read_text(encoding="utf-8")))}
+    assert found == {}
+
+
+def test_the_string_load_check_sees_one():
+    assert string_loads("import importlib\nm = importlib.import_module(f'x.{g}')\n") == [2]
+    assert string_loads("from importlib import import_module as im\nimport_module('a')\n") \
+        == [2]

@@ -25,6 +25,7 @@ AGENT_CHOICES = ("random", "greedy", "mcts:50", "mcts:200")
 
 CSS = """<style>
 .dk-error { color: #b00020; }
+.jupyter-widgets.jupyter-widget-tab.dk-tabs > .lm-TabBar .lm-TabBar-tab { min-width: fit-content; }
 .dk-error .widget-html-content, .dk-error { white-space: normal; }
 .dk-ok { color: #1b5e20; }
 .dk-rule { font-family: monospace; font-size: 11px; color: #555; background: #eef;
@@ -366,6 +367,11 @@ class BackgroundRun:
     """
 
     thread_name = "designkit-analysis"
+    # set by run_widgets (from _run_controls) while the panel builds
+    status: widgets.HTML
+    run_button: widgets.Button
+    stop_button: widgets.Button
+    progress: widgets.IntProgress
     _thread: Any = None
     _stop = False
 

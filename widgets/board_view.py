@@ -69,7 +69,7 @@ _TARGET = re.compile(r"data-action='([^']*)'[^>]*?\btitle=\"([^\"]*)\"")
 def board_titles(html_text: str) -> dict[str, str]:
     """What each clickable board element says of its decision (its ``title``), by the
     action's canonical JSON (:func:`action_key`): decision buttons show the same text."""
-    out = {}
+    out: dict[str, str] = {}
     for raw, title in _TARGET.findall(html_text):
         try:
             out.setdefault(action_key(json.loads(html.unescape(raw))), html.unescape(title))

@@ -365,7 +365,7 @@ class ChartGrid(anywidget.AnyWidget):
         """Draw ``figures`` (name -> ``go.Figure``) in this order, as they are; ``wide``
         ones take a whole row. Returns the figures shown. (Whoever drew them redraws them
         on a language switch: :meth:`show_in` makes the grid do it.)"""
-        self._english = None
+        self._english: dict[str, Any] | None = None
         return self._show(figures, wide)
 
     def show_in(self, figures: dict[str, Any], lang: str, wide: tuple[str, ...] = ()

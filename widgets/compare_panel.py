@@ -313,6 +313,7 @@ class ComparePanel(BackgroundRun, widgets.VBox):
     # -- the game behind the numbers ----------------------------------------------------------
     def open_most_different(self, variant: int = 1) -> int:
         """Load the seed where the variants differ most, under both, side by side."""
+        from .first_difference import show_first_difference
         from .stepper import Stepper
 
         out = self.comparison
@@ -334,6 +335,7 @@ class ComparePanel(BackgroundRun, widgets.VBox):
                                layout=widgets.Layout(min_width="440px", flex="1 1 440px"))
             boxes.append(box)
         self.side_by_side.children = boxes
+        show_first_difference(self.steppers)   # both at the step where they part ways
         from ._util import close_tree
 
         for s in old:

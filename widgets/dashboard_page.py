@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
-from designkit_widgets.design_lab import DesignLab
-from designkit_widgets.serve import GAME_ENV, GENERIC_PAGE
 
 from designkit.core.registry import get_game, list_games
+
+from .design_lab import DesignLab
+from .serve import GAME_ENV, GENERIC_PAGE
 
 
 def requested_game(env: Mapping[str, str] | None = None) -> str | None:

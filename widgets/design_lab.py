@@ -30,6 +30,7 @@ from designkit.core.registry import get_game, list_games
 from ._util import checked_params, close_tree, show_message, style_widget
 from .i18n import LANGS, relabel
 from .params_panel import ParamsPanel
+from .playing import playing_html
 from .rules_panel import RulesPanel
 from .simulation_panel import SimulationPanel
 from .stepper import Stepper
@@ -41,12 +42,13 @@ if TYPE_CHECKING:  # the analysis tabs (pandas, plotly) load when first opened
     from .compare_panel import ComparePanel
     from .metrics_panel import MetricsPanel
     from .notable_games import NotableGames
+    from .playtests_panel import PlaytestsPanel
     from .sweep_panel import SweepPanel
     from .tune_panel import TunePanel
 
 TABS = ("Rules", "Parameters", "Play", "Simulate")
 #: appended after TABS, built on first view (Compare: the variants to a verdict)
-ANALYSIS_TABS = ("Metrics", "Sweep", "Tune", "Compare")
+ANALYSIS_TABS = ("Metrics", "Sweep", "Tune", "Compare", "Playtests")
 
 
 class DesignLab(widgets.VBox):
@@ -94,6 +96,10 @@ class DesignLab(widgets.VBox):
         self.rules = RulesPanel(self.game, self.params_panel)
         self.stepper = Stepper(self.game, self.params_panel.params)
         self.stepper.params_check = lambda: checked_params(self.params_panel, self.game)
+        self.stepper.name_params = lambda p, lang: playing_html(p, self.params_panel.loaded,
+                                                                lang)
+        self.stepper.playing.value = playing_html(self.stepper.session.params, None,
+                                                  self.lang.value)
         self.stepper.lang.value = self.lang.value
         self.stepper.lang.observe(self._stepper_lang, names="value")
         self.sim_panel = SimulationPanel(self.game, self.params_panel,
@@ -105,6 +111,8 @@ class DesignLab(widgets.VBox):
         self.sweep_panel: SweepPanel | None = None
         self.tune_panel: TunePanel | None = None
         self.compare_panel: ComparePanel | None = None
+        self.playtests_panel: PlaytestsPanel | None = None
+        self.playtest_offer = self._offer_journal()
         self._slots = {title: widgets.VBox([widgets.HTML(f"<i>{title} opens here …</i>")])
                        for title in ANALYSIS_TABS}
         self.tabs.children = [self.rules, self.params_panel, self.stepper, self.sim_panel,
@@ -186,6 +194,37 @@ class DesignLab(widgets.VBox):
         panel.status.observe(refresh, names="value")
         return notable
 
+    # -- the playtest journal: a human game's end offers it (Play), the Playtests tab ---------
+    def _offer_journal(self) -> widgets.Widget:
+        from designkit.playtests.journal import Journal
+
+        from .playtests_panel import PlaytestOffer
+
+        offer = PlaytestOffer(self.stepper, lambda: Journal(self.game))
+        offer.on_saved(lambda _pt: self._refresh_playtests())
+        self.stepper.children = [*self.stepper.children, offer]
+        return offer
+
+    def _refresh_playtests(self) -> None:
+        """A game saved from Play shows in the Playtests tab (when it was ever opened)."""
+        if self.playtests_panel is not None:
+            self.playtests_panel.refresh()
+
+    def _open_playtest(self, path: Path, bots: bool) -> None:
+        """A lab playtest in Play: its record, or the bots' game on the same deal."""
+        if bots:
+            from designkit.core.records import load_record
+            from designkit.session import seat_count
+
+            record = load_record(path)
+            params = self.game.params_type.from_dict(record["params"], source=str(path))
+            self.stepper.open_game(int(record["seed"] or 0), params,
+                                   ["greedy"] * seat_count(self.game, params),
+                                   f"greedy on the deal of {path.stem}")
+        else:
+            self.stepper.load_record(str(path))
+        self.tabs.selected_index = TABS.index("Play")
+
     # -- the analysis tabs (appended; each built the first time its tab is opened) ---------------
     def _tab_selected(self, change: Any) -> None:
         index = change.new
@@ -198,10 +237,11 @@ class DesignLab(widgets.VBox):
         if self._relabelled and index is not None:  # widgets a panel rebuilt meanwhile
             relabel(self.tabs.children[index], self.lang.value)
 
-    def analysis_panel(self, title: str) -> MetricsPanel | SweepPanel | TunePanel | ComparePanel:
+    def analysis_panel(self, title: str) -> (MetricsPanel | SweepPanel | TunePanel
+                                             | ComparePanel | PlaytestsPanel):
         """The Metrics, Sweep, Tune or Compare panel of the current game, built on first use."""
         attr = {"Metrics": "metrics_panel", "Sweep": "sweep_panel", "Tune": "tune_panel",
-                "Compare": "compare_panel"}[title]
+                "Compare": "compare_panel", "Playtests": "playtests_panel"}[title]
         panel = getattr(self, attr)
         if panel is None:
             from .compare_panel import ComparePanel
@@ -216,6 +256,14 @@ class DesignLab(widgets.VBox):
                 extra = [self.metrics_notable]
             elif title == "Sweep":
                 panel = SweepPanel(self.game, self.params_panel)
+            elif title == "Playtests":
+                from designkit.playtests.journal import Journal
+
+                from .playtests_panel import PlaytestsPanel
+
+                panel = PlaytestsPanel(self.game, self.params_panel,
+                                       lambda: Journal(self.game))
+                panel.on_open(self._open_playtest)
             elif title == "Compare":
                 panel = ComparePanel(self.game, self.params_panel,
                                      variants_dir=self.params_panel.variants_dir)

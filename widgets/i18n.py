@@ -191,7 +191,7 @@ def localize(fig: Any, lang: str) -> Any:
         text = getattr(title, "text", None)
         if isinstance(text, str) and text:
             new = tr(text, lang)
-            if new != text:
+            if new != text and title is not None:  # (a text was read from it)
                 title.text = new
     for note in layout.annotations or ():  # "fair share" and the like
         if isinstance(note.text, str) and tr(note.text, lang) != note.text:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pandas and the analysis load with the first results, not th
 
     from designkit.sim import Results
 
-OpenGame = Callable[[int, str], None]  # (game id, what makes it notable)
+OpenGame = Callable[[int, str], object]  # (game id, what makes it notable)
 
 
 class NotableGames(widgets.VBox):

@@ -155,7 +155,7 @@ class Field:
         if spec.kind == "bool":
             return widgets.Checkbox(value=bool(value), indent=False)
         if spec.kind == "choice":
-            return widgets.Dropdown(options=[(str(c), c) for c in spec.choices], value=value,
+            return widgets.Dropdown(options=[(str(c), c) for c in spec.choices or ()], value=value,
                                     layout=_CONTROL)
         if spec.kind == "table":
             return _TableControl(value, spec.item_range, tip)

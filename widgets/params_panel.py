@@ -74,7 +74,7 @@ class ParamsPanel(widgets.VBox):
         self.fields = {name: Field(name, spec, getattr(self._params, name))
                        for name, spec in self.params_type.specs().items()}
         for field in self.fields.values():
-            field.observe(lambda _change, f=field.name: self._changed(f))
+            field.observe(self._observer(field.name))
         self._build()
         self.add_class("dk-params")
         self._validate()
@@ -101,6 +101,7 @@ class ParamsPanel(widgets.VBox):
         self.diff_html = widgets.HTML()
         self.diff_html.add_class("dk-diff")
         self.variant_name = widgets.Text(placeholder="variant name", description="Name")
+        self.loaded: tuple[str, Params] | None = None   # the variant last loaded
         self.save_button = widgets.Button(description="Save variant", icon="save",
                                           layout=widgets.Layout(width="auto"))
         self.variant_list = widgets.Dropdown(description="Variant", options=[])
@@ -172,6 +173,10 @@ class ParamsPanel(widgets.VBox):
         self.set_params(self.draft)
 
     # -- validation -----------------------------------------------------------------------------
+    def _observer(self, name: str) -> Callable[[Any], None]:
+        """The callback a field calls on a change (one per field: it names the field)."""
+        return lambda _change: self._changed(name)
+
     def _changed(self, _name: str) -> None:
         if not self._quiet:
             self._validate()
@@ -367,6 +372,7 @@ class ParamsPanel(widgets.VBox):
         if name != DRAFT and not path.is_file():
             raise DataError(str(path), "file not found")
         params = self._variant(name).params
+        self.loaded = (name, params)   # the Play tab names it (widgets.playing)
         self.set_params(params)
         self.variant_name.value = "" if name == DRAFT else name
         show_message(self.variant_status, "loaded the draft" if name == DRAFT

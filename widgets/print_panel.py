@@ -44,6 +44,15 @@ class PrintPanel(widgets.VBox):
         self.button.add_class("dk-print-button")
         self.button.on_click(lambda _b: self.export())
         self.message = widgets.HTML()
+        # the export takes 6-13 s: each step (drawing the cards, the PDFs, each deck's
+        # sheets) moves the bar and names itself, so a click visibly works
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="",
+                                            layout=widgets.Layout(display="none",
+                                                                  width="320px"))
+        self.progress.add_class("dk-print-progress")
+        self.step = widgets.HTML()
+        self.step.add_class("dk-print-step")
+        self.steps_seen: list[str] = []   # what the last export reported, in order
         self.links = widgets.HTML()
         self.links.add_class("dk-print-links")
         self.children = [
@@ -52,7 +61,8 @@ class PrintPanel(widgets.VBox):
                          "print sheets (A4 / Letter, real size, crop marks, backs for "
                          "duplex) and Tabletop Simulator decks, with the current "
                          "parameters.</div>"),
-            widgets.HBox([self.lang, self.button]), self.message, self.links]
+            widgets.HBox([self.lang, self.button]), widgets.HBox([self.progress, self.step]),
+            self.message, self.links]
         self.add_class("dk-print")
 
     def export(self) -> list[tuple[str, bytes]]:
@@ -66,21 +76,36 @@ class PrintPanel(widgets.VBox):
             return []
         warnings: list[str] = []
         self.button.disabled = True
+        self.links.value = ""
+        self.progress.layout.display = ""
+        self.steps_seen = []
         try:
             with tempfile.TemporaryDirectory(prefix="designkit-print-") as tmp:
-                paths = cards(self.game, variant=params, lang=self.lang.value, out_dir=tmp,
-                              formats=("pdf", "tts"), warn=warnings.append)
-                files = _files(Path(tmp), paths, self.game.name)
+                paths = cards(self.game, variant=params, lang=self.lang.value,
+                              out_dir=Path(tmp) / "cards", formats=("pdf", "tts"),
+                              warn=warnings.append, progress=self._progress)
+                files = _files(Path(tmp) / "cards", paths, self.game.name)
         except DesignkitError as err:
             show_message(self.message, text_of(err), error=True)
             return []
         finally:
             self.button.disabled = False
+            self.progress.layout.display = "none"
+            self.step.value = ""
         self.links.value = " ".join(_link(name, data) for name, data in files)
         note = f"; {len(warnings)} text(s) printed below their box's size: " if warnings else ""
         show_message(self.message, f"{len(paths)} files written{note}"
                      + "; ".join(warnings[:3]))
         return files
+
+
+    def _progress(self, what: str, done: int, total: int) -> None:
+        """One step of the export: the bar at ``done`` of ``total`` and the step's name."""
+        self.steps_seen.append(what)
+        self.step.value = (f"<span class='dk-help'>{escape(what)}… ({done}/{total})</span>"
+                           if what != "done" else "")
+        self.progress.max = max(1, total)
+        self.progress.value = done
 
 
 def _files(folder: Path, paths: list[Path], game: str) -> list[tuple[str, bytes]]:

@@ -129,7 +129,7 @@ class RulesPanel(widgets.VBox):
         self.print_panel: PrintPanel | None = None
         if printable(self.game):
             self.print_panel = PrintPanel(self.game, params_source)
-            self.children = (*self.children[:2], self.print_panel, *self.children[2:])
+            self.children = [*self.children[:2], self.print_panel, *self.children[2:]]
         self.add_class("dk-rules")
         self.render()
         self.show_design_tables()
@@ -143,11 +143,6 @@ class RulesPanel(widgets.VBox):
         count = words(f"{g.min_players}–{g.max_players} players · {len(self.rules)} rules",
                       f"{g.min_players}〜{g.max_players}人 · ルール {len(self.rules)} 件", lang)
         return f"<h3>{titles}</h3><div class='dk-help'>{count}</div>"
-
-    def _dk_relabel(self, lang: str) -> None:
-        """The title and the table's head in ``lang`` (:mod:`.i18n`)."""
-        self.head.value = self._head_html(lang)
-        self.render()
 
     def matching(self, query: str) -> list[dict[str, str]]:
         """Rows whose ID, title, English text or Japanese quote contains ``query`` (NFKC)."""

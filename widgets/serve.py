@@ -47,6 +47,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from designkit.core.errors import DesignkitError
 from designkit.core.paths import REPO_ROOT
@@ -150,7 +151,7 @@ def _exit_now(status: int) -> None:
     os._exit(status)
 
 
-def voila_app_class() -> type:
+def voila_app_class() -> Any:
     """Voila with the landing redirect and the prompt stop (see the module docstring)."""
     import shutil
 
@@ -307,11 +308,36 @@ def start_voila(target: Path, port: int, *extra: str, preheat: Path | None = Non
     game of the generic page (:data:`GAME_ENV`)."""
     config_dir = voila_config(preheat or target, pool, cull_idle)
     cwd = cwd or (target if target.is_dir() else target.parent)
+    trust_notebooks(target if target.is_dir() else target.parent)
     landing = landing or (preheat.name if preheat is not None else None)
     return subprocess.Popen(voila_command(target, port, *extra, config_dir=config_dir,
                                           landing=landing),
                             cwd=cwd, env=voila_env(game=game), stdout=stdout,
                             stderr=subprocess.STDOUT if stdout is not None else None)
+
+
+def trust_notebooks(folder: Path, notary: object = None) -> list[Path]:
+    """Sign the lab's own notebooks (``jupyter trust``) unless their signature holds, so the
+    server does not log "Notebook … is not trusted" for every page (five lines on each
+    ``make dashboard``). Trust only decides whether a notebook's stored HTML/JS outputs are
+    shown when it is opened in JupyterLab; these notebooks are the project's own, run by the
+    server anyway. The signature lives in the user's Jupyter data folder, so it is made on
+    each machine, here; an unavailable signature store only leaves the warning. Returns the
+    notebooks signed now."""
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    signed = []
+    try:
+        notary = notary or NotebookNotary()
+        for path in sorted(folder.glob("*.ipynb")):
+            nb = nbformat.read(path, as_version=4)
+            if not notary.check_signature(nb):  # type: ignore[attr-defined]
+                notary.sign(nb)  # type: ignore[attr-defined]
+                signed.append(path)
+    except Exception as err:  # noqa: BLE001 - cosmetic: never stop the lab for it
+        logging.getLogger(__name__).info("could not trust the notebooks: %s", err)
+    return signed
 
 
 class _Terminated(Exception):

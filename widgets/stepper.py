@@ -78,6 +78,10 @@ _UI = {
     "chance": ("chance step next (Step draws it)", "次は偶然の手順（「1手進める」で引く）"),
     "over": ("Game over.", "ゲーム終了。"),
     "no_decision": ("No human decision now: use Step.", "今は人間の選択はありません：「1手進める」を押してください。"),
+    "not_yours": ("{seat} decides now; its options are its own: choose {seat} (or the designer) "
+                  "in View as to see them.",
+                  "いまは{seat}の選択です。選択肢は{seat}だけのものなので、視点で{seat}（またはデザイナー）"
+                  "を選ぶと表示されます。"),
 }
 
 
@@ -155,6 +159,9 @@ class Stepper(widgets.VBox):
         self.timeline.add_class("dk-timeline")
         self.status = widgets.HTML()
         self.status.add_class("dk-status")
+        self.playing = widgets.HTML()   # what is played: the lab fills it (widgets.playing)
+        self.playing.add_class("dk-playing")
+        self.name_params: Callable[[Params, str], str] | None = None
         self.message = widgets.HTML(layout=widgets.Layout(display="none"))
         self.board = BoardView()
         self.board.add_class("dk-board")
@@ -196,7 +203,7 @@ class Stepper(widgets.VBox):
             widgets.HBox([self.step_button, self.advance_button, self.end_button,
                           self.undo_button, self.redo_button, self.auto, self.pace],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-            self.timeline, self.status, self.message,
+            self.timeline, self.playing, self.status, self.message,
             widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap",
                                                               grid_gap="8px")),
             widgets.HBox([self.record_path, self.save_button, self.load_button])]
@@ -371,8 +378,8 @@ class Stepper(widgets.VBox):
 
     @shows_errors("message")
     def save_record(self, path: str | None = None) -> None:
-        path = save_record(self.session.to_record(), path or self.record_path.value)
-        self._say(f"saved {path} ({self.session.cursor} steps)")
+        saved = save_record(self.session.to_record(), path or self.record_path.value)
+        self._say(f"saved {saved} ({self.session.cursor} steps)")
 
     @shows_errors("message")
     def load_record(self, path: str | None = None) -> None:
@@ -494,6 +501,20 @@ class Stepper(widgets.VBox):
         """Redraw board, decisions, log, timeline and button states from the session."""
         with self._lock:
             self._render()
+        self._tell_game_over()
+
+    def on_game_over(self, callback: Callable[[bool], object]) -> None:
+        """``callback(True)`` when the game shown reaches its end (the one place human play
+        ends: a move, Play to end, the bots, a jump), ``callback(False)`` when it is no
+        longer at its end (New game, Undo); the playtest journal's offer listens here."""
+        self.__dict__.setdefault("_over_hooks", []).append(callback)
+
+    def _tell_game_over(self) -> None:
+        over = (id(self.session), self.session.is_over)
+        if getattr(self, "_over_told", None) != over:
+            self._over_told = over
+            for callback in getattr(self, "_over_hooks", ()):
+                callback(over[1])
 
     def _render(self) -> None:
         s = self.session
@@ -505,6 +526,8 @@ class Stepper(widgets.VBox):
             self.board.html = self.game.view(s.state, viewer, lang)
             self.board.legal = legal
         self.status.value = self._status_html()
+        if self.name_params is not None:
+            self.playing.value = self.name_params(s.params, lang)
         self._render_log(lang)
         self._render_actions(lang)
         n = len(s.steps)
@@ -532,7 +555,7 @@ class Stepper(widgets.VBox):
             return head + (f"<b>ゲーム終了</b>：{escape(shown)}；勝者 {escape(winners)}" if ja
                            else f"<b>game over</b>: {escape(shown)}; winner {escape(winners)}")
         who = s.to_move
-        if who is CHANCE:
+        if who is CHANCE or who is None:  # (None: over, answered above)
             return head + _ui("chance", self.lang.value)
         name = tr(s.controllers[who], self.lang.value)
         seat = escape(g.seats_label(who))
@@ -542,10 +565,15 @@ class Stepper(widgets.VBox):
     def _render_actions(self, lang: str) -> None:
         """One button per decision; its tooltip also says what the choice means, from the
         ``title`` of the board element standing for it (a card's effect text, a class's
-        ability), so no game needs code here."""
+        ability), so no game needs code here. The buttons follow "View as" like the board
+        and the log (issue 36): a seat's options name what only it may know (its weakness
+        card, its hand), so another seat's view shows who decides, not the options."""
         s = self.session
-        actions = tuple(s.legal_actions()) if s.human_to_move else ()
-        key = (actions, lang, s.cursor, s.human_to_move)
+        viewer = self.viewing
+        mover = s.to_move if s.human_to_move else None
+        hidden = mover is not None and viewer not in (None, mover)
+        actions = tuple(s.legal_actions()) if s.human_to_move and not hidden else ()
+        key = (actions, lang, s.cursor, s.human_to_move, viewer)
         if key == self._shown_actions:
             return
         self._shown_actions = key
@@ -563,8 +591,10 @@ class Stepper(widgets.VBox):
         if actions:
             self.actions.children = self.action_buttons
         else:
-            note = _ui("over" if s.is_over else "no_decision", lang)
-            self._no_actions.value = f"<i>{note}</i>"
+            note = (_ui("not_yours", lang).format(seat=self.game.seats_label(mover))
+                    if hidden and isinstance(mover, int) else
+                    _ui("over" if s.is_over else "no_decision", lang))
+            self._no_actions.value = f"<i>{escape(note)}</i>"
             self.actions.children = [self._no_actions]
         for old in old_buttons:  # after the swap, so no view points at a closed model
             old.close()

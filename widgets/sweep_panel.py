@@ -58,7 +58,8 @@ def suggest_values(spec: ParamSpec, current: Any = None) -> str:
     if spec.kind == "bool":
         return "False, True"
     if spec.kind == "choice":
-        return ", ".join(str(c) for c in spec.choices)
+        return ", ".join(str(c) for c in spec.choices or ())
+    assert spec.range is not None  # every int and float param has one (ParamSpec checks)
     lo, hi = spec.range
     if spec.kind == "int":
         lo, hi = int(lo), int(hi)

@@ -1,5 +1,6 @@
 """Game-agnostic agents, chosen per seat by name: ``random``, ``greedy``, ``mcts:200``,
-``mcts:0.1s`` (a time budget per decision), with options ``mcts:200:cut=10:c=0.7``."""
+``mcts:0.1s`` (a time budget per decision), with options ``mcts:200:cut=10:c=0.7``, and
+``search`` (the second bot level for verdicts, ``designkit.agents.search``)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ from designkit.agents.mcts import (
     MCTSAgent,
 )
 from designkit.agents.random_agent import RandomAgent
-from designkit.agents.spec import is_deterministic, nondeterministic, parse_mcts
+from designkit.agents.search import SearchAgent
+from designkit.agents.spec import is_deterministic, nondeterministic, parse_mcts, parse_search
 from designkit.core.errors import DesignkitError
 from designkit.core.messages import bi
 
-AGENT_NAMES = ("random", "greedy", "mcts:N", "mcts:0.1s")
+AGENT_NAMES = ("random", "greedy", "search", "mcts:N", "mcts:0.1s")
 
 
 def _parse(spec: str) -> tuple[type[Agent], dict[str, Any]]:
@@ -32,10 +34,13 @@ def _parse(spec: str) -> tuple[type[Agent], dict[str, Any]]:
         return GreedyAgent, {}
     if name == "mcts":
         return MCTSAgent, parse_mcts(spec.strip(), arg)
-    raise DesignkitError(bi("unknown agent '{s}'; choose random, greedy or mcts:N (N iterations, "
-                            "or a time per decision such as mcts:0.1s)", "ボット '{s}' はありません。"
-                            "random、greedy、mcts:N（N は反復の回数、または mcts:0.1s のような1回の"
-                            "選択の時間）から選んでください", s=spec))
+    if name == "search":
+        return SearchAgent, parse_search(spec.strip(), arg)
+    raise DesignkitError(bi("unknown agent '{s}'; choose random, greedy, search or mcts:N "
+                            "(N iterations, or a time per decision such as mcts:0.1s)",
+                            "ボット '{s}' はありません。random、greedy、search、mcts:N（N は反復の"
+                            "回数、または mcts:0.1s のような1回の選択の時間）から選んでください",
+                            s=spec))
 
 
 def get_agent(spec: str | Agent) -> Agent:
@@ -78,11 +83,13 @@ def agent_names(specs: str | Sequence[str | Agent] | None, players: int) -> list
     for spec in _seat_specs(specs, players):
         if isinstance(spec, str):
             cls, options = _parse(spec)
-            out.append(MCTSAgent.name_for(**options) if cls is MCTSAgent else cls.name)
+            out.append(cls.name_for(**options) if issubclass(cls, MCTSAgent)  # type: ignore[attr-defined]
+                       else cls.name)
         else:
             out.append(spec.name)
     return out
 
 
 __all__ = ["AGENT_NAMES", "DEFAULT_CUT", "DEFAULT_GUIDED", "DEFAULT_PRIOR", "ITERATION_CUT", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent",
+           "SearchAgent",
            "agent_names", "get_agent", "is_deterministic", "make_agents", "nondeterministic"]

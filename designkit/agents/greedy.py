@@ -1,9 +1,16 @@
-"""One-step lookahead on the game's own heuristic, ties broken by the injected RNG.
+"""One-step lookahead on the game's own heuristic, on a determinised position, ties broken
+by the injected RNG.
 
-Each option is valued on a copy of the position with it applied
-(:func:`designkit.core.lookahead.child_values`, the lookahead every bot shares: one
-clone per option and nothing else per option; clones are cheap where the games make
-them so, their rarely written rows shared until written, see ``designkit.core.rows``).
+The position it looks ahead from is a sample of the seat's information set
+(:meth:`~designkit.core.infoset.InfoSet.sample`: the other seats' hidden cards dealt anew),
+never the true one: a heuristic that counts an opponent's hand counts a hand the seat could
+hold, not the one it holds (issue 36). ``samples`` > 1 averages each option's value over
+that many samples (``benchmarks/README.md`` measures what it buys and costs).
+
+Each option is valued on a copy of the sample with it applied
+(:func:`designkit.core.lookahead.child_values`, the lookahead every bot shares: one clone
+per option and nothing else per option; the sample itself takes the last option, as the
+agent owns it).
 """
 
 from __future__ import annotations
@@ -12,21 +19,28 @@ import random
 from collections.abc import Hashable
 
 from designkit.agents.base import Agent
-from designkit.core.game import Game, State
+from designkit.core.game import Game
+from designkit.core.infoset import InfoSet
 from designkit.core.lookahead import child_values
 
 
 class GreedyAgent(Agent):
     name = "greedy"
 
-    def act(self, game: Game, state: State, rng: random.Random) -> Hashable:
-        actions, seat = self.options(game, state)
-        if seat is None:
-            return actions[0]
+    def __init__(self, samples: int = 1) -> None:
+        self.samples = samples
+
+    def decide(self, game: Game, info: InfoSet, rng: random.Random) -> Hashable:
+        actions, seat = info.legal, info.seat
         heuristic = game.heuristic
+        values = list(child_values(game, info.sample(rng), actions,
+                                   lambda child: heuristic(child, seat), spent=True))
+        for _ in range(self.samples - 1):
+            more = child_values(game, info.sample(rng), actions,
+                                lambda child: heuristic(child, seat), spent=True)
+            values = [v + w for v, w in zip(values, more, strict=True)]
         best: list[Hashable] = []
         best_value = float("-inf")
-        values = child_values(game, state, actions, lambda child: heuristic(child, seat))
         for action, value in zip(actions, values, strict=True):
             if value > best_value + 1e-9:
                 best, best_value = [action], value

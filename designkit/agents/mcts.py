@@ -1,7 +1,8 @@
 """Information-set MCTS (single observer, open loop on chance) with determinisation.
 
-Each iteration deals the hidden cards anew through ``game.determinize`` from
-the deciding seat's point of view, so the search never reads a hidden card;
+Each iteration deals the hidden cards anew (:meth:`~designkit.core.infoset.InfoSet.sample`,
+the game's ``determinize`` from the deciding seat's observation), so the search never reads
+a hidden card: the agent is handed the seat's information set, never the true state;
 availability counts keep UCB fair when the legal set differs between
 determinisations (Cowling, Powley & Whitehouse 2012).
 
@@ -44,6 +45,7 @@ from collections.abc import Hashable, Sequence
 from designkit.agents.base import Agent
 from designkit.core.flow import FlowGame, FlowState, is_plain_flow
 from designkit.core.game import CHANCE, Game, State
+from designkit.core.infoset import InfoSet
 from designkit.core.lookahead import child_values
 from designkit.core.seats import player_count
 
@@ -132,24 +134,22 @@ class MCTSAgent(Agent):
         parent of a simulation only needs the names; workers build the agents)."""
         return agent_name(iterations, seconds, cut, c, prior, clock, guided)
 
-    def act(self, game: Game, state: State, rng: random.Random) -> Hashable:
-        legal, seat = self.options(game, state)
-        if seat is None:
-            return legal[0]
+    def decide(self, game: Game, info: InfoSet, rng: random.Random) -> Hashable:
+        legal, seat, sample = info.legal, info.seat, info.sample
         root = _Node(None)
         self._lead_sum, self._judged = 0.0, 0
         now = self._now
         deadline = now() + self.seconds if self.seconds is not None else 0.0
         if self.prior:
-            self._seed_root(game, game.determinize(state, seat, rng), seat, legal, root)
+            self._seed_root(game, sample(rng), seat, legal, root)
         done = 0
         if self.seconds is None:
             for _ in range(self.iterations):
-                self._iterate(game, game.determinize(state, seat, rng), root, rng)
+                self._iterate(game, sample(rng), root, rng)
             done = self.iterations
         else:
             while True:  # at least one iteration, however short the budget
-                self._iterate(game, game.determinize(state, seat, rng), root, rng)
+                self._iterate(game, sample(rng), root, rng)
                 done += 1
                 if done >= self.iterations or now() >= deadline:
                     break

@@ -6,22 +6,20 @@ import random
 from collections.abc import Hashable
 
 from designkit.agents.base import Agent
-from designkit.agents.mcts import plain_flow
-from designkit.core.game import Game, State
+from designkit.core.game import Game
+from designkit.core.infoset import InfoSet
 
 
 class RandomAgent(Agent):
     name = "random"
+
     @property
     def uniform_choice(self) -> bool:
         """Picks ``options[rng.randrange(len(options))]`` (one option: no draw), so a driver
         on the core flow may draw for it without calling :meth:`act` (``core.play``); not
         so for a subclass that chooses its own way."""
-        return type(self).act is RandomAgent.act
+        return type(self).decide is RandomAgent.decide
 
-    def act(self, game: Game, state: State, rng: random.Random) -> Hashable:
-        # a game on the core flow holds its options: the same sequence, without a list copy
-        actions = (state.options  # type: ignore[attr-defined]  # a plain flow's FlowState
-                   if plain_flow(game) else game.legal_actions(state))
-        self.last_options = len(actions)
-        return actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+    def decide(self, game: Game, info: InfoSet, rng: random.Random) -> Hashable:
+        """Its own options only: nothing hidden is read, nothing sampled."""
+        return info.legal[rng.randrange(len(info.legal))]

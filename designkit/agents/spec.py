@@ -1,4 +1,4 @@
-"""Reading an MCTS agent's spec (``mcts:200``, ``mcts:0.1s:cut=20``) and telling which
+"""Reading an MCTS agent's spec (``mcts:200``, ``mcts:0.1s:cut=20``, ``search:24``) and telling which
 specs are reproducible.
 
 Parsed by hand, never evaluated: every mistake is one line naming the spec, the
@@ -99,6 +99,19 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
         out[key] = (_cut(spec, value) if key == "cut" else _prior(spec, value)
                     if key == "prior" else _exploration(spec, value))
     return out
+
+
+def parse_search(spec: str, arg: str) -> dict[str, Any]:
+    """Keyword arguments of :class:`~designkit.agents.search.SearchAgent` from what follows
+    ``search`` (nothing: the default budget; ``search:N``: N iterations per decision)."""
+    if not arg.strip():
+        return {}
+    return {"iterations": int(_number(
+        spec, arg.strip(), int, _ITERATIONS,
+        ("the search budget must be a whole number of iterations per decision (e.g. search, "
+         "search:24)", "search の予算は1回の選択あたりの反復の回数（整数）にしてください"
+         "（例：search、search:24）"),
+        ("iterations must be 1–1000000", "反復の回数は 1–1000000 にしてください")))}
 
 
 def _cut(spec: str, value: str) -> int | None:

@@ -141,8 +141,11 @@ def replay(file: Path, view: str = "table", lang: str = "en", out: Output = TERM
             f"{len(record['steps'])} steps")
     out.say_all(log_lines(game, state, view, seen, lang))
     out.say()
-    hashed = ("; steps, params and card tables match their hashes"
-              if record.get("hashes") else " (format 1: no hashes to check)")
+    hashes = record.get("hashes") or {}
+    hashed = ("; steps, params, seed, agents and card tables match their hashes"
+              if "seed" in hashes else "; steps, params and card tables match their hashes "
+              "(format 2: seed and agents not hashed)" if hashes
+              else " (format 1: no hashes to check)")
     out.say(f"replay OK: reproduces the recorded final state, scores {record['scores']} and "
             f"ranking exactly{hashed}")
     return 0

@@ -68,7 +68,7 @@ def command_params(game: Game, variant: str | None = None, sets: Sequence[str] |
             raise DesignkitError(f"--players {players} and --set players={changes['players']} "
                                  f"disagree: keep one")
         changes["players"] = players
-    if not variant:  # the defaults and the changes, checked together (issue 22 item 5)
+    if variant is None:  # the defaults and the changes, checked together (issue 22 item 5)
         return game.params_type.from_strings(changes)
     params = load_variant(game.params_type, variant).params
     return params.with_strings(changes) if changes else params

@@ -28,6 +28,7 @@ from designkit.core.effects import EffectError, HookSpec, parse_effects
 from designkit.core.errors import DataError
 from designkit.core.messages import Text, bi, text_of
 from designkit.core.paths import data_dir
+from designkit.core.textfiles import CARD_TABLE, not_utf8, read_bytes
 
 T = TypeVar("T")
 #: the largest card table read: a deck is dozens to hundreds of cards, and every game
@@ -35,6 +36,9 @@ T = TypeVar("T")
 #: is refused in one line instead of being played
 MAX_TABLE_BYTES = 5_000_000
 MAX_ROWS = 10_000
+#: columns any card table may have that only print-and-play reads (designkit.export checks
+#: them): ``copies``, how many of the row's card to print
+PRINT_ONLY = ("copies",)
 #: what identifies one version of a file: modification time (ns) and size; (0, -1) if missing
 Stamp = tuple[int, int]
 
@@ -66,28 +70,21 @@ RowCheck = Callable[[dict[str, Any]], str | tuple[str, Any] | None]
 def load_table(path: str | Path, columns: Sequence[Column],
                vocabulary: Mapping[str, HookSpec] | None = None,
                row_check: RowCheck | None = None,
-               row_key: str | None = None) -> list[dict[str, Any]]:
+               row_key: str | None = None,
+               min_rows: tuple[int, str] = (0, "")) -> list[dict[str, Any]]:
     """Read and validate ``path``; return one dict per card with typed values.
 
     ``row_key``: also store each card's spreadsheet row under that key, for a game whose
-    own later checks name the row (blank rows counted, as everywhere here)."""
+    own later checks name the row (blank rows counted, as everywhere here).
+    ``min_rows``: the fewest cards the rules can play with and the rule ID that says so
+    (a skills table left with its header alone would give an empty Crossroads)."""
     path = Path(path)
     name = str(path)
-    size = path.stat().st_size if path.is_file() else 0
-    if size > MAX_TABLE_BYTES:
-        raise DataError(name, bi(
-            "{mb:,.1f} MB is larger than a card table may be ({cap} MB, about {rows:,} cards of "
-            "long text): is this the right file?", "{mb:,.1f} MB はカード表の上限（{cap} MB、長い"
-            "文章のカード約 {rows:,} 枚）より大きいです：正しいファイルですか？", mb=size / 1e6,
-            cap=MAX_TABLE_BYTES // 1_000_000, rows=MAX_ROWS))
+    data = read_bytes(path, MAX_TABLE_BYTES, CARD_TABLE)
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError as err:
-        raise DataError(name, Text("file not found", "ファイルがありません")) from err
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise DataError(name, Text("not UTF-8 text (save the sheet as CSV UTF-8)",
-                                   "UTF-8 のテキストではありません（CSV UTF-8 で保存してください）")
-                        ) from err
+        raise DataError(name, not_utf8(data, err)) from None
     records = _records(name, text)
     if len(records) - 1 > MAX_ROWS:
         raise DataError(name, bi("{n:,} rows, more than a card table may hold ({cap:,}): is "
@@ -129,6 +126,11 @@ def load_table(path: str | Path, columns: Sequence[Column],
                 col_name, _, message = problem.partition(": ")
                 raise DataError(name, message or problem, row=rowno, column=col_name or None)
         rows.append(row)
+    if len(rows) < min_rows[0]:
+        raise DataError(name, bi("{n} card rows, but the rules need at least {m} ({r})",
+                                 "カードの行が {n} 行しかありません。ルールには {m} 行以上必要です"
+                                 "（{r}）",
+                                 n=len(rows), m=min_rows[0], r=min_rows[1]))
     return rows
 
 
@@ -187,6 +189,7 @@ def _by_column(file: str, rowno: int, header: Sequence[str], values: Sequence[st
 def _check_header(file: str, header: Sequence[str], columns: Sequence[Column],
                   row: int = 1) -> None:
     known = [c.name for c in columns]
+    known += [p for p in PRINT_ONLY if p not in known]
     for title in header:
         if title and title not in known:
             close = difflib.get_close_matches(title, known, n=1, cutoff=0.0)
@@ -210,6 +213,17 @@ def _cell(file: str, rowno: int, col: Column, cell: str,
             raise fail(Text("empty cell", "セルが空です"))
         return col.default
     if col.type in ("int", "float"):
+        if not cell.isascii():
+            # Python's int() reads '٣' and '３' as 3; --set refuses them, so do tables: a
+            # number a spreadsheet shows in another script is a typing accident to see
+            import unicodedata
+
+            plain = "".join(str(d) if (d := unicodedata.decimal(c, None)) is not None
+                            else c for c in unicodedata.normalize("NFKC", cell))
+            raise fail(bi("{c!r} is not written in ASCII digits 0-9{h}",
+                          "{c!r} は半角数字 0-9 で書かれていません{hj}", c=cell,
+                          h=f" (write {plain})" if plain.isascii() else "",
+                          hj=f"（{plain} と書いてください）" if plain.isascii() else ""))
         try:
             value: Any = int(cell) if col.type == "int" else float(cell)
         except ValueError:
@@ -355,6 +369,8 @@ class Table(Generic[T]):
     make: Callable[[dict[str, Any]], T]
     vocabulary: Mapping[str, HookSpec] | None = None
     row_check: RowCheck | None = None
+    #: the fewest rows the rules play with, and the rule ID that says so
+    min_rows: tuple[int, str] = (1, "a table of no cards would play as if it had none")
 
     def path(self) -> Path:
         """Where the table is read from now (``DESIGNKIT_DATA`` moves every game's data)."""
@@ -369,7 +385,8 @@ class Table(Generic[T]):
         return (path, file_stamp(path))
 
     def _read(self, path: Path) -> tuple[T, ...]:
-        rows = load_table(path, self.columns, self.vocabulary, self.row_check)
+        rows = load_table(path, self.columns, self.vocabulary, self.row_check,
+                          min_rows=self.min_rows)
         return tuple(self.make(r) for r in rows)
 
 

@@ -50,6 +50,7 @@ from designkit.core.errors import DesignkitError, IllegalAction
 from designkit.core.game import CHANCE, Chance, Game, P, State
 from designkit.core.messages import Text, bi, word_table
 from designkit.core.seats import seat_label
+from designkit.core.streams import DEFAULT_PURPOSE, route
 from designkit.core.table_needs import check_game_tables
 
 #: the FlowState a flow game's rules work on
@@ -79,6 +80,10 @@ class ChanceStep(NamedTuple):
     apply: Applier
     uniform: bool
     sample: Sampler | None
+    #: the purpose the step draws for (:mod:`designkit.core.streams`): a name (``"dice"``,
+    #: the deck's name) or ``stream(state) -> name`` where it depends on the position
+    #: (which stage's deck)
+    stream: str | Callable[[Any], str] = DEFAULT_PURPOSE
 
 
 class Flow:
@@ -168,10 +173,16 @@ class Flow:
         return register
 
     def chance(self, phase: enum.IntEnum, outcomes: Callable[[Any], Sequence[Any]], *,
-               uniform: bool = False, sample: Sampler | None = None
+               uniform: bool = False, sample: Sampler | None = None,
+               stream: str | Callable[[Any], str] = DEFAULT_PURPOSE
                ) -> Callable[[Applier], Applier]:
+        """Register the applier of ``phase``'s chance step. ``stream`` names what it draws
+        for — the deck (``"lords"``), ``"dice"`` — or gives the name from the position
+        (``lambda st: f"album stage {st.stage}"``): each purpose draws from its own stream
+        of the game seed (:mod:`designkit.core.streams`), so a variant that changes one
+        deck, or how many dice are rolled, leaves the other purposes' draws paired."""
         def register(fn: Applier) -> Applier:
-            self.chances[phase] = ChanceStep(outcomes, fn, uniform, sample)
+            self.chances[phase] = ChanceStep(outcomes, fn, uniform, sample, stream)
             self.is_chance[phase] = True
             return fn
         return register
@@ -346,7 +357,8 @@ class _Card(Protocol):
 def draw_task(flow: Flow, name: str, phase: enum.IntEnum, *,
               cards: Callable[[Any], Sequence[_Card]], index: Callable[[Any], Mapping[str, int]],
               pool: Callable[[Any], list[int]], into: Callable[[Any], list[int]],
-              then: Callable[[Any, int], None] | None = None) -> None:
+              then: Callable[[Any, int], None] | None = None,
+              stream: str | Callable[[Any], str] = DEFAULT_PURPOSE) -> None:
     """Declare the task ``name``: one card of ``pool(st)`` drawn at random (every card
     equally likely) as the chance step ``phase``, then moved to ``into(st)``.
 
@@ -356,7 +368,7 @@ def draw_task(flow: Flow, name: str, phase: enum.IntEnum, *,
     (``st.ctx[0]``: whose hand, which stage's deck). ``then(st, card)``, if given, runs
     after the move (what else the card brings, its log line). A game that deals, or draws
     one card after another, declares it once instead of writing the roll, the pool and the
-    move.
+    move. ``stream`` names the deck's random stream (see :meth:`Flow.chance`).
     """
     def drawn(st: Any) -> list[str]:
         table = cards(st)
@@ -373,7 +385,7 @@ def draw_task(flow: Flow, name: str, phase: enum.IntEnum, *,
         return roll(st, phase, ctx)
 
     flow.task(name)(draw)
-    flow.chance(phase, drawn, uniform=True)(take)
+    flow.chance(phase, drawn, uniform=True, stream=stream)(take)
 
 
 def no_decision_due(st: FlowState, waiting: Mapping[Any, Any], end_rule: str) -> Text | None:
@@ -469,9 +481,16 @@ class FlowGame(Game[FS, P]):
             return [(o, p) for o in found]
         return list(found)
 
+    def chance_stream(self, st: FS) -> str:
+        """The open chance step's purpose, as its :meth:`Flow.chance` names it."""
+        stream = self.flow.chances[st.phase].stream
+        return stream if type(stream) is str else stream(st)  # type: ignore[operator,return-value]
+
     def sample_chance(self, st: FS, rng: random.Random
                       ) -> Hashable:
         step = self.flow.chances[st.phase]
+        stream = step.stream
+        rng = route(rng, stream if type(stream) is str else stream(st))  # type: ignore[operator,arg-type]
         if step.sample is not None:
             return step.sample(st, rng)
         if step.uniform:

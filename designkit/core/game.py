@@ -3,7 +3,9 @@
 As in OpenSpiel, chance is a pseudo-player: when the next thing is a draw or a
 roll, :meth:`Game.to_move` returns :data:`CHANCE` and whoever drives the game
 samples an outcome with its own seeded RNG. Games never own randomness, so a
-record is just the list of steps and a replay needs no RNG.
+record is just the list of steps and a replay needs no RNG. A game names what each
+chance step draws for (:meth:`Game.chance_stream`: a deck, the dice), so the driver
+draws it from that purpose's own stream (:mod:`designkit.core.streams`).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from designkit.core.errors import IllegalAction
@@ -20,6 +22,7 @@ from designkit.core.hooks import declare_hooks
 from designkit.core.invariants import Violation
 from designkit.core.messages import bi, word_table
 from designkit.core.seats import player_range, seat_label
+from designkit.core.streams import DEFAULT_PURPOSE, route
 
 if TYPE_CHECKING:
     from designkit.core.params import Params
@@ -155,17 +158,17 @@ class Game(Generic[S, P]):
     #: held): ``analysis.metrics.item_usage`` gives each id's usage and win rate. Columns
     #: named ``*_held`` count without being listed.
     item_columns: ClassVar[tuple[str, ...]] = ()
-    #: the package whose modules hold the game's hooks: ``hooks_package = __package__``
-    #: reads each hook of ``core.hooks.STANDARD_HOOKS`` the class does not define itself
+    #: the game's hook modules, imported by the game (``hooks = (bots, observe, view)``):
+    #: each hook of ``core.hooks.STANDARD_HOOKS`` the class does not define itself is read
     #: from its module (``observation`` from ``observe.py``, ``view`` from ``view.py``'s
-    #: ``render``, …), imported on first use. ``None``: every hook is a method.
-    hooks_package: ClassVar[str | None] = None
+    #: ``render``, …). Empty: every hook is a method.
+    hooks: ClassVar[tuple[ModuleType, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        package = vars(cls).get("hooks_package")
-        if package:
-            declare_hooks(cls, package)
+        modules = vars(cls).get("hooks")
+        if modules:
+            declare_hooks(cls, modules)
 
     @property
     def min_players(self) -> int:
@@ -191,6 +194,13 @@ class Game(Generic[S, P]):
 
     def chance_outcomes(self, state: S) -> list[tuple[Hashable, float]]:
         raise NotImplementedError
+
+    def chance_stream(self, state: S) -> str:
+        """The purpose the open chance step draws for (a deck's name, ``"dice"``): the
+        driver draws it from that purpose's own stream (:mod:`designkit.core.streams`), so
+        a variant that changes one deck or the number of rolls leaves the other draws of
+        a seed as they were. Default: one stream, ``"chance"``, for every step."""
+        return DEFAULT_PURPOSE
 
     def _apply(self, state: S, action: Hashable) -> None:
         """Apply a decision known to be legal."""
@@ -355,9 +365,12 @@ class Game(Generic[S, P]):
         self._apply(state, action)
 
     def sample_chance(self, state: S, rng: random.Random) -> Hashable:
-        """Draw a chance outcome; games with large outcome sets override for speed."""
+        """Draw a chance outcome; games with large outcome sets override for speed.
+
+        ``rng`` may hold a game's streams (:class:`~designkit.core.streams.ChanceStreams`):
+        the draw then comes from the stream of :meth:`chance_stream`."""
         outcomes = self.chance_outcomes(state)
-        r = rng.random()
+        r = route(rng, self.chance_stream(state)).random()
         acc = 0.0
         for outcome, p in outcomes:
             acc += p

@@ -22,6 +22,20 @@ BYTES_PER_GAME = 32_000
 #: a hard ceiling even on a machine with memory to spare (a run of days, not of minutes)
 MAX_GAMES = 10_000_000
 
+# -- what a designer hands over: checked before it is parsed ------------------------------
+#: a variant file sets a few dozen parameters (the shipped ones are under 2 KB); 1 MB is
+#: hundreds of times that, and small enough to read and parse in well under a second
+MAX_VARIANT_BYTES = 1_000_000
+#: a record writes out every step: the longest shipped game's is about 200 KB
+MAX_RECORD_BYTES = 20_000_000
+#: one ``--set FIELD=VALUE`` value (a list of a few hundred numbers at most)
+MAX_SET_CHARS = 10_000
+#: brackets or indentation levels in a variant, a ``--set`` value or a record; the deepest
+#: real one is a table of lists (3), a record's final state about 6
+MAX_DEPTH = 32
+#: digits of one whole number in a record or variant (a seed is at most 20 digits, 2**64)
+MAX_INT_DIGITS = 40
+
 
 def check_seed(seed: Any, name: str = "seed") -> int:
     """``seed`` as an int in 0 … 2**63-1, or a ParamError naming the range."""

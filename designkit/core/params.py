@@ -304,7 +304,7 @@ class Params:
         specs = cls.specs()
         if name not in specs:
             raise ParamError(name, _unknown(specs))
-        return cls._check(name, specs[name], _scalar(value) if isinstance(value, str)
+        return cls._check(name, specs[name], _scalar(value, name) if isinstance(value, str)
                           and specs[name].kind not in ("choice", "list") else value)
 
     # -- building and comparing ------------------------------------------------------------
@@ -318,7 +318,7 @@ class Params:
     def with_strings(self, assignments: Mapping[str, Any]) -> Self:
         """Apply ``FIELD=VALUE`` strings (CLI ``--set``), parsing scalars without eval; a
         value that is not text (``--players``, parsed as an int already) is kept as it is."""
-        return self.replace(**{k: _scalar(v) for k, v in assignments.items()})
+        return self.replace(**{k: _scalar(v, k) for k, v in assignments.items()})
 
     @classmethod
     def from_strings(cls, assignments: Mapping[str, Any]) -> Self:
@@ -329,7 +329,7 @@ class Params:
         for key in assignments:
             if key not in specs:
                 raise ParamError(key, _unknown(specs))
-        return cls(**{k: _scalar(v) for k, v in assignments.items()})
+        return cls(**{k: _scalar(v, k) for k, v in assignments.items()})
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -393,27 +393,50 @@ class Params:
         return write_text_atomic(path, self.to_yaml(note=note))
 
     @classmethod
-    def load(cls, path: str | Path) -> Self:
+    def load(cls, path: str | Path, require_change: bool = False) -> Self:
         """Read a variant file: only the fields it changes from the draft are needed."""
         from designkit.core.textfiles import load_yaml, read_text
 
         path = Path(path)
-        doc = load_yaml(read_text(path), str(path)) or {}
+        return cls.from_variant(load_yaml(read_text(path), str(path)), str(path),
+                                require_change)
+
+    @classmethod
+    def from_variant(cls, doc: Any, source: str, require_change: bool = False) -> Self:
+        """The parameters of a parsed variant file ``doc`` (read once: a pipe cannot be
+        read twice). With ``require_change`` (a command's ``--variant``), a variant that
+        sets nothing, or only the draft's own values, is refused: run as if it were a
+        change, it would show the draft under another name. The lab may keep such a file
+        on purpose (a baseline saved under a name), so reading it is allowed there."""
+        doc = {} if doc is None else doc
         if not isinstance(doc, Mapping):
-            raise DataError(str(path), bi("expected a mapping with 'game' and 'params'",
-                                          "'game' と 'params' を持つマッピングが必要です"))
+            raise DataError(source, bi("expected a mapping with 'game' and 'params'",
+                                       "'game' と 'params' を持つマッピングが必要です"))
         game = doc.get("game", cls.game_name)
         if cls.game_name and game != cls.game_name:
-            raise DataError(str(path), bi("variant is for game '{g}', not '{me}'",
-                                          "このバリアントはゲーム '{g}' 用で、'{me}' 用ではありません",
-                                          g=game, me=cls.game_name), column="game")
-        cls._check_variant_keys(doc, str(path))
+            raise DataError(source, bi("variant is for game '{g}', not '{me}'",
+                                       "このバリアントはゲーム '{g}' 用で、'{me}' 用ではありません",
+                                       g=game, me=cls.game_name), column="game")
+        cls._check_variant_keys(doc, source)
         body = doc.get("params", {}) or {}
         if not isinstance(body, Mapping):
-            raise DataError(str(path), bi("'params' must be a mapping",
-                                          "'params' はマッピングでなければなりません"),
+            raise DataError(source, bi("'params' must be a mapping",
+                                       "'params' はマッピングでなければなりません"),
                             column="params")
-        return cls.from_dict(body, source=str(path))
+        if not body and require_change:
+            raise DataError(source, bi(
+                "changes nothing: it sets no parameter (write them under 'params:', e.g. "
+                "params: {{{e}: …}}; the draft as written is --variant draft)",
+                "何も変えません：パラメータが1つもありません（'params:' の下に書いてください。"
+                "例 params: {{{e}: …}}。草案のままなら --variant draft）",
+                e=next(iter(cls.specs()), "…")))
+        params = cls.from_dict(body, source=source)
+        if require_change and not params.diff():
+            raise DataError(source, bi(
+                "changes nothing: every value it sets ({k}) is the draft's own",
+                "何も変えません：設定した値（{k}）はすべて草案のままです",
+                k=", ".join(map(str, body))))
+        return params
 
     @classmethod
     def _check_variant_keys(cls, doc: Mapping[str, Any], source: str) -> None:
@@ -486,12 +509,22 @@ def _check_number(name: str, spec: ParamSpec, value: Any,
     return value
 
 
-def _scalar(text: Any) -> Any:
-    """Parse a scalar typed by a person ('28', 'true', '0.5', 'any') without eval."""
+def _scalar(text: Any, name: str = "value") -> Any:
+    """Parse a scalar typed by a person ('28', 'true', '0.5', 'any') without eval; a value
+    longer, deeper or with more digits than a person types is one ParamError naming it."""
+    from designkit.core.limits import MAX_SET_CHARS
+    from designkit.core.textfiles import TooDeep, parse_value
+
     if not isinstance(text, str):
         return text
+    if len(text) > MAX_SET_CHARS:
+        raise ParamError(name, bi("a value of {n:,} characters (at most {m:,})",
+                                  "{n:,} 文字の値です（{m:,} 文字まで）", n=len(text),
+                                  m=MAX_SET_CHARS))
     try:
-        value = yaml.safe_load(text)
+        value = parse_value(text)
+    except TooDeep as err:
+        raise ParamError(name, err.args[0]) from None
     except yaml.YAMLError:
         return text
     return value if isinstance(value, (int, float, bool, str, list, dict)) or value is None \

@@ -1,7 +1,9 @@
 """Driving one game from start to end: the loop shared by CLI, simulation and stepper.
 
-The driver owns every RNG: one for chance, one per seat's agent, all derived
-from the game seed, so the same seed gives the same game in any process.
+The driver owns every RNG: one stream per chance purpose (each deck, the dice, …:
+:mod:`designkit.core.streams`) and one per seat's agent, all derived from the game
+seed, so the same seed gives the same game in any process, and a variant that changes
+one deck leaves the other draws of that seed paired.
 """
 
 from __future__ import annotations
@@ -14,8 +16,7 @@ from typing import Any, Protocol
 from designkit.core.flow import MAX_OPTIONS, FlowGame, FlowState, _checked, is_plain_flow
 from designkit.core.game import CHANCE, Game, RuleCounts, State
 from designkit.core.params import Params
-
-_GOLDEN = 0x9E3779B97F4A7C15
+from designkit.core.streams import ChanceStreams, Streams, agent_purpose, purpose_rng
 
 
 class Agent(Protocol):
@@ -24,12 +25,14 @@ class Agent(Protocol):
     def act(self, game: Game, state: State, rng: random.Random) -> Hashable: ...
 
 
-def chance_rng(seed: int) -> random.Random:
-    return random.Random(seed)
+def chance_rng(seed: int) -> ChanceStreams:
+    """The chance streams of the game seeded ``seed`` (one per purpose, made on first use)."""
+    return ChanceStreams(seed)
 
 
 def agent_rng(seed: int, seat: int) -> random.Random:
-    return random.Random((seed * 1_000_003 + (seat + 1) * _GOLDEN) % (1 << 64))
+    """Seat ``seat``'s agent's stream in the game seeded ``seed`` (purpose ``"agent <seat>"``)."""
+    return purpose_rng(seed, agent_purpose(seat))
 
 
 def _same_draws() -> bool:
@@ -120,7 +123,7 @@ def play_game(game: Game, params: Params, agents: Sequence[Agent], seed: int,
     state = game.new_state(params, log=log or count_rules)
     if count_rules and not log:
         state.log = RuleCounts(state.log or ())
-    crng = chance_rng(seed)
+    crng = Streams(seed)  # chance_rng(seed)'s streams, without a generator of its own
     rngs = [agent_rng(seed, s) for s in range(len(agents))]
     out = PlayedGame(state)
     steps = out.steps if keep_steps else None
@@ -134,7 +137,7 @@ def play_game(game: Game, params: Params, agents: Sequence[Agent], seed: int,
         if who is None:
             break
         if who is CHANCE:
-            outcome = game.sample_chance(state, crng)
+            outcome = game.sample_chance(state, crng.stream(game.chance_stream(state)))
             apply(state, outcome, check=False)
             if steps is not None:
                 steps.append(Step(None, outcome))
@@ -158,7 +161,7 @@ def play_game(game: Game, params: Params, agents: Sequence[Agent], seed: int,
     return out
 
 
-def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: random.Random,
+def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: Streams,
                rngs: list[random.Random], out: PlayedGame, steps: list[Step] | None,
                max_steps: int, seed: int) -> None:
     """:func:`play_game`'s loop for a game on the core flow with its stepping untouched
@@ -183,8 +186,9 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: ran
     own_sample = type(game).sample_chance is not FlowGame.sample_chance
     sample = game.sample_chance
     # a uniform chance step without a sampler draws here, as FlowGame.sample_chance would
-    inline_chance = not own_sample and _INLINE_BELOW and type(crng) is random.Random
-    chance_bits = crng.getrandbits
+    # (every purpose's stream is a plain ``random.Random``)
+    inline_chance = not own_sample and _INLINE_BELOW
+    streams, stream_of = crng.streams, crng.stream
     # a seat drawing here: its RNG's getrandbits, else None (its agent is asked)
     bits: list[Callable[[int], int] | None] = [
         r.getrandbits if (getattr(a, "uniform_choice", False) and _INLINE_BELOW
@@ -196,20 +200,26 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: ran
         went_on: bool | None
         if is_chance[ph]:
             step = chances[ph]
+            named = step.stream  # the purpose's stream (FlowGame.chance_stream)
+            purpose: str = named if type(named) is str else named(st)  # type: ignore[operator]
+            rng = streams.get(purpose)
+            if rng is None:
+                rng = stream_of(purpose)
             if step.sample is not None and not own_sample:
-                outcome = step.sample(st, crng)
+                outcome = step.sample(st, rng)
             elif inline_chance and step.uniform:
                 found = step.outcomes(st)
                 n = len(found)
                 if n < 1:  # randrange's error, as FlowGame.sample_chance raises it
-                    crng.randrange(n)
+                    rng.randrange(n)
+                chance_bits = rng.getrandbits
                 k = n.bit_length()
                 r = chance_bits(k)
                 while r >= n:
                     r = chance_bits(k)
                 outcome = found[r]
             else:
-                outcome = sample(st, crng)
+                outcome = sample(st, rng)
             went_on = step.apply(st, outcome)
             if steps is not None:
                 steps.append(Step(None, outcome))

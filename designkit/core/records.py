@@ -22,16 +22,18 @@ from typing import Any
 from designkit.core.atomic import write_text_atomic
 from designkit.core.errors import DataError, DesignkitError, IllegalAction, RecordMismatch
 from designkit.core.game import CHANCE, Game, State
+from designkit.core.limits import MAX_RECORD_BYTES
 from designkit.core.messages import Text, bi, text_of
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.play import Step
 from designkit.core.registry import get_game
-from designkit.core.textfiles import read_text
+from designkit.core.textfiles import RECORD_FILE, load_json, read_text
 
-FORMAT_VERSION = 2
-#: format 1 (before hashes and ``finished``) is still read; its checks are the replay's own
-READABLE_VERSIONS = (1, 2)
+FORMAT_VERSION = 3
+#: format 1 (before hashes and ``finished``) is still read, its checks the replay's own;
+#: format 2 (before ``seed`` and ``agents`` were hashed) is read with the hashes it has
+READABLE_VERSIONS = (1, 2, 3)
 SCHEMA_PATH = Path(__file__).with_name("record.schema.json")
 _SLOW_FORMAT_CHECKERS = ("rfc3987_syntax", "isoduration")
 
@@ -132,7 +134,8 @@ def make_record(game: Game, params: Params, seed: int | None, agents: Sequence[s
         "ranking": game.ranking(state) if over else None,
         "final_state": game.state_to_dict(state),
         "hashes": {"algorithm": "sha256", "data": data_hashes(game.name),
-                   "params": canonical_hash(params_dict), "steps": canonical_hash(step_list)},
+                   "params": canonical_hash(params_dict), "steps": canonical_hash(step_list),
+                   "seed": canonical_hash(seed), "agents": canonical_hash(list(agents))},
     }
 
 
@@ -270,16 +273,8 @@ def check_record(record: Any, source: str = "record") -> dict[str, Any]:
 def load_record(path: str | Path) -> dict[str, Any]:
     """Read and schema-check a record file; every problem is a one-line DataError."""
     path = Path(path)
-    text = read_text(path)
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise DataError(str(path), bi("line {n}, column {c}: not valid JSON ({m})",
-                                      "{n} 行目、{c} 文字目：JSON として正しくありません（{m}）",
-                                      n=err.lineno, c=err.colno, m=err.msg)) from None
-    except RecursionError:
-        raise DataError(str(path), Text("not a record: nested too deeply",
-                                        "記録ではありません：入れ子が深すぎます")) from None
+    text = read_text(path, MAX_RECORD_BYTES, RECORD_FILE)
+    record = load_json(text, str(path))
     return check_record(record, str(path))
 
 
@@ -362,6 +357,13 @@ def check_integrity(record: dict[str, Any]) -> None:
         raise RecordMismatch(Text("the params were edited after the game was recorded (their "
                                   "hash differs)", "記録したあとでパラメータが書き換えられています"
                                   "（ハッシュが違います）"))
+    for key, en, ja in (("seed", "the seed was", "シード"), ("agents", "the agents were",
+                                                             "エージェント")):
+        # format 3: who played and from which seed are part of what the record claims
+        if key in hashes and canonical_hash(record.get(key)) != hashes[key]:
+            raise RecordMismatch(bi("{e} edited after the game was recorded (the hash of "
+                                    "'{k}' differs)", "記録したあとで{kj}が書き換えられています"
+                                    "（'{k}' のハッシュが違います）", e=en, k=key, kj=ja))
     diffs = data_differences(record)
     if diffs:
         more = bi(" (and {n} more)", "（ほか {n} 件）", n=len(diffs) - 1) if len(diffs) > 1 \

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from designkit.core.errors import DataError, DesignkitError
-from designkit.core.messages import Text, bi
+from designkit.core.messages import bi
 from designkit.core.params import VARIANTS, Params
 from designkit.core.paths import data_dir
 
@@ -112,14 +112,18 @@ def load_variant(params_type: type[Params], name_or_path: str | Path) -> NamedVa
     An unknown name is one line listing the game's variants, the closest first.
     """
     text = str(name_or_path)
+    if not text.strip():
+        raise DesignkitError(bi("--variant {t!r}: give a variant's name or file (the draft as "
+                                "written is --variant draft)", "バリアント {t!r}：名前かファイルを"
+                                "指定してください（草案のままなら --variant draft）", t=text))
     if text == DRAFT:
         return draft_variant(params_type)
     path = Path(text)
     if path.suffix.lower() in (".yaml", ".yml") or path.parent != Path(".") or path.exists():
-        return read_variant(params_type, path)
+        return read_variant(params_type, path, require_change=True)
     shipped = variants_dir(params_type.game_name) / f"{text}.yaml"
     if shipped.is_file():
-        return read_variant(params_type, shipped)
+        return read_variant(params_type, shipped, require_change=True)
     names = variant_names(params_type)
     close = difflib.get_close_matches(text, names, n=len(names), cutoff=0.0)
     raise DesignkitError(bi("--variant {t}: no such variant of {g}; known: {k}",
@@ -127,14 +131,14 @@ def load_variant(params_type: type[Params], name_or_path: str | Path) -> NamedVa
                             t=text, g=params_type.game_name, k=", ".join(close or names)))
 
 
-def read_variant(params_type: type[Params], path: Path) -> NamedVariant:
-    """Parse one variant file (never evaluated): its parameters and descriptions."""
+def read_variant(params_type: type[Params], path: Path,
+                 require_change: bool = False) -> NamedVariant:
+    """Parse one variant file (never evaluated): its parameters and descriptions.
+    ``require_change``: refuse a variant that changes nothing (what ``--variant`` asks)."""
     from designkit.core.textfiles import load_yaml, read_text
 
-    doc = load_yaml(read_text(path), str(path)) or {}
-    if not isinstance(doc, Mapping):
-        raise DataError(str(path), Text("expected a mapping with 'game' and 'params'",
-                                        "'game' と 'params' を持つマッピングが必要です"))
+    doc = load_yaml(read_text(path), str(path))
+    params = params_type.from_variant(doc, str(path), require_change)  # the shape first
     texts = {}
     for key in ("title", "title_ja", "description_en", "description_ja"):
         value = doc.get(key, "") or ""
@@ -142,7 +146,6 @@ def read_variant(params_type: type[Params], path: Path) -> NamedVariant:
             raise DataError(str(path), bi("'{k}' must be text", "'{k}' は文字列にしてください",
                                           k=key), column=key)
         texts[key] = value.strip()
-    params = params_type.load(path)
     return NamedVariant(path.stem, params_type.game_name, params, path=path, **texts)
 
 

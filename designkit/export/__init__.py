@@ -22,7 +22,6 @@ ParamError line before any file is written.
 
 from __future__ import annotations
 
-import importlib
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
@@ -33,56 +32,94 @@ from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
 from designkit.core.registry import get_game
-from designkit.export.content import MODULES
+from designkit.export.content import MODULES, exporter
 from designkit.export.decks import LANGS, Deck, DeckBuilder
 from designkit.export.render import Shape, resolve
-from designkit.export.sheets import PAPERS, RenderedDeck, page_labels, write_pdf
+from designkit.export.sheets import LAYOUTS, PAPERS, RenderedDeck, page_labels, write_pdf
+from designkit.export.staging import Interrupted, staged
 from designkit.export.template import Template, load_template
 from designkit.export.textfit import subset_font
 from designkit.export.tts import all_shapes, card_texts, write_deck
 
 FORMATS = ("pdf", "png", "tts")
-__all__ = ["FORMATS", "LANGS", "cards", "decks", "printable", "render_decks", "templates"]
+MAX_BLEED = 10.0   # mm: more than any print shop asks (3 mm is usual)
+__all__ = ["FORMATS", "LANGS", "LAYOUTS", "Interrupted", "cards", "decks", "printable",
+           "render_decks", "templates"]
 
 
 def _stderr(message: str) -> None:
     print(f"warning: {message}", file=sys.stderr)
 
 
+Progress = Callable[[str, int, int], None]
+
+
 def cards(game: str | Game, variant: str | Path | Params | None = None, lang: str = "both",
           out_dir: str | Path = "cards", formats: Iterable[str] = FORMATS, *,
           backs: bool = True, dpi: float = 150, image_url: str | None = None,
-          tables: Sequence[str] | None = None,
-          warn: Callable[[str], None] = _stderr) -> list[Path]:
-    """Write the print-and-play files of ``game``; returns the written paths."""
+          tables: Sequence[str] | None = None, bleed: float = 0.0, layout: str = "duplex",
+          show_code: bool = False, warn: Callable[[str], None] = _stderr,
+          progress: Progress | None = None) -> list[Path]:
+    """Write the print-and-play files of ``game``; returns the written paths.
+
+    Everything is drawn into a temporary folder and moved into ``out_dir`` a unit at a time
+    (:mod:`designkit.export.staging`); an interrupt raises :class:`Interrupted` naming the
+    units in place. ``progress(what, done, total)`` is called before each step."""
     g = get_game(game)
     fmts = _formats(formats)
-    rendered = render_decks(g, variant, lang, tables, warn)
+    _print_options(bleed, layout)
+    want_pdf, want_png = "pdf" in fmts, "png" in fmts or "tts" in fmts
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    if "pdf" in fmts:
-        written += _pdfs(g, [r for r, _ in rendered], out, backs)
-    if "png" in fmts or "tts" in fmts:
-        for deck, texts in rendered:
-            written += write_deck(out / "sheets", deck, texts, dpi, image_url,
-                                  tts="tts" in fmts)
-    return written
+    try:
+        if progress:
+            progress("drawing the cards", 0, 1)
+        rendered = render_decks(g, variant, lang, tables, warn, show_code)
+    except KeyboardInterrupt:
+        raise Interrupted(out, [], ["the PDFs"] * want_pdf + ["the sheets"] * want_png
+                          ) from None
+    units = (["the PDFs"] if want_pdf else []) + \
+        ([f"the {d.name} sheets" for d, _ in rendered] if want_png else [])
+    with staged(out) as stage:
+        try:
+            for n, unit in enumerate(units):
+                if progress:
+                    progress(unit, n, len(units))
+                if unit == "the PDFs":
+                    stage.commit(unit, _pdfs(g, [r for r, _ in rendered], stage.tmp, backs,
+                                             bleed, layout))
+                    continue
+                deck, texts = rendered[n - want_pdf]
+                stage.commit(unit, write_deck(stage.tmp / "sheets", deck, texts, dpi,
+                                              image_url, tts="tts" in fmts))
+        except KeyboardInterrupt:
+            raise Interrupted(out, stage.done, units[len(stage.done):]) from None
+        if progress:
+            progress("done", len(units), len(units))
+        return [Path(out_dir) / p.relative_to(stage.out) for p in stage.written]
 
 
-def _pdfs(g: Game, rendered: list[RenderedDeck], out: Path, backs: bool) -> list[Path]:
+def _print_options(bleed: float, layout: str) -> None:
+    if layout not in LAYOUTS:
+        raise ParamError("layout", f"{layout!r}; choose {' or '.join(LAYOUTS)}")
+    if not 0 <= bleed <= MAX_BLEED:
+        raise ParamError("bleed", f"{bleed:g} mm; give 0 to {MAX_BLEED:g} (3 is usual)")
+
+
+def _pdfs(g: Game, rendered: list[RenderedDeck], out: Path, backs: bool, bleed: float,
+          layout: str) -> list[Path]:
     title = f"{g.title} / {g.title_ja} · print and play"
     chars = [title] + [page_labels(d) for d in rendered]
     chars += [run[2] for d in rendered for s in all_shapes(d) for run in s.runs]
     with tempfile.TemporaryDirectory(prefix="designkit-cards-") as tmp:
         font = subset_font(chars, Path(tmp))
-        return [write_pdf(out / f"{g.name}_{paper}.pdf", paper, rendered, backs, title, font)
+        return [write_pdf(out / f"{g.name}_{paper}.pdf", paper, rendered, backs, title, font,
+                          bleed, layout)
                 for paper in PAPERS]
 
 
 def printable(game: str | Game) -> bool:
     """Whether the game has card tables to print (the lab shows its button only then)."""
-    return get_game(game).name in MODULES
+    return exporter(get_game(game)) is not None
 
 
 def _formats(formats: Iterable[str]) -> set[str]:
@@ -94,33 +131,40 @@ def _formats(formats: Iterable[str]) -> set[str]:
     return fmts
 
 
-def decks(game: str | Game, variant: str | Path | Params | None = None, lang: str = "both"
-          ) -> list[Deck]:
+def decks(game: str | Game, variant: str | Path | Params | None = None, lang: str = "both",
+          show_code: bool = False) -> list[Deck]:
     """The game's decks with every card's fields (what the templates may name)."""
     g = get_game(game)
     if lang not in LANGS:
         raise ParamError("lang", f"{lang!r}; choose ja, en or both")
-    if g.name not in MODULES:
+    make = exporter(g)
+    if make is None:
         raise ParamError("game", f"{g.name} has no printable card tables (known: "
                                  f"{', '.join(MODULES)})")
     params, name = _params(g, variant)
 
     def new(table: str, title: tuple[str, str], source: Path) -> DeckBuilder:
-        return DeckBuilder(g.name, (g.title, g.title_ja), name, lang, table, title, source)
+        return DeckBuilder(g.name, (g.title, g.title_ja), name, lang, table, title, source,
+                           show_code=show_code)
 
-    return importlib.import_module(MODULES[g.name]).decks(params, new)
+    return make(params, new)
 
 
 def _params(g: Game, variant: str | Path | Params | None) -> tuple[Params, str]:
-    """The parameters and the footer's variant name: a variant file (its stem), Params
-    (the lab's editor: ``draft`` when unchanged, else ``edited``) or the draft."""
+    """The parameters and the footer's variant name: a named variant or a variant file
+    (through :func:`~designkit.core.variants.load_variant`, as every command reads
+    ``--variant``: a typo lists the known names), Params (the lab's editor: ``draft`` when
+    unchanged, else ``edited``) or the draft."""
     if isinstance(variant, Params):
         if not isinstance(variant, g.params_type):
             raise ParamError("variant", f"parameters of another game "
                                         f"({type(variant).__name__}), not {g.name}'s")
         return variant, "draft" if variant == g.params_type() else "edited"
     if variant:
-        return g.params_type.load(variant), Path(variant).stem
+        from designkit.core.variants import load_variant
+
+        named = load_variant(g.params_type, variant)
+        return named.params, named.name
     return g.params_type(), "draft"
 
 
@@ -149,11 +193,11 @@ def templates(deck: Deck) -> tuple[Template, Template | None]:
 def render_decks(game: str | Game, variant: str | Path | Params | None = None,
                  lang: str = "both",
                  tables: Sequence[str] | None = None,
-                 warn: Callable[[str], None] = _stderr
+                 warn: Callable[[str], None] = _stderr, show_code: bool = False
                  ) -> list[tuple[RenderedDeck, list[tuple[str, str]]]]:
     """Every deck resolved into shapes (and TTS texts per physical card); templates are
     all checked before the first card is resolved."""
-    all_decks = decks(game, variant, lang)
+    all_decks = decks(game, variant, lang, show_code)
     if tables is not None:
         unknown = sorted(set(tables) - {d.table for d in all_decks})
         if unknown:

@@ -17,7 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from designkit.core.errors import DataError
+
 LANGS = ("ja", "en", "both")
+MAX_COPIES = 99   # copies of one row a ``copies`` column may ask for
 
 
 @dataclass(frozen=True)
@@ -108,11 +111,28 @@ class DeckBuilder:
     title: tuple[str, str]
     source: Path
     cards: list[Card] = field(default_factory=list)
+    show_code: bool = False
 
     def add(self, card_id: str, fields: Mapping[str, object], copies: int = 1) -> None:
+        """One row's card; a ``copies`` cell in the row (a column the engine does not read)
+        multiplies the printed copies: prototype spares, or a row meant to be printed twice."""
         text = {k: "" if v is None else str(v) for k, v in fields.items()}
         text.update(self.common(card_id))
+        copies *= self._copies_cell(card_id, text.get("csv_copies", ""))
         self.cards.append(Card(card_id, by_lang(text, self.lang), copies))
+
+    def _copies_cell(self, card_id: str, cell: str) -> int:
+        if not cell.strip():
+            return 1
+        try:
+            n = int(cell)
+        except ValueError:
+            n = -1
+        if not 0 <= n <= MAX_COPIES:
+            raise DataError(str(self.source), f"card {card_id}: {cell!r} is not a whole "
+                            f"number 0 to {MAX_COPIES} (0 prints none of this row)",
+                            column="copies")
+        return n
 
     def common(self, card_id: str = "") -> dict[str, str]:
         if not hasattr(self, "_digest"):   # one read of the file per deck
@@ -121,6 +141,7 @@ class DeckBuilder:
         return {"card_id": card_id, "game_en": self.game_title[0], "game_ja": self.game_title[1],
                 "deck_en": self.title[0], "deck_ja": self.title[1], "variant": self.variant,
                 "data_file": self.source.name, "data_hash": digest,
+                "show_code": "yes" if self.show_code else "",
                 "footer": f"{self.game_title[0]} · {self.variant} · {self.source.name} "
                           f"{digest}"}
 

@@ -116,6 +116,35 @@ def rgb(colour: str) -> tuple[int, int, int] | None:
         return None
 
 
+BOLD = 0.03   # em added to each side of a glyph's outline by faux bold (PDF and PNG alike)
+EDGE = 0.6   # mm: a rect this close to the card's edge is its background (bleed extends it)
+
+
+def with_bleed(shapes: list[Shape], w: float, h: float, bleed: float) -> list[Shape]:
+    """The card with ``bleed`` mm of its background beyond the trim line: every filled rect
+    that reaches within :data:`EDGE` of an edge is extended past it (square corners, no
+    border: a border on the cut line would be cut off unevenly), so a slightly off cut shows
+    the card's own colour, not white paper. Text and inner shapes stay where they are."""
+    if bleed <= 0:
+        return shapes
+    out = []
+    for s in shapes:
+        if s.kind != "rect" or rgb(s.fill) is None:
+            out.append(s)
+            continue
+        x, y, rw, rh, rx = s.geo
+        x1, y1 = x + rw, y + rh
+        left, top = x <= EDGE, y <= EDGE
+        right, bottom = x1 >= w - EDGE, y1 >= h - EDGE
+        if not (left or top or right or bottom):
+            out.append(s)
+            continue
+        nx, ny = (-bleed if left else x), (-bleed if top else y)
+        nx1, ny1 = (w + bleed if right else x1), (h + bleed if bottom else y1)
+        out.append(Shape("rect", (nx, ny, nx1 - nx, ny1 - ny, 0.0), s.fill))
+    return out
+
+
 class Painter(Protocol):
     def shape(self, s: Shape, ox: float, oy: float) -> None: ...
 
@@ -153,18 +182,32 @@ class PdfPainter:
             pdf.ellipse(ox + cx - r, oy + cy - r, 2 * r, 2 * r, style=style)
 
     def _text(self, s: Shape, ox: float, oy: float, colour: tuple[int, int, int]) -> None:
+        """Real text in fill mode. Faux bold (fill + stroke, ``2 Tr``) is scoped to a saved
+        graphics state (``q … Q``): the text render mode is graphics state, not text-object
+        state, and fpdf2's ``text()`` sets it inside ``BT`` without resetting it, so a bare
+        ``text_mode`` change leaked stroke mode, with whatever line width and colour the last
+        border left, into every later text on the page (issue 39)."""
         pdf = self.pdf
         pdf.set_text_color(*colour)
         pdf.set_font_size(s.size * 72 / 25.4)
-        if s.bold:
-            pdf.set_draw_color(*colour)
-            pdf.set_line_width(s.size * 0.03)
-            pdf.text_mode = "FILL_STROKE"
+        if not s.bold:
+            self._runs(s, ox, oy)
+            return
+        # a stroke is centred on the outline: 2 × BOLD em wide thickens each side by BOLD em,
+        # as Pillow's stroke_width does in the PNG sheets
+        width = 2 * BOLD * s.size
+        with pdf.local_context(text_mode="FILL_STROKE", draw_color=colour, text_color=colour):
+            # fpdf2 2.8's text() writes ``{line_width} w`` inside its BT without converting
+            # mm to points (a 0.3 mm stroke came out 0.1 mm); the state holds it in points
+            # only inside this saved state, which draws nothing but these runs
+            pdf.line_width = width * pdf.k
+            self._runs(s, ox, oy)
+
+    def _runs(self, s: Shape, ox: float, oy: float) -> None:
         for x, y, line in s.runs:
             w = textfit.width(line, s.size)
             dx = {"middle": w / 2, "end": w}.get(s.anchor, 0.0)
-            pdf.text(ox + x - dx, oy + y, line)
-        pdf.text_mode = "FILL"
+            self.pdf.text(ox + x - dx, oy + y, line)
 
 
 class ImagePainter:
@@ -197,7 +240,7 @@ class ImagePainter:
     def _text(self, s: Shape, ox: float, oy: float, colour: tuple[int, int, int]) -> None:
         font = _font(max(1, round(s.size * self.k)))
         anchor = {"middle": "ms", "end": "rs"}.get(s.anchor, "ls")
-        stroke = max(0, round(s.size * self.k * 0.03)) if s.bold else 0
+        stroke = s.size * self.k * BOLD if s.bold else 0.0   # Pillow ≥ 11: fractional
         for x, y, line in s.runs:
             self.draw.text(((ox + x) * self.k, (oy + y) * self.k), line, font=font,
                            fill=colour, anchor=anchor, stroke_width=stroke, stroke_fill=colour)

@@ -36,6 +36,10 @@ WORKER_WAIT = 30.0
 #: connection is made: a scheduler answers in milliseconds, so anything slower is not one
 #: (a stuck service that accepts and says nothing kept the client waiting 20 s)
 HANDSHAKE_TIMEOUT = 3.0
+#: seconds a refused connection is retried: nothing listens at the port (a typo, a
+#: scheduler not started), so waiting the whole connect timeout (20 s) only delays the
+#: answer; a scheduler that is starting opens its port within this
+REFUSED_GRACE = 1.0
 
 
 class SchedulerLost(WorkerLost):
@@ -193,14 +197,21 @@ def _probe(distributed: Any, address: str, timeout: float) -> None:
     from distributed.comm import get_address_host_port
 
     host, port = get_address_host_port(address)
-    deadline = time.monotonic() + timeout
+    start = time.monotonic()
+    deadline = start + timeout
     while True:
         try:
             socket.create_connection((host, port), timeout=max(0.1, min(
                 2.0, deadline - time.monotonic()))).close()
             break
         except OSError as err:
-            if time.monotonic() >= deadline:
+            now = time.monotonic()
+            if isinstance(err, ConnectionRefusedError) and now >= start + min(
+                    REFUSED_GRACE, timeout):
+                raise DesignkitError(f"scheduler {address}: connection refused (nothing "
+                                     f"listens on that port); start one with `dask "
+                                     f"scheduler` or check the address") from None
+            if now >= deadline:
                 raise DesignkitError(f"scheduler {address}: cannot connect within {timeout:g} "
                                      f"s ({' '.join(str(err).split())}); start one with "
                                      f"`dask scheduler` or check the address") from None

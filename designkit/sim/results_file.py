@@ -115,6 +115,9 @@ def read_table(path: str | Path) -> pd.DataFrame:
         raise DataError(str(path), "no such file")
     if path.is_dir():
         raise DataError(str(path), "is a folder, not a results file (.csv or .parquet)")
+    from designkit.core.textfiles import RESULTS_FILE, refuse_device
+
+    refuse_device(path, RESULTS_FILE)
     suffix = path.suffix.lower()
     try:
         if suffix == ".parquet":

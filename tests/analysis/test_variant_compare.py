@@ -77,9 +77,11 @@ def test_an_interrupt_keeps_the_finished_games_and_still_gives_a_verdict():
         if done > 40:
             raise KeyboardInterrupt
 
-    out = compare_variants("classic_hero", ["draft", "shared_hp_once"], metric="turns",
-                           agents="random", margin=0.0001, max_games=200, first=20,
-                           on_progress=stop_in_the_second_look)
+    # winner_margin, not turns: with a stream per purpose both arms play the same turns in
+    # every game, a width-0 interval that would reach any precision at the first look
+    out = compare_variants("classic_hero", ["draft", "shared_hp_once"],
+                           metric="winner_margin", agents="random", margin=0.0001,
+                           max_games=200, first=20, on_progress=stop_in_the_second_look)
     assert out.stopped == "interrupted" and out.n_games >= 20 and out.verdicts()
     assert math.isfinite(out.table["diff"].iloc[0])
 

@@ -233,6 +233,34 @@ def step_until(page, done: Callable[[list[str]], bool], most: int) -> list[str]:
     return logs
 
 
+def eventually(check: Callable[[], Any], timeout: float = REDRAW_MS / 1000) -> Any:
+    """``check()``'s result once it stops raising AssertionError, retried until
+    ``timeout`` seconds (then its last AssertionError): a condition wait for what the page
+    settles into (a reflow, plotly's resize) rather than a fixed pause that a busy
+    machine outlasts."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return check()
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+        time.sleep(0.2)  # poll interval
+
+
+def text_changes(page, selector: str, before: str, timeout: float = STEP_MS) -> bool:  # noqa: ANN001
+    """Whether ``selector``'s rendered text comes to differ from ``before`` in time (one
+    widget's redraw can land after another's: the stepper's status before its log)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function("([sel, before]) => document.querySelector(sel).innerText "
+                               "!== before", arg=[selector, before], timeout=timeout)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def boxes_inside(page, selector: str, width: int) -> list[dict]:  # noqa: ANN001
     """Bounding boxes of ``selector``'s elements; asserts each lies within 0..``width``."""
     boxes = []

@@ -16,6 +16,7 @@ from dk_browser import (
     STEPPER_STATUS,
     bar_count,
     boxes_inside,
+    eventually,
     expect_lab_shown,
     expect_status,
     open_lab,
@@ -26,6 +27,7 @@ from dk_browser import (
     set_field,
     status_step,
     step_until,
+    text_changes,
 )
 from playwright.sync_api import expect
 
@@ -79,7 +81,8 @@ def test_human_seat_moves_by_clicking_an_action(voila_url: str, page, snap) -> N
     expect(page.locator(STEPPER_STATUS)).not_to_contain_text(f"Step {before_step} ",
                                                               timeout=STEP_MS)
     assert status_step(page) == before_step + 1
-    assert log.inner_text() != before_log, f"clicking {choice!r} left the log unchanged"
+    assert text_changes(page, STEPPER_LOG, before_log), \
+        f"clicking {choice!r} left the log unchanged"
     assert stepper.locator(".dk-error:visible").count() == 0
     snap(page, "human-moved")
 
@@ -128,9 +131,10 @@ def test_no_chart_is_cut_at_1024_or_420_px(voila_url: str, page, snap) -> None:
     assert charts.count() >= 4  # win rate, score, length, end reasons (and more)
     for width in (1024, 420):
         page.set_viewport_size({"width": width, "height": 1800})
-        page.wait_for_timeout(800)  # the grid reflows, plotly resizes each chart
-        boxes = boxes_inside(page, ".dk-sim .dk-charts .dk-chart", width)
-        boxes_inside(page, ".dk-sim .dk-charts .dk-chart .main-svg", width)
+        # the grid reflows, plotly resizes each chart: until both fit (or REDRAW_MS)
+        boxes = eventually(lambda w=width: (
+            boxes_inside(page, ".dk-sim .dk-charts .dk-chart .main-svg", w),
+            boxes_inside(page, ".dk-sim .dk-charts .dk-chart", w))[1])
         if width == 420:  # one column
             assert len({round(b["x"]) for b in boxes}) == 1, boxes
         else:
@@ -138,8 +142,7 @@ def test_no_chart_is_cut_at_1024_or_420_px(voila_url: str, page, snap) -> None:
         snap(page, f"simulate-{width}px")
     page.set_viewport_size({"width": 1024, "height": 1800})
     open_tab(page, "Play")
-    page.wait_for_timeout(500)
-    boxes_inside(page, STEPPER_BOARD, 1024)
+    eventually(lambda: boxes_inside(page, STEPPER_BOARD, 1024))
     snap(page, "play-1024px")
 
 

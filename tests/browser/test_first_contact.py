@@ -18,6 +18,7 @@ from dk_browser import (
     REDRAW_MS,
     STEPPER_STATUS,
     VoilaServer,
+    eventually,
     open_lab,
     open_tab,
     select_controller,
@@ -138,11 +139,16 @@ def test_design_chart_is_drawn_when_scrolled_to(game_server: VoilaServer, page, 
                   ".scrollIntoView({block: 'center'})")
     title = tables.locator(".dk-chart .js-plotly-plot .gtitle").first
     expect(title).to_be_visible(timeout=REDRAW_MS)
-    page.wait_for_timeout(600)  # plotly's resize after the layout settles
-    chart, grid = page.evaluate("""() => [
-      document.querySelector('.dk-design-tables .dk-chart .main-svg').getBoundingClientRect().width,
-      document.querySelector('.dk-design-tables .dk-charts').getBoundingClientRect().width]""")
-    assert 200 < chart <= grid + 1, (chart, grid)
+
+    def fitted() -> None:  # until plotly's resize after the layout settles has landed
+        chart, grid = page.evaluate("""() => [
+          document.querySelector('.dk-design-tables .dk-chart .main-svg')
+            .getBoundingClientRect().width,
+          document.querySelector('.dk-design-tables .dk-charts').getBoundingClientRect().width]
+        """)
+        assert 200 < chart <= grid + 1, (chart, grid)
+
+    eventually(fitted)
     page.evaluate("() => document.querySelector('.dk-design-tables .dk-chart')"
                   ".scrollIntoView({block: 'end'})")
     snap(page, "design-chart-1024")

@@ -49,7 +49,7 @@ CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 #: (tab, panel) in 日本語
 TABS = (("ルール", ".dk-rules"), ("パラメータ", ".dk-params"), ("プレイ", ".dk-stepper"),
         ("シミュレーション", ".dk-sim"), ("指標", ".dk-metrics"), ("スイープ", ".dk-sweep"),
-        ("調整", ".dk-tune"), ("比較", ".dk-compare"))
+        ("調整", ".dk-tune"), ("比較", ".dk-compare"), ("プレイテスト", ".dk-playtests"))
 
 #: what a designer reads on the open tab: visible text (not <pre>/<code>: library output
 #: and field names) and the charts' titles, axes, ticks and legends (SVG, not innerText)

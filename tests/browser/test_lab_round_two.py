@@ -16,7 +16,15 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from dk_browser import REDRAW_MS, STEPPER_STATUS, bar_count, lab_page, open_tab, set_field
+from dk_browser import (
+    REDRAW_MS,
+    STEPPER_STATUS,
+    bar_count,
+    eventually,
+    lab_page,
+    open_tab,
+    set_field,
+)
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -51,8 +59,12 @@ def _agents(sim, name: str) -> None:  # noqa: ANN001
 
 def _charts_fit(page, seats: int) -> int:  # noqa: ANN001
     """Every Simulate chart as wide as its cell (± 2 px), every seat on the seat chart;
-    returns the number of charts."""
-    page.wait_for_timeout(600)  # plotly's resize after the layout settles
+    returns the number of charts. Checked until true (plotly resizes after the layout
+    settles, later on a busy machine) or REDRAW_MS."""
+    return eventually(lambda: _charts_fitted(page, seats))
+
+
+def _charts_fitted(page, seats: int) -> int:  # noqa: ANN001
     sizes = page.evaluate("""() => [...document.querySelectorAll('.dk-sim .dk-chart')]
       .filter(box => box.offsetParent !== null)
       .map(box => ({name: box.className, cell: box.clientWidth, height: box.clientHeight,
@@ -202,7 +214,8 @@ def test_human_decisions_by_clicking_the_board(lab, snap) -> None:  # noqa: ANN0
 TABS = (("Rules", "ルール", ".dk-rules"), ("Parameters", "パラメータ", ".dk-params"),
         ("Play", "プレイ", ".dk-stepper"), ("Simulate", "シミュレーション", ".dk-sim"),
         ("Metrics", "指標", ".dk-metrics"), ("Sweep", "スイープ", ".dk-sweep"),
-        ("Tune", "調整", ".dk-tune"), ("Compare", "比較", ".dk-compare"))
+        ("Tune", "調整", ".dk-tune"), ("Compare", "比較", ".dk-compare"),
+        ("Playtests", "プレイテスト", ".dk-playtests"))
 SIZES = ({"width": 1024, "height": 768}, {"width": 1400, "height": 1000})
 
 #: every visible label, button, tab and section title whose text is wider than its box,

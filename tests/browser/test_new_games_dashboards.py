@@ -18,6 +18,7 @@ from dk_browser import (
     STEPPER_STATUS,
     VoilaServer,
     boxes_inside,
+    eventually,
     open_lab,
     open_tab,
     run_simulation,
@@ -103,7 +104,6 @@ def test_simulate_plots_from_clicks(lab: tuple[str, str], page, snap) -> None:
     page.set_viewport_size({"width": 1024, "height": 2000})
     open_lab(page, url)
     sim = run_simulation(page, 60, seats)
-    page.wait_for_timeout(800)
-    boxes_inside(page, ".dk-sim .dk-charts .dk-chart .main-svg", 1024)
+    eventually(lambda: boxes_inside(page, ".dk-sim .dk-charts .dk-chart .main-svg", 1024))
     assert sim.locator(".dk-error:visible").count() == 0
     snap(page, "simulated")

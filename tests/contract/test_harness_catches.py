@@ -238,3 +238,152 @@ def test_eager_log_text_is_caught(monkeypatch):
     monkeypatch.setitem(ex.FLOW.chances, ex.Phase.DRAW, step._replace(apply=eager))
     with pytest.raises(ContractViolation, match=r"event text was built for rules \['HC-2'\]"):
         check_lazy_logging(GAME, ex.HighCardParams(), ["random"] * 3, seed=1)
+
+
+# -- issue 36: no agent can pass by peeking ------------------------------------------------------
+def _peeking_agent(hidden):
+    """A bot hook that reads a hidden field of the true state (``hidden(state)``) and lets
+    it pick among the options: the leak the peeking suite exists for."""
+    from designkit.agents import Agent
+
+    class Peeking(Agent):
+        name = "peeking"
+
+        def act(self, game, state, rng):   # the driver's entry, overridden to see the truth
+            legal = game.legal_actions(state)
+            return legal[hash(repr(hidden(state))) % len(legal)]
+
+    return Peeking
+
+
+#: game -> (params changes, the hidden field the planted hook reads)
+PLANTED = {
+    "classic_hero": ({"players": 4, "weakness_cards": True}, lambda st: st.weak),
+    "crossroads": ({"players": 4}, lambda st: st.hands),
+    "rolling_stone": ({"players": 4}, lambda st: st.hands),
+    "witch_academy": ({"players": 4}, lambda st: st.hands),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PLANTED))
+def test_an_agent_that_reads_a_hidden_field_is_caught_in_every_game(name):
+    from designkit.core.registry import get_game
+    from tests.contract.peeking import expect_no_peeks
+
+    game = get_game(name)
+    changes, hidden = PLANTED[name]
+    params = game.params_type().replace(**changes)
+    with pytest.raises(ContractViolation, match="decided differently in"):
+        expect_no_peeks(game, params, _peeking_agent(hidden), 8)  # type: ignore[arg-type]
+
+
+def _greedy_on_the_true_state():
+    """The greedy bot as it was before issue 36: one step ahead on the true position."""
+    from designkit.agents import GreedyAgent
+    from designkit.core.lookahead import child_values
+
+    class TrueStateGreedy(GreedyAgent):
+        def act(self, game, state, rng):
+            actions, seat = self.options(game, state)
+            if seat is None:
+                return actions[0]
+            values = list(child_values(game, state, actions,
+                                       lambda child: game.heuristic(child, seat)))
+            top = max(values)
+            best = [a for a, v in zip(actions, values, strict=True) if v >= top - 1e-9]
+            return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+    return TrueStateGreedy()
+
+
+def _old_classic_hero_determinize(st, seat, rng):
+    """Classic Hero's re-deal before issue 36: the pool shuffled in the true state's order
+    (which seat held which weakness card steered the deal)."""
+    c = st.clone()
+    c.log = None
+    others = [s for s in range(c.n) if s != seat and c.weak[s]]
+    if others:
+        pool = c.weak_deck + [w for s in others for w in c.weak[s]]
+        rng.shuffle(pool)
+        for s in others:
+            k = len(c.weak[s])
+            c.weak[s], pool = tuple(pool[:k]), pool[k:]
+        c.weak_deck = sorted(pool)
+    return c
+
+
+def _weakness_game():
+    from designkit.core.registry import get_game
+
+    game = get_game("classic_hero")
+    return game, game.params_type().replace(players=4, weakness_cards=True)
+
+
+def test_the_greedy_bot_that_read_the_true_cards_is_caught():
+    """Issue 36's reproducer: greedy valued its options on the true state. Seed 3 holds
+    a decision (87) where the shuffled weakness cards change its choice."""
+    from tests.contract.peeking import all_decisions, count_peeks
+
+    game, params = _weakness_game()
+    tally = count_peeks(game, params, _greedy_on_the_true_state, all_decisions(
+        game, params, range(3, 4)))
+    assert tally.changed >= 1, tally
+    fair = count_peeks(game, params, "greedy", all_decisions(game, params, range(3, 4)))
+    assert fair.changed == 0 and fair.decisions == tally.decisions
+
+
+def test_mcts_on_a_re_deal_in_the_true_order_is_caught(monkeypatch):
+    """Issue 36's other reproducer: ``mcts:30`` changed its decision in re-dealt positions
+    while the re-deal shuffled the pool in the true order; the determinisation's own check
+    catches the same bug."""
+    from tests.contract.peeking import all_decisions, check_determinize, count_peeks
+
+    game, params = _weakness_game()
+    monkeypatch.setattr(type(game), "determinize",
+                        lambda self, st, seat, rng: _old_classic_hero_determinize(st, seat, rng))
+    tally = count_peeks(game, params, "mcts:30", all_decisions(game, params, range(3), 10))
+    assert tally.changed >= 1, tally
+    with pytest.raises(ContractViolation, match="gave other samples"):
+        check_determinize(game, params, 24)
+
+
+def test_a_determinize_that_does_not_resample_is_caught(monkeypatch):
+    """The miss of issue 36's toy game: a determinisation that hands the search the true
+    cards keeps every observation equal. Where the suite can shuffle the hidden zones the
+    samples differ from a twin's (Classic Hero); where it cannot (Witch Academia's coarse
+    zones) the resampling check sees it."""
+    from designkit.core.registry import get_game
+    from tests.contract.peeking import check_determinize
+
+    game, params = _weakness_game()
+    check_determinize(game, params, 12)   # as shipped
+    monkeypatch.setattr(type(game), "determinize", lambda self, st, seat, rng: st.clone())
+    with pytest.raises(ContractViolation, match="gave other samples"):
+        check_determinize(game, params, 12)
+    witch = get_game("witch_academy")
+    monkeypatch.setattr(type(witch), "determinize", lambda self, st, seat, rng: st.clone())
+    with pytest.raises(ContractViolation, match="never deals the other seats' hidden parts"):
+        check_determinize(witch, witch.params_type().replace(players=4), 6)
+
+
+def test_a_vanishing_card_in_classic_hero_is_caught(monkeypatch):
+    """王道勇者 declares its components now (issue 36: it was in NO_COMPONENTS, so a vanishing
+    card went unseen): a hit weakness card that leaves the hand without going out of play,
+    the game's own invariants switched off, shows only in the conservation check."""
+    from designkit.core.registry import get_game
+    from designkit.games.classic_hero import battle
+
+    game, params = _weakness_game()
+    checked_playout(game, params, "random", seed=4)          # as shipped
+    monkeypatch.setattr(type(game), "check_state", lambda self, state: [])
+    hit = battle.hit_weakness
+
+    def lossy(st, seat, card_id, used):
+        hit(st, seat, card_id, used)
+        st.out = st.out[:-1]                                   # the card vanishes
+
+    monkeypatch.setattr(battle, "hit_weakness", lossy)
+    with pytest.raises(ContractViolation, match="components not conserved.*weakness"):
+        for seed in range(4, 12):
+            checked_playout(game, params, "random", seed=seed)
+    assert get_game("classic_hero") is game

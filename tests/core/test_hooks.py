@@ -1,37 +1,37 @@
-"""core.hooks: a game's hooks read from its package's modules, declared once."""
+"""core.hooks: a game's hooks read from the modules it imports and lists (no import by
+string: the import graph shows every game's hook modules)."""
 
 from __future__ import annotations
 
-import sys
 import types
 
+import grimp
 import pytest
 
 from designkit.core.game import Game
-from designkit.core.hooks import STANDARD_HOOKS
+from designkit.core.hooks import STANDARD_HOOKS, HookError
+
+
+def _module(name: str, **functions: object) -> types.ModuleType:
+    module = types.ModuleType(name)
+    for key, value in functions.items():
+        setattr(module, key, value)
+    return module
 
 
 @pytest.fixture
-def package(monkeypatch):
-    """A throwaway package ``hookpkg`` with an observe and a bots module (no view)."""
-    pkg = types.ModuleType("hookpkg")
-    pkg.__path__ = []  # a package: its submodules are the ones put in sys.modules
-    observe = types.ModuleType("hookpkg.observe")
-    observe.observation = lambda st, seat: {"seat": seat, "st": st}
-    observe.determinize = lambda st, seat, rng: ("copy", st)
-    bots = types.ModuleType("hookpkg.bots")
-    bots.heuristic = lambda game, st, seat: (game.name, seat)
-    for name, module in (("hookpkg", pkg), ("hookpkg.observe", observe),
-                         ("hookpkg.bots", bots)):
-        module.__spec__ = types.SimpleNamespace(name=name)  # find_spec reads it
-        monkeypatch.setitem(sys.modules, name, module)
-    return observe
+def modules() -> tuple[types.ModuleType, types.ModuleType]:
+    """A game's ``observe`` and ``bots`` modules (no view)."""
+    observe = _module("hookpkg.observe", observation=lambda st, seat: {"seat": seat, "st": st},
+                      determinize=lambda st, seat, rng: ("copy", st))
+    bots = _module("hookpkg.bots", heuristic=lambda game, st, seat: (game.name, seat))
+    return observe, bots
 
 
-def _game(package_name: str = "hookpkg") -> type:
+def _game(*hook_modules: types.ModuleType) -> type:
     class Toy(Game):
         name = "toy"
-        hooks_package = package_name
+        hooks = hook_modules
 
         def check_state(self, state):  # its own method wins over the table
             return ["own"]
@@ -39,52 +39,67 @@ def _game(package_name: str = "hookpkg") -> type:
     return Toy
 
 
-def test_hooks_come_from_the_package_modules(package):
-    game = _game()()
+def test_hooks_come_from_the_listed_modules(modules):
+    game = _game(*modules)()
     assert game.observation("S", 1) == {"seat": 1, "st": "S"}
     assert game.determinize("S", 0, None) == ("copy", "S")
     assert game.heuristic("S", 2) == ("toy", 2)  # heuristic takes the game first
     assert game.check_state("S") == ["own"]
 
 
-def test_a_missing_module_keeps_the_default(package):
-    game = _game()()
-    with pytest.raises(NotImplementedError):  # no hookpkg.view: Game.view
+def test_a_module_not_listed_keeps_the_default(modules):
+    game = _game(*modules)()
+    with pytest.raises(NotImplementedError):  # no view module: Game.view
         game.view("S")
-    assert "explain_illegal" not in vars(type(game))   # no hookpkg.explain either
+    assert "explain_illegal" not in vars(type(game))   # no explain either
 
 
-def test_after_the_first_call_the_class_holds_the_function(package):
-    cls = _game()
-    game = cls()
-    game.heuristic("S", 0)
-    assert vars(cls)["heuristic"] is sys.modules["hookpkg.bots"].heuristic
-    game.observation("S", 0)
-    assert vars(cls)["observation"].__wrapped__ is package.observation
-    package.observation = lambda st, seat: "patched"   # resolved once: not re-read
-    assert game.observation("S", 0) == {"seat": 0, "st": "S"}
+def test_the_class_holds_the_function_itself(modules):
+    observe, bots = modules
+    cls = _game(*modules)
+    assert vars(cls)["heuristic"] is bots.heuristic
+    assert vars(cls)["observation"].__func__ is observe.observation   # a staticmethod
 
 
-def test_a_module_without_the_function_names_it(package):
-    del package.determinize
-    game = _game()()
-    with pytest.raises(AttributeError, match="Toy.determinize: hookpkg.observe has no "
-                                             "function determinize"):
-        game.determinize("S", 0, None)
+def test_a_module_without_the_function_names_it(modules):
+    observe, bots = modules
+    del observe.determinize
+    with pytest.raises(HookError, match="Toy.determinize: hookpkg.observe has no "
+                                        "function determinize"):
+        _game(observe, bots)
 
 
-def test_without_a_package_nothing_is_declared():
+def test_a_module_that_holds_no_hook_is_refused():
+    with pytest.raises(HookError, match="hookpkg.turn is not a hook module"):
+        _game(_module("hookpkg.turn"))
+
+
+def test_without_hooks_nothing_is_declared():
     class Plain(Game):
         name = "plain"
 
     assert not any(name in vars(Plain) for name in STANDARD_HOOKS)
 
 
+GAMES = ("classic_hero", "witch_academy", "rolling_stone", "crossroads")
+
+
 def test_the_four_games_use_it():
     from designkit.core.registry import get_game
 
-    for name in ("classic_hero", "witch_academy", "rolling_stone", "crossroads"):
+    for name in GAMES:
         game = get_game(name)
         state = game.new_state(game.default_params(), log=False)
         assert isinstance(game.observation(state, 0), dict)
         assert game.state_from_dict(game.state_to_dict(state), log=False) is not None
+
+
+def test_the_import_graph_shows_every_games_hooks():
+    """What lint-imports reads (grimp): each game's rules module imports its hook modules."""
+    graph = grimp.build_graph("designkit")
+    for name in GAMES:
+        rules = f"designkit.games.{name}.rules"
+        imported = graph.find_modules_directly_imported_by(rules)
+        hooks = {f"designkit.games.{name}.{m}" for m in
+                 ("bots", "explain", "invariants", "observe", "serialize", "view")}
+        assert hooks <= imported, sorted(hooks - imported)

@@ -89,7 +89,9 @@ def test_junk_arguments_through_describe_and_apply(name):
                     pytest.fail(f"{name}: junk {kind} {arg!r} was applied")
         after = json.dumps(game.state_to_dict(state), sort_keys=True, default=str)
         assert after == before, "a refused action changed the state"
-    assert tried > 500
+    # most junk is refused at every position for every kind (a game that offered a junk
+    # argument everywhere would test nothing): the bar scales with the game's length
+    assert tried >= len(positions) * len(kinds) * len(JUNK) // 2
     assert not internal, f"{sum(internal.values())} internal errors, e.g. " \
                          f"{list(internal)[:5]}"
 

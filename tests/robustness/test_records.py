@@ -43,9 +43,10 @@ def _record(game_name: str = "crossroads", seed: int = 3, upto: int | None = Non
                                              steps, state)))
 
 
-def test_a_fresh_record_is_format_2_matches_the_schema_and_verifies():
+def test_a_fresh_record_is_format_3_matches_the_schema_and_verifies():
     record = _record()
-    assert record["format_version"] == FORMAT_VERSION == 2
+    assert record["format_version"] == FORMAT_VERSION == 3
+    assert {"seed", "agents"} <= set(record["hashes"])
     assert record["finished"] is True
     assert set(record["hashes"]["data"]) == {"data/crossroads/genres.csv",
                                              "data/crossroads/skills.csv"}
@@ -62,6 +63,37 @@ def test_the_schema_file_is_valid_json_schema():
     from designkit.core.records import _jsonschema
 
     _jsonschema().Draft202012Validator.check_schema(schema())
+
+
+def test_format_2_records_still_load_and_verify():
+    """Format 2 (issue 40 added the seed and agents hashes): read with the hashes it has."""
+    record = _record()
+    del record["hashes"]["seed"], record["hashes"]["agents"]
+    record["format_version"] = 2
+    check_record(record)
+    verify(record)
+    record["seed"] += 1  # not hashed in format 2: informative only, as it was
+    verify(record)
+
+
+@pytest.mark.parametrize(("field", "edit"), [
+    ("seed", lambda r: r.update(seed=r["seed"] + 1)),
+    ("agents", lambda r: r.update(agents=["greedy"] * len(r["agents"]))),
+    ("agents", lambda r: r["agents"].pop()),
+])
+def test_an_edited_seed_or_agents_is_refused(field, edit):
+    """Issue 40: the seed and the agents were editable and the record still replayed."""
+    record = _record()
+    edit(record)
+    with pytest.raises(RecordMismatch, match=f"hash of '{field}' differs"):
+        verify(record)
+
+
+def test_format_3_requires_the_seed_and_agents_hashes():
+    record = _record()
+    del record["hashes"]["agents"]
+    with pytest.raises(DataError, match="agents"):
+        check_record(record)
 
 
 def test_format_1_records_still_load_and_verify():

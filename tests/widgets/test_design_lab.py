@@ -166,3 +166,22 @@ def test_an_error_made_before_the_tab_opens_is_shown_when_it_does(variants_dir):
     assert "dk-field-error" in field.row._dom_classes
     field.control.value = "2, 3, 4"  # typed into the row made late: checked as ever
     assert panel.errors == {}
+
+
+def test_the_play_tab_names_the_variant_and_its_changes():
+    """Issue 39: after Load variant the Play tab says which variant it plays and what
+    differs from the draft; an edit after loading says so; the draft says it is the draft."""
+    lab = DesignLab("classic_hero")  # the shipped variants, read only
+    assert "the draft" in lab.stepper.playing.value
+    lab.params_panel.build_fields()
+    lab.params_panel.load_variant("shared_hp_once")
+    line = lab.stepper.playing.value
+    assert "variant <b>shared_hp_once</b>" in line and "shared_hp = once" in line
+    assert "edited" not in line
+    edited = lab.params_panel.params.with_strings({"red_die_bonus_vp": "3"})
+    lab.params_panel.set_params(edited)
+    line = lab.stepper.playing.value
+    assert "shared_hp_once</b>, edited" in line and "red_die_bonus_vp = 3" in line
+    lab.lang.value = "ja"
+    lab.stepper.render()
+    assert "プレイ中：バリアント" in lab.stepper.playing.value

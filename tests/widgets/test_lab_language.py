@@ -148,7 +148,7 @@ def test_japanese_switches_every_label(lab: DesignLab) -> None:
     lab.set_lang("ja")
     assert lab.stepper.lang.value == "ja"
     assert list(lab.tabs.titles) == ["ルール", "パラメータ", "プレイ", "シミュレーション",
-                                     "指標", "スイープ", "調整", "比較"]
+                                     "指標", "スイープ", "調整", "比較", "プレイテスト"]
     assert lab.sim_panel.run() is not None  # status lines written after the switch
     assert lab.sim_panel.status.value == "4 ゲーム"
     assert lab.sim_panel.figures["win_rate"].layout.title.text == "席ごとの勝率"  # charts too
@@ -303,7 +303,7 @@ def test_plotlys_own_words_switch_with_the_lab(variants_dir) -> None:  # noqa: A
     from designkit_widgets.chart_grid import PLOTLY_JA, ChartGrid
 
     lab = DesignLab("classic_hero", variants_dir=variants_dir)
-    lab.tabs.selected_index = len(lab.tabs.children) - 1  # an analysis tab, built now
+    lab.tabs.selected_index = list(lab.tabs.titles).index("Compare")  # built now, with charts
     grids = [w for w in walk(lab) if isinstance(w, ChartGrid)]
     assert len(grids) >= 3 and all(g.words == {} for g in grids)
     lab.set_lang("ja")

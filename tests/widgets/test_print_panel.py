@@ -41,3 +41,21 @@ def test_print_and_play_offers_the_files_with_the_edited_parameters() -> None:
 
 def test_the_rules_tab_has_the_button() -> None:
     assert isinstance(RulesPanel("classic_hero").print_panel, PrintPanel)
+
+
+def test_print_and_play_shows_its_progress() -> None:
+    """Issue 39: 6-13 s with only a pale button; now a bar moves through every step (the
+    widget state is sent at each step, so Voila shows it while the export runs)."""
+    panel = PrintPanel("crossroads")
+    seen: list[tuple[int, int, str, str]] = []
+    panel.progress.observe(lambda ch: seen.append((panel.progress.value, panel.progress.max,
+                                                   panel.step.value,
+                                                   panel.progress.layout.display or "")),
+                           "value")
+    panel.export()
+    assert panel.steps_seen == ["drawing the cards", "the PDFs", "the crossroads_numbers sheets",
+                                "the crossroads_skills sheets", "done"]
+    assert [v for v, *_ in seen] == [1, 2, 3]                   # every step moved the bar
+    assert all(m == 3 and shown == "" for _, m, _, shown in seen)   # visible while running
+    assert "the crossroads_skills sheets… (2/3)" in seen[1][2]
+    assert panel.progress.layout.display == "none" and panel.step.value == ""

@@ -20,7 +20,20 @@ class Content(Protocol):
     def decks(self, params: Any, new: NewDeck) -> list[Deck]: ...
 
 
-MODULES = {"crossroads": "designkit.export.content.crossroads",
-           "rolling_stone": "designkit.export.content.rolling_stone",
-           "witch_academy": "designkit.export.content.witch_academy",
-           "classic_hero": "designkit.export.content.classic_hero"}
+#: the built-in games printed by a module of this package
+MODULES = ("crossroads", "rolling_stone", "witch_academy", "classic_hero")
+
+
+def exporter(game: Any) -> Callable[[Any, NewDeck], list[Deck]] | None:
+    """``game``'s ``decks(params, new)``: a built-in game's module here (plain imports, made
+    on first use: they read the games' card loaders), else the ``print_decks`` hook a game's
+    own ``printing.py`` declares (``core.hooks``), else ``None`` (nothing to print)."""
+    from designkit.export.content import classic_hero, crossroads, rolling_stone, witch_academy
+
+    built_in: dict[str, Content] = {"crossroads": crossroads, "rolling_stone": rolling_stone,
+                                    "witch_academy": witch_academy,
+                                    "classic_hero": classic_hero}
+    if game.name in built_in:
+        return built_in[game.name].decks
+    declared = getattr(game, "print_decks", None)
+    return declared if callable(declared) else None

@@ -267,6 +267,7 @@ def hit(st: ClassicHeroState, seat: int, lord_id: str, h: int, used: tuple[int, 
         stays = p.shared_hp == "repeat"
         if not stays:
             del st.lords_up[k]
+            st.out += (f"lord {lord.id}",)
         if st.log is not None:
             st.emit("CH-7.3", seat, f"{lord.name} is defeated: {who} gains the final damage "
                     f"bonus {bonus} VP" + ("; the card is discarded and a new one drawn"
@@ -315,6 +316,7 @@ def hit_weakness(st: ClassicHeroState, seat: int, card_id: str, used: tuple[int,
     w = next(i for i in st.weak[seat] if rules.weaknesses[i].id == card_id)
     st.weak[seat] = without(st.weak[seat], w)
     card = rules.weaknesses[w]
+    st.out += (f"weakness {card.id}",)
     cond, base = card.hps[0]
     vp = base + (st.stage if p.boss_hp_vp == "base_plus_stage" else 0)
     st.gain(seat, vp, VP_WEAK)
@@ -341,7 +343,8 @@ def draw_weakness(st: ClassicHeroState, seat: int) -> bool:
 
 
 @FLOW.chance(Phase.DRAW_WEAKNESS,
-             lambda st: tuple(st.rules.weaknesses[w].id for w in st.weak_deck), uniform=True)
+             lambda st: tuple(st.rules.weaknesses[w].id for w in st.weak_deck), uniform=True,
+             stream=lambda st: f"weaknesses stage {st.stage}")   # a full deck each stage
 def weakness_drawn(st: ClassicHeroState, card_id: str) -> None:
     seat = st.ctx[0]
     w = next(i for i in st.weak_deck if st.rules.weaknesses[i].id == card_id)

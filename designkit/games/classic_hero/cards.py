@@ -224,6 +224,8 @@ def _lord_check(row: dict[str, Any]) -> str | None:
     for i in (1, 2, 3):
         if row[f"base{i}"] is not None and not row[f"hp{i}"]:
             return f"hp{i}: base{i} is given but hp{i} is empty (give both or neither)"
+        if row[f"hp{i}"] and row[f"base{i}"] is None:
+            return f"base{i}: empty, but hp{i} is given (each HP has its base strength)"
         if i > 1 and row[f"hp{i}"] and not row[f"hp{i - 1}"]:
             return f"hp{i - 1}: empty, but hp{i} is given (fill the HPs in order)"
     return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from designkit.core.invariants import Violation
 from designkit.games.classic_hero.state import ClassicHeroState, Phase
 
@@ -69,11 +71,50 @@ def _variant_violations(st: ClassicHeroState) -> list[Violation]:
 
 # -- declarations for the contract suite (Game.components, Game.hidden_zones) -------------------
 def components(st: ClassicHeroState) -> dict[str, int]:
-    """Nothing is conserved in Classic Hero's state: it keeps no discard piles (a used
-    skill card, a defeated Demon Lord, a weakness card played in a battle, CH-V2, leave
-    it), the weakness deck is a full deck again each stage and dice are gained (CH-2.3);
-    so no count is declared (``cards_conserved`` checks each stage's event deck)."""
-    return {}
+    """Every card by id over all places, and the dice (issue 36): the event deck, the
+    Adventure, each seat's achieved cards, the later stages' decks still in the box; the
+    Demon Lord deck and the face-up lords; the skill deck, display and the skills held;
+    CH-V2's weakness deck and hands (all in the box before the first stage, a full deck
+    again each stage); and ``st.out``, what the rules put out of play (discards at the
+    stage end CH-8.4, the 4 undrawn event cards CH-4.1, defeated lords CH-7.3, weaknesses
+    hit or discarded). Dice: those owned plus ``st.stock``, the dice returned to the
+    unlimited stock (CH-A29) net of those taken from it, which is 0 from the start."""
+    r = st.rules
+    count: Counter[str] = Counter(st.out)
+    ev = r.events
+    count.update(f"event {ev[e].id}" for e in st.event_deck)
+    count.update(f"event {ev[e].id}" for e in st.track if e is not None)
+    count.update(f"event {ev[e].id}" for t in st.taken for e in t)
+    count.update(f"event {c.id}" for c in ev if c.stage > st.stage)
+    count.update(f"lord {r.lords[b].id}" for b in st.lord_deck)
+    count.update(f"lord {r.lords[b].id}" for b, _ in st.lords_up)
+    skills = set(r.skills)
+    count.update(f"skill {r.abilities[a].id}" for a in st.skill_deck)
+    count.update(f"skill {r.abilities[a].id}" for a in st.display)
+    count.update(f"skill {r.abilities[a].id}" for ab in st.abilities for a in ab if a in skills)
+    if st.params.weakness_on:
+        if st.stage == 0:
+            count.update(f"weakness {w.id}" for w in r.weaknesses)
+        count.update(f"weakness {r.weaknesses[w].id}" for w in st.weak_deck)
+        count.update(f"weakness {r.weaknesses[w].id}" for ws in st.weak for w in ws)
+    count["die"] = sum(map(len, st.dice)) + st.stock
+    return dict(count)
+
+
+def derive_out(st: ClassicHeroState) -> None:
+    """``st.out`` and ``st.stock`` of a loaded position (its document does not hold them):
+    every card of a started stage, the lords and skills, and (from the first stage) the
+    weaknesses that are in no place are out of play; the stock is net of the dice owned."""
+    r = st.rules
+    st.out, st.stock = (), 0
+    have = components(st)
+    missing: list[str] = []
+    for key in ([f"event {c.id}" for c in r.events] + [f"lord {b.id}" for b in r.lords]
+                + [f"skill {r.abilities[a].id}" for a in r.skills]
+                + ([f"weakness {w.id}" for w in r.weaknesses] if st.params.weakness_on else [])):
+        missing += [key] * max(0, 1 - have.get(key, 0))
+    st.out = tuple(missing)
+    st.stock = -sum(map(len, st.dice))
 
 
 def hidden_zones(st: ClassicHeroState, seat: int) -> list[list[tuple[str | int, ...]]]:

@@ -15,6 +15,7 @@ from typing import Any
 from designkit.core.flow import ask, push, roll
 from designkit.core.rows import append, without
 from designkit.core.seats import seat_label
+from designkit.core.streams import per_seat
 from designkit.games.classic_hero.actions import HeroAction, die_ref_text
 from designkit.games.classic_hero.cards import ARTIFACT_NAMES, artifact_label, effect_text
 from designkit.games.classic_hero.hands import DIE_ABILITIES, HandTables, tables
@@ -71,6 +72,7 @@ def mark_used(st: ClassicHeroState, seat: int, idxs: Iterable[int]) -> None:
 def drop_die(st: ClassicHeroState, seat: int, i: int) -> tuple[int, bool, bool]:
     """Return die ``i`` to the stock; the variant marks on later dice move down with them."""
     d = st.dice[seat].pop(i)
+    st.stock += 1
     for rows in (st.fixed, st.red_once):
         marks = rows[seat]
         if marks:
@@ -150,8 +152,13 @@ def roll_die(st: ClassicHeroState, seat: int, i: int, rule: str, note: str = "")
 FACES = (1, 2, 3, 4, 5, 6)
 
 
+#: each seat's dice roll from a stream of their own (core.streams): a variant that makes one
+#: seat roll more often leaves the other seats' rolls paired
+DICE_STREAM = per_seat("dice")
+
+
 @FLOW.chance(Phase.ROLL, lambda st: FACES, uniform=True,
-             sample=lambda st, rng: FACES[rng.randrange(6)])
+             sample=lambda st, rng: FACES[rng.randrange(6)], stream=DICE_STREAM)
 def rolled(st: ClassicHeroState, value: int) -> None:
     seat, i, rule, *note = st.ctx
     d = st.dice[seat][i]
@@ -188,6 +195,7 @@ def gain_die(st: ClassicHeroState, seat: int, rule: str, source: str = "") -> bo
     One log line, after the roll: growth's (``rule`` CH-8.6) or CH-A21's, naming ``source``.
     """
     st.dice[seat].append((0, False, False))
+    st.stock -= 1
     grow = rule == "CH-8.6"
     note = "grow" if grow else f"gain:{source}" if source else "gain"
     push(st, ("roll_die", seat, len(st.dice[seat]) - 1, "CH-8.6" if grow else "CH-A21", note),
@@ -251,7 +259,8 @@ def apply_rest(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple) -> N
     rule = "CH-5.6"
     if then[0] != "move":
         rule = "CH-A5"     # Rest after moving or in the battle: 「いつでも」 (CH-A5)
-    returned_text = " ".join(die_label(st.dice[seat][i]) for i in gone)
+    returned_text = (" ".join(die_label(st.dice[seat][i]) for i in gone)
+                     if st.log is not None else "")
     for i in gone:
         drop_die(st, seat, i)
     rerolled = st.used_dice(seat)

@@ -16,7 +16,18 @@ from designkit.core.game import vp_labels
 from designkit.core.messages import Text, bi
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed
-from designkit.games.classic_hero import battle, scoring, stage, turn  # noqa: F401
+from designkit.games.classic_hero import (  # noqa: F401
+    battle,
+    bots,
+    explain,
+    invariants,
+    observe,
+    scoring,
+    serialize,
+    stage,
+    turn,
+    view,
+)
 from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.cards import (
     load_abilities,
@@ -58,7 +69,7 @@ class ClassicHeroGame(FlowGame[ClassicHeroState, ClassicHeroParams]):
     tie_break_rules = ("CH-9.3",)
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
-    hooks_package = __package__
+    hooks = (bots, explain, invariants, observe, serialize, view)  # core.hooks
     action_type = HeroAction
 
     def new_state(self, params: ClassicHeroParams | None = None, log: bool = True

@@ -22,6 +22,7 @@ from designkit.core.events import Event
 from designkit.core.flow_dict import last_from_json, last_to_json, listify, tuplify
 from designkit.core.invariants import BadStateValue, parse_checked
 from designkit.games.classic_hero.actions import HeroAction
+from designkit.games.classic_hero.invariants import derive_out
 from designkit.games.classic_hero.params import ClassicHeroParams
 from designkit.games.classic_hero.setup import blank_state
 from designkit.games.classic_hero.state import FLOW, VP_PARTS, ClassicHeroState, Phase, Ruleset
@@ -162,6 +163,7 @@ def _parse(data: dict[str, Any], params: ClassicHeroParams | None, log: bool
         key = "log"
         if log and data.get("log") is not None:
             st.log = [Event.from_dict(e) for e in data["log"]]
+        derive_out(st)
     except (KeyError, ValueError, TypeError, IndexError, AttributeError) as err:
         what = f"missing or unknown {err}" if isinstance(err, KeyError) else str(err)
         raise BadStateValue(key, what) from None

@@ -47,6 +47,7 @@ def blank_state(rules: Ruleset, log: bool) -> ClassicHeroState:
     st.weak = [()] * n
     st.weak_deck = []
     st.hp_by = [()] * n
+    st.out, st.stock = (), 0
     return st
 
 
@@ -70,6 +71,7 @@ def setup(st: ClassicHeroState) -> bool:
                 f"配るのは{dealt}個")
     for seat in range(st.n):
         st.dice[seat] = [(0, False, False)] * dealt   # rolled at CH-4.8
+    st.stock -= dealt * st.n
     push(st, *[("deal_race", s) for s in range(st.n)], ("class_picks",))
     return False
 
@@ -84,7 +86,7 @@ def _races_left(st: ClassicHeroState) -> tuple[str, ...]:
     return tuple(r.id for i, r in enumerate(st.rules.races) if i not in taken)
 
 
-@FLOW.chance(Phase.RACE, _races_left, uniform=True)
+@FLOW.chance(Phase.RACE, _races_left, uniform=True, stream="races")
 def race_dealt(st: ClassicHeroState, race_id: str) -> None:
     seat = st.ctx[0]
     st.race[seat] = st.rules.race_index[race_id]
@@ -134,6 +136,9 @@ def class_picked(st: ClassicHeroState, a: HeroAction) -> None:
 def stage_start(st: ClassicHeroState, s: int) -> bool:
     rules, p = st.rules, st.params
     st.stage = s
+    # CH-4.1: the previous stage's 4 undrawn cards are not used; CH-V2: a full weakness deck
+    st.out = tuple(k for k in st.out if not k.startswith("weakness ")) + tuple(
+        f"event {rules.events[e].id}" for e in st.event_deck)
     st.event_deck = list(rules.stage_decks[s])
     st.track = [None] * (rules.goal + 1)
     st.weak_deck = list(range(len(rules.weaknesses)))   # CH-V2: a full deck each stage
@@ -152,7 +157,8 @@ def draw_event(st: ClassicHeroState, slot: int) -> bool:
 
 @FLOW.chance(Phase.DRAW_EVENT, lambda st: tuple(st.rules.events[e].id for e in st.event_deck),
              uniform=True, sample=lambda st, rng: st.rules.events[
-                 st.event_deck[rng.randrange(len(st.event_deck))]].id)
+                 st.event_deck[rng.randrange(len(st.event_deck))]].id,
+             stream=lambda st: f"events stage {st.stage}")
 def event_drawn(st: ClassicHeroState, card_id: str) -> None:
     slot = st.ctx[0]
     e = st.rules.event_index[card_id]
@@ -209,7 +215,7 @@ def draw_lord(st: ClassicHeroState, rule: str) -> bool:
 
 @FLOW.chance(Phase.DRAW_LORD, lambda st: tuple(st.rules.lords[b].id for b in st.lord_deck),
              uniform=True, sample=lambda st, rng: st.rules.lords[
-                 st.lord_deck[rng.randrange(len(st.lord_deck))]].id)
+                 st.lord_deck[rng.randrange(len(st.lord_deck))]].id, stream="lords")
 def lord_drawn(st: ClassicHeroState, lord_id: str) -> None:
     b = st.rules.lord_index[lord_id]
     st.lord_deck.remove(b)
@@ -234,7 +240,7 @@ def draw_skill(st: ClassicHeroState) -> bool:
 @FLOW.chance(Phase.DRAW_SKILL,
              lambda st: tuple(st.rules.abilities[a].id for a in st.skill_deck), uniform=True,
              sample=lambda st, rng: st.rules.abilities[
-                 st.skill_deck[rng.randrange(len(st.skill_deck))]].id)
+                 st.skill_deck[rng.randrange(len(st.skill_deck))]].id, stream="skills")
 def skill_drawn(st: ClassicHeroState, skill_id: str) -> None:
     a = st.rules.ability_index[skill_id]
     st.skill_deck.remove(a)

@@ -46,9 +46,7 @@ def stage_end(st: ClassicHeroState) -> bool:
         else:
             st.emit("CH-8.3", None, "Growth is done once, at the end of the stage (CH-A1)",
                     "成長はステージの最後に１回（CH-A1）")
-    st.track = [None] * (st.rules.goal + 1)
-    st.lords_up = []
-    st.display = []
+    _discard_table(st)
     _discard_weaknesses(st)
     if st.log is not None:
         st.emit("CH-8.4", None, "The event, Demon Lord and skill cards left on the table are "
@@ -98,18 +96,35 @@ def negative_vp(st: ClassicHeroState, before: list[int]) -> None:
                     f"{seat_label(s)}は{st.vp[s]}ＶＰ（ＶＰはマイナスになりうる）", vp=st.vp[s])
 
 
+def _discard_table(st: ClassicHeroState) -> None:
+    """CH-8.4: the event, Demon Lord and skill cards left on the table are discarded."""
+    r = st.rules
+    st.out += tuple([f"event {r.events[e].id}" for e in st.track if e is not None]
+                    + [f"lord {r.lords[b].id}" for b, _ in st.lords_up]
+                    + [f"skill {r.abilities[a].id}" for a in st.display])
+    st.track = [None] * (r.goal + 1)
+    st.lords_up = []
+    st.display = []
+
+
 def _discard_weaknesses(st: ClassicHeroState) -> None:
     """CH-V2 with CH-8.4: the weaknesses of this stage's Demon Lords are discarded unused
-    (the next stage draws from a full deck); each is shown as it goes."""
+    (the next stage draws from a full deck). Face down: the draft makes a weakness
+    「自分だけが知るボスの弱点」 (only its holder knows it) and no rule reveals an unused one,
+    so only the holder's log names them; the table reads how many (issue 36)."""
     for s in range(st.n):
         if not st.weak[s]:
             continue
         if st.log is not None:
             names = ", ".join(st.rules.weaknesses[w].name for w in st.weak[s])
             names_ja = "、".join(st.rules.weaknesses[w].name_ja for w in st.weak[s])
+            k = len(st.weak[s])
             st.emit("CH-V2", s, f"{seat_label(s)}'s unused weakness card(s) are discarded: "
                     f"{names}", f"{seat_label(s)}の使わなかった弱点カードを捨て札にする："
-                    f"{names_ja}")
+                    f"{names_ja}", visible_to=(s,),
+                    public=(f"{seat_label(s)} discards {k} unused weakness card(s) face down",
+                            f"{seat_label(s)}が使わなかった弱点カード{k}枚を伏せたまま捨て札にする"))
+        st.out += tuple(f"weakness {st.rules.weaknesses[w].id}" for w in st.weak[s])
         st.weak[s] = ()
     for s in range(st.n):
         st.hp_by[s] = ()

@@ -222,6 +222,11 @@ class ClassicHeroState(FlowState):
         # served one HP (CH-V5), private weakness cards and their deck (CH-V2), the HPs each
         # seat achieved under a shared HP (CH-V1)
         "fixed", "red_once", "weak", "weak_deck", "hp_by",
+        # what has left play, for the contract suite's conservation check (Game.components):
+        # cards discarded or defeated ("event S1-05", "lord B03", "skill SK02", "weakness
+        # WK04"; not in state_to_dict, derived again on load) and the dice returned to the
+        # unlimited stock net of those taken from it (CH-A29)
+        "out", "stock",
     )
 
     # the slots' types (a class-level annotation makes no class attribute, so it sits
@@ -258,6 +263,8 @@ class ClassicHeroState(FlowState):
     weak: list[tuple[int, ...]]        # [seat]: private weakness cards (CH-V2)
     weak_deck: list[int]
     hp_by: list[tuple[tuple[int, int], ...]]  # [seat]: (Demon Lord, HP) achieved (CH-V1)
+    out: tuple[str, ...]               # components out of play (a tuple: written rarely)
+    stock: int                         # dice returned to the stock minus dice taken
 
     def clone(self) -> ClassicHeroState:
         c = self.clone_flow()
@@ -278,6 +285,7 @@ class ClassicHeroState(FlowState):
         c.fixed, c.red_once = self.fixed[:], self.red_once[:]
         c.weak, c.hp_by = self.weak[:], self.hp_by[:]
         c.weak_deck = self.weak_deck[:]
+        c.out, c.stock = self.out, self.stock
         return c
 
     # -- small queries shared by rules, bots, view and tests ----------------------------------------

@@ -657,16 +657,20 @@ def star(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> bool:
 @FLOW.decision(Phase.STAR, _star_options)
 def star_chosen(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
-    if a.kind == "star_skip":
+    skip = a.kind == "star_skip"
+    if skip:
         append(st.spent, seat, st.rules.ability_index[a.arg])
-        text, text_ja = f"{seat_label(seat)}: {a.describe()}", \
-            f"{seat_label(seat)}：{a.describe('ja')}"
     else:
         mark_used(st, seat, [a.arg[0]])
-        text = f"★: {seat_label(seat)} marks {die_label(st.dice[seat][a.arg[0]])} as used"
-        text_ja = f"★：{seat_label(seat)}が{die_label(st.dice[seat][a.arg[0]])}を使用済みにする"
-    if st.log is not None:
-        st.emit("CH-6.6", seat, text, text_ja)
+    if st.log is None:
+        return
+    if skip:
+        st.emit("CH-6.6", seat, f"{seat_label(seat)}: {a.describe()}",
+                f"{seat_label(seat)}：{a.describe('ja')}")
+    else:
+        die = die_label(st.dice[seat][a.arg[0]])
+        st.emit("CH-6.6", seat, f"★: {seat_label(seat)} marks {die} as used",
+                f"★：{seat_label(seat)}が{die}を使用済みにする")
 
 
 

@@ -161,8 +161,14 @@ def _pawn(seat: int) -> str:
 
 
 _SLOT = ("display:inline-flex;flex-direction:column;align-items:center;box-sizing:border-box;"
-         f"width:{W}px;height:{H}px;border-radius:4px;font-size:9px;text-align:center;"
+         f"width:{W}px;min-height:{H}px;border-radius:4px;font-size:9px;text-align:center;"
          "overflow:hidden;padding:2px 1px")
+#: a label inside a slot wraps (at spaces, else anywhere) rather than run past the slot's
+#: 40 px: "5/6 & 5/6 & 5/6" takes three lines and the slot grows, nothing is clipped
+_LABEL = "max-width:100%;overflow-wrap:anywhere;line-height:1.15"
+#: suit names as a slot shows them (the full name on hover): "Pilgrimage" is 46 px at 9 px
+#: type, wider than a slot (issue 39: shown as "ilgrimag")
+SUIT_SHORT = {"Pilgrimage": "Pilgr.", "Request": "Req."}
 
 
 def _end_box(cls: str, title: str, pawns: list[int], act: str = "") -> str:
@@ -189,11 +195,14 @@ def _slot(st: ClassicHeroState, q: int, lang: str, opts: Targets) -> str:
                  else f"{card.id} {suit}：天運 {fortune}、条件 {condition}")
     colour = SUIT_COLOUR[card.suit]
     act = _act(opts, "slot", q) or _act(opts, "card", card.id)
+    short = suit if lang == "ja" else SUIT_SHORT.get(card.suit, suit)
     return (f'<div class="dk-slot" data-slot="{q}"{act} title="{tip}" style="{_SLOT};'
             f'background:{colour}59;border:2px solid {colour}">'
-            f'<span>{escape(card.id)}</span><span>{escape(suit)}</span>'
-            f'<b style="font-size:10px">{escape(condition)}</b>'
-            f'<span style="color:#555">{escape(fortune)}</span>'
+            f'<span class="dk-slot-label" style="{_LABEL}">{escape(card.id)}</span>'
+            f'<span class="dk-slot-label dk-suit" title="{escape(suit)}" style="{_LABEL}">'
+            f'{escape(short)}</span>'
+            f'<b class="dk-slot-label" style="font-size:10px;{_LABEL}">{escape(condition)}</b>'
+            f'<span class="dk-slot-label" style="color:#555;{_LABEL}">{escape(fortune)}</span>'
             f'<span style="margin-top:auto">{pawn}</span>{number}</div>')
 
 

@@ -177,14 +177,41 @@ class CrossroadsParams(Params):
         for sid in self.skill_cost:
             if sid not in known:
                 raise ParamError("skill_cost", _unknown_skill(sid, known))
+        twice = sorted({sid for sid in self.crossroads_skills
+                        if self.crossroads_skills.count(sid) > 1})
+        if twice or not self.crossroads_skills:
+            raise ParamError("crossroads_skills", bi(
+                "{w}: each skill is one card, laid out once, at least one (CR-2.3)",
+                "{wj}：スキルはそれぞれ1枚だけで、1回ずつ、1つ以上並べます（CR-2.3）",
+                w=f"{', '.join(twice)} listed twice" if twice else "no skill",
+                wj=f"{', '.join(twice)} が2回あります" if twice else "スキルがありません"))
         if len(set(self.numbers)) != len(self.numbers) or not self.numbers:
             raise ParamError("numbers", bi("must list each number once, at least one",
                                            "各数字を1回ずつ、1つ以上並べてください"))
+        self._check_deck()
         if self.start_player is not None and self.start_player >= self.players:
             raise ParamError("start_player", bi(
                 "{s} is outside the allowed range 0–{hi} for {n} players",
                 "{s} は {n} 人のときの許容範囲 0–{hi} の外です", s=self.start_player,
                 hi=self.players - 1, n=self.players))
+
+    def _check_deck(self) -> None:
+        """CR-2.1/CR-2.2: the numbers left at this player count make a deck that deals
+        every starting hand; a removal list that empties it is one line naming both."""
+        removal = f"removed_numbers_{self.players}p"
+        if not self.deck_numbers():
+            raise ParamError(removal, bi(
+                "{r} removes every one of numbers = {n}: a deck of 0 cards for {p} players "
+                "(CR-2.1)", "{r} は numbers = {n} をすべて抜きます：{p} 人では山札が 0 枚です"
+                "（CR-2.1）", r=list(self.removed_numbers()), n=list(self.numbers),
+                p=self.players))
+        deck = len(self.deck_numbers()) * self.copies_per_number
+        if self.starting_hand * self.players > deck:
+            raise ParamError("starting_hand", bi(
+                "{h} cards × {p} players is more than the deck's {d} (numbers, "
+                "copies_per_number, {r}; CR-2.2)", "{h} 枚 × {p} 人は山札の {d} 枚より多いです"
+                "（numbers・copies_per_number・{r}、CR-2.2）", h=self.starting_hand,
+                p=self.players, d=deck, r=removal))
 
     def removed_numbers(self) -> tuple[int, ...]:
         """CR-2.1: the numbers left out at this player count (none at 3 under CR-V1)."""

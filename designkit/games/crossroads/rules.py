@@ -16,6 +16,7 @@ from designkit.core.game import rank_seats
 from designkit.core.messages import Text, bi
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed, check_game_tables
+from designkit.games.crossroads import bots, explain, invariants, observe, serialize, view
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.params import CrossroadsParams
 from designkit.games.crossroads.scoring import VP_SOURCE_LABELS, final_scores, vp_sources
@@ -29,7 +30,10 @@ GENRES = Table("crossroads", "genres.csv", (
     Column("number", "int", range=(1, 30), unique=True),
     Column("genre_en"),
     Column("genre_ja", required=False, default=""),
-), lambda row: int(row["number"]))
+), lambda row: int(row["number"]),
+    # the draft's seven genres: a table cut short is a broken file, not a design (numbers a
+    # variant adds beyond them show bare, as they would without the file)
+    min_rows=(7, "CR-1.2: seven genres, numbers 2–8"))
 
 
 class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
@@ -40,7 +44,7 @@ class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
     params_type = CrossroadsParams
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
-    hooks_package = __package__
+    hooks = (bots, explain, invariants, observe, serialize, view)  # core.hooks
     action_type = Action
     min_players, max_players = 3, 5
     tie_break_rules = ("CR-10.2", "CR-A15")

@@ -85,9 +85,8 @@ def _parse(data: dict[str, Any], params: CrossroadsParams | None, log: bool
     def mask(ids: list[str]) -> int:
         return sum(1 << rules.index[i] for i in ids)
 
-    st = CrossroadsState.__new__(CrossroadsState)
-    st.init_flow()
-    st.rules, st.params, st.n = rules, p, int(data["players"])
+    st = CrossroadsState.from_rules(rules, log=False)   # the one way a state is built
+    st.n = int(data["players"])
     st.active, st.trigger = data["active"], data["trigger"]
     st.turn, st.first_player = data["turn"], data["first_player"]
     st.ending, st.end_reason = data["ending"], data["end_reason"]

@@ -62,7 +62,8 @@ def _skill(r: dict[str, Any]) -> Skill:
                  r["text_en"])
 
 
-SKILLS = Table("crossroads", "skills.csv", COLUMNS, _skill, VOCABULARY)
+SKILLS = Table("crossroads", "skills.csv", COLUMNS, _skill, VOCABULARY,
+               min_rows=(1, "CR-2.3: the Crossroads lays out skills"))
 
 
 def skills_path() -> Path:

@@ -66,6 +66,9 @@ def determinize(st: RollingStoneState, seat: int, rng: random.Random) -> Rolling
     """
     c = st.clone()
     c.log = None
+    # the stage decks' order is hidden (their contents are not): drawn by index, a deck in
+    # the true order would steer a search's draws
+    c.decks = [sorted(d) for d in c.decks]
     if c.settling == "final" or c.phase is Phase.OVER:
         return c  # dreams are revealed at the final settlement (LR-12.1)
     left, right = (seat + 1) % c.n, (seat - 1) % c.n

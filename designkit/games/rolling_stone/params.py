@@ -306,6 +306,12 @@ class RollingStoneParams(Params):
                 "（events_per_stage_in_box。events.csv は最も少ないステージで {h} 枚）",
                 u=self.events_used_per_stage, b=self.events_per_stage_in_box,
                 h=_events_per_stage()))
+        late = [s for s in self.mid_settlement_after_stages if s > self.stages]
+        if late:
+            raise ParamError("mid_settlement_after_stages", bi(
+                "stage {s} is past the last of stages = {n}: list stages 1–{n} (LR-11.1)",
+                "ステージ {s} は stages = {n} の最後より後です：1–{n} を並べてください（LR-11.1）",
+                s=", ".join(map(str, late)), n=self.stages))
         if self.die_min > self.die_max:
             raise ParamError("die_min", bi("{a} is above die_max {b}",
                                            "{a} は die_max {b} より大きいです", a=self.die_min,

@@ -17,6 +17,7 @@ from typing import Any
 from designkit.core import rows
 from designkit.core.flow import ask, push, roll
 from designkit.core.seats import seat_label
+from designkit.core.streams import per_seat
 from designkit.games.rolling_stone.actions import DIR_EN, DIR_JA, Action
 from designkit.games.rolling_stone.album import (
     colour_en,
@@ -323,7 +324,12 @@ def _roll_one(st: RollingStoneState, rng: random.Random) -> int:
     return rng.randrange(6) + 1
 
 
-@FLOW.chance(Phase.ROLL, _roll_outcomes, uniform=True, sample=_roll_one)
+#: each seat's dice roll from a stream of their own (core.streams): a variant that makes one
+#: seat roll more often leaves the other seats' rolls paired
+DICE_STREAM = per_seat("dice")
+
+
+@FLOW.chance(Phase.ROLL, _roll_outcomes, uniform=True, sample=_roll_one, stream=DICE_STREAM)
 def _rolled(st: RollingStoneState, value: int) -> None:
     p, k, src = st.ctx
     if src == "setup":
@@ -409,7 +415,8 @@ def _random_orient_outcomes(st: RollingStoneState) -> list[int]:
     return [dice.orients[i][1] for i in dice.by_top[dice.top[st.dice[p][k]]]]
 
 
-@FLOW.chance(Phase.ORIENT_RANDOM, _random_orient_outcomes, uniform=True)
+@FLOW.chance(Phase.ORIENT_RANDOM, _random_orient_outcomes, uniform=True,
+             stream="orientation")
 def _random_orientation(st: RollingStoneState, north: int) -> None:
     p, k, rule = st.ctx
     dice = st.rules.dice

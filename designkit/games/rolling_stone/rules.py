@@ -16,7 +16,19 @@ from designkit.core.game import rank_seats, vp_labels
 from designkit.core.messages import Text, bi
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed
-from designkit.games.rolling_stone import album, resolve, scoring, stage, turn  # noqa: F401
+from designkit.games.rolling_stone import (  # noqa: F401
+    album,
+    bots,
+    explain,
+    invariants,
+    observe,
+    resolve,
+    scoring,
+    serialize,
+    stage,
+    turn,
+    view,
+)
 from designkit.games.rolling_stone.actions import Action
 from designkit.games.rolling_stone.cards import load_album_cards, load_dreams, load_events
 from designkit.games.rolling_stone.params import RollingStoneParams
@@ -49,7 +61,7 @@ class RollingStoneGame(FlowGame[RollingStoneState, RollingStoneParams]):
     """)
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
-    hooks_package = __package__
+    hooks = (bots, explain, invariants, observe, serialize, view)  # core.hooks
     action_type = Action
     min_players, max_players = 3, 4
     tie_break_rules = ("LR-12.6", "LR-A18")

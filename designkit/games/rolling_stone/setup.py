@@ -101,7 +101,7 @@ def setup_tasks(st: RollingStoneState) -> list[tuple[Any, ...]]:
 #: ("deal", seat): one dream card from the pool into that seat's hand
 draw_task(FLOW, "deal", Phase.DEAL, cards=lambda st: st.rules.dreams,
           index=lambda st: st.rules.dream_index, pool=lambda st: st.dream_pool,
-          into=lambda st: st.hands[st.ctx[0]])
+          into=lambda st: st.hands[st.ctx[0]], stream="dreams")
 
 
 @FLOW.task("dealt")
@@ -231,7 +231,7 @@ def _start_candidates(st: RollingStoneState) -> list[int]:
     return list(st.ctx)
 
 
-@FLOW.chance(Phase.START, _start_candidates, uniform=True)
+@FLOW.chance(Phase.START, _start_candidates, uniform=True, stream="start player")
 def _start_chosen(st: RollingStoneState, seat: int) -> None:
     st.marker = seat
     if st.log is None:

@@ -98,7 +98,7 @@ def reveal_discards(st: RollingStoneState) -> bool:
 #: ("event_draw", stage): one of that stage's events from its pool into the row (LR-4.4)
 draw_task(FLOW, "event_draw", Phase.EVENT, cards=lambda st: st.rules.events,
           index=lambda st: st.rules.event_index, pool=lambda st: st.event_pool[st.ctx[0]],
-          into=lambda st: st.events_row)
+          into=lambda st: st.events_row, stream=lambda st: f"events stage {st.ctx[0]}")
 
 
 @FLOW.task("events_shown")
@@ -156,7 +156,8 @@ def _draw_one(st: RollingStoneState, rng: random.Random) -> str:
     return st.rules.album_card(deck[rng.randrange(len(deck))]).id
 
 
-@FLOW.chance(Phase.DRAW, _deck_ids, uniform=True, sample=_draw_one)
+@FLOW.chance(Phase.DRAW, _deck_ids, uniform=True, sample=_draw_one,
+             stream=lambda st: f"album stage {st.stage}")
 def _drawn(st: RollingStoneState, card_id: str) -> None:
     card = st.rules.card_index[card_id]
     st.decks[st.stage].remove(card)

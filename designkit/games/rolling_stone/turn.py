@@ -193,17 +193,20 @@ def end_stage(st: RollingStoneState, stage: int) -> bool:
     p = st.params
     deck = st.decks[stage]
     if deck and stage < p.stages:
-        if p.discard_leftover_deck_at_mid_settlement:
+        removed = p.discard_leftover_deck_at_mid_settlement
+        if removed:
             st.removed.extend(deck)
-            text = f"The {len(deck)} cards left in the stage-{stage} deck leave the game"
-            text_ja = f"ステージ{stage}の山札の残り{len(deck)}枚を取り除く"
         else:
             st.decks[stage + 1].extend(deck)
-            text = f"The {len(deck)} cards left in the stage-{stage} deck join the next deck"
-            text_ja = f"ステージ{stage}の山札の残り{len(deck)}枚を次の山に加える"
         st.decks[stage] = []
-        if st.log is not None:
-            st.emit("LR-11.2", None, text, text_ja, cards=len(deck))
+        if st.log is not None and removed:
+            st.emit("LR-11.2", None, f"The {len(deck)} cards left in the stage-{stage} deck "
+                    "leave the game", f"ステージ{stage}の山札の残り{len(deck)}枚を取り除く",
+                    cards=len(deck))
+        elif st.log is not None:
+            st.emit("LR-11.2", None, f"The {len(deck)} cards left in the stage-{stage} deck "
+                    "join the next deck", f"ステージ{stage}の山札の残り{len(deck)}枚を次の山に加える",
+                    cards=len(deck))
     if stage in st.rules.mid_stages:
         push(st, ("mid", stage))
     return False

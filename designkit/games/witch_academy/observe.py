@@ -71,6 +71,9 @@ def determinize(st: WitchState, seat: int, rng: random.Random) -> WitchState:
     """A copy consistent with ``seat``'s view, the unseen event cards dealt anew."""
     c = st.clone()
     c.log = None
+    # the exploration deck's order is hidden: drawn by index, the true order would steer a
+    # search's draws
+    c.ex_deck = tuple(sorted(c.ex_deck))
     if c.last is not None and c.last[0] != seat and c.last[1].kind in _HIDDEN_CHOICES:
         # another seat's hidden pick: the search knows a pick was made, not which card
         c.last = (c.last[0], type(c.last[1])(c.last[1].kind, None))

@@ -14,6 +14,9 @@ from designkit.core.messages import bi
 from designkit.core.params import VARIANTS, Params, param
 from designkit.games.witch_academy.cards import RANKS
 
+#: LW-10.2 reads a percentage for the 1st, the 2nd and the 3rd-and-later completion
+ASSIGNMENT_COMPLETIONS = 3
+
 SETUP, FLOW, WORK, CARDS, SCORE = (
     "Setup (LW-1, LW-2)", "Rounds and turns (LW-3, LW-4, LW-10, LW-11)",
     "Workers, Areas and University (LW-0, LW-5 to LW-9)", "Cards and draft (LW-3, LW-7)",
@@ -184,6 +187,7 @@ class WitchParams(Params):
                                                "プレイのみ"))
 
     def check_consistency(self) -> None:
+        """Cross-field checks; each names the field to change and the one it clashes with."""
         if str(self.players) not in self.areas_by_players:
             raise ParamError("areas_by_players", bi("no entry for {n} players",
                                                     "{n} 人の行がありません", n=self.players))
@@ -225,6 +229,12 @@ class WitchParams(Params):
         if not self.assignment_vp_ratio:
             raise ParamError("assignment_vp_ratio", bi("needs at least one percentage",
                                                        "割合が1つ以上必要です"))
+        if len(self.assignment_vp_ratio) > ASSIGNMENT_COMPLETIONS:
+            raise ParamError("assignment_vp_ratio", bi(
+                "{n} values, but the rules read {k} (1st, 2nd, 3rd-and-later completion, "
+                "LW-10.2): the rest would never count", "{n} 個の値がありますが、ルールが読むのは "
+                "{k} 個です（1番目、2番目、3番目以降の達成、LW-10.2）：残りは使われません",
+                n=len(self.assignment_vp_ratio), k=ASSIGNMENT_COMPLETIONS))
 
     # -- derived values ------------------------------------------------------------------------------
     def slots(self) -> int:

@@ -18,12 +18,18 @@ from designkit.core.messages import Text, bi
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed, count
 from designkit.games.witch_academy import (  # noqa: F401
+    bots,
+    explain,
     explore,
+    invariants,
+    observe,
     resolve,
     scoring,
+    serialize,
     setup,
     turn,
     university,  # noqa: F401
+    view,
 )
 from designkit.games.witch_academy.actions import WitchAction
 from designkit.games.witch_academy.cards import (
@@ -59,7 +65,7 @@ class WitchGame(FlowGame[WitchState, WitchParams]):
     tie_break_rules = ("LW-12.3",)
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
-    hooks_package = __package__
+    hooks = (bots, explain, invariants, observe, serialize, view)  # core.hooks
     action_type = WitchAction
 
     def new_state(self, params: WitchParams | None = None, log: bool = True) -> WitchState:

@@ -102,7 +102,7 @@ def _area_dealt(st: WitchState, a: int) -> None:
 
 draw_task(FLOW, "deal_area", Phase.AREA_DRAW, cards=lambda st: st.rules.areas,
           index=lambda st: st.rules.area_index, pool=lambda st: st.area_pool,
-          into=lambda st: st.areas, then=_area_dealt)
+          into=lambda st: st.areas, then=_area_dealt, stream="areas")
 
 
 @FLOW.task("deal_explore")
@@ -131,7 +131,7 @@ def draw_explore(st: WitchState, pos: int, rule: str) -> bool:
 
 
 @FLOW.chance(Phase.EX_DRAW, lambda st: [st.rules.explore[c].id for c in st.ex_deck],
-             uniform=True)
+             uniform=True, stream="explore")
 def _explore_drawn(st: WitchState, card_id: str) -> None:
     pos, rule = st.ctx
     c = st.rules.explore_index[card_id]
@@ -153,7 +153,7 @@ def start_player(st: WitchState) -> bool:
     return roll(st, Phase.START, (), st.n)
 
 
-@FLOW.chance(Phase.START, lambda st: list(range(st.n)), uniform=True)
+@FLOW.chance(Phase.START, lambda st: list(range(st.n)), uniform=True, stream="start player")
 def _start_chosen(st: WitchState, seat: int) -> None:
     st.sp = seat
     st.order = [(seat + i) % st.n for i in range(st.n)]
@@ -224,7 +224,7 @@ def deal_display(st: WitchState) -> bool:
 
 
 @FLOW.chance(Phase.DISPLAY, lambda st: [st.rules.assignments[a].id for a in st.asg_pool],
-             uniform=True)
+             uniform=True, stream="assignments")
 def _displayed(st: WitchState, asg_id: str) -> None:
     a = st.rules.assignment_index[asg_id]
     st.asg_pool.remove(a)
@@ -259,7 +259,8 @@ def deal_event(st: WitchState, seat: int) -> bool:
     return roll(st, Phase.DEAL, (seat,), len(st.ev_pool)) if st.ev_pool else False
 
 
-@FLOW.chance(Phase.DEAL, lambda st: [st.rules.events[e].id for e in st.ev_pool], uniform=True)
+@FLOW.chance(Phase.DEAL, lambda st: [st.rules.events[e].id for e in st.ev_pool], uniform=True,
+             stream="events")
 def _dealt(st: WitchState, card_id: str) -> None:
     seat = st.ctx[0]
     e = st.rules.event_index[card_id]
