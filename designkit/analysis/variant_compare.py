@@ -544,9 +544,11 @@ def _difference(m: Metric, out: Comparison, j: int) -> dict[str, Any]:
     if out.same_games:
         row["why"] = ("the bots do not respond to this change: every game played out "
                       "identically under both" + (f"; {reading.why}" if reading.why else ""))
-    elif identical and reading.decided:
+    elif identical and not reading.why:
+        more = (f"; ≈{reading.more_games} more games per arm"
+                if reading.kind == UNDECIDED and reading.more_games else "")
         row["why"] = ("the same value in every game under both: the bots may not respond "
-                      "to what this change affects")
+                      "to what this change affects" + more)
     elif target is not None and n and target.holds(a_lo, a_hi) and reading.decided:
         row["why"] = "the draft already meets the target"
     row["verdict"] = verdict(m, row, margin, bots=out.bots)
