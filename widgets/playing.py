@@ -10,19 +10,11 @@ started before an edit still says what it is.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from designkit.core.params import Params
+from designkit.core.variants import show_value
 
 MAX_SHOWN = 6   # changed parameters listed; the rest counted
-
-
-def _value(v: Any) -> str:
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{k}: {x}" for k, x in v.items()) + "}"
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(str(x) for x in v) + "]"
-    return str(v)
 
 
 def playing_html(params: Params, loaded: tuple[str, Params] | None, lang: str = "en") -> str:
@@ -39,7 +31,7 @@ def playing_html(params: Params, loaded: tuple[str, Params] | None, lang: str = 
         what = "編集したパラメータ" if ja else "edited parameters"
     else:
         what = "草案どおり（既定値）" if ja else "the draft (every parameter at its default)"
-    items = [f"{escape(k)} = {escape(_value(new))}" for k, (_, new) in changes.items()]
+    items = [f"{escape(k)} = {escape(show_value(new))}" for k, (_, new) in changes.items()]
     more = len(items) - MAX_SHOWN
     listed = "; ".join(items[:MAX_SHOWN]) + (f"; +{more}" if more > 0 else "")
     detail = f" ({listed})" if listed else ""

@@ -159,7 +159,7 @@ def variants_text(params_type: type[Params], lang: str = "en") -> str:
     IDs it cites and the draft's own words (the Japanese quote beside the English)."""
     lines: list[str] = []
     for variant in list_variants(params_type):
-        changes = ", ".join(f"{k}={_show(v)}" for k, v in variant.changes().items())
+        changes = ", ".join(f"{k}={show_value(v)}" for k, v in variant.changes().items())
         head = f"{variant.name}: {variant.label(lang)}"
         lines.append(head)
         if changes:
@@ -172,7 +172,8 @@ def variants_text(params_type: type[Params], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
+    """A parameter's value as a designer writes it (``[2, 3]``, ``{a: 1}``), not Python's repr."""
     if isinstance(value, Mapping):
         return "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
