@@ -6,12 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from designkit.commands.output import TERMINAL, Output
 from designkit.commands.setup import LOCAL, RunOn, Setup
 from designkit.core.errors import DesignkitError
 from designkit.core.limits import check_games
 from designkit.core.outputs import check_output
+
+if TYPE_CHECKING:
+    from designkit.analysis.variant_compare import Plan
 
 
 @dataclass(frozen=True)
@@ -55,69 +59,106 @@ def parse_margins(items: Sequence[str] | None, precision: float | None,
     return out or None
 
 
-def compare(opts: CompareOptions, run: RunOn = LOCAL, out: Output = TERMINAL) -> int:
-    """Compare the variants on the same seeds, a line per look, then the verdicts; at two
-    bot levels and over the placeholders a cure uses (analysis.verdict_study)."""
-    from designkit.analysis.variant_compare import compare_variants, look_text, plan_comparison
-    from designkit.analysis.verdict_study import SECOND_LEVEL, run_study, study_plan
+@dataclass
+class _Asked:
+    """What a comparison was asked: from ``--question`` (its cures, metrics, margin, target
+    and player count) and the options given beside it, which win."""
 
-    variants, metrics, players = list(opts.variant or ()), list(opts.metric or ()), opts.players
-    targets, exploratory, margins = {}, [], None
+    variants: list[str]
+    metrics: list[str]
+    players: int | None
+    targets: dict[str, Any]
+    exploratory: list[str]
+    margins: dict[str, float] | None
+    heading: str | None = None
+
+
+def _asked(opts: CompareOptions) -> _Asked:
+    asked = _Asked(list(opts.variant or ()), list(opts.metric or ()), opts.players, {}, [],
+                   None)
     if opts.question:
         from designkit.analysis.questions.cures import find_problem
 
         q = find_problem(opts.game, opts.question)
-        players = players or q.players[0]
-        variants = variants or ["draft", *q.cures]
-        metrics = metrics or list(q.metrics)
-        exploratory = [m for m in metrics if m != q.metric]
-        margins = {q.metric: float(q.margin or 0)} if q.metric in metrics else None
-        target = q.target_at(players)
-        if target is not None and q.metric in metrics:
-            targets[q.metric] = target
-    if not variants:
+        asked.players = asked.players or q.players[0]
+        asked.variants = asked.variants or ["draft", *q.cures]
+        asked.metrics = asked.metrics or list(q.metrics)
+        asked.exploratory = [m for m in asked.metrics if m != q.metric]
+        if q.metric in asked.metrics:
+            asked.margins = {q.metric: float(q.margin or 0)}
+            target = q.target_at(asked.players)
+            if target is not None:
+                asked.targets[q.metric] = target
+        asked.heading = (f"question {q.question.key}: 「{q.question.quote_ja}」 — "
+                         f"{q.question.quote_en}")
+    if not asked.variants:
         raise DesignkitError("compare needs --variant (at least two) or --question KEY")
-    metrics = metrics or ["seat_balance"]
-    given = parse_margins(opts.margin, opts.precision, metrics)
-    margins = {**(margins or {}), **(given or {})} or None
-    plan = plan_comparison(opts.game, variants, metrics, opts.agents or "greedy", None,
-                           opts.max_games, opts.first_games, opts.seed, players=players,
-                           margin=margins, targets=targets, exploratory=exploratory)
-    if plan.inert:
-        out.say(plan.inert)
-        return 0
-    if opts.question:
-        out.say(f"question {q.question.key}: 「{q.question.quote_ja}」 — {q.question.quote_en}",
-                flush=True)
-    second = opts.second_level or SECOND_LEVEL
+    asked.metrics = asked.metrics or ["seat_balance"]
+    given = parse_margins(opts.margin, opts.precision, asked.metrics)
+    asked.margins = {**(asked.margins or {}), **(given or {})} or None
+    return asked
+
+
+def _bot_levels(plan: Plan, second_level: str | None,
+                out: Output) -> tuple[list[str], dict[str, tuple[Any, ...]]]:
+    """The bot levels every verdict is checked at and the placeholders swept; the default
+    second level falls back to one level (said) when it is not available."""
+    from designkit.analysis.verdict_study import SECOND_LEVEL, study_plan
+
+    second = second_level or SECOND_LEVEL
     try:
         levels, sweep, _ = study_plan(plan, None if second == "none" else second)
     except DesignkitError as err:
-        if opts.second_level:
+        if second_level:
             raise
         out.say(f"(one bot level only: the second level {second!r} is not available: {err})")
         levels, sweep, _ = study_plan(plan, None)
-    run = run.resolved()
-    if len(levels) > 1 or sweep:
-        out.say(plan.summary(), flush=True)
-        out.say(f"bot levels: {', '.join(levels)}"
-                + ("; placeholders swept: " + ", ".join(
-                    f"{k} {', '.join(map(str, v))}" for k, v in sweep.items()) if sweep
-                   else ""), flush=True)
-        study = run_study(plan.game.name, plan.variants, [m.name for m in plan.metrics],
-                          levels[0], levels[1] if len(levels) > 1 else None, plan.margins,
-                          plan.targets, opts.max_games, opts.first_games, plan.seed,
-                          exploratory=exploratory, workers=run.workers or 1,
-                          backend=run.backend, on_run=lambda s: out.say(s, flush=True))
-        out.say()
-        out.say(study.text())
+    return levels, sweep
+
+
+def compare(opts: CompareOptions, run: RunOn = LOCAL, out: Output = TERMINAL) -> int:
+    """Compare the variants on the same seeds, a line per look, then the verdicts; at two
+    bot levels and over the placeholders a cure uses (analysis.verdict_study)."""
+    from designkit.analysis.variant_compare import compare_variants, look_text, plan_comparison
+
+    a = _asked(opts)
+    plan = plan_comparison(opts.game, a.variants, a.metrics, opts.agents or "greedy", None,
+                           opts.max_games, opts.first_games, opts.seed, players=a.players,
+                           margin=a.margins, targets=a.targets, exploratory=a.exploratory)
+    if plan.inert:
+        out.say(plan.inert)
         return 0
+    if a.heading:
+        out.say(a.heading, flush=True)
+    levels, sweep = _bot_levels(plan, opts.second_level, out)
+    run = run.resolved()
     out.say(plan.summary(), flush=True)
+    if len(levels) > 1 or sweep:
+        return _study(opts, plan, levels, sweep, a.exploratory, run, out)
     result = compare_variants(plan.game, plan.variants, plan=plan, backend=run.backend,
                               workers=run.workers or 1, scheduler=run.scheduler,
                               on_look=lambda c: out.say(look_text(c), flush=True))
     out.say()
     out.say(result.text())
+    return 0
+
+
+def _study(opts: CompareOptions, plan: Plan, levels: list[str],
+           sweep: dict[str, tuple[Any, ...]],
+           exploratory: list[str], run: RunOn, out: Output) -> int:
+    """The verdicts at each bot level and over each placeholder value, and their summary."""
+    from designkit.analysis.verdict_study import run_study
+
+    swept = "; placeholders swept: " + ", ".join(
+        f"{k} {', '.join(map(str, v))}" for k, v in sweep.items()) if sweep else ""
+    out.say(f"bot levels: {', '.join(levels)}{swept}", flush=True)
+    study = run_study(plan.game.name, plan.variants, [m.name for m in plan.metrics],
+                      levels[0], levels[1] if len(levels) > 1 else None, plan.margins,
+                      plan.targets, opts.max_games, opts.first_games, plan.seed,
+                      exploratory=exploratory, workers=run.workers or 1,
+                      backend=run.backend, on_run=lambda s: out.say(s, flush=True))
+    out.say()
+    out.say(study.text())
     return 0
 
 

@@ -37,7 +37,8 @@ CASES = [
     ("random", 4, {"forced_pass_vp": 0, "resource_cap": 2}, 16),
     #: a case whose lookahead meets a University end after which the flow reads resources
     #: (another seat's Assignment question): the last exchanges are stepped there
-    ("greedy", 3, {"max_action_turns_per_round": 4}, 29),
+    #: (seed 32 since the per-purpose random streams; 29 before)
+    ("greedy", 3, {"max_action_turns_per_round": 4}, 32),
     ("greedy", 5, {"rounds": 1}, 18),
     #: one facility slot (a facility of another name is a Cover question: stepped) and two
     #: familiar slots (a familiar covers none until the third)
@@ -122,4 +123,4 @@ def test_university_shortcuts_value_as_stepping(agents, players, overrides, seed
     # the card plays valued without a clone (familiars, facilities, requests' payments)
     assert seen["played hands+familiars+health"] > 0, seen
     assert seen["played hands+facilities"] > 0 and seen["paying"] > 0, seen
-    assert seed != 29 or seen["stepped"] > 0, seen
+    assert seed != 32 or seen["stepped"] > 0, seen
