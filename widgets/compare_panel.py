@@ -121,8 +121,9 @@ class ComparePanel(BackgroundRun, widgets.VBox):
         self.second.add_class("dk-compare-second")
         self.second_comparison: Comparison | None = None
         self.run_on = widgets.Checkbox(value=False, indent=False,
-                                       description="Run on from the last comparison (its games "
-                                                   "kept, up to Max games)")
+                                       description="Run on (keep the last games)",
+                                       tooltip="Run on from the last comparison: its games "
+                                               "are kept, up to Max games")
         self.run_on.add_class("dk-compare-run-on")
         controls = self._run_controls("Games")
         self.charts = chart_grid()
@@ -322,20 +323,20 @@ class ComparePanel(BackgroundRun, widgets.VBox):
         gid = out.most_different_game(variant=variant)
         old = self.steppers
         self.steppers = []
-        boxes = []
+        boxes, titles = [], []
         for k in (0, variant):
             res = out.results[k]
             seed = int(res.games.set_index("game_id").loc[gid, "seed"])
             params = self.game.params_type.from_dict(res.params)
             stepper = Stepper(self.game, params)
-            stepper.open_game(seed, params, list(out.agents),
-                              f"{out.names[k]}: game {gid}, seed {seed}")
+            titles.append(f"{out.names[k]}: game {gid}, seed {seed}")
+            stepper.open_game(seed, params, list(out.agents), titles[-1])
             self.steppers.append(stepper)
             box = widgets.VBox([widgets.HTML(f"<b>{escape(out.names[k])}</b>"), stepper],
                                layout=widgets.Layout(min_width="440px", flex="1 1 440px"))
             boxes.append(box)
         self.side_by_side.children = boxes
-        show_first_difference(self.steppers)   # both at the step where they part ways
+        show_first_difference(self.steppers, titles)   # both where they part ways
         from ._util import close_tree
 
         for s in old:

@@ -14,16 +14,19 @@ from typing import Any
 from designkit.analysis.first_difference import FirstDifference, first_difference
 
 
-def show_first_difference(steppers: Sequence[Any]) -> FirstDifference | None:
+def show_first_difference(steppers: Sequence[Any],
+                          titles: Sequence[str] = ()) -> FirstDifference | None:
     """Step both ``steppers`` (widgets.stepper.Stepper at step 0) to their first difference
-    and say it in each; None when they are not two games of one seed."""
+    and say it in each, after the game's title (``titles``: what each view plays, so the
+    line still names the variant, game and seed); None when they are not two games of one
+    seed."""
     if len(steppers) != 2:
         return None
     a, b = (s.session for s in steppers)
     if a.seed != b.seed or a.cursor or b.cursor:
         return None
     found = first_difference(a.game, [a.params, b.params], a.seed, a.controllers)
-    for stepper in steppers:
+    for k, stepper in enumerate(steppers):
         with stepper._lock:
             for _ in range(found.step):
                 if stepper.session.step() is None:
@@ -31,5 +34,5 @@ def show_first_difference(steppers: Sequence[Any]) -> FirstDifference | None:
         stepper.render()
         where = (f"first difference at step {found.step} ({found.why})" if not
                  found.same_to_end else f"no difference: {found.why}")
-        stepper._say(where)
+        stepper._say(f"{titles[k]} · {where}" if k < len(titles) else where)
     return found

@@ -389,7 +389,8 @@ JA.update({
     "Baseline": "基準", "Metric": "指標", "± precision": "± 精度", "Max games": "最大ゲーム数",
     "± margin": "± 実質差の幅", "Question": "問い", "(a metric, no question)": "（指標だけ、問いなし）",
     "Second level": "第2のボット", "(one level)": "（1段階だけ）", "search": "探索",
-    "Run on from the last comparison (its games kept, up to Max games)":
+    "Run on (keep the last games)": "続けて実行（前回のゲームを残す）",
+    "Run on from the last comparison: its games are kept, up to Max games":
         "前回の比較から続ける（そのゲームを残し、最大ゲーム数まで）",
     "First look": "最初の確認", "Open the game where they differ most": "最も差が出たゲームを開く",
     "(current parameters)": "（現在のパラメータ）", "draft": "草案",
@@ -684,6 +685,9 @@ JA.update({
     "difference (points)": "差（ポイント）", "difference": "差",
     "largest gap of a turn position's win rate from the fair share":
         "手番順の勝率と公平な取り分との最大の差",
+    "largest gap of a turn position's win rate from the fair share (0 when every position's "
+    "interval contains it)":
+        "手番順の勝率と公平な取り分との最大の差（どの手番順の区間も公平な取り分を含めば0）",
     "start player's win rate": "スタートプレイヤーの勝率", "winner's margin (VP)": "勝者の差（VP）",
     "lead changes per game": "ゲームあたりの首位交代",
 })
