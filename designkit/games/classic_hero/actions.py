@@ -124,6 +124,8 @@ _TEXT: BilingualTexts = {
     "achieve": (lambda a: f"achieve {a[0]} with {dice_text(a[1])}",
                 lambda a: f"{dice_text(a[1])}で{a[0]}を達成する"),
     "pass": (lambda a: "do not achieve the event", lambda a: "イベントを達成しない"),
+    "force": (lambda a: f"force-clear {a[0]}, marking {dice_text(a[1])} as used",
+              lambda a: f"{dice_text(a[1])}を使用済みにして{a[0]}を強制クリアする"),
     "star": _on_die("★: mark {} as used", "★：{}を使用済みにする"),
     "star_skip": (lambda a: f"★: keep every die with {ability_name(a)}",
                   lambda a: f"★：{ability_name(a, 'ja')}でサイコロを使用済みにしない"),

@@ -261,19 +261,27 @@ def hit(st: ClassicHeroState, seat: int, lord_id: str, h: int, used: tuple[int, 
                     f"{who}が{lord.name_ja}のHP{h + 1}を最初に達成：ファーストアタックボーナス"
                     f"{p.first_attack_bonus}ＶＰ", vp=p.first_attack_bonus)
     tasks: list[tuple] = []
-    if all(marks) and not was_complete:
+    complete = all(marks) and not was_complete
+    if _earns_final_damage(st, seat, b, len(marks), complete):
         bonus = p.final_damage_bonus + sum(a["n"] for a in st.passive(seat, "final_bonus"))
         st.gain(seat, bonus, VP_FINAL)
-        stays = p.shared_hp == "repeat"
-        if not stays:
-            del st.lords_up[k]
-            st.out += (f"lord {lord.id}",)
-        if st.log is not None:
+        if st.log is not None and complete and p.final_damage_reading == "last_mark":
             st.emit("CH-7.3", seat, f"{lord.name} is defeated: {who} gains the final damage "
                     f"bonus {bonus} VP" + ("; the card is discarded and a new one drawn"
                                            if p.shared_hp == "off" else ""),
                     f"{lord.name_ja}の全ＨＰ達成：{who}はファイナルダメージボーナス{bonus}ＶＰ"
                     "を得る", lord=lord_id, vp=bonus)
+        elif st.log is not None:
+            st.emit("CH-V13", seat, f"{who} has achieved every HP of {lord.name}: final "
+                    f"damage bonus {bonus} VP (each player who achieves them all earns it)",
+                    f"{who}が{lord.name_ja}の全ＨＰを自分で達成：ファイナルダメージボーナス"
+                    f"{bonus}ＶＰ（全ＨＰを達成した各人が得る）", lord=lord_id, vp=bonus)
+    if complete:
+        stays = p.shared_hp == "repeat"
+        if not stays:
+            del st.lords_up[k]
+            st.out += (f"lord {lord.id}",)
+        if st.log is not None:
             if stays:
                 st.emit("CH-V1", seat, f"{lord.name} stays: every player may still hit the "
                         "HPs they have not", f"{lord.name_ja}は残る：まだ達成していないＨＰは"
@@ -286,6 +294,18 @@ def hit(st: ClassicHeroState, seat: int, lord_id: str, h: int, used: tuple[int, 
             tasks.append(("draw_lord", "CH-7.3"))
     tasks.append(("battle", seat))
     push(st, *tasks)
+
+
+def _earns_final_damage(st: ClassicHeroState, seat: int, b: int, hps: int,
+                        complete: bool) -> bool:
+    """CH-7.3's final damage bonus: to whoever marks a card's last open HP (the draft's
+    「１枚の魔王カードのＨＰが全て達成された場合」); under ``shared_hp = repeat`` the draft is
+    open, and CH-V13's ``all_own`` reading gives it to each player who has achieved every
+    HP of the card themselves (so the bonus rewards the whole card, not the last open HP)."""
+    p = st.params
+    if p.final_damage_reading == "all_own" and p.shared_hp == "repeat":
+        return sum(1 for bb, _ in st.hp_by[seat] if bb == b) == hps
+    return complete
 
 
 def battle_red_bonus(st: ClassicHeroState, seat: int, used: tuple[int, ...],

@@ -91,7 +91,9 @@ VOCABULARY: dict[str, HookSpec] = {h.name: h for h in (
     HookSpec("gain_die", "Gain n white dice, rolled and available; the dice limit applies", _N),
     HookSpec("bless", "Gain n blessings", _N),
     HookSpec("adjust", "Change one die by any amount from -n to +n, clamped", _N),
-    HookSpec("set", "Set one die to value", {"value": Arg(int, 6, (1, 6))}),
+    # 1–8: the widest dice (CH-V8's d8); a value above the game's dice_faces is refused
+    # when the params are checked (ClassicHeroParams._check_content)
+    HookSpec("set", "Set one die to value", {"value": Arg(int, 6, (1, 8))}),
     HookSpec("set_any", "Set one die to any value"),
     HookSpec("fix", "Set one die to any value and fix it: it is not rerolled at stops (CH-V3)"),
     HookSpec("reroll", "Reroll up to n dice", _N),

@@ -40,7 +40,8 @@ def _weight(combo: tuple[int, ...]) -> int:
 
 
 @cache
-def usable_values(cond: Condition, minimal: bool = True) -> dict[tuple[int, ...], frozenset[int]]:
+def usable_values(cond: Condition, minimal: bool = True, faces: int = 6
+                  ) -> dict[tuple[int, ...], frozenset[int]]:
     """Per multiset of up to ``max(K_VALUES)`` values (sorted), the values some satisfying set uses.
 
     A set qualifies by its values alone (:func:`notation.meets_whole`), and the
@@ -48,9 +49,10 @@ def usable_values(cond: Condition, minimal: bool = True) -> dict[tuple[int, ...]
     ``usable(M)`` is ``M``'s values if ``M`` qualifies, joined with ``usable`` of each
     ``M`` less one die; 924 multisets per condition instead of every subset of every
     roll. Empty: no satisfying set (same answers as :func:`notation.satisfying_sets`).
+    ``faces``: the dice's faces (CH-V8's ``dice_faces``: 6 is the draft, 8 the d8).
     """
     table: dict[tuple[int, ...], frozenset[int]] = {(): frozenset()}
-    for combo, values, smaller in _multisets():
+    for combo, values, smaller in _multisets(faces):
         usable = set(values) if meets_whole(cond, combo, minimal) else set()
         for sub in smaller:
             usable |= table[sub]
@@ -59,12 +61,13 @@ def usable_values(cond: Condition, minimal: bool = True) -> dict[tuple[int, ...]
 
 
 @cache
-def _multisets() -> tuple[tuple[tuple[int, ...], frozenset[int], tuple[tuple[int, ...], ...]], ...]:
+def _multisets(faces: int = 6
+               ) -> tuple[tuple[tuple[int, ...], frozenset[int], tuple[tuple[int, ...], ...]], ...]:
     """Each multiset of 1 to ``max(K_VALUES)`` values, smallest first, with its values and
     the multisets one die smaller (built once, shared by every condition)."""
     out = []
     for n in range(1, max(K_VALUES) + 1):
-        for combo in combinations_with_replacement(range(1, 7), n):
+        for combo in combinations_with_replacement(range(1, faces + 1), n):
             smaller = tuple(combo[:i] + combo[i + 1:] for i, v in enumerate(combo)
                             if not i or combo[i - 1] != v)
             out.append((combo, frozenset(combo), smaller))
@@ -72,37 +75,39 @@ def _multisets() -> tuple[tuple[tuple[int, ...], frozenset[int], tuple[tuple[int
 
 
 @cache
-def probability(cond: Condition, k: int, minimal: bool = True) -> Fraction:
-    """P(k random dice contain a set meeting ``cond``), exact."""
+def probability(cond: Condition, k: int, minimal: bool = True, faces: int = 6) -> Fraction:
+    """P(k random dice with ``faces`` faces contain a set meeting ``cond``), exact."""
     if k < cond.dice_needed:  # as notation.can_achieve: too few dice never qualify
         return Fraction(0)
-    usable = usable_values(cond, minimal)
-    hits = sum(_weight(c) for c in combinations_with_replacement(range(1, 7), k) if usable[c])
-    return Fraction(hits, 6 ** k)
+    usable = usable_values(cond, minimal, faces)
+    hits = sum(_weight(c) for c in combinations_with_replacement(range(1, faces + 1), k)
+               if usable[c])
+    return Fraction(hits, faces ** k)
 
 
 @cache
-def probability_with_red(cond: Condition, k: int, minimal: bool = True) -> Fraction:
+def probability_with_red(cond: Condition, k: int, minimal: bool = True,
+                         faces: int = 6) -> Fraction:
     """P(with one red among k random dice, a satisfying set includes the red die), exact.
 
     Dice of equal value are interchangeable, so per multiset of values it is
     enough to know which values some satisfying set uses: the red die showing
     such a value (the rest being the other k − 1 dice) is a hit.
     """
-    table = usable_values(cond, minimal)
+    table = usable_values(cond, minimal, faces)
     hits = 0
-    for combo in combinations_with_replacement(range(1, 7), k):
+    for combo in combinations_with_replacement(range(1, faces + 1), k):
         for v in table[combo]:
             rest = list(combo)
             rest.remove(v)
             hits += _weight(tuple(rest))
-    return Fraction(hits, 6 ** k)
+    return Fraction(hits, faces ** k)
 
 
 def condition_rows(params: ClassicHeroParams | None = None) -> list[dict[str, Any]]:
     """One row per (card condition, k): the data of the Rules-tab table."""
     p = params or ClassicHeroParams()
-    minimal = p.sum_requires_minimal_set
+    minimal, faces = p.sum_requires_minimal_set, p.dice_faces
     rows: list[dict[str, Any]] = []
     items: list[tuple[str, str, str, int, Condition]] = []
     for e in load_events():
@@ -114,8 +119,8 @@ def condition_rows(params: ClassicHeroParams | None = None) -> list[dict[str, An
         for k in K_VALUES:
             rows.append({"card": card, "kind": kind, "suit": suit, "stage": stage,
                          "condition": cond.text, "star": cond.star, "k": k,
-                         "p_all_white": float(probability(cond, k, minimal)),
-                         "p_with_red": float(probability_with_red(cond, k, minimal))})
+                         "p_all_white": float(probability(cond, k, minimal, faces)),
+                         "p_with_red": float(probability_with_red(cond, k, minimal, faces))})
     return rows
 
 
@@ -165,7 +170,7 @@ def stage_claim(params: ClassicHeroParams | None = None) -> list[dict[str, Any]]
     out = []
     for e in load_events():
         k = 3 + e.stage
-        pr = float(probability(e.condition, k, p.sum_requires_minimal_set))
+        pr = float(probability(e.condition, k, p.sum_requires_minimal_set, p.dice_faces))
         out.append({"card": e.id, "condition": e.condition.text, "k": k, "p": pr,
                     "in_range": 0.13 <= pr <= 0.87})
     return out

@@ -244,6 +244,60 @@ class ClassicHeroParams(Params):
                                            "(an effect's or growth's) upgrades a white die instead",
                                       help_ja=("サイコロの成長は上級サイコロのみ：サイコロは増えず、"
                                                "得る効果と成長はどちらも白サイコロ１個を赤にする"))
+    # -- the change list (大まかな変更点) played "before": each off = the draft as written ------------
+    forced_clear: bool = param(False, rule="CH-V10", group=VARIANTS,
+                               label_ja="強制イベントクリア（変更前）",
+                               help="Before the change list (強制イベントクリアを廃止し…「加護」を設定): "
+                                    "no blessings; a player whose dice cannot meet the event "
+                                    "stopped on may clear it by marking forced_clear_dice "
+                                    "available dice used (ASSUMPTION: the draft does not give "
+                                    "the earlier rule)",
+                               help_ja=("変更前：加護はなく、止まったイベントの条件を満たせない"
+                                        "ときは未使用のサイコロを forced_clear_dice 個使用済みにして"
+                                        "強制的にクリアできる（仮定：草案に以前のルールはない）"))
+    forced_clear_dice: int = param(2, range=(1, 3), rule="CH-V10", group=VARIANTS,
+                                   placeholder=(1, 3),
+                                   help="Available dice a forced clear marks used (CH-V10; a "
+                                        "placeholder: the draft gives no cost)",
+                                   help_ja=("強制クリアで使用済みにする未使用のサイコロの数（CH-V10"
+                                            "、仮の値）"))
+    ruins_scoring: str = param("artifacts", choices=("artifacts", "flat"), rule="CH-V11",
+                               group=VARIANTS, label_ja="遺跡の得点（変更前）",
+                               help="Ruins: the draft's artifacts (types held), or before the "
+                                    "change list (遺跡の得点計算方法を変更) flat = ruins_flat_vp per "
+                                    "Ruins, no artifacts (ASSUMPTION: the earlier rule is not "
+                                    "given)",
+                               help_ja=("遺跡：草案のアーティファクト（種類の数）、または変更前の"
+                                        "flat＝遺跡1枚ごとに ruins_flat_vp（仮定：以前のルールは"
+                                        "草案にない）"))
+    ruins_flat_vp: int = param(2, range=(0, 6), rule="CH-V11", group=VARIANTS,
+                               placeholder=(1, 3),
+                               help="VP per Ruins achieved under ruins_scoring = flat (CH-V11)",
+                               help_ja="ruins_scoring = flat のとき遺跡1枚ごとのVP（CH-V11）")
+    request_scoring: str = param("majority", choices=("majority", "per_card"),
+                                 rule="CH-V12", group=VARIANTS, label_ja="依頼の得点（変更前）",
+                                 help="Requests: the draft's majority (+4 most, −4 fewest), or "
+                                      "before the change list (依頼の得点計算方法を変更) per_card = "
+                                      "request_card_vp per Request (ASSUMPTION: the earlier "
+                                      "rule is not given)",
+                                 help_ja=("依頼：草案のマジョリティ（最多＋4、最少−4）、または変更"
+                                          "前の per_card＝依頼1枚ごとに request_card_vp（仮定：以前"
+                                          "のルールは草案にない）"))
+    request_card_vp: int = param(2, range=(0, 6), rule="CH-V12", group=VARIANTS,
+                                 placeholder=(1, 3),
+                                 help="VP per Request at the end under request_scoring = "
+                                      "per_card (CH-V12)",
+                                 help_ja="request_scoring = per_card のとき依頼1枚ごとのVP（CH-V12）")
+    final_damage_reading: str = param("last_mark", choices=("last_mark", "all_own"),
+                                      rule="CH-V13", group=VARIANTS,
+                                      label_ja="ファイナルダメージの読み方",
+                                      help="Under shared_hp = repeat, who earns CH-7.3's final "
+                                           "damage bonus: last_mark = whoever marks a card's "
+                                           "last open HP (the kit's reading), all_own = each "
+                                           "player who has achieved every HP of the card",
+                                      help_ja=("共通HP（repeat）でファイナルダメージボーナスを得る"
+                                               "人：last_mark＝最後に残ったHPに印をつけた人、"
+                                               "all_own＝そのカードの全HPを自分で達成した各人"))
     set_collection_vp: int = param(5, range=(0, 20), rule="CH-V7", group=VARIANTS,
                                    placeholder=(2, 8),
                                    help="VP per set of one event of each suit (CH-V7)",
@@ -264,6 +318,11 @@ class ClassicHeroParams(Params):
             raise ParamError("growth_only_red_die", bi(
                 "cannot be on with growth_options = gain_only (CH-V9 grows by upgrades only)",
                 "growth_options = gain_only とは併用できません（CH-V9 は格上げだけで成長）"))
+        if self.final_damage_reading != "last_mark" and self.shared_hp != "repeat":
+            raise ParamError("final_damage_reading", bi(
+                "{r} reads shared_hp = repeat only (CH-V13); shared_hp is {s}",
+                "{r} は shared_hp = repeat のときだけの読み方です（CH-V13）。shared_hp は {s}",
+                r=self.final_damage_reading, s=self.shared_hp))
         unknown = [s for s in self.suit_mix_per_stage if s not in SUITS]
         if unknown:
             raise ParamError("suit_mix_per_stage", bi("{u!r} is not a suit ({all})",
@@ -297,6 +356,15 @@ class ClassicHeroParams(Params):
                     raise ParamError("suit_mix_per_stage", too_few(
                         "events.csv", have, n, f"stage-{stage} {suit} cards",
                         f"ステージ {stage} の {suit} のカード"))
+        top = self.die_range[1]
+        for card in events:
+            for h in card.effects:
+                if h.name == "set" and h.args["value"] > top:
+                    raise ParamError("die_range", bi(
+                        "events.csv row {c}: SET({v}) is above the dice's highest value {t} "
+                        "(dice_faces, CH-V8)", "events.csv の {c}：SET({v}) はサイコロの最大の目 "
+                        "{t} を超えています（dice_faces、CH-V8）", c=card.id, v=h.args["value"],
+                        t=top))
         if self.boss_cards > len(load_demon_lords()):
             raise ParamError("boss_cards", too_few("demon_lords.csv", len(load_demon_lords()),
                                                    self.boss_cards, "cards", "カード"))

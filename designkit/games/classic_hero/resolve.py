@@ -420,6 +420,12 @@ def fx(st: ClassicHeroState, seat: int, name: str, arg: Any, source: str) -> boo
     rule = effect_rule(st, source)
     logging = st.log is not None
     src, src_ja = (source_name(st, source), source_name(st, source, "ja")) if logging else ("", "")
+    if name == "bless" and st.params.forced_clear:
+        if logging:
+            st.emit("CH-V10", seat, f"{who} gains no blessing from {src}: before the change "
+                    "list there are no blessings (a forced clear instead)",
+                    f"{who}は{src_ja}で加護を得ない（変更前：加護はなく強制イベントクリア）")
+        return False
     if name == "bless":
         st.bless[seat] += arg
         if logging:
@@ -471,6 +477,8 @@ def _artifact(st: ClassicHeroState, seat: int, source: str) -> bool:
     t = st.rules.artifact_type(st.rules.event_index[source])
     if t is None:
         return False
+    if st.params.ruins_scoring == "flat":
+        return _ruins_flat(st, seat, source)
     held = set(st.artifacts[seat])
     count = len(held | {t}) if st.params.artifact_vp == "after" else len(held)
     append(st.artifacts, seat, t)
@@ -496,6 +504,22 @@ def _artifact(st: ClassicHeroState, seat: int, source: str) -> bool:
     return False
 
 
+def _ruins_flat(st: ClassicHeroState, seat: int, source: str) -> bool:
+    """CH-V11, the Ruins scoring before the change list (an ASSUMPTION, the draft does not
+    give it): no artifact; each Ruins achieved scores ``ruins_flat_vp`` at once (none with
+    CH-V6's no road VP)."""
+    vp = st.params.ruins_flat_vp if st.params.road_vp else 0
+    if vp:
+        st.gain(seat, vp, VP_ARTIFACT)
+    if st.log is not None:
+        who = seat_label(seat)
+        st.emit("CH-V11", seat, f"{who} scores the Ruins {source} flat: {vp} VP (no artifact; "
+                "the scoring before the change list, an assumption)",
+                f"{who}は遺跡{source}で{vp}ＶＰ（アーティファクトなし：変更前の得点、仮定）",
+                vp=vp)
+    return False
+
+
 def _effect_choices(st: ClassicHeroState, seat: int, name: str, arg: Any,
                     pool: list[int] | None = None) -> list[HeroAction]:
     """The targets of an effect among the available dice (or ``pool``, to ask CH-0.3's
@@ -506,7 +530,10 @@ def _effect_choices(st: ClassicHeroState, seat: int, name: str, arg: Any,
 def _effect_targets(st: ClassicHeroState, seat: int, name: str, arg: Any,
                     pool: list[int] | None = None) -> Iterator[HeroAction]:
     """:func:`_effect_choices` one by one (whether there is one asks for the first only)."""
-    avail = distinct(st, seat, st.available(seat) if pool is None else pool)
+    pool = st.available(seat) if pool is None else pool
+    if name == "fix":     # CH-V4: a fixed die is not offered, so its unfixed twin must be
+        pool = [i for i in pool if i not in st.fixed[seat]]
+    avail = distinct(st, seat, pool)
     for i in avail:
         v, red, _ = st.dice[seat][i]
         r = ref(st, seat, i)
@@ -524,9 +551,8 @@ def _effect_targets(st: ClassicHeroState, seat: int, name: str, arg: Any,
                 if t != v:
                     yield HeroAction("set", (r, t))
         elif name == "fix":
-            if i not in st.fixed[seat]:
-                for t in range(st.rules.lo, st.rules.hi + 1):
-                    yield HeroAction("fix", (r, t))
+            for t in range(st.rules.lo, st.rules.hi + 1):
+                yield HeroAction("fix", (r, t))
         elif name == "reroll":
             yield HeroAction("reroll", r)
         elif name == "invert" and invert(st, v) != v:

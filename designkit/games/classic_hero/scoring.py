@@ -93,12 +93,22 @@ def final(st: ClassicHeroState) -> bool:
     if p.set_collection == "suits":
         suit_sets(st)
     counts = [request_count(st, s) for s in range(st.n)]
-    req = request_vp(counts, p.request_majority_vp, p.request_minority_vp)
+    per_card = p.request_scoring == "per_card"
+    req = [c * p.request_card_vp for c in counts] if per_card \
+        else request_vp(counts, p.request_majority_vp, p.request_minority_vp)
     before = st.vp[:]
     for s in range(st.n):
         if req[s]:
             st.gain(s, req[s], VP_REQUEST)
-    if st.log is not None:
+    if st.log is not None and per_card:
+        # CH-V12: the Request scoring before the change list (an assumption): per card
+        st.emit("CH-V12", None, f"Requests, {p.request_card_vp} VP each (the scoring before "
+                "the change list, an assumption): " + ", ".join(
+                    f"{seat_label(s)} {counts[s]} → {req[s]:+d}" for s in range(st.n)),
+                f"依頼（1枚{p.request_card_vp}ＶＰ：変更前の得点、仮定）：" + "、".join(
+                    f"{seat_label(s)} {counts[s]}枚→{req[s]:+d}" for s in range(st.n)),
+                counts=counts, vp=req)
+    elif st.log is not None:
         # CH-A17: when every player ties, each is both most and fewest: +4 and -4 apply
         all_tied = len(set(counts)) == 1
         st.emit("CH-A17" if all_tied else "CH-9.2", None, "Requests: " + ", ".join(
@@ -108,6 +118,7 @@ def final(st: ClassicHeroState) -> bool:
             "依頼：" + "、".join(f"{seat_label(s)} {counts[s]}枚→{req[s]:+d}"
                               for s in range(st.n)) + ("（全員同数のため両方を適用）" if all_tied
                                                       else ""), counts=counts, vp=req)
+    if st.log is not None:
         negative_vp(st, before)
         speeds = [st.speed(s) for s in range(st.n)]
         won = winners(st.vp, speeds, p.tiebreak)

@@ -9,6 +9,8 @@ Goal fights instead (:mod:`battle`).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from designkit.core.flow import MAX_OPTIONS, ask, push
 from designkit.core.rows import append
 from designkit.core.seats import seat_label
@@ -473,8 +475,31 @@ def achieve_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
 
 def _check_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     seat = st.ctx[0]
-    return (*achieve_options(st, seat), *bless_options(st, seat),
+    return (*achieve_options(st, seat), *force_options(st, seat), *bless_options(st, seat),
             *ability_options(st, seat), *rest_options(st, seat), PASS)
+
+
+def force_options(st: ClassicHeroState, seat: int) -> list[HeroAction]:
+    """CH-V10 (the change list's earlier rule, an ASSUMPTION): with no blessings, a player
+    whose available dice cannot meet the event stopped on may clear it anyway by marking
+    ``forced_clear_dice`` of them used: one option per kind of set (auto-resolve: the
+    lowest white dice, which the battle misses least)."""
+    p = st.params
+    if not p.forced_clear:
+        return []
+    card_i = st.track[st.pos[seat]]
+    avail = st.available(seat)
+    if card_i is None or len(avail) < p.forced_clear_dice \
+            or achieve_sets(st, seat, st.rules.events[card_i].condition):
+        return []
+    dice = st.dice[seat]
+    kinds: dict[tuple[tuple[int, bool], ...], tuple[int, ...]] = {}
+    for combo in combinations(sorted(avail, key=lambda i: (dice[i][1], dice[i][0], i)),
+                              p.forced_clear_dice):
+        kinds.setdefault(tuple(sorted(dice[i][:2] for i in combo)), combo)
+    sets = list(kinds.values())[:1] if p.auto_resolve else list(kinds.values())
+    card_id = st.rules.events[card_i].id
+    return [HeroAction("force", (card_id, tuple(ref(st, seat, i) for i in u))) for u in sets]
 
 
 #: the check's last option, made once (an action is an immutable value)
@@ -491,7 +516,7 @@ def check(st: ClassicHeroState, seat: int) -> bool:
 
 def _only_pass(st: ClassicHeroState, seat: int) -> bool:
     """A cheap proof that "pass" is the only option (batch simulation's common case)."""
-    if st.bless[seat]:
+    if st.bless[seat] or st.params.forced_clear:
         return False
     card = st.track[st.pos[seat]]
     dice = st.dice[seat]
@@ -517,6 +542,8 @@ def _check_several(st: ClassicHeroState) -> bool:
         return True
     if used >= 1 and used >= p.rest_min_used and used >= p.rest_returns:
         return True
+    if p.forced_clear and force_options(st, seat):
+        return True
     card = st.track[st.pos[seat]]
     if card is not None and used < len(st.dice[seat]):
         n = len(tables(st.rules).set_kinds(st.rules.events[card].condition, hand_kinds(st, seat)))
@@ -538,6 +565,8 @@ def checked(st: ClassicHeroState, a: HeroAction) -> None:
         apply_rest(st, seat, a, ("check", seat))
     elif kind == "achieve":
         achieve(st, seat, tuple(r[0] for r in a.arg[1]))
+    elif kind == "force":
+        force_clear(st, seat, tuple(r[0] for r in a.arg[1]))
     elif st.log is not None:
         card = st.track[st.pos[seat]]
         if card is not None:
@@ -610,6 +639,36 @@ def achieve(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> None:
     tasks: list[tuple] = []
     if card.condition.star and p.star_dice_used:
         tasks += [("star", seat, used)] * p.star_dice_used
+    push(st, *tasks, *_card_effects(st, seat, e))
+
+
+def force_clear(st: ClassicHeroState, seat: int, paid: tuple[int, ...]) -> None:
+    """CH-V10: take the card without meeting its condition; the paid dice become used, no
+    red bonus (no die met anything), no ★ (the condition was not used), then the effect."""
+    slot = st.pos[seat]
+    e = st.track[slot]
+    assert e is not None  # force_options offers only the event card stood on
+    card = st.rules.events[e]
+    st.track[slot] = None
+    append(st.taken, seat, e)
+    if st.log is not None:
+        shown = ", ".join(die_label(st.dice[seat][i]) for i in paid)
+        who = seat_label(seat)
+        st.emit("CH-V10", seat, f"{who} cannot meet {card.id} ({in_english(card.condition.text)})"
+                f" and clears it by force, marking {shown} as used (the rule before the "
+                "change list's blessings; an assumption)",
+                f"{who}は{card.id}「{SUIT_JA[card.suit]}」（{card.condition.text}）を満たせず、"
+                f"{shown}を使用済みにして強制クリアする（変更前のルール、仮定）",
+                card=card.id, dice=[die_label(st.dice[seat][i]) for i in paid])
+    mark_used(st, seat, paid)
+    push(st, *_card_effects(st, seat, e))
+
+
+def _card_effects(st: ClassicHeroState, seat: int, e: int) -> list[tuple]:
+    """An achieved (or force-cleared) card's effect, weakness draws, Treasure Hunter, turn end."""
+    rules, p = st.rules, st.params
+    card = rules.events[e]
+    tasks: list[tuple] = []
     if p.suit_effects and st.log is not None:
         hooks = rules.effects[e]
         what = ", ".join(effect_text(h.name, _hook_arg(h)) for h in hooks)
@@ -625,7 +684,7 @@ def achieve(st: ClassicHeroState, seat: int, used: tuple[int, ...]) -> None:
                 and ab.hook.args["suit"] == card.suit:
             tasks.append(("fx", seat, "vp", ab.hook.args["n"], ab.id))
     tasks.append(("turn_end", seat))
-    push(st, *tasks)
+    return tasks
 
 
 def _hook_arg(h: object) -> object:
