@@ -59,7 +59,8 @@ def _checker(params):
 
 
 def _recompute_ch9(st) -> tuple[list[int], list[int]]:
-    """CH-9.1 and CH-9.2 from the cards held, written independently of scoring.py."""
+    """CH-9.1 and CH-9.2 (or CH-V12) from the cards held, written independently of
+    scoring.py."""
     p = st.params
     city, req = [], []
     counts = []
@@ -79,6 +80,9 @@ def _recompute_ch9(st) -> tuple[list[int], list[int]]:
         city.append(min(per) * p.city_set_vp)
         counts.append(n_req)
     for c in counts:
+        if p.request_scoring == "per_card":          # CH-V12, the scoring before the change
+            req.append(c * p.request_card_vp)
+            continue
         req.append((p.request_majority_vp if c == max(counts) else 0)
                    + (p.request_minority_vp if c == min(counts) else 0))
     return city, req

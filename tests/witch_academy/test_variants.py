@@ -106,7 +106,7 @@ def _start_resources(params: WitchParams, seed: int = 3) -> list[int]:
     while st.phase is not Phase.DRAFT:
         G.apply(st, G.sample_chance(st, rng) if G.to_move(st) is CHANCE
                 else G.legal_actions(st)[0])
-    logged = [e.data["n"] for e in st.log if e.rule == "LW-2.6"]
+    logged = [e.data["n"] for e in st.log if e.rule in ("LW-2.6", "LW-V2")]
     assert logged == [sum(st.res[(st.sp + i) % st.n]) for i in range(st.n)]
     return logged
 
@@ -191,9 +191,10 @@ def test_every_variant_loads_and_names_its_rules() -> None:
     """Each YAML loads, changes known fields, cites rules of rules.csv, quotes the draft;
     every switch of the Variants group is shipped on in at least one file."""
     shipped = assert_variants_load_and_name_their_rules(GAME, WitchParams)
-    assert len(shipped) == 10
+    assert len(shipped) == 11
     switched = {k for v in shipped for k in v.changes()}
-    assert set(variant_fields(WitchParams)) == {"university_exchange"} <= switched
+    assert set(variant_fields(WitchParams)) == {"university_exchange",
+                                                "start_compensation"} <= switched
 
 
 def test_the_variants_command_names_the_switch(capsys: pytest.CaptureFixture[str]) -> None:

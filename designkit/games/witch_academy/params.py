@@ -185,6 +185,26 @@ class WitchParams(Params):
                                            "list); off: Card Play only",
                                       help_ja=("大学で資源交換ができる（変更点）。オフ：カードの"
                                                "プレイのみ"))
+    start_compensation: str = param("as_listed", choices=("as_listed", "last_seat_most"),
+                                    rule="LW-V2", group=VARIANTS, acts_at=(3,),
+                                    label_ja="開始資源の補正（3人）",
+                                    help="Starting resources at 3 players: as listed by turn "
+                                         "position (the draft: 2/3/3), or last_seat_most = the "
+                                         "3rd seat takes the 4th position's value (2/3/4: the "
+                                         "draft's ladder gives the last seats the most); 4 and "
+                                         "5 players are unchanged",
+                                    help_ja=("3人の最初の資源：手番順の表どおり（草案：2/3/3）、ま"
+                                             "たは last_seat_most＝3番目の人が4番目の値を得る（2/3/4"
+                                             "：草案の段階は最後の席に最も多く与える）。4人と5人は"
+                                             "変わらない"))
+
+    def start_resources(self) -> tuple[int, ...]:
+        """LW-2.6's starting resources of each turn position at this table (LW-V2: at 3
+        players, ``last_seat_most`` gives the last seat the 4th position's value)."""
+        listed = tuple(self.start_resources_by_seat[:self.players])
+        if self.start_compensation == "last_seat_most" and self.players == 3:
+            return (*listed[:2], self.start_resources_by_seat[3])
+        return listed
 
     def check_consistency(self) -> None:
         """Cross-field checks; each names the field to change and the one it clashes with."""
@@ -203,6 +223,10 @@ class WitchParams(Params):
             raise ParamError("start_resources_by_seat", bi(
                 "needs {n} values, one per turn position", "手番順ごとに1つ、{n} 個の値が必要です",
                 n=self.players))
+        if self.start_compensation == "last_seat_most" and len(self.start_resources_by_seat) < 4:
+            raise ParamError("start_resources_by_seat", bi(
+                "needs a 4th value for start_compensation = last_seat_most (LW-V2)",
+                "start_compensation = last_seat_most（LW-V2）には4番目の値が必要です"))
         ranks = self.worker_ranks
         if not ranks or any(r not in RANKS for r in ranks) or len(set(ranks)) != len(ranks):
             raise ParamError("worker_ranks", bi(

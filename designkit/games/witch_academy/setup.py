@@ -164,12 +164,19 @@ def _start_chosen(st: WitchState, seat: int) -> None:
 
 @FLOW.task("start_resources")
 def start_resources(st: WitchState) -> bool:
-    """LW-2.6: clockwise from the SP, 2, 3, 3, 4, 4 resources of each player's choice."""
+    """LW-2.6: clockwise from the SP, 2, 3, 3, 4, 4 resources of each player's choice (LW-V2
+    moves the 3-player last seat's share to the 4th position's)."""
     tasks = []
+    shares = st.params.start_resources()
     for i in range(st.n):
         seat = (st.sp + i) % st.n
-        k = st.params.start_resources_by_seat[i]
-        if st.log is not None:
+        k = shares[i]
+        if st.log is not None and k != st.params.start_resources_by_seat[i]:
+            st.emit("LW-V2", seat, f"{seat_label(seat)} ({i + 1}. in turn, the last seat) "
+                    f"takes {k} starting resources, the 4th position's share (the draft's "
+                    "ladder gives the last seats the most)", f"{seat_label(seat)}は最後の席"
+                    f"として4番目の分の{k}個を得る", n=k)
+        elif st.log is not None:
             st.emit("LW-2.6", seat, f"{seat_label(seat)} ({i + 1}. in turn) takes {k} starting "
                     "resources of their choice", f"{seat_label(seat)}は好きな資源を{k}個得る",
                     n=k)
