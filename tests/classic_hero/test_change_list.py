@@ -1,9 +1,9 @@
 """王道勇者's change list (大まかな変更点) played "before", and the readings where the draft is
-open (issue 38): CH-V10 … CH-V13, CH-V4's fix, and the d8 dice (CH-V8) in the odds table and
+open (issue 38): CH-V10 … CH-V14, CH-V4's fix, and the d8 dice (CH-V8) in the odds table and
 the SET effect. Each is a worked example under the switch and the draft, citing the rule ID
 its logged event carries.
 
-The earlier rules of CH-V10/V11/V12 are ASSUMPTIONS (the draft names the change, not the rule
+The earlier rules of CH-V10/V11/V12/V14 are ASSUMPTIONS (the draft names the change, not the rule
 it replaced); the tests pin the kit's plausible reading, named in the variant files.
 """
 
@@ -82,6 +82,18 @@ def test_ch_v12_requests_score_per_card_instead_of_the_majority():
     assert "CH-V12" in _rules(st) and "CH-9.2" not in _rules(st)
     draft = start(scenario(taken=taken), ("final",))
     assert [draft.parts[s][VP_REQUEST] for s in (A, B, C)] == [4, 0, -4]   # CH-9.2
+
+
+# -- CH-V14 before the simple character creation (簡易キャラメイク設定) ---------------------------------
+def test_ch_v14_races_are_dealt_but_no_class_is_chosen():
+    for on in (True, False):
+        st = random_game(7, log=True, params=G.params_type(character_creation=on,
+                                                           auto_resolve=True))
+        classes = set(st.rules.classes)
+        held = [a for s in range(st.n) for a in st.abilities[s] if a in classes]
+        assert (len(held) == st.n) is on and (not held) is (not on)
+        assert ("CH-2.4" in _rules(st)) is on and ("CH-V14" in _rules(st)) is not on
+        assert all(e.rule != "CH-2.2" or e.data.get("race") for e in st.log)
 
 
 # -- CH-V13 who earns the final damage bonus under shared_hp = repeat ----------------------------
@@ -169,6 +181,7 @@ def test_set_accepts_values_up_to_the_dice_faces(tmp_path, monkeypatch):
 # -- the hidden-information and contract checks with the new switches on ----------------------
 NEW = [{"forced_clear": True}, {"ruins_scoring": "flat"}, {"request_scoring": "per_card"},
        {"shared_hp": "repeat", "final_damage_reading": "all_own"},
+       {"character_creation": False},
        {"forced_clear": True, "ruins_scoring": "flat", "request_scoring": "per_card",
         "suit_effects": True, "reroll_each_stop": True}]
 
@@ -200,10 +213,10 @@ def test_the_new_switches_hide_nothing_new():
 
     base = G.params_type(players=4)
     plain = hidden_zone_keys(G, base, seed=3)
-    for changes in NEW[:4]:
+    for changes in NEW[:5]:
         assert hidden_zone_keys(G, base.replace(**changes), seed=3) <= plain, changes
 
 
 def test_the_draft_never_cites_the_new_rules():
     st = random_game(4, log=True, params=G.params_type(auto_resolve=True))
-    assert not {"CH-V10", "CH-V11", "CH-V12", "CH-V13"} & set(_rules(st))
+    assert not {"CH-V10", "CH-V11", "CH-V12", "CH-V13", "CH-V14"} & set(_rules(st))

@@ -311,7 +311,9 @@ def test_every_shipped_variant_loads_cites_its_rules_and_plays_to_the_end():
     names = {v.name for v in variants}
     assert {"draft", "shared_hp_repeat", "shared_hp_once", "weakness_cards",
             "reroll_each_stop", "suit_effects", "red_dice_multi", "no_road_vp",
-            "set_collection", "growth_twice", "dice_faces_8", "growth_only_red_die"} <= names
+            "set_collection", "growth_twice", "dice_faces_8", "growth_only_red_die",
+            "forced_clear", "ruins_scoring_flat", "request_scoring_per_card",
+            "no_character_creation", "before_change_list", "final_damage_all_own"} <= names
     for v in variants[1:]:
         assert v.description_ja.startswith("「") and v.description_en and v.changes()
         assert load_variant(G.params_type, v.name).params == v.params

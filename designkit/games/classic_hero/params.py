@@ -288,6 +288,15 @@ class ClassicHeroParams(Params):
                                  help="VP per Request at the end under request_scoring = "
                                       "per_card (CH-V12)",
                                  help_ja="request_scoring = per_card のとき依頼1枚ごとのVP（CH-V12）")
+    character_creation: bool = param(True, rule="CH-V14", group=VARIANTS,
+                                     label_ja="簡易キャラメイク",
+                                     help="The change list's simple character creation (簡易キャラ"
+                                          "メイク設定): a race and a chosen class; off = before "
+                                          "it, a race (speed) only, no class ability "
+                                          "(ASSUMPTION: the earlier rule is not given)",
+                                     help_ja=("簡易キャラメイク設定：種族と選んだクラス。オフ＝変更"
+                                              "前、種族（速度）だけでクラスの能力なし（仮定：以前の"
+                                              "ルールは草案にない）"))
     final_damage_reading: str = param("last_mark", choices=("last_mark", "all_own"),
                                       rule="CH-V13", group=VARIANTS,
                                       label_ja="ファイナルダメージの読み方",
@@ -337,7 +346,7 @@ class ClassicHeroParams(Params):
             raise ParamError("adventure_slots", bi(
                 "{a} is more than the {e} cards per stage", "{a} はステージごとのカード {e} 枚より"
                 "多いです", a=self.adventure_slots, e=self.event_cards_per_stage))
-        if self.classes < self.players:
+        if self.classes < self.players and self.character_creation:
             raise ParamError("classes", bi("{c} classes cannot serve {n} players (CH-2.4)",
                                            "クラス {c} 個では {n} 人に足りません（CH-2.4）",
                                            c=self.classes, n=self.players))

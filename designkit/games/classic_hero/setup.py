@@ -107,7 +107,15 @@ def race_dealt(st: ClassicHeroState, race_id: str) -> None:
 
 @FLOW.task("class_picks")
 def class_picks(st: ClassicHeroState) -> bool:
-    """CH-2.4: in descending order of speed each player picks a class."""
+    """CH-2.4: in descending order of speed each player picks a class (none under CH-V14,
+    the change list's 簡易キャラメイク played "before": races only)."""
+    if not st.params.character_creation:
+        if st.log is not None:
+            st.emit("CH-V14", None, "No class cards: before the change list's simple character "
+                    "creation a hero is a race (its speed) only, with no starting ability (an "
+                    "assumption)", "クラスカードなし：簡易キャラメイク設定の前は種族（速度）だけで"
+                    "最初の能力はない（仮定）")
+        return False
     order = sorted(range(st.n), key=lambda s: -st.speed(s))
     push(st, *[("pick_class", s) for s in order])
     return False
