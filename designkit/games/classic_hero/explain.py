@@ -21,6 +21,9 @@ _WHY = {
     "achieve": Text("those dice do not meet the condition, or the set is not minimal for N↑ "
                     "(CH-6.3, CH-A7)", "そのサイコロは条件を満たさないか、N↑ の最小の組では"
                     "ありません（CH-6.3、CH-A7）"),
+    "force": Text("a forced clear needs the forced-clear rule, dice that cannot meet the "
+                  "event and enough available dice to pay (CH-V10)", "強制クリアには強制クリアの"
+                  "ルール、条件を満たせないサイコロ、払える数の未使用のサイコロが必要です（CH-V10）"),
     "hit": Text("that HP is marked already, or the dice do not meet its condition (CH-7.1, "
                 "CH-7.2)", "そのHPはすでに印が付いているか、サイコロがその条件を満たしません"
                 "（CH-7.1、CH-7.2）"),

@@ -72,7 +72,7 @@ def _keys(kind: str, arg: Any) -> list[tuple[Any, ...]]:
         return [("die", arg[1][0]), ("ability", arg[0])]
     if kind == "move":
         return [("goal",) if arg[1] is None else ("slot", arg[0])]
-    if kind == "achieve":
+    if kind in ("achieve", "force"):       # force: CH-V10's forced clear of the same card
         return [("card", arg[0])]
     if kind == "hit":
         return [("hp", arg[0], arg[1])]
