@@ -9,6 +9,7 @@ it replaced); the tests pin the kit's plausible reading, named in the variant fi
 
 from __future__ import annotations
 
+import random
 import shutil
 from fractions import Fraction
 
@@ -220,3 +221,45 @@ def test_the_new_switches_hide_nothing_new():
 def test_the_draft_never_cites_the_new_rules():
     st = random_game(4, log=True, params=G.params_type(auto_resolve=True))
     assert not {"CH-V10", "CH-V11", "CH-V12", "CH-V13", "CH-V14"} & set(_rules(st))
+
+
+# -- the bots respond to each switch (issue 38: a verdict needs a bot level that sees the cure) ----
+def _decisions(p, seed: int, agent: str, limit: int) -> list[tuple[int, str, str]]:
+    """The first ``limit`` decisions of a seeded game (chance from the same seed)."""
+    from designkit.agents import get_agent
+
+    rng, st = random.Random(seed), G.new_state(p, log=False)
+    bots, out = [get_agent(agent) for _ in range(p.players)], []
+    while not G.is_over(st) and len(out) < limit:
+        who = G.to_move(st)
+        a = bots[who].act(G, st, rng) if isinstance(who, int) else G.sample_chance(st, rng)
+        if isinstance(who, int):
+            out.append((who, a.kind, str(a.arg)))
+        G.apply(st, a)
+    return out
+
+
+@pytest.mark.parametrize(("changes", "agent", "seed", "limit"), [
+    ({"forced_clear": True}, "greedy", 0, 40),             # the force option is taken
+    ({"character_creation": False}, "greedy", 0, 2),       # no class pick at all
+    ({"shared_hp": "repeat", "final_damage_reading": "all_own"}, "greedy", 1, 120),
+    # greedy values a Ruins or a Request by its suit, not its scoring (its one-step look
+    # sees the VP of a Ruins once taken, but every Ruins it can take it takes anyway): the
+    # searching level's playouts score them, and decide otherwise
+    ({"ruins_scoring": "flat"}, "search:20", 0, 3),
+    ({"request_scoring": "per_card"}, "search:20", 1, 3),
+], ids=lambda x: "+".join(x) if isinstance(x, dict) else str(x))
+def test_a_bot_level_decides_otherwise_under_each_switch(changes, agent, seed, limit):
+    draft = G.params_type(auto_resolve=True)
+    if changes.get("shared_hp"):
+        draft = draft.replace(shared_hp="repeat")
+    cure = draft.replace(**changes)
+    assert _decisions(draft, seed, agent, limit) != _decisions(cure, seed, agent, limit)
+
+
+def test_an_inert_change_leaves_the_searching_bot_s_decisions_alone():
+    """The control of the test above: the sizes of CH-V11 and CH-V12 with their switches off
+    change nothing, and the searching level decides exactly as under the draft."""
+    draft = G.params_type(auto_resolve=True)
+    inert = draft.replace(ruins_flat_vp=3, request_card_vp=3)
+    assert _decisions(draft, 0, "search:20", 3) == _decisions(inert, 0, "search:20", 3)

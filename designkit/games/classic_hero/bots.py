@@ -120,7 +120,7 @@ def _holdings(st: ClassicHeroState, seat: int, t: _Tables) -> tuple[float, ...]:
         request_count = t.request_count
         for a in abilities:
             requests += request_count[a]
-    terms.append(1.0 * requests)
+    terms.append(t.request_worth * requests)
     terms.append(1.5 * stage_pilgrim)
     terms.append(t.road_worth * len(st.artifacts[seat]) + 0.6 * len(taken))
     if st.weak[seat] or t.suit_sets:
@@ -150,6 +150,7 @@ class _Tables(NamedTuple):
     red_worth: float                  # a red die's worth per stage left
     city_set_vp: int
     road_worth: float                 # an artifact's worth (0.5 with road VP)
+    request_worth: float              # a Request's: 1.0 (majority), or CH-V12's VP per card
     minimal: bool                     # sum_requires_minimal_set
     suit_sets: bool                   # CH-V7 five-suit set collection
     memo: dict[tuple[Any, ...], float]  # :func:`estimate`'s values per seat rows
@@ -179,6 +180,8 @@ def _tables(rules: Any) -> _Tables:
             goal=rules.goal, stages=p.stages, max_dice=p.max_dice,
             red_worth=0.6 if p.red_dice_multi else 0.9 * p.red_die_bonus_vp,  # CH-V5
             city_set_vp=p.city_set_vp, road_worth=0.5 if p.road_vp else 0.0,
+            request_worth=(float(p.request_card_vp) if p.request_scoring == "per_card"
+                           else 1.0),                                         # CH-V12
             minimal=p.sum_requires_minimal_set, suit_sets=p.set_collection == "suits",
             memo={}, last=[None] * p.players, holdings={})
         object.__setattr__(rules, "_bot_tables", tables)
