@@ -92,10 +92,10 @@ def _board_pieces(game: Game, seed: int = 1, most_steps: int = 400) -> list[str]
 
 
 def _printable(game: Game) -> list[str]:
-    from designkit.export.content import exporter
+    from designkit.export import exporter
 
     return [] if exporter(game) is not None else \
-        ["no printable cards (a printing.py in the game's hooks, or export/content)"]
+        ["no printable cards (a printing.py in the game's hooks)"]
 
 
 def _hook_modules(game: Game) -> list[str]:
@@ -117,7 +117,8 @@ CHECKLIST: tuple[Item, ...] = (
     Item("japanese", "Japanese beside English: title_ja and every param's help_ja", _japanese),
     Item("board_pieces", "a clickable board piece (data-action) for every kind of decision",
          _board_pieces),
-    Item("printable", "printable cards: an exporter (designkit cards GAME)", _printable),
+    Item("printable", "printable cards: printing.py in Game.hooks (designkit cards GAME)",
+         _printable),
     Item("hook_modules", "its hook modules listed by plain imports (Game.hooks)",
          _hook_modules),
     Item("readme", "a line in designkit's README (a built-in game)", _readme, any_game=False),
