@@ -73,10 +73,10 @@ def _op(op: Op, lang: str) -> str:
 
 
 def both(prefix: str, ops: tuple[Op, ...]) -> dict[str, str]:
-    return {f"{prefix}_en": cap(text(ops, "en")), f"{prefix}_ja": text(ops, "ja")}
+    return {f"{prefix}_en": sentence_case(text(ops, "en")), f"{prefix}_ja": text(ops, "ja")}
 
 
-def cap(text: str) -> str:
+def sentence_case(text: str) -> str:
     """Each English line starts with a capital, as a sentence on a card does."""
     return "\n".join(line[:1].upper() + line[1:] for line in text.split("\n"))
 
@@ -133,7 +133,7 @@ def _event_fields(e: Any) -> dict[str, Any]:
         lines_ja.insert(0, f"施設 レベル{e.number}")
     return {"name_en": e.name_en, "name_ja": e.name_ja, "type_en": e.type.capitalize(),
             "type_ja": TYPE_JA[e.type], "die": e.die, "number": e.number or "",
-            "effect_en": cap("\n".join(x for x in lines_en if x)),
+            "effect_en": sentence_case("\n".join(x for x in lines_en if x)),
             "effect_ja": "\n".join(x for x in lines_ja if x)}
 
 
