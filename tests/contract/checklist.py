@@ -60,6 +60,12 @@ def _rules_layout(game: Game) -> list[str]:
     return [] if head == RULES_COLUMNS else [f"{path.name} columns {head}, not {RULES_COLUMNS}"]
 
 
+def _tune_defaults(game: Game) -> list[str]:
+    names = game.params_type.tune_defaults()
+    return [] if 1 <= len(names) <= 4 else [
+        f"{len(names)} params marked tune=True; mark one to four (the search's short list)"]
+
+
 def _japanese(game: Game) -> list[str]:
     bad = [] if game.title_ja else ["no title_ja"]
     return bad + [f"param {name}: no help_ja" for name, spec in
@@ -114,6 +120,8 @@ CHECKLIST: tuple[Item, ...] = (
     Item("card_tables", "its card tables declared (Game.card_tables) and present", _card_tables),
     Item("rules_layout", "rules.csv with rule_id, section, title_en, text_en, quote_ja",
          _rules_layout),
+    Item("tune_defaults", "one to four params marked tune=True (designkit tune's short list)",
+         _tune_defaults),
     Item("japanese", "Japanese beside English: title_ja and every param's help_ja", _japanese),
     Item("board_pieces", "a clickable board piece (data-action) for every kind of decision",
          _board_pieces),
