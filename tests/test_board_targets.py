@@ -65,4 +65,6 @@ def test_every_kind_of_decision_has_a_piece_to_click(name):
     assert not missing, f"{name}: decisions with no piece on the board: " + ", ".join(
         f"{k} ({missing[k]} of {offered[k]})" for k in sorted(missing))
     assert not leaks, leaks[:3]
-    assert len(offered) >= 5  # the games really were played through their decisions
+    # the games really were played through their decisions (scaled with the game: a small
+    # game has one kind of decision; every game's board offers one at least every few steps)
+    assert offered and sum(offered.values()) >= 10, offered

@@ -18,8 +18,7 @@ so in one line. Tests register their own games with :func:`register`.
 
 from __future__ import annotations
 
-import importlib
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 
 from designkit.core.errors import DesignkitError
 from designkit.core.game import Game
@@ -41,22 +40,28 @@ def unregister(name: str) -> None:
     _GAMES.pop(name, None)
 
 
-def _declared() -> dict[str, str]:
-    """Game name → ``module:attribute``, from the installed distributions' entry points."""
-    found = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+def _entry_points() -> dict[str, EntryPoint]:
+    found = {ep.name: ep for ep in entry_points(group=GROUP)}
     if not found:
         raise DesignkitError(NOT_INSTALLED)
     return found
 
 
-def _load(name: str, target: str) -> None:
-    module, _, attr = target.partition(":")
+def _declared() -> dict[str, str]:
+    """Game name → ``module:attribute``, from the installed distributions' entry points."""
+    return {name: ep.value for name, ep in _entry_points().items()}
+
+
+def _load(name: str) -> None:
+    """Import the package a game's entry point names (``EntryPoint.load``: the packaging
+    standard, the one place a game is found by name; everything a game declares beyond it,
+    hooks, printable cards, board, is a plain import of its package)."""
+    ep = _entry_points()[name]
     try:
-        loaded = importlib.import_module(module)
-    except ImportError as err:
-        raise DesignkitError(f"game '{name}' is declared as {target!r} but cannot be "
+        game = ep.load()
+    except (ImportError, AttributeError) as err:
+        raise DesignkitError(f"game '{name}' is declared as {ep.value!r} but cannot be "
                              f"imported: {err}") from err
-    game = getattr(loaded, attr, None) if attr else None
     if isinstance(game, Game):
         register(game)
 
@@ -64,10 +69,8 @@ def _load(name: str, target: str) -> None:
 def get_game(name: str | Game) -> Game:
     if isinstance(name, Game):
         return name
-    if name not in _GAMES:
-        declared = _declared()
-        if name in declared:
-            _load(name, declared[name])
+    if name not in _GAMES and name in _declared():
+        _load(name)
     try:
         return _GAMES[name]
     except KeyError:
@@ -76,7 +79,7 @@ def get_game(name: str | Game) -> Game:
 
 
 def list_games() -> list[Game]:
-    for name, target in _declared().items():
+    for name in _declared():
         if name not in _GAMES:
-            _load(name, target)
+            _load(name)
     return [_GAMES[k] for k in sorted(_GAMES)]

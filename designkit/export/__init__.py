@@ -12,7 +12,10 @@ Python) and writes:
   object per deck.
 
 ``variant`` is a variant file or a Params object (the lab's editor). Besides the card tables,
-each game prints the order cards, boards and tokens its rules name (``content/components``).
+each game prints the order cards, boards and tokens its rules name. What a game prints is its
+own ``printing.py`` (the ``print_decks`` hook of ``core.hooks``, declared in the game's
+``hooks``): the export reads it from the registered game, so the registry is the one list of
+games and a new game edits nothing here.
 Every card shows its ID and a footer with game, variant and a short hash of its data file.
 A text that does not fit its box at the template's smallest size is shrunk further and
 reported through ``warn`` with the card's ID. Bad input (an unknown placeholder, a missing
@@ -26,14 +29,14 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
+from designkit.core.decks import LANGS, Deck, DeckBuilder, NewDeck
 from designkit.core.errors import DataError, ParamError
 from designkit.core.game import Game
 from designkit.core.params import Params
 from designkit.core.paths import data_dir
-from designkit.core.registry import get_game
-from designkit.export.content import MODULES, exporter
-from designkit.export.decks import LANGS, Deck, DeckBuilder
+from designkit.core.registry import get_game, list_games
 from designkit.export.render import Shape, resolve
 from designkit.export.sheets import LAYOUTS, PAPERS, RenderedDeck, page_labels, write_pdf
 from designkit.export.staging import Interrupted, staged
@@ -117,6 +120,13 @@ def _pdfs(g: Game, rendered: list[RenderedDeck], out: Path, backs: bool, bleed: 
                 for paper in PAPERS]
 
 
+def exporter(game: Game) -> Callable[[Any, NewDeck], list[Deck]] | None:
+    """``game``'s ``decks(params, new)``: the ``print_decks`` hook its ``printing.py``
+    declares (``core.hooks``), else ``None`` (nothing to print)."""
+    declared = getattr(game, "print_decks", None)
+    return declared if callable(declared) else None
+
+
 def printable(game: str | Game) -> bool:
     """Whether the game has card tables to print (the lab shows its button only then)."""
     return exporter(get_game(game)) is not None
@@ -140,7 +150,7 @@ def decks(game: str | Game, variant: str | Path | Params | None = None, lang: st
     make = exporter(g)
     if make is None:
         raise ParamError("game", f"{g.name} has no printable card tables (known: "
-                                 f"{', '.join(MODULES)})")
+                                 f"{', '.join(o.name for o in list_games() if printable(o))})")
     params, name = _params(g, variant)
 
     def new(table: str, title: tuple[str, str], source: Path) -> DeckBuilder:

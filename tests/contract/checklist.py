@@ -60,6 +60,12 @@ def _rules_layout(game: Game) -> list[str]:
     return [] if head == RULES_COLUMNS else [f"{path.name} columns {head}, not {RULES_COLUMNS}"]
 
 
+def _tune_defaults(game: Game) -> list[str]:
+    names = game.params_type.tune_defaults()
+    return [] if 1 <= len(names) <= 4 else [
+        f"{len(names)} params marked tune=True; mark one to four (the search's short list)"]
+
+
 def _japanese(game: Game) -> list[str]:
     bad = [] if game.title_ja else ["no title_ja"]
     return bad + [f"param {name}: no help_ja" for name, spec in
@@ -92,10 +98,10 @@ def _board_pieces(game: Game, seed: int = 1, most_steps: int = 400) -> list[str]
 
 
 def _printable(game: Game) -> list[str]:
-    from designkit.export.content import exporter
+    from designkit.export import exporter
 
     return [] if exporter(game) is not None else \
-        ["no printable cards (a printing.py in the game's hooks, or export/content)"]
+        ["no printable cards (a printing.py in the game's hooks)"]
 
 
 def _hook_modules(game: Game) -> list[str]:
@@ -114,10 +120,13 @@ CHECKLIST: tuple[Item, ...] = (
     Item("card_tables", "its card tables declared (Game.card_tables) and present", _card_tables),
     Item("rules_layout", "rules.csv with rule_id, section, title_en, text_en, quote_ja",
          _rules_layout),
+    Item("tune_defaults", "one to four params marked tune=True (designkit tune's short list)",
+         _tune_defaults),
     Item("japanese", "Japanese beside English: title_ja and every param's help_ja", _japanese),
     Item("board_pieces", "a clickable board piece (data-action) for every kind of decision",
          _board_pieces),
-    Item("printable", "printable cards: an exporter (designkit cards GAME)", _printable),
+    Item("printable", "printable cards: printing.py in Game.hooks (designkit cards GAME)",
+         _printable),
     Item("hook_modules", "its hook modules listed by plain imports (Game.hooks)",
          _hook_modules),
     Item("readme", "a line in designkit's README (a built-in game)", _readme, any_game=False),

@@ -101,5 +101,6 @@ def test_the_import_graph_shows_every_games_hooks():
         rules = f"designkit.games.{name}.rules"
         imported = graph.find_modules_directly_imported_by(rules)
         hooks = {f"designkit.games.{name}.{m}" for m in
-                 ("bots", "explain", "invariants", "observe", "serialize", "view")}
+                 ("bots", "explain", "invariants", "observe", "printing", "serialize",
+                  "view")}
         assert hooks <= imported, sorted(hooks - imported)

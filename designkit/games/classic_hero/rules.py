@@ -22,6 +22,7 @@ from designkit.games.classic_hero import (  # noqa: F401
     explain,
     invariants,
     observe,
+    printing,
     scoring,
     serialize,
     stage,
@@ -69,7 +70,7 @@ class ClassicHeroGame(FlowGame[ClassicHeroState, ClassicHeroParams]):
     tie_break_rules = ("CH-9.3",)
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
-    hooks = (bots, explain, invariants, observe, serialize, view)  # core.hooks
+    hooks = (bots, explain, invariants, observe, printing, serialize, view)  # core.hooks
     action_type = HeroAction
 
     def new_state(self, params: ClassicHeroParams | None = None, log: bool = True

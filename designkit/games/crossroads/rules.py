@@ -16,7 +16,15 @@ from designkit.core.game import rank_seats
 from designkit.core.messages import Text, bi
 from designkit.core.registry import register
 from designkit.core.table_needs import TableNeed, check_game_tables
-from designkit.games.crossroads import bots, explain, invariants, observe, serialize, view
+from designkit.games.crossroads import (
+    bots,
+    explain,
+    invariants,
+    observe,
+    printing,
+    serialize,
+    view,
+)
 from designkit.games.crossroads.actions import Action
 from designkit.games.crossroads.params import CrossroadsParams
 from designkit.games.crossroads.scoring import VP_SOURCE_LABELS, final_scores, vp_sources
@@ -44,7 +52,7 @@ class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
     params_type = CrossroadsParams
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
-    hooks = (bots, explain, invariants, observe, serialize, view)  # core.hooks
+    hooks = (bots, explain, invariants, observe, printing, serialize, view)  # core.hooks
     action_type = Action
     min_players, max_players = 3, 5
     tie_break_rules = ("CR-10.2", "CR-A15")

@@ -23,6 +23,7 @@ from designkit.games.witch_academy import (  # noqa: F401
     explore,
     invariants,
     observe,
+    printing,
     resolve,
     scoring,
     serialize,
@@ -65,7 +66,7 @@ class WitchGame(FlowGame[WitchState, WitchParams]):
     tie_break_rules = ("LW-12.3",)
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
-    hooks = (bots, explain, invariants, observe, serialize, view)  # core.hooks
+    hooks = (bots, explain, invariants, observe, printing, serialize, view)  # core.hooks
     action_type = WitchAction
 
     def new_state(self, params: WitchParams | None = None, log: bool = True) -> WitchState:

@@ -1,17 +1,19 @@
 """Classic Hero (王道勇者): event cards with suit, condition and Fortune in the draft's
 notation, Demon Lords with their HP lines, races, and the class and skill cards of
-``abilities.csv``. Ability texts are the table's own (the ones the log names)."""
+``abilities.csv``, and the two order cards. Ability texts are the table's own (the ones the
+log names).
+
+The game's ``print_decks`` hook (``core.hooks``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from designkit.core.decks import Deck, NewDeck, raw_rows, slots, with_raw
 from designkit.core.effects import Hook
 from designkit.core.messages import word_table
 from designkit.core.paths import data_dir
-from designkit.export.content import NewDeck, components
-from designkit.export.decks import Deck, raw_rows, with_raw
 from designkit.games.classic_hero.cards import (
     ARTIFACT_NAMES,
     SUIT_JA,
@@ -56,7 +58,7 @@ def effect_text(h: Hook, lang: str) -> str:
 def decks(params: ClassicHeroParams, new: NewDeck) -> list[Deck]:
     weak = [_weaknesses(new)] if load_weaknesses() else []
     return [_events(new), _lords(new), *weak, _races(new), _abilities(new, "class"),
-            _abilities(new, "skill"), *components.classic_hero(params, new)]
+            _abilities(new, "skill"), *_components(params, new)]
 
 
 def _deck(new: NewDeck, name: str, title: tuple[str, str], file: str, cards: Sequence[Any],
@@ -121,3 +123,14 @@ def _abilities(new: NewDeck, kind: str) -> Deck:
                      "effect_en": a.text, "effect_ja": a.text_ja,
                      "engine": row.get("ability", "")})
     return b.deck()
+
+
+def _components(params: ClassicHeroParams, new: NewDeck) -> list[Deck]:
+    """The two order cards (順番カード, Start and Goal) with a space per pawn (CH-4.3); their
+    footer hashes ``rules.csv``, the rule texts they come from."""
+    rules = data_dir("classic_hero") / "rules.csv"
+    b = new("order_cards", ("Order cards", "順番カード"), rules)
+    spaces = [(str(i), str(i)) for i in range(1, 5)]
+    b.add("START", {"name_en": "Start", "name_ja": "スタート", **slots("slot", spaces, 4)})
+    b.add("GOAL", {"name_en": "Goal", "name_ja": "ゴール", **slots("slot", spaces, 4)})
+    return [b.deck()]

@@ -7,13 +7,18 @@ skills share ``abilities.csv``); each :class:`Card` carries the strings a templa
 column a designer adds to a table can be printed without Python. The footer names game,
 variant and a short SHA-256 of the data file: a printed card says which version of the
 table it came from.
+
+The types live in the core because each game's ``printing.py`` (a hook module, see
+``core.hooks``) builds its decks with them: a game sits below the export and may not import
+it. ``designkit.export`` hands a game's ``decks(params, new)`` the :data:`NewDeck` builder
+and renders what comes back.
 """
 
 from __future__ import annotations
 
 import csv
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -153,4 +158,19 @@ class DeckBuilder:
         names = frozenset().union(*(c.fields for c in self.cards)) if self.cards else frozenset()
         return Deck(self.game, self.table, self.title[0], self.title[1], self.source,
                     tuple(self.cards), frozenset(names), self.back_fields())
+
+
+#: what a game's ``printing.decks(params, new)`` is given: ``new(table, (title_en,
+#: title_ja), source)`` starts one deck (its footer hashes ``source``)
+NewDeck = Callable[[str, tuple[str, str], Path], DeckBuilder]
+
+
+def slots(prefix: str, labels: list[tuple[str, str]], total: int) -> dict[str, str]:
+    """``slot1`` … ``slot<total>`` (a template has a place for the most a parameter allows;
+    the unused ones are empty, so ``dk:if`` leaves them out)."""
+    out: dict[str, str] = {}
+    for i in range(1, total + 1):
+        en, ja = labels[i - 1] if i <= len(labels) else ("", "")
+        out[f"{prefix}{i}_en"], out[f"{prefix}{i}_ja"] = en, ja
+    return out
 

@@ -1,9 +1,13 @@
-"""Life is Rolling Stone: album cards, dream cards (dream and skill) and event cards."""
+"""Life is Rolling Stone: album cards, dream cards (dream and skill) and event cards, and
+the order card, character and score cards the rules name (drawn from the parameters: a
+variant changes them too; their footer hashes ``rules.csv``, the rule texts they come from).
+
+The game's ``print_decks`` hook (``core.hooks``)."""
 
 from __future__ import annotations
 
-from designkit.export.content import NewDeck, components
-from designkit.export.decks import Deck, raw_rows, with_raw
+from designkit.core.decks import Deck, NewDeck, raw_rows, slots, with_raw
+from designkit.core.paths import data_dir
 from designkit.games.rolling_stone.cards import (
     COLOUR_EN,
     COLOUR_JA,
@@ -26,10 +30,13 @@ TRIGGER_JA = {"turn_start": "手番開始時", "turn_end": "手番終了時", "o
               "before_settlement_sum": "決算の合計前", "passive": "常時"}
 LIMIT_EN = {"none": "", "once_per_turn": "once per turn", "once_per_stage": "once per stage"}
 LIMIT_JA = {"none": "", "once_per_turn": "手番毎に１回", "once_per_stage": "ステージ毎に１回"}
+BONUS = {"none": ("—", "なし"), "move_die": ("move one die 1 step", "サイコロ１個を１マス動かす"),
+         "start_marker": ("take the start player marker", "スタートプレイヤーマーカーを得る"),
+         "power": ("+{n} power", "パワーを{n}個得る")}
 
 
 def decks(params: RollingStoneParams, new: NewDeck) -> list[Deck]:
-    return [_album(new), _dreams(new), _events(new), *components.rolling_stone(params, new)]
+    return [_album(new), _dreams(new), _events(new), *_components(params, new)]
 
 
 def _album(new: NewDeck) -> Deck:
@@ -68,3 +75,24 @@ def _events(new: NewDeck) -> Deck:
                      "effect_en": e.text_en, "effect_ja": e.text_ja,
                      "engine": f"{row.get('select', '')} → {row.get('effect', '')}"})
     return b.deck()
+
+
+def _components(params: RollingStoneParams, new: NewDeck) -> list[Deck]:
+    """LR-5.2 order card (one slot per ``order_slots``, its LR-6.2 bonus), LR-1 character
+    cards (the album's anchor) and score cards (VP track, negative allowed)."""
+    rules = data_dir("rolling_stone") / "rules.csv"
+    order = new("order_card", ("Order card", "オーダーカード"), rules)
+    labels = []
+    for bonus in params.order_bonus:
+        en, ja = BONUS.get(bonus, (bonus, bonus))
+        n = params.order_bonus_power
+        labels.append((en.format(n=n), ja.format(n=n)))
+    order.add("ORDER", {"name_en": "Order card", "name_ja": "オーダーカード",
+                        "slots": len(labels), **slots("slot", labels, 8)})
+    chars = new("characters", ("Character cards", "キャラクターカード"), rules)
+    score = new("score_cards", ("Score cards", "スコアカード"), rules)
+    for seat in range(1, 5):
+        chars.add(f"CHAR{seat}", {"name_en": "Character", "name_ja": "キャラクター",
+                                  "seat": seat})
+        score.add(f"SCORE{seat}", {"name_en": "Score", "name_ja": "スコア", "seat": seat})
+    return [order.deck(), chars.deck(), score.deck()]

@@ -1,10 +1,12 @@
-"""Crossroads: the genre (number) cards, copies as the parameters say, and the skills."""
+"""Crossroads: the genre (number) cards, copies as the parameters say, and the skills.
+
+The game's ``print_decks`` hook (``core.hooks``): ``designkit cards crossroads`` prints what
+:func:`decks` returns."""
 
 from __future__ import annotations
 
+from designkit.core.decks import Deck, NewDeck, raw_rows, with_raw
 from designkit.core.paths import data_dir
-from designkit.export.content import NewDeck
-from designkit.export.decks import Deck, raw_rows, with_raw
 from designkit.games.crossroads.params import CrossroadsParams
 from designkit.games.crossroads.skills import load_skills, skills_path
 

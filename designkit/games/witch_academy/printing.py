@@ -1,14 +1,17 @@
 """Little Witch Academia: exploration cards, Areas, event cards (requests, familiars, magic,
-facilities) and assignments. Effects read as the log writes them (``cards.op_text``); the
-few primitives the log names only by their hook get a printed phrase here."""
+facilities) and assignments, and the University board and legacy tokens the rules name.
+Effects read as the log writes them (``cards.op_text``); the few primitives the log names
+only by their hook get a printed phrase here.
+
+The game's ``print_decks`` hook (``core.hooks``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from designkit.core.decks import Deck, NewDeck, raw_rows, slots, with_raw
 from designkit.core.messages import word_table
-from designkit.export.content import NewDeck, components
-from designkit.export.decks import Deck, raw_rows, with_raw
+from designkit.core.paths import data_dir
 from designkit.games.witch_academy.cards import (
     RES_EN,
     RES_JA,
@@ -23,6 +26,7 @@ from designkit.games.witch_academy.cards import (
 )
 from designkit.games.witch_academy.params import WitchParams
 
+LEGACY = (("WPN", "Weapon", "武器"), ("CUR", "Curio", "雑貨"), ("RIT", "Ritual Implement", "祭器"))
 TARGET_EN = {"SELF": "this worker", "ONE": "one of your workers",
              "SUPPLY": "your workers in supply", "ALL": "all your workers"}
 TARGET_JA = {"SELF": "このワーカー", "ONE": "自分のワーカー１人", "SUPPLY": "サプライのワーカー全員",
@@ -69,17 +73,17 @@ def _op(op: Op, lang: str) -> str:
 
 
 def both(prefix: str, ops: tuple[Op, ...]) -> dict[str, str]:
-    return {f"{prefix}_en": cap(text(ops, "en")), f"{prefix}_ja": text(ops, "ja")}
+    return {f"{prefix}_en": sentence_case(text(ops, "en")), f"{prefix}_ja": text(ops, "ja")}
 
 
-def cap(text: str) -> str:
+def sentence_case(text: str) -> str:
     """Each English line starts with a capital, as a sentence on a card does."""
     return "\n".join(line[:1].upper() + line[1:] for line in text.split("\n"))
 
 
 def decks(params: WitchParams, new: NewDeck) -> list[Deck]:
     return [_exploration(new), _areas(new), _events(new), _assignments(new),
-            *components.witch_academy(params, new)]
+            *_components(params, new)]
 
 
 def _exploration(new: NewDeck) -> Deck:
@@ -129,7 +133,7 @@ def _event_fields(e: Any) -> dict[str, Any]:
         lines_ja.insert(0, f"施設 レベル{e.number}")
     return {"name_en": e.name_en, "name_ja": e.name_ja, "type_en": e.type.capitalize(),
             "type_ja": TYPE_JA[e.type], "die": e.die, "number": e.number or "",
-            "effect_en": cap("\n".join(x for x in lines_en if x)),
+            "effect_en": sentence_case("\n".join(x for x in lines_en if x)),
             "effect_ja": "\n".join(x for x in lines_ja if x)}
 
 
@@ -142,3 +146,20 @@ def _assignments(new: NewDeck) -> Deck:
                      "cost_ja": "、".join(f"{RES_JA[r]}{n}" for r, n in a.cost),
                      "vp": a.vp})
     return b.deck()
+
+
+def _components(params: WitchParams, new: NewDeck) -> list[Deck]:
+    """LW-7.1 University (players − 1 slots, filled from the right; the most players' count
+    unless the variant fixes ``university_slots``) and the LW-A1 legacy tokens; their footer
+    hashes ``rules.csv``, the rule texts they come from."""
+    rules = data_dir("witch_academy") / "rules.csv"
+    uni = new("university", ("University", "大学"), rules)
+    n_slots = params.university_slots or 4
+    uni.add("UNIVERSITY", {"name_en": "University", "name_ja": "大学", "slots": n_slots,
+                           **slots("slot", [(str(i), str(i)) for i in range(1, n_slots + 1)],
+                                   5)})
+    tokens = new("legacy_tokens", ("Legacy tokens", "レガシートークン"), rules)
+    for code, en, ja in LEGACY[:params.legacy_types]:
+        tokens.add(f"LEG-{code}", {"name_en": en, "name_ja": ja, "kind": code},
+                   copies=params.legacy_per_type)
+    return [uni.deck(), tokens.deck()]
