@@ -96,6 +96,8 @@ COMPARE = (
         help="the second bot level every verdict is checked at (default search; none: one "
              "level only)"),
     arg("--players", type=count(1)), arg("--seed", type=seed, default=0, help="0 to 2**63-1"),
+    arg("--family", type=count(1), help="verdicts the page declares, α split over them "
+                                        "(designkit review; default: this comparison's)"),
     *run_opts())
 SWEEP = (
     *common(), arg("--param", required=True, help="parameter to sweep, e.g. end_hand_sum"),

@@ -35,6 +35,7 @@ class CompareOptions:
     second_level: str | None = None
     players: int | None = None
     seed: int = 0
+    family: int | None = None
 
 
 def parse_margins(items: Sequence[str] | None, precision: float | None,
@@ -124,7 +125,8 @@ def compare(opts: CompareOptions, run: RunOn = LOCAL, out: Output = TERMINAL) ->
     a = _asked(opts)
     plan = plan_comparison(opts.game, a.variants, a.metrics, opts.agents or "greedy", None,
                            opts.max_games, opts.first_games, opts.seed, players=a.players,
-                           margin=a.margins, targets=a.targets, exploratory=a.exploratory)
+                           margin=a.margins, targets=a.targets, exploratory=a.exploratory,
+                           family=opts.family)
     if plan.inert:
         out.say(plan.inert)
         return 0
@@ -156,7 +158,8 @@ def _study(opts: CompareOptions, plan: Plan, levels: list[str],
                       levels[0], levels[1] if len(levels) > 1 else None, plan.margins,
                       plan.targets, opts.max_games, opts.first_games, plan.seed,
                       exploratory=exploratory, workers=run.workers or 1,
-                      backend=run.backend, on_run=lambda s: out.say(s, flush=True))
+                      backend=run.backend, on_run=lambda s: out.say(s, flush=True),
+                      family=opts.family)
     out.say()
     out.say(study.text())
     return 0
