@@ -100,20 +100,24 @@ def _asked(opts: CompareOptions) -> _Asked:
     return asked
 
 
-def _bot_levels(plan: Plan, second_level: str | None,
-                out: Output) -> tuple[list[str], dict[str, tuple[Any, ...]]]:
+def _bot_levels(plan: Plan, second_level: str | None, out: Output,
+                family: int | None = None) -> tuple[list[str], dict[str, tuple[Any, ...]]]:
     """The bot levels every verdict is checked at and the placeholders swept; the default
-    second level falls back to one level (said) when it is not available."""
+    second level falls back to one level (said) when it is not available. A ``family``
+    given (a review's page) must hold at least the verdicts this comparison declares."""
     from designkit.analysis.verdict_study import SECOND_LEVEL, study_plan
 
     second = second_level or SECOND_LEVEL
     try:
-        levels, sweep, _ = study_plan(plan, None if second == "none" else second)
+        levels, sweep, own = study_plan(plan, None if second == "none" else second)
     except DesignkitError as err:
         if second_level:
             raise
         out.say(f"(one bot level only: the second level {second!r} is not available: {err})")
-        levels, sweep, _ = study_plan(plan, None)
+        levels, sweep, own = study_plan(plan, None)
+    if family is not None and family < own:
+        raise DesignkitError(f"--family {family}: this comparison alone declares {own} "
+                             "verdicts; give at least that")
     return levels, sweep
 
 
@@ -132,7 +136,7 @@ def compare(opts: CompareOptions, run: RunOn = LOCAL, out: Output = TERMINAL) ->
         return 0
     if a.heading:
         out.say(a.heading, flush=True)
-    levels, sweep = _bot_levels(plan, opts.second_level, out)
+    levels, sweep = _bot_levels(plan, opts.second_level, out, opts.family)
     run = run.resolved()
     out.say(plan.summary(), flush=True)
     if len(levels) > 1 or sweep:
