@@ -721,6 +721,7 @@ JA.update({
 JA.update({
     "Review": "設計レビュー", "<i>Review opens here …</i>": "<i>設計レビューはここに開きます …</i>",
     "Games per arm": "各群のゲーム数", "Questions": "問い",
+    "Save the page (HTML)": "ページを保存（HTML）",
     "<h3>Design review</h3><div class='dk-help'>Every question of the draft on one page: "
     "problems ranked by how far the draft misses its target, the cures that fix each, what is "
     "still undecided and what deciding would cost. The draft and its cures, not the Parameters "

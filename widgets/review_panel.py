@@ -24,7 +24,6 @@ from designkit.analysis.review_html import render
 from designkit.core.game import Game
 from designkit.core.limits import check_games, check_seed
 
-from . import i18n
 from ._util import BackgroundRun, show_message
 
 
@@ -93,12 +92,9 @@ class ReviewPanel(BackgroundRun, widgets.VBox):
     def _show(self, job: _Job, out: Review) -> None:
         self._tick(job.questions, job.questions)
         self.review, self.page = out, render(out)
-        lang = i18n.lang_of(self)
         data = base64.b64encode(self.page.encode("utf-8")).decode("ascii")
         self.link.value = (f"<a download='review_{self.game.name}.html' href='data:text/html;"
-                           f"base64,{data}'>"
-                           f"{i18n.words('Save the page (HTML)', 'ページを保存（HTML）', lang)}"
-                           "</a>")
+                           f"base64,{data}'>Save the page (HTML)</a>")
         self.frame.value = (f"<iframe title='design review' srcdoc='{escape(self.page)}' "
                             "style='width:100%;height:900px;border:1px solid #c9d0dc'>"
                             "</iframe>")

@@ -57,3 +57,14 @@ def test_the_lab_has_the_tab() -> None:
     assert isinstance(lab.analysis_panel("Review"), ReviewPanel)
     lab.set_lang("ja")
     assert lab.tabs.titles[-1] == "設計レビュー"
+
+
+def test_after_the_switch_the_run_writes_japanese_labels() -> None:
+    lab = DesignLab("crossroads")
+    panel = lab.analysis_panel("Review")
+    assert isinstance(panel, ReviewPanel)
+    lab.set_lang("ja")
+    panel.games.value = 1
+    assert panel.run(blocking=True) is not None
+    assert "ページを保存（HTML）" in panel.link.value
+    assert panel.status.value.startswith("問題点 3 件")

@@ -107,3 +107,64 @@ def _pixels(path: Path) -> None:
     pixels = np.asarray(image)
     seen = {tuple(int(v) for v in px) for px in pixels[::2, ::2].reshape(-1, 3)}
     assert any(c in seen for c in colours.values()), "no verdict colour on the page"
+
+
+#: visible labels and buttons of the Review tab (and the tab bar) wider than their box
+_CUT = """() => {
+  const shown = el => el.offsetParent !== null && el.textContent.trim();
+  const labels = '.widget-label, .widget-label-basic, .widget-button, .lm-TabBar-tabLabel';
+  const roots = [document.querySelector('.dk-lab .lm-TabBar, .dk-lab .p-TabBar'),
+                 ...document.querySelectorAll('.dk-review')].filter(r => r);
+  const cut = [];
+  let n = 0;
+  for (const root of roots) {
+    for (const el of root.querySelectorAll(labels)) {
+      n += 1;
+      if (shown(el) && el.scrollWidth > el.clientWidth + 1) {
+        cut.push(el.textContent.trim() + ` (${el.scrollWidth} > ${el.clientWidth} px)`);
+      }
+    }
+  }
+  return {cut, labels: n};
+}"""
+
+
+def test_review_tab_in_the_lab(voila_url: str, page, snap) -> None:  # noqa: ANN001
+    """The lab's Review tab at 1024 px: labels whole in both languages, Run shows the page
+    (Crossroads, 2 games per arm: a few seconds)."""
+    from dk_browser import REDRAW_MS, open_lab
+
+    page.set_viewport_size({"width": WIDTH, "height": 1400})
+    open_lab(page, voila_url, tab="Review")
+    panel = page.locator(".dk-review").first
+    expect(panel).to_be_visible(timeout=REDRAW_MS)
+    got = page.evaluate(_CUT)
+    assert got["labels"] >= 3 and got["cut"] == []
+    box = panel.get_by_label("Games per arm", exact=True)
+    box.fill("2")
+    box.press("Enter")
+    panel.locator(".dk-run").click()
+    expect(panel.locator(".dk-status")).to_contain_text("verdicts still open",
+                                                        timeout=REDRAW_MS)
+    frame = page.frame_locator(".dk-review-frame iframe")
+    for p in load_problems("crossroads"):
+        expect(frame.locator(f"section#q-{p.question.key} h3")).to_contain_text(
+            p.question.title)
+    expect(panel.locator(".dk-review-link a")).to_have_attribute(
+        "download", "review_crossroads.html")
+    assert boxes_right(page) <= WIDTH
+    snap(page, "review-tab-1024")
+    page.locator(".dk-lab-lang").get_by_role("button", name="日本語", exact=True).click()
+    expect(page.locator(".dk-lab").first.get_by_role("tab", name="設計レビュー", exact=True)
+           ).to_be_visible(timeout=REDRAW_MS)
+    expect(panel.locator(".dk-status")).to_contain_text("未決の判定", timeout=REDRAW_MS)
+    expect(panel.locator(".dk-review-link a")).to_have_text("ページを保存（HTML）")
+    got = page.evaluate(_CUT)
+    assert got["cut"] == []
+    snap(page, "review-tab-1024-ja")
+
+
+def boxes_right(page) -> float:  # noqa: ANN001
+    """The rightmost edge of the Review panel's boxes (the frame included)."""
+    return page.evaluate("""() => Math.max(...[...document.querySelectorAll(
+        '.dk-review, .dk-review *')].map(el => el.getBoundingClientRect().right))""")
