@@ -217,6 +217,9 @@ def review(game: str, games: int, seed: int = 0, agents: str = "greedy",
             _margins(j.problem), _targets(j.problem, j.players), games, first, seed,
             players=j.players, exploratory=j.problem.metrics[1:], workers=workers,
             backend=backend, family=family)
+        done = studies[j.problem.question.key, j.players]
+        if done is not None and any(r[3].stopped == "interrupted" for r in done.runs):
+            raise KeyboardInterrupt  # Ctrl-C / Stop: no half page (a comparison keeps it)
     for key in dict.fromkeys(j.problem.question.key for j in jobs):
         mine = [j for j in jobs if j.problem.question.key == key]
         p = mine[0].problem

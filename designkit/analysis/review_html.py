@@ -128,18 +128,23 @@ def render(review: Review) -> str:
 
 
 def _summary(problems: list[ProblemRow], refs: _Refs) -> str:
+    """The ranked problems; a ``status`` column once a coverage table fills one in."""
+    status = any(p.status for p in problems)
     rows = []
     for i, p in enumerate(problems, 1):
-        draft = "; ".join(f"{d.players}p {escape(d.text)}" for d in p.drafts) or "not played"
+        draft = "; ".join(f"{d.players}p {escape(d.text)}{refs.cite(d.ref)}"
+                          for d in p.drafts) or "not played"
         best = p.cures[0] if p.cures else None
         rows.append(
             f"<tr><td>{i}. <a href='#q-{escape(p.key)}'>{escape(p.title)}</a></td>"
             f"<td>{draft}</td><td>{escape(p.target) or '—'}</td><td>{_miss(p)}</td>"
-            f"<td>{_best(best) if best else '—'}</td></tr>")
-    return ("<table class='summary'><colgroup><col style='width:30%'><col style='width:20%'>"
-            "<col style='width:18%'><col style='width:12%'><col style='width:20%'></colgroup>"
+            f"<td>{_best(best) if best else '—'}</td>"
+            + (f"<td>{escape(p.status)}</td>" if status else "") + "</tr>")
+    widths = (26, 20, 16, 11, 17, 10) if status else (30, 20, 18, 12, 20)
+    cols = "".join(f"<col style='width:{w}%'>" for w in widths)
+    return (f"<table class='summary'><colgroup>{cols}</colgroup>"
             "<tr><th>problem</th><th>draft</th><th>target</th><th>miss</th><th>best cure"
-            f"</th></tr>{''.join(rows)}</table>")
+            f"</th>{'<th>status</th>' if status else ''}</tr>{''.join(rows)}</table>")
 
 
 def _miss(p: ProblemRow) -> str:

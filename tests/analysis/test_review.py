@@ -186,3 +186,28 @@ def test_compare_refuses_a_family_smaller_than_its_own(capsys) -> None:  # noqa:
     assert cli.main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert "--family 1" in err and "2 verdicts" in err and len(err.splitlines()) == 1
+
+
+def test_a_status_column_appears_once_rows_carry_one(ch: Review) -> None:
+    assert "<th>status</th>" not in render(ch)
+    marked = dataclasses.replace(ch, problems=[dataclasses.replace(p, status="answered")
+                                               for p in ch.problems])
+    page = render(marked)
+    assert "<th>status</th>" in page and page.count("<td>answered</td>") == len(ch.problems)
+
+
+def test_an_interrupted_comparison_stops_the_review(monkeypatch) -> None:  # noqa: ANN001
+    """compare_variants keeps the games of a Ctrl-C and returns; the review must not go on
+    to the next question nor write a page with a cut-short comparison in it."""
+    import designkit.analysis.review as rv
+
+    real = rv.run_study
+
+    def interrupted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        study = real(*args, **kwargs)
+        study.runs[0][3].stopped = "interrupted"
+        return study
+
+    monkeypatch.setattr(rv, "run_study", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        review("crossroads", 1, second=None, problems=[find_problem("crossroads", "merit_27")])
