@@ -99,6 +99,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     return studies.report(_setup(args), _options(studies.ReportOptions, args), _run_on(args))
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from designkit.commands.review import ReviewOptions, review_page
+
+    return review_page(_options(ReviewOptions, args))
+
+
 def cmd_cards(args: argparse.Namespace) -> int:
     """Print-and-play PDFs, PNG sheets and Tabletop Simulator decks (designkit.export); an
     interrupt says in one line which files are in place (none is partial)."""

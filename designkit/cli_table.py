@@ -96,6 +96,8 @@ COMPARE = (
         help="the second bot level every verdict is checked at (default search; none: one "
              "level only)"),
     arg("--players", type=count(1)), arg("--seed", type=seed, default=0, help="0 to 2**63-1"),
+    arg("--family", type=count(1), help="verdicts the page declares, α split over them "
+                                        "(designkit review; default: this comparison's)"),
     *run_opts())
 SWEEP = (
     *common(), arg("--param", required=True, help="parameter to sweep, e.g. end_hand_sum"),
@@ -144,6 +146,13 @@ REPORT = (
              "reproducible, mcts:N rungs are)"),
     arg("--ladder-games", type=count(1), default=100, help="games per ladder rung"),
     *run_opts())
+REVIEW = (
+    arg("game"), arg("--out", type=Path, default=Path("review.html")),
+    arg("--games", type=count(1), default=100, help="games per arm at most (default 100)"),
+    arg("--seed", type=seed, default=0, help="0 to 2**63-1"),
+    arg("--agents", help="the first bot level (default greedy)"),
+    arg("--second-level", metavar="AGENT", help="the second bot level (default search; none)"),
+    arg("--workers", type=count(1, 256), default=1, help="worker processes"), QUIET)
 CARDS = (
     arg("game"), arg("--variant", metavar="NAME|FILE", action=Once,
                      help="a named variant (designkit variants GAME), draft, or a YAML file "
@@ -206,6 +215,8 @@ COMMANDS = (
             "re-check on fresh seeds, save the variant only if the gain held", TUNE,
             "cmd_tune"),
     Command("report", "self-contained HTML report of every metric", REPORT, "cmd_report"),
+    Command("review", "one printable page: every question of the draft, problems ranked by "
+            "how far the draft misses its target, each cure's verdict", REVIEW, "cmd_review"),
     Command("cards", "print-and-play PDF sheets, PNG sheets and Tabletop Simulator decks from "
             "the card tables", CARDS, "cmd_cards"),
     Command("playthroughs", "regenerate the golden playthrough files",

@@ -43,12 +43,13 @@ if TYPE_CHECKING:  # the analysis tabs (pandas, plotly) load when first opened
     from .metrics_panel import MetricsPanel
     from .notable_games import NotableGames
     from .playtests_panel import PlaytestsPanel
+    from .review_panel import ReviewPanel
     from .sweep_panel import SweepPanel
     from .tune_panel import TunePanel
 
 TABS = ("Rules", "Parameters", "Play", "Simulate")
 #: appended after TABS, built on first view (Compare: the variants to a verdict)
-ANALYSIS_TABS = ("Metrics", "Sweep", "Tune", "Compare", "Playtests")
+ANALYSIS_TABS = ("Metrics", "Sweep", "Tune", "Compare", "Playtests", "Review")
 
 
 class DesignLab(widgets.VBox):
@@ -112,6 +113,7 @@ class DesignLab(widgets.VBox):
         self.tune_panel: TunePanel | None = None
         self.compare_panel: ComparePanel | None = None
         self.playtests_panel: PlaytestsPanel | None = None
+        self.review_panel: ReviewPanel | None = None
         self.playtest_offer = self._offer_journal()
         self._slots = {title: widgets.VBox([widgets.HTML(f"<i>{title} opens here …</i>")])
                        for title in ANALYSIS_TABS}
@@ -238,10 +240,11 @@ class DesignLab(widgets.VBox):
             relabel(self.tabs.children[index], self.lang.value)
 
     def analysis_panel(self, title: str) -> (MetricsPanel | SweepPanel | TunePanel
-                                             | ComparePanel | PlaytestsPanel):
+                                             | ComparePanel | PlaytestsPanel | ReviewPanel):
         """The Metrics, Sweep, Tune or Compare panel of the current game, built on first use."""
         attr = {"Metrics": "metrics_panel", "Sweep": "sweep_panel", "Tune": "tune_panel",
-                "Compare": "compare_panel", "Playtests": "playtests_panel"}[title]
+                "Compare": "compare_panel", "Playtests": "playtests_panel",
+                "Review": "review_panel"}[title]
         panel = getattr(self, attr)
         if panel is None:
             from .compare_panel import ComparePanel
@@ -264,6 +267,10 @@ class DesignLab(widgets.VBox):
                 panel = PlaytestsPanel(self.game, self.params_panel,
                                        lambda: Journal(self.game))
                 panel.on_open(self._open_playtest)
+            elif title == "Review":
+                from .review_panel import ReviewPanel
+
+                panel = ReviewPanel(self.game)
             elif title == "Compare":
                 panel = ComparePanel(self.game, self.params_panel,
                                      variants_dir=self.params_panel.variants_dir)

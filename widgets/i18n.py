@@ -717,3 +717,19 @@ JA.update({
     "target mix: give at least one of the weights a value above zero":
         "目標の組み合わせ：重みの少なくとも1つを0より大きくしてください",
 })
+# the Review tab (the design review: designkit review GAME)
+JA.update({
+    "Review": "設計レビュー", "<i>Review opens here …</i>": "<i>設計レビューはここに開きます …</i>",
+    "Games per arm": "各群のゲーム数", "Questions": "問い",
+    "Save the page (HTML)": "ページを保存（HTML）",
+    "<h3>Design review</h3><div class='dk-help'>Every question of the draft on one page: "
+    "problems ranked by how far the draft misses its target, the cures that fix each, what is "
+    "still undecided and what deciding would cost. The draft and its cures, not the Parameters "
+    "tab.</div>":
+        "<h3>設計レビュー</h3><div class='dk-help'>草案のすべての問いを1ページに：目標から遠い"
+        "問題点の順に、それぞれを解決する案、まだ決まらない判定と決めるのに要るゲーム数。"
+        "対象は草案とその案で、パラメータタブの値ではありません。</div>",
+})
+_p(r"reviewing (\S+) at (\d+) players …", r"\1（\2人）を検討中 …")
+_p(r"(\d+) problems, (\d+) verdicts still open, family of (\d+) verdicts",
+   r"問題点 \1 件、未決の判定 \2 件、判定の族 \3 件")

@@ -140,14 +140,21 @@ def run_study(game: str, variants: Sequence[Any], metric: str | Sequence[str],
               targets: Mapping[str, Target] | None = None, max_games: int = 400,
               first: int = 50, seed: int = 0, players: int | None = None,
               exploratory: Sequence[str] = (), workers: int = 1, backend: str = "auto",
-              on_run: Callable[[str], None] | None = None) -> Study:
-    """Compare ``variants`` at both bot levels and over every placeholder a cure uses."""
+              on_run: Callable[[str], None] | None = None,
+              family: int | None = None) -> Study:
+    """Compare ``variants`` at both bot levels and over every placeholder a cure uses.
+    ``family``: the verdicts of the whole page this study is part of (a design review
+    declares every question's; at least this study's own), so α is split over all of them."""
     plan = plan_comparison(game, variants, metric, agents, None, max_games, first, seed,
                            players=players, margin=margin, targets=targets,
                            exploratory=exploratory)
     if plan.inert:
         raise DesignkitError(plan.inert)
-    levels, sweep, family = study_plan(plan, second)
+    levels, sweep, own = study_plan(plan, second)
+    if family is not None and family < own:
+        raise DesignkitError(f"--family {family}: this comparison alone declares {own} "
+                             "verdicts; give at least that")
+    family = family or own
     out = Study(plan, levels, sweep, family=family)
     settings: list[tuple[str, Any]] = [(n, v) for n, vals in sweep.items() for v in vals]
     for level in levels:

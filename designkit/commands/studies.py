@@ -35,6 +35,7 @@ class CompareOptions:
     second_level: str | None = None
     players: int | None = None
     seed: int = 0
+    family: int | None = None
 
 
 def parse_margins(items: Sequence[str] | None, precision: float | None,
@@ -99,20 +100,24 @@ def _asked(opts: CompareOptions) -> _Asked:
     return asked
 
 
-def _bot_levels(plan: Plan, second_level: str | None,
-                out: Output) -> tuple[list[str], dict[str, tuple[Any, ...]]]:
+def _bot_levels(plan: Plan, second_level: str | None, out: Output,
+                family: int | None = None) -> tuple[list[str], dict[str, tuple[Any, ...]]]:
     """The bot levels every verdict is checked at and the placeholders swept; the default
-    second level falls back to one level (said) when it is not available."""
+    second level falls back to one level (said) when it is not available. A ``family``
+    given (a review's page) must hold at least the verdicts this comparison declares."""
     from designkit.analysis.verdict_study import SECOND_LEVEL, study_plan
 
     second = second_level or SECOND_LEVEL
     try:
-        levels, sweep, _ = study_plan(plan, None if second == "none" else second)
+        levels, sweep, own = study_plan(plan, None if second == "none" else second)
     except DesignkitError as err:
         if second_level:
             raise
         out.say(f"(one bot level only: the second level {second!r} is not available: {err})")
-        levels, sweep, _ = study_plan(plan, None)
+        levels, sweep, own = study_plan(plan, None)
+    if family is not None and family < own:
+        raise DesignkitError(f"--family {family}: this comparison alone declares {own} "
+                             "verdicts; give at least that")
     return levels, sweep
 
 
@@ -124,13 +129,14 @@ def compare(opts: CompareOptions, run: RunOn = LOCAL, out: Output = TERMINAL) ->
     a = _asked(opts)
     plan = plan_comparison(opts.game, a.variants, a.metrics, opts.agents or "greedy", None,
                            opts.max_games, opts.first_games, opts.seed, players=a.players,
-                           margin=a.margins, targets=a.targets, exploratory=a.exploratory)
+                           margin=a.margins, targets=a.targets, exploratory=a.exploratory,
+                           family=opts.family)
     if plan.inert:
         out.say(plan.inert)
         return 0
     if a.heading:
         out.say(a.heading, flush=True)
-    levels, sweep = _bot_levels(plan, opts.second_level, out)
+    levels, sweep = _bot_levels(plan, opts.second_level, out, opts.family)
     run = run.resolved()
     out.say(plan.summary(), flush=True)
     if len(levels) > 1 or sweep:
@@ -156,7 +162,8 @@ def _study(opts: CompareOptions, plan: Plan, levels: list[str],
                       levels[0], levels[1] if len(levels) > 1 else None, plan.margins,
                       plan.targets, opts.max_games, opts.first_games, plan.seed,
                       exploratory=exploratory, workers=run.workers or 1,
-                      backend=run.backend, on_run=lambda s: out.say(s, flush=True))
+                      backend=run.backend, on_run=lambda s: out.say(s, flush=True),
+                      family=opts.family)
     out.say()
     out.say(study.text())
     return 0

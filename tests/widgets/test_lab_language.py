@@ -148,7 +148,8 @@ def test_japanese_switches_every_label(lab: DesignLab) -> None:
     lab.set_lang("ja")
     assert lab.stepper.lang.value == "ja"
     assert list(lab.tabs.titles) == ["ルール", "パラメータ", "プレイ", "シミュレーション",
-                                     "指標", "スイープ", "調整", "比較", "プレイテスト"]
+                                     "指標", "スイープ", "調整", "比較", "プレイテスト",
+                                     "設計レビュー"]
     assert lab.sim_panel.run() is not None  # status lines written after the switch
     assert lab.sim_panel.status.value == "4 ゲーム"
     assert lab.sim_panel.figures["win_rate"].layout.title.text == "席ごとの勝率"  # charts too
