@@ -219,11 +219,13 @@ def _decided(d: Doubt, comparisons: Mapping[int, Any]) -> tuple[str, str]:
         rows = table[table["variant"].isin(d.cures) & (table["metric"] == d.metric)]
         if len(rows) < len(d.cures) or not bool(rows["decided"].all()):
             open_at.append((n, int(comparisons[n].n_games)))
+    unplayed = [n for n in d.players if n not in comparisons]
+    rest = f"; not played at {', '.join(map(str, unplayed))}" if unplayed else ""
     if not open_at:
-        return ANSWERED, f" (decided at {', '.join(map(str, played))} players)"
+        return ANSWERED, f" (decided at {', '.join(map(str, played))} players{rest})"
     n_games = min(g for _, g in open_at)
     return (f"not decided at {n_games} games",
-            f" (open at {', '.join(str(n) for n, _ in open_at)} players)")
+            f" (open at {', '.join(str(n) for n, _ in open_at)} players{rest})")
 
 
 def counts(table: pd.DataFrame) -> dict[str, int]:

@@ -231,8 +231,11 @@ def test_coverage_reads_answered_doubts_against_a_comparison() -> None:
 
     table = coverage("rolling_stone", {4: Done()}).set_index("key")
     assert table.loc["start_marker_vp", "status"] == "not decided at 120 games"
+    assert table.loc["start_marker_vp", "detail"] == ("question start_marker_vp (open at 4 "
+                                                      "players; not played at 3)")
     assert table.loc["order_bonus_swap", "status"] == "not decided at 120 games"
     Done.table.loc[1, "decided"] = True
     table = coverage("rolling_stone", {4: Done(), 3: Done()}).set_index("key")
     assert table.loc["start_marker_vp", "status"] == ANSWERED
+    assert table.loc["start_marker_vp", "detail"].endswith("(decided at 3, 4 players)")
     assert doubts.counts(coverage("rolling_stone")) == {ANSWERED: 2}
