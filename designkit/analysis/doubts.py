@@ -195,11 +195,9 @@ def coverage(game: str, comparisons: Mapping[int, Any] | None = None) -> pd.Data
             if comparisons:
                 status, more = _decided(d, comparisons)
                 detail += more
-        elif d.status == CANNOT:
-            detail = f"cannot be simulated: {d.detail}"
-        else:
+        elif d.status == NO_CURE:
             detail = f"missing: {d.detail}"
-        target = (d.target or {}).get("text", "") if d.target else ""
+        target = str(d.target.get("text", "")) if d.target else ""
         rows.append({"key": d.key, "section": SECTIONS[d.section][1], "quote_ja": d.quote_ja,
                      "quote_en": d.quote_en, "metric": d.metric or "", "target": target,
                      "cures": ", ".join(d.cures), "players": ", ".join(map(str, d.players)),
