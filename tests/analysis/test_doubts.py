@@ -177,8 +177,11 @@ def test_every_listed_cure_and_metric_exists(game: str) -> None:
 
 # -- (c) every question × cure × player count: the two arms play different games --------------
 def _arms() -> list[tuple[str, str, str, int]]:
+    """Every question × cure × player count, and the cures a not-yet-cured doubt names."""
     return [(g, p.question.key, c, n) for g in GAMES for p in load_problems(g)
-            for n in p.players for c in p.cures]
+            for n in p.players for c in p.cures] + [
+        (g, d.key, c, n) for g in GAMES for d in load_doubts(g) if d.status == NO_CURE
+        for n in d.players for c in d.cures]
 
 
 @pytest.mark.parametrize("game, key, cure, players", _arms())
