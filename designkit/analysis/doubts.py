@@ -106,11 +106,11 @@ def _doubt(row: dict[str, Any], i: int, key: str, source: str,
     for field in ("quote_ja", "quote_en"):
         if not (isinstance(row[field], str) and row[field].strip()):
             raise _bad(source, i, key, field, "give the draft's words")
-    if row["section"] not in SECTIONS:
+    if not isinstance(row["section"], str) or row["section"] not in SECTIONS:
         raise _bad(source, i, key, "section", f"{row['section']}: one of "
                                               f"{', '.join(SECTIONS)}")
     status = row["status"]
-    if status not in STATUSES:
+    if not isinstance(status, str) or status not in STATUSES:
         raise _bad(source, i, key, "status", f"{status}: one of {', '.join(STATUSES)}")
     need = _STATUS_FIELD[status]
     if not (isinstance(row.get(need), str) and row[need].strip()):
@@ -155,6 +155,19 @@ def _checked_parts(row: dict[str, Any], i: int, key: str, source: str, game: str
     metric = row.get("metric")
     if metric is not None and not isinstance(metric, str):
         raise _bad(source, i, key, "metric", "give a metric name")
+    target = row.get("target")
+    if target is not None:
+        from designkit.analysis.questions.cures import _TARGET_KEYS, make_target
+
+        try:
+            if metric is None or not isinstance(target, dict) or set(target) - set(
+                    _TARGET_KEYS) or not set(target) & set(_TARGET_KEYS[:4]):
+                raise TypeError
+            for n in players or [3]:
+                make_target(target, n, metric)
+        except (TypeError, ValueError, KeyError):
+            raise _bad(source, i, key, "target", "give at_least, at_most, between [lo, hi] or "
+                                                 "fair_within (and text), with a metric") from None
     if game is not None:
         try:
             check_game_parts(game, [metric] if metric else [], players, cures)

@@ -141,6 +141,9 @@ def test_the_three_statuses_read_with_their_question_or_reason() -> None:
     ("    why: a colour\n", "    why: a colour\n    metric: turns\n", "metric"),
     ("    question: swap\n", "    question: swap\n    cures: [previous_rule]\n", "cures"),
     ("section: problems", "section: notes", "section"),
+    ("section: problems", "section: [problems]", "section"),
+    ("    players: [3, 4]\n", "    players: [3, 4]\n    target: {at_most: low}\n", "target"),
+    ("    players: [3, 4]\n", "    players: [3, 4]\n    target: {nearly: 3}\n", "target"),
     ("    quote_en: colours\n", "", "quote_en"),
 ])
 def test_a_bad_doubt_is_one_line_naming_file_entry_and_field(old: str, new: str,
