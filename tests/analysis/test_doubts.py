@@ -245,3 +245,20 @@ def test_coverage_reads_answered_doubts_against_a_comparison() -> None:
     assert table.loc["start_marker_vp", "status"] == ANSWERED
     assert table.loc["start_marker_vp", "detail"].endswith("(decided at 3, 4 players)")
     assert doubts.counts(coverage("rolling_stone")) == {ANSWERED: 2}
+
+
+@pytest.mark.parametrize("game", ["classic_hero", "crossroads"])
+def test_the_notebook_coverage_table_lists_every_doubt(game: str) -> None:
+    """The questions notebook's coverage table is this table: its stored output names every
+    doubt (and nothing the table has not)."""
+    import nbformat
+
+    from designkit.core.paths import REPO_ROOT
+
+    nb = nbformat.read(REPO_ROOT / "notebooks" / f"questions_{game}.ipynb", as_version=4)
+    cells = [c for c in nb.cells if c.cell_type == "code" and "coverage(" in c.source]
+    assert len(cells) == 1 and f'coverage("{game}"' in cells[0].source
+    shown = "".join(o.get("data", {}).get("text/html", "") for o in cells[0].outputs)
+    assert all(f"<th>{i}</th>" in shown for i in range(len(load_doubts(game))))
+    assert f"<th>{len(load_doubts(game))}</th>" not in shown
+    assert all(f"<td>{d.key}</td>" in shown for d in load_doubts(game))
