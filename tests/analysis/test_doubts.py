@@ -247,7 +247,7 @@ def test_coverage_reads_answered_doubts_against_a_comparison() -> None:
     assert doubts.counts(coverage("rolling_stone")) == {ANSWERED: 2}
 
 
-@pytest.mark.parametrize("game", ["classic_hero", "crossroads"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_notebook_coverage_table_lists_every_doubt(game: str) -> None:
     """The questions notebook's coverage table is this table: its stored output names every
     doubt (and nothing the table has not)."""
