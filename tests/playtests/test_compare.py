@@ -114,14 +114,17 @@ def test_the_most_surprising_playtests_come_first(bots) -> None:  # noqa: ANN001
 
 
 def test_the_games_questions_name_their_line_at_the_players_they_concern() -> None:
-    """Issue 35's questions (data/crossroads/questions.yaml: games ending on 27, at three
-    players) name the headline line they measure, with their target; tested once."""
+    """Issue 35's questions (data/crossroads/questions.yaml: games ending on 27) name the
+    headline line they measure, with their target, at the player counts they concern
+    (the three-player removal at 3 only); tested once."""
     from designkit.playtests.compare import headline_metrics
 
     three = [m for m in headline_metrics(GAME, 3) if "question" in m.label]
     assert [m.key for m in three] == ["end:27"]
     assert "question merit_27 (target games ending on 27 ≥ 25 %)" in three[0].label
-    assert not [m for m in headline_metrics(GAME, 4) if "question" in m.label]
+    four = [m for m in headline_metrics(GAME, 4) if "question" in m.label]
+    assert [m.key for m in four] == ["end:27"]      # the removal's question is 3 players' only
+    assert "three_player_removal" not in four[0].label and "number_range" in four[0].label
     pts = [Playtest(f"g{i}", "", "paper", "draft", GAME.params_type(players=3),
                     tuple(SeatResult(s, float(s)) for s in range(3)), 2, end_reason="27")
            for i in range(6)]

@@ -170,18 +170,36 @@ def _problem(row: dict[str, Any], i: int, key: str, source: str, where: str,
 
 def _check_game(game: str, row: dict[str, Any], i: int, key: str, source: str,
                 metrics: tuple[str, ...], players: list[int], cures: list[Any]) -> None:
+    try:
+        check_game_parts(game, list(metrics), players, cures)
+    except DesignkitError as err:
+        field, _, why = str(err).partition(": ")
+        raise _bad(source, i, key, field, why) from None
+
+
+def check_game_parts(game: str, metrics: Sequence[str], players: Sequence[int],
+                     cures: Sequence[str]) -> None:
+    """Refuse, as ``field: why``, a player count ``game`` does not play, a cure that is no
+    shipped variant, or a metric the game cannot measure (an unknown VP source, rule ID,
+    end reason or results column: what ``plan_comparison`` would refuse before playing)."""
+    from designkit.analysis.variant_compare import _for_game
+    from designkit.analysis.variant_metrics import check_metric_names
     from designkit.core.registry import get_game
     from designkit.core.variants import variant_names
 
     g = get_game(game)
     for n in players:
         if not g.min_players <= n <= g.max_players:
-            raise _bad(source, i, key, "players", f"{n}: {game} plays "
-                                                  f"{g.min_players}–{g.max_players}")
+            raise DesignkitError(f"players: {n}: {game} plays {g.min_players}–{g.max_players}")
     shipped = set(variant_names(g.params_type))
     for c in cures:
         if c not in shipped:
-            raise _bad(source, i, key, "cures", f"{c}: no such variant of {game}")
+            raise DesignkitError(f"cures: {c}: no such variant of {game}")
+    for m in metrics:
+        try:
+            check_metric_names(g, _for_game(g, parse_metric(m)), g.params_type())
+        except DesignkitError as err:
+            raise DesignkitError(f"metric: {err}") from None
 
 
 def find_problem(game: str, key: str) -> Problem:
@@ -202,7 +220,11 @@ def run_cures(game: str, problems: Sequence[Problem], n_games: int, seed: int = 
     family (printed) is every (cure, primary metric) pair the page declares; metrics that
     are no question's primary one are exploratory (α each, labelled). A primary metric's
     margin and target are its first question's; ``precision`` (per metric) gives the
-    exploratory metrics' margins."""
+    exploratory metrics' margins. With ``players``, only the problems that concern that
+    count are played (:attr:`Problem.players`)."""
+    if players is not None:     # a question is read only at the counts it concerns (a cure
+        problems = [p for p in problems   # may not act at another: issue 38)
+                    if not p.players or players in p.players]
     cures = list(dict.fromkeys(c for p in problems for c in p.cures))
     metrics = list(dict.fromkeys(m for p in problems for m in p.metrics))
     primary = {p.metric for p in problems}
@@ -264,6 +286,12 @@ def answer(problem: Problem, out: Comparison) -> Answer:
     primary metric's declared, the others marked exploratory)."""
     table = out.table[out.table["variant"].isin(problem.cures)
                       & out.table["metric"].isin(problem.metrics)].reset_index(drop=True)
+    if table.empty and out.names[1:]:   # run_cures left it out: not its player count
+        counts = ", ".join(map(str, problem.players))
+        return Answer(problem.question, cure_figure(problem, out, table), table,
+                      f"Not played in this comparison: the question concerns {counts} players, "
+                      f"where its cures ({', '.join(problem.cures)}) act; read it from a "
+                      f"comparison at one of those counts.", notes=[problem.measures])
     lines = []
     for metric in problem.metrics:
         value, lo, hi = draft_value(out, metric)
