@@ -140,6 +140,42 @@ def open_to_subclasses(source: str, mode: str = "native",
     return "\n".join(lines)
 
 
+# ``core.hooks`` puts a game's ``heuristic(game, state, seat)`` on its class to bind as a
+# method; a compiled function is a builtin, which does not bind (``game.heuristic(st, seat)``
+# then misses ``seat``). The copy's hooks wrap such a function in a binding descriptor.
+_HOOKS = "designkit/core/hooks.py"
+_HOOKS_OLD = "setattr(cls, name, fn if name in TAKE_THE_GAME else staticmethod(fn))"
+_HOOKS_NEW = """setattr(cls, name, (fn if isinstance(fn, FunctionType) else _Binds(fn))
+                    if name in TAKE_THE_GAME else staticmethod(fn))"""
+_BINDS = """
+
+class _Binds:
+    \"\"\"A compiled function that binds as a method (compiled_build.py's copy only).\"\"\"
+
+    def __init__(self, fn: Any) -> None:
+        self.fn = fn
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        import functools
+        return self.fn if obj is None else functools.partial(self.fn, obj)
+"""
+
+
+def bind_compiled_hooks(out: Path) -> None:
+    """Patch the copy's ``core/hooks.py`` so compiled hook functions bind (see ``_HOOKS``)."""
+    path = out / _HOOKS
+    text = path.read_text(encoding="utf-8")
+    if "_Binds" in text:
+        return
+    if _HOOKS_OLD not in text:
+        raise SystemExit(f"{_HOOKS}: the hook binding line changed; update compiled_build.py")
+    text = text.replace(_HOOKS_OLD, _HOOKS_NEW) + _BINDS
+    text = text.replace("from __future__ import annotations\n",
+                        "from __future__ import annotations\n\nfrom types import FunctionType\n"
+                        "from typing import Any\n", 1)
+    path.write_text(text, encoding="utf-8")
+
+
 def _setuptools_path() -> str | None:
     """A folder holding setuptools when the project's environment lacks it."""
     probe = subprocess.run([PY, "-c", "import setuptools"], capture_output=True)
@@ -161,6 +197,7 @@ def build(out: Path, modules: list[str], mode: str = "native") -> float:
         path = out / module
         path.write_text(open_to_subclasses(path.read_text(encoding="utf-8"), mode),
                         encoding="utf-8")
+    bind_compiled_hooks(out)
     (out / "mypy.ini").write_text(MYPY_INI, encoding="utf-8")
     (out / "setup_mypyc.py").write_text(SETUP, encoding="utf-8")
     env = dict(os.environ)
@@ -239,7 +276,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         out = Path(tempfile.mkdtemp(prefix="dk-mypyc-"))
     try:
-        if not args.built:
+        if args.built:
+            bind_compiled_hooks(out)
+        else:
             seconds = build(out, modules, args.classes)
             print(f"built {len(modules)} module(s) in {seconds:.0f} s into {out}: "
                   f"{' '.join(modules)}", flush=True)
