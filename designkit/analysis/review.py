@@ -22,8 +22,10 @@ and a ``designkit play …`` command for one game behind it (the game where the 
 draft differ most on the metric, or the draft's game 0 when nothing differs).
 
 Rows are plain frozen dataclasses (:class:`ProblemRow`, :class:`CureRow`,
-:class:`DraftRow`, :class:`Run`); a problem's ``status`` is left for a coverage table
-(answered / not decided / cannot be simulated) to fill in.
+:class:`DraftRow`, :class:`Run`, :class:`DoubtRow`). A problem's ``status`` is its coverage
+word (:func:`problem_status`), and the page lists every doubt of the draft's doubts table
+(:mod:`designkit.analysis.doubts`) with the status of the question that answers it, or why
+none does — so what the page cannot answer is on it too.
 """
 
 from __future__ import annotations
@@ -32,9 +34,10 @@ import math
 import shlex
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from designkit.analysis.doubts import ANSWERED, SECTIONS, load_doubts
 from designkit.analysis.questions.cures import Problem, load_problems
 from designkit.analysis.variant_compare import Comparison, _show, inert_reason, plan_comparison
 from designkit.analysis.variant_metrics import parse_metric
@@ -154,6 +157,21 @@ class ProblemRow:
         return tuple(c for c in self.cures if c.kind in (UNDECIDED, DEPENDS))
 
 
+@dataclass(frozen=True)
+class DoubtRow:
+    """One line of the draft's doubts table (:mod:`designkit.analysis.doubts`) as the page
+    shows it: every problem, doubt or proposal the draft states, with where this page
+    answers it (``question``: a problem's key) or why it does not."""
+
+    key: str
+    section: str         # "■問題点 (problems)" …
+    quote_ja: str
+    quote_en: str
+    status: str          # answered / not decided at N games / cannot be simulated / no cure built yet
+    detail: str          # the question's title, why it cannot be simulated, or what is missing
+    question: str = ""   # the answering problem's key on this page ("" when none)
+
+
 @dataclass
 class Review:
     """The page's rows (problems ranked by how far the draft misses its target) and how
@@ -169,6 +187,7 @@ class Review:
     second: str | None
     family: int
     problems: list[ProblemRow] = field(default_factory=list)
+    doubts: list[DoubtRow] = field(default_factory=list)
     elapsed: float = 0.0
 
     @property
@@ -224,9 +243,46 @@ def review(game: str, games: int, seed: int = 0, agents: str = "greedy",
         mine = [j for j in jobs if j.problem.question.key == key]
         p = mine[0].problem
         out.problems.append(_problem_row(out, p, mine, studies))
-    out.problems.sort(key=_rank)
+    out.problems = sorted((replace(r, status=problem_status(r)) for r in out.problems),
+                          key=_rank)
+    if problems is None:     # the game's own table: every doubt of its draft beside them
+        out.doubts = doubt_rows(g.name, out.problems)
     out.elapsed = time.perf_counter() - started
     return out
+
+
+def problem_status(row: ProblemRow) -> str:
+    """The coverage table's word for a problem on the page: ``answered`` when every cure
+    that can act reached its verdict at every player count, else ``not decided at N
+    games`` (the most games any open verdict had behind it)."""
+    acting = [c for c in row.cures if c.kind != INERT]
+    if not acting:
+        return "no cure can act at its player counts"
+    open_ = [c for c in acting if not c.decided]
+    if not open_:
+        return ANSWERED
+    games = max((r.games for c in open_ for r in c.runs), default=0)
+    return f"not decided at {games} games"
+
+
+def doubt_rows(game: str, problems: Sequence[ProblemRow]) -> list[DoubtRow]:
+    """Every doubt of ``game``'s draft, in the draft's order, with its status on this page:
+    an answered doubt takes its question's status (so "answered" means a verdict, not only a
+    question); the others keep the table's own (cannot be simulated, why; no cure built
+    yet, what is missing)."""
+    by_key = {p.key: p for p in problems}
+    rows = []
+    for d in load_doubts(game):
+        en, ja = SECTIONS[d.section]
+        section = f"{ja} ({en})"
+        if d.status == ANSWERED:
+            p = by_key.get(d.detail)
+            status, detail, key = ((p.status, p.title, p.key) if p is not None else
+                                   (ANSWERED, f"question {d.detail} (not on this page)", ""))
+        else:
+            status, detail, key = d.status, d.detail, ""
+        rows.append(DoubtRow(d.key, section, d.quote_ja, d.quote_en, status, detail, key))
+    return rows
 
 
 def _margins(p: Problem) -> dict[str, float]:

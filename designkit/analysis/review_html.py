@@ -10,6 +10,7 @@ list at the end, which prints too.
 
 from __future__ import annotations
 
+from collections import Counter
 from html import escape
 from pathlib import Path
 
@@ -62,6 +63,8 @@ ol.refs li{margin:2px 0}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:11.5px;
 white-space:pre-wrap;overflow-wrap:anywhere}
 .miss{font-weight:600;color:#7a1b12}.ok{color:#114d16}
+.status{padding:0 4px;border-radius:3px;font-weight:600}.status.ok{background:#cdeccf}
+.status.none{color:#555;font-weight:400;font-style:italic}.doubts .en{font-size:12px}
 @media print{main{max-width:none;padding:0}a.ref{color:inherit}
 section.problem{border-color:#999}}
 """
@@ -119,7 +122,8 @@ def render(review: Review) -> str:
         "<h2>Problems, worst miss first <span lang='ja'>問題点（目標から遠い順）</span></h2>",
         _summary(review.problems, refs),
         "<h2>Still undecided, and what deciding would cost <span lang='ja'>未決と必要な"
-        "ゲーム数</span></h2>", _undecided(review, refs), *sections, refs.html()]
+        "ゲーム数</span></h2>", _undecided(review, refs), _doubts(review),
+        *sections, refs.html()]
     title = f"Design review: {review.title} / {review.title_ja}"
     return ("<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name="
             "'viewport' content='width=device-width, initial-scale=1'>"
@@ -145,6 +149,32 @@ def _summary(problems: list[ProblemRow], refs: _Refs) -> str:
     return (f"<table class='summary'><colgroup>{cols}</colgroup>"
             "<tr><th>problem</th><th>draft</th><th>target</th><th>miss</th><th>best cure"
             f"</th>{'<th>status</th>' if status else ''}</tr>{''.join(rows)}</table>")
+
+
+def _doubts(review: Review) -> str:
+    """Every problem, doubt and proposal the draft states, with its status on this page
+    (the coverage table), so what the page cannot answer is on it too."""
+    if not review.doubts:
+        return ""
+    rows = []
+    for i, d in enumerate(review.doubts, 1):
+        detail = (f"<a href='#q-{escape(d.question)}'>{escape(d.detail)}</a>" if d.question
+                  else escape(d.detail))
+        kind = ("ok" if d.status == "answered" else
+                "open" if d.status.startswith("not decided") else "none")
+        rows.append(f"<tr><td>{i}</td><td>{escape(d.section)}</td><td><span lang='ja'>"
+                    f"{escape(d.quote_ja)}</span><br><span class='en'>{escape(d.quote_en)}"
+                    f"</span></td><td><span class='status {kind}'>{escape(d.status)}</span>"
+                    f"</td><td>{detail}</td></tr>")
+    tally = Counter(d.status.split(" at ")[0] for d in review.doubts)
+    summary = ", ".join(f"{n} {s}" for s, n in tally.most_common())
+    return ("<h2>Every doubt of the draft <span lang='ja'>草案の疑問点・変更点（全項目）</span>"
+            f"</h2><p class='meta'>{len(review.doubts)} entries of "
+            f"<code>data/{escape(review.game)}/questions.yaml</code> (doubts): {summary}.</p>"
+            "<table class='doubts'><colgroup><col style='width:4%'><col style='width:14%'>"
+            "<col style='width:44%'><col style='width:14%'><col style='width:24%'></colgroup>"
+            "<tr><th>#</th><th>where</th><th>the draft's words</th><th>status</th><th>answered "
+            f"by / why not</th></tr>{''.join(rows)}</table>")
 
 
 def _miss(p: ProblemRow) -> str:

@@ -15,6 +15,7 @@ import shlex
 import pytest
 
 from designkit import cli
+from designkit.analysis.doubts import load_doubts
 from designkit.analysis.questions.cures import find_problem, load_problems
 from designkit.analysis.review import DEPENDS, INERT, ORDER, Review, play_command, review
 from designkit.analysis.review_html import render, write_review
@@ -42,10 +43,31 @@ def test_every_question_has_a_row_with_its_target_margin_and_cures(ch: Review) -
         t = p.target_at(p.players[0])
         assert row.target == (t.text if t else "")
         assert [d.players for d in row.drafts] == list(p.players)
-        assert sorted(c.cure for c in row.cures) == sorted(p.cures)
+        for n in p.players:   # every cure at every count the question concerns
+            assert sorted(c.cure for c in row.cures if c.players == n) == sorted(p.cures)
         for d in row.drafts:
             assert d.lo <= d.value <= d.hi and d.games == GAMES and d.level == "greedy"
-        assert row.status == ""  # left for a coverage table
+        acting = [c for c in row.cures if c.kind != INERT]
+        assert row.status == ("answered" if all(c.decided for c in acting) else
+                              f"not decided at {GAMES} games"), row.key
+
+
+def test_every_doubt_of_the_draft_is_on_the_page_with_its_status(ch: Review) -> None:
+    """The coverage table (issue 38): every entry of the doubts table, in its order, an
+    answered one with its question's status on this page, the others with why not."""
+    doubts = load_doubts("classic_hero")
+    assert [d.key for d in ch.doubts] == [d.key for d in doubts]
+    rows = {p.key: p for p in ch.problems}
+    for d, row in zip(doubts, ch.doubts, strict=True):
+        if d.status == "answered":
+            assert row.question == d.detail and row.status == rows[d.detail].status
+        else:
+            assert (row.status, row.detail, row.question) == (d.status, d.detail, "")
+    page = render(ch)
+    assert "Every doubt of the draft" in page
+    for d in doubts:
+        assert html.escape(d.quote_ja) in page
+    assert {r.status for r in ch.doubts} >= {"cannot be simulated", "no cure built yet"}
 
 
 def test_problems_ranked_by_how_far_the_draft_misses_its_target(ch: Review) -> None:
@@ -67,7 +89,8 @@ def test_cures_best_first_and_their_runs(ch: Review) -> None:
             assert c.kind == (kinds.pop() if len(kinds) == 1 else DEPENDS)
             assert all(r.games == GAMES for r in c.runs)
             assert all(r.ref.compare.startswith("designkit compare classic_hero --question "
-                                                f"{row.key} --players 3") for r in c.runs)
+                                                f"{row.key} --players {c.players}")
+                       for r in c.runs)
             assert all(r.ref.game.startswith("designkit play classic_hero") for r in c.runs)
 
 
@@ -132,7 +155,7 @@ def test_a_rows_command_reproduces_its_number(capsys) -> None:  # noqa: ANN001
     p = find_problem("crossroads", "merit_27")
     got = review("crossroads", 6, seed=3, second=None, problems=[p])
     run = got.problems[0].cures[0].runs[0]
-    assert got.family == len(p.cures)
+    assert got.family == len(p.cures) * len(p.players)
     argv = shlex.split(run.ref.compare)[1:]
     assert cli.main(argv) == 0
     printed = capsys.readouterr().out
@@ -188,12 +211,17 @@ def test_compare_refuses_a_family_smaller_than_its_own(capsys) -> None:  # noqa:
     assert "--family 1" in err and "2 verdicts" in err and len(err.splitlines()) == 1
 
 
-def test_a_status_column_appears_once_rows_carry_one(ch: Review) -> None:
-    assert "<th>status</th>" not in render(ch)
-    marked = dataclasses.replace(ch, problems=[dataclasses.replace(p, status="answered")
-                                               for p in ch.problems])
-    page = render(marked)
-    assert "<th>status</th>" in page and page.count("<td>answered</td>") == len(ch.problems)
+def test_the_summary_carries_each_problems_status(ch: Review) -> None:
+    """The ranked summary's status column is the coverage word, one per problem; a page of
+    rows without one (problems given by the caller) has no such column."""
+    page = render(ch)
+    assert "<th>status</th>" in page
+    assert sum(page.count(f"<td>{html.escape(p.status)}</td>") for p in
+               {p.status: p for p in ch.problems}.values()) >= len(ch.problems)
+    bare = dataclasses.replace(ch, doubts=[], problems=[dataclasses.replace(p, status="")
+                                                        for p in ch.problems])
+    assert "<th>status</th>" not in render(bare)
+    assert "Every doubt of the draft" not in render(bare)
 
 
 def test_an_interrupted_comparison_stops_the_review(monkeypatch) -> None:  # noqa: ANN001
