@@ -16,7 +16,18 @@ from tests.helpers.variants import (
 #: files' own) and, in turn, in the checked playouts
 PLAYERS = {"crossroads": ((3, 4), (3, 4, 5)),
            "rolling_stone": ((3, 4), (3, 4)),
-           "witch_academy": ((None,), (3, 4, 5))}
+           "witch_academy": ((None,), (3, 4, 5)),
+           "classic_hero": ((3, 4), (3, 4))}
+
+
+def test_every_game_with_variant_files_has_a_row() -> None:
+    """A game that ships variant files is played here (issue 38: 王道勇者's change-list
+    switches were missing)."""
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parents[1] / "data"
+    shipping = {f.parent.parent.name for f in data.glob("*/variants/*.yaml")}
+    assert shipping <= set(PLAYERS), sorted(shipping - set(PLAYERS))
 
 
 @pytest.mark.parametrize(("game", "players"),
