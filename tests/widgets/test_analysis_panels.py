@@ -151,7 +151,8 @@ def test_sweep_stop_shows_nothing_new(params_panel):
 def test_lab_appends_analysis_tabs_built_on_first_view(game, variants_dir, find):
     lab = DesignLab(game, variants_dir=variants_dir)
     assert list(lab.tabs.titles) == ["Rules", "Parameters", "Play", "Simulate",
-                                     "Metrics", "Sweep", "Tune", "Compare", "Playtests"]
+                                     "Metrics", "Sweep", "Tune", "Compare", "Playtests",
+                                     "Review"]
     assert lab.metrics_panel is None and not find(lab, "dk-metrics")
     lab.tabs.selected_index = 4
     assert isinstance(lab.metrics_panel, MetricsPanel) and len(find(lab, "dk-metrics")) == 1
