@@ -30,7 +30,12 @@ from typing import Any
 
 import pandas as pd
 
-from designkit.analysis.questions.cures import Problem, load_problems, parse_problems
+from designkit.analysis.questions.cures import (
+    Problem,
+    field_problem,
+    load_problems,
+    parse_problems,
+)
 from designkit.core.errors import DataError, DesignkitError
 from designkit.core.messages import Text
 from designkit.core.textfiles import load_yaml
@@ -89,12 +94,9 @@ def parse_doubts(text: str, source: str, game: str | None = None,
             raise DataError(source, Text(f"doubt {i}: want a mapping of {', '.join(_REQUIRED)}",
                                          f"疑問 {i}：{', '.join(_REQUIRED)} の対応が必要です"))
         key = str(row.get("key", "?"))
-        missing = [k for k in _REQUIRED if k not in row]
-        extra = sorted(set(row) - set(_REQUIRED) - set(_OPTIONAL))
-        if missing or extra:
-            field = (missing or extra)[0]
-            raise _bad(source, i, key, field, "missing" if missing else
-                       f"unknown; fields: {', '.join(_REQUIRED + _OPTIONAL)}")
+        bad_field = field_problem(row, _REQUIRED, _OPTIONAL)
+        if bad_field:
+            raise _bad(source, i, key, *bad_field)
         if key in {d.key for d in out}:
             raise _bad(source, i, key, "key", "used twice")
         out.append(_doubt(row, i, key, source, by_key, game))

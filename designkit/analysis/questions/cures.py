@@ -96,6 +96,18 @@ def load_problems(game: str) -> tuple[Problem, ...]:
     return parse_problems(path.read_text("utf-8"), f"data/{game}/questions.yaml", game)
 
 
+def field_problem(row: Mapping[str, Any], required: Sequence[str], optional: Sequence[str]
+                  ) -> tuple[str, str] | None:
+    """The first field an entry of ``questions.yaml`` lacks or does not know, with why
+    (the questions and the doubts tables read their entries alike), or None."""
+    missing = [k for k in required if k not in row]
+    extra = sorted(set(row) - set(required) - set(optional))
+    if not (missing or extra):
+        return None
+    return ((missing or extra)[0], "missing" if missing else
+            f"unknown; fields: {', '.join((*required, *optional))}")
+
+
 def _bad(source: str, i: int, key: str, field: str, why: str) -> DataError:
     return DataError(source, Text(f"question {i} ({key}), field {field}: {why}",
                                   f"質問 {i}（{key}）の {field}：{why}"))
@@ -115,12 +127,9 @@ def parse_problems(text: str, source: str, game: str | None = None) -> tuple[Pro
                                        "質問 {i}：{w} の対応が必要です", i=i,
                                        w=", ".join(_REQUIRED)))
         key = str(row.get("key", "?"))
-        missing = [k for k in _REQUIRED if k not in row]
-        extra = sorted(set(row) - set(_REQUIRED) - set(_OPTIONAL))
-        if missing or extra:
-            field = (missing or extra)[0]
-            raise _bad(source, i, key, field, "missing" if missing else
-                       f"unknown; fields: {', '.join(_REQUIRED + _OPTIONAL)}")
+        bad_field = field_problem(row, _REQUIRED, _OPTIONAL)
+        if bad_field:
+            raise _bad(source, i, key, *bad_field)
         out.append(_problem(row, i, key, source, str(row.get("source", data.get("source", ""))),
                             game))
     return tuple(out)
