@@ -8,9 +8,9 @@ Every decision phase's builder (or hook) is called twice and the second result u
 game makes the same decisions and the extra CPU time is what the builders (hooks) cost.
 That bounds what "options not built per question" (a count and the n-th option, issue 37)
 could save random play: at most the builders' share, not the flow's steps around them.
-The three settings (wrapped once, builders doubled, hooks doubled) run interleaved on the
-same seeds after a warm-up that fills the game's tables; medians of the per-repeat
-differences, CPU time (``time.process_time``).
+The three settings (wrapped once, builders doubled, hooks doubled) run interleaved, their
+order rotating, on the same seeds after a warm-up on those seeds that fills the game's
+tables; medians of the per-repeat differences, CPU time (``time.process_time``).
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ def main() -> None:
     game: Any = get_game(args.game)
     params = params_for(game, args.players)
     agents = make_agents("random", args.players)
-    for i in range(300):                  # warm-up: the game's tables, imports
-        play_game(game, params, agents, 10_000 + i)
+    for i in range(args.games):           # warm-up on the measured seeds: the game's tables
+        play_game(game, params, agents, i)  # hold their hands before any run is timed
     flow = game.flow
     original = dict(flow.decisions)
 
@@ -76,10 +76,11 @@ def main() -> None:
 
     found: dict[str, list[float]] = {"once": [], "builders": [], "hooks": []}
     try:
-        for _ in range(args.repeats):
-            for mode, runs in found.items():
+        for rep in range(args.repeats):   # the settings' order rotates between repeats
+            modes = list(found)
+            for mode in modes[rep % 3:] + modes[:rep % 3]:
                 use(mode)
-                runs.append(run())
+                found[mode].append(run())
     finally:
         flow.decisions.update(original)
     base = statistics.median(found["once"])
