@@ -154,8 +154,8 @@ class _Tables(NamedTuple):
     minimal: bool                     # sum_requires_minimal_set
     suit_sets: bool                   # CH-V7 five-suit set collection
     memo: dict[tuple[Any, ...], float]  # :func:`estimate`'s values per seat rows
-    #: per seat, the rows :func:`heuristic` last valued and the value (a one-entry memo
-    #: checked by identity and equality, cheaper than hashing the key of ``memo``)
+    #: per seat, the rows :func:`heuristic` last valued, its dice row and the value (a
+    #: one-entry memo compared as one tuple, cheaper than hashing the key of ``memo``)
     last: list[tuple[Any, ...] | None]
     #: :func:`_holdings` per (stage, taken, abilities, artifacts held, spent, weaknesses)
     holdings: dict[tuple[Any, ...], tuple[float, ...]]
@@ -216,29 +216,29 @@ def heuristic(game: Game, st: ClassicHeroState, seat: int) -> float:
     # the event term of :func:`_kept`: only the seat asked at its Fortune or check
     asked = st.seat if st.phase in _ACHIEVING else None
     mine = 0.0
+    track, goal = st.track, t.goal
     for s in range(st.n):
         p = pos[s]
-        card = st.track[p] if s == asked and p != t.goal else None
-        held, ab, sp, wk, d = taken[s], abilities[s], spent[s], weak[s], dice[s]
+        card = track[p] if s == asked and p != goal else None
+        d = dice[s]
+        # the seat's rows as the last position looked at left them: one tuple compared
+        # whole (a tuple's ``==`` takes an identical item as equal without comparing it, and
+        # siblings of a lookahead share a seat's tuple rows), then the dice row
+        rows = (vp[s], p, bless[s], taken[s], abilities[s], spent[s], weak[s], card, stage,
+                len(artifacts[s]))
         seen = last[s]
-        # the seat's rows as the last position looked at left them (siblings of a
-        # lookahead share a seat's tuple rows, so ``is`` finds them): the same key
-        if (seen is not None and seen[0] == vp[s] and seen[1] == p and seen[2] == bless[s]
-                and seen[3] is held and seen[4] is ab and seen[5] is sp and seen[6] is wk
-                and seen[7] == card and seen[8] == stage
-                and seen[9] == len(artifacts[s]) and seen[10] == d):
-            v = seen[11]
+        if seen is not None and seen[0] == rows and seen[1] == d:
+            v = seen[2]
         else:
-            key = (vp[s], stage, p, bless[s], tuple(d), held, ab, len(artifacts[s]), sp, wk,
-                   card)
+            key = (vp[s], stage, p, bless[s], tuple(d), taken[s], abilities[s],
+                   len(artifacts[s]), spent[s], weak[s], card)
             v = memo.get(key)
             if v is None:
                 if len(memo) >= MEMO_LIMIT:
                     memo.clear()
                 v = memo[key] = _estimate(st, s, t, p, card)
             # the dice row is a list a rule may change in place: kept as a copy
-            last[s] = (vp[s], p, bless[s], held, ab, sp, wk, card, stage, len(artifacts[s]),
-                       d[:], v)
+            last[s] = (rows, d[:], v)
         if s == seat:
             mine = v
         elif v > best:

@@ -70,7 +70,8 @@ class HandTables:
     actions made so far per (stop, card there, abilities spent)."""
 
     __slots__ = ("minimal", "lo", "hi", "top", "store", "sets", "fortunes", "shared", "whole",
-                 "trial", "passer", "die_ability", "moves", "reach", "ability_actions")
+                 "trial", "passer", "die_ability", "moves", "plain_moves", "reach",
+                 "ability_actions")
 
     def __init__(self, minimal: bool, lo: int, hi: int, trial: tuple[bool, ...] = (),
                  passer: tuple[bool, ...] = (), die_ability: tuple[bool, ...] = (),
@@ -81,6 +82,8 @@ class HandTables:
         self.shared, self.whole = store.shared, store.whole
         self.trial, self.passer, self.die_ability = trial, passer, die_ability
         self.moves: dict[tuple[int, int | None, tuple[int, ...]], Any] = {}
+        #: the same for a stop reached without an ability spent, per (stop, card there)
+        self.plain_moves: dict[tuple[int, int | None], Any] = {}
         #: the battle's CH-A33 answer per (targets' ids, sorted available values,
         #: blessings, ready die abilities): the targets are this ruleset's own conditions
         self.reach: dict[tuple[Any, ...], bool] = {}

@@ -117,20 +117,20 @@ def destinations(st: ClassicHeroState, seat: int) -> list[tuple[int, tuple[int, 
 
     Each ready PASS_TRIAL ability passes one empty Trial on the move (CH-A34: a seat holding
     two may spend both); ``pass_trial_once_per_move`` is the reading "at most one".
+    The ready abilities are looked up only at the first empty Trial (most moves stop
+    before one, or hold none).
     """
     rules = st.rules
     goal = rules.goal
-    if is_last(st, seat):
-        return [(goal, ())]
     pos = st.pos      # every stop lies ahead of the seat's own pawn, so ``q in pos`` asks
+    if pos.count(goal) - (pos[seat] == goal) == st.n - 1:     # is_last (CH-5.5)
+        return [(goal, ())]
     hand_tables = tables(rules)     # whether another pawn stands there
-    passer = hand_tables.passer
-    spent = st.spent[seat]
-    ready = [a for a in st.abilities[seat] if passer[a] and a not in spent]
-    limit = min(len(ready), 1 if st.params.pass_trial_once_per_move else len(ready))
     trial = hand_tables.trial
     track = st.track
     used: tuple[int, ...] = ()
+    ready: list[int] | None = None
+    limit = 0
     out: list[tuple[int, tuple[int, ...]]] = []
     for q in range(pos[seat] + 1, goal):
         card = track[q]
@@ -138,6 +138,11 @@ def destinations(st: ClassicHeroState, seat: int) -> list[tuple[int, tuple[int, 
             continue                   # blanks and other pawns can be passed, not stopped on
         out.append((q, used))
         if trial[card]:                # an empty Trial is a forced stop
+            if ready is None:
+                passer = hand_tables.passer
+                spent = st.spent[seat]
+                ready = [a for a in st.abilities[seat] if passer[a] and a not in spent]
+                limit = min(len(ready), 1 if st.params.pass_trial_once_per_move else len(ready))
             if len(used) >= limit:
                 return out
             used += (ready[len(used)],)    # PASS_TRIAL: stops beyond it use one more
@@ -156,17 +161,40 @@ def _move_options(st: ClassicHeroState) -> tuple[HeroAction, ...]:
     seat = st.ctx[0]
     rules = st.rules
     track, goal = st.track, rules.goal
-    made = tables(rules).moves    # one action per (stop, card there, abilities spent)
+    # one action per (stop, card there, abilities spent); the stops without an ability
+    # spent (nearly all) by (stop, card) alone, a smaller key
+    made, plain = (hand_tables := tables(rules)).moves, hand_tables.plain_moves
     moves = []
     for q, used in destinations(st, seat):
         card = track[q] if q != goal else None
+        if not used:
+            a = plain.get((q, card))
+            if a is None:
+                a = plain[(q, card)] = HeroAction(
+                    "move", (q, None if card is None else rules.events[card].id, None))
+            moves.append(a)
+            continue
         a = made.get((q, card, used))
         if a is None:
             a = made[(q, card, used)] = HeroAction(
                 "move", (q, None if card is None else rules.events[card].id, _via(st, used)))
         moves.append(a)
-    # CH-A35: a ready once-per-stage die ability at the move step too
-    return (*rest_options(st, seat), *ability_options(st, seat), *moves)
+    # CH-A35: a ready once-per-stage die ability at the move step too (most seats have no
+    # die left to rest and no die ability ready: then the move's stops alone)
+    rest = rest_options(st, seat) if _may_rest(st, seat) else ()
+    return (*rest, *ability_options(st, seat), *moves)
+
+
+def _may_rest(st: ClassicHeroState, seat: int) -> bool:
+    """Whether :func:`~resolve.rest_options` can offer anything: it needs a used die
+    (unless a Rest needs none and returns none), else it gives nothing."""
+    p = st.params
+    if p.rest_min_used <= 0 and p.rest_returns <= 0:
+        return True
+    for d in st.dice[seat]:  # noqa: SIM110 - a loop, not any(): runs per question
+        if d[2]:
+            return True
+    return False
 
 
 def _move_several(st: ClassicHeroState) -> bool:
