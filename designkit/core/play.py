@@ -13,7 +13,17 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from designkit.core.flow import MAX_OPTIONS, FlowGame, FlowState, _checked, is_plain_flow
+from designkit.core.action import Action
+from designkit.core.flow import (
+    MAX_OPTIONS,
+    ChanceStep,
+    Decision,
+    FlowGame,
+    FlowState,
+    _checked,
+    is_plain_flow,
+    run,
+)
 from designkit.core.game import CHANCE, Game, RuleCounts, State
 from designkit.core.params import Params
 from designkit.core.streams import ChanceStreams, Streams, agent_purpose, purpose_rng
@@ -172,54 +182,25 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: Str
     ``to_move`` / ``apply`` / ``act`` call per step, which is most of random play's cost
     beyond the rules themselves (simulation's engine room).
 
-    One pass of the loop is one step, written out whole: ``FlowGame._apply`` /
-    ``_apply_chance``, :func:`~designkit.core.flow.run` (its task calls by argument
-    count, as ``run`` makes them), a lazy question's build (the
-    ``options`` property) and the uniform draws (``Random._randbelow``, see
-    :func:`_draw_below`) inlined, since at 5–20 µs a step the calls and lookups between
-    the rules are a fifth of random play's time. An option drawn from the built tuple is
-    legal by construction, so nothing re-checks it."""
+    One pass of the loop is one step: a chance outcome (:func:`_chance_sampler`) or a
+    seat's answer applied, then the stack run (:func:`~designkit.core.flow.run`) unless the applier went
+    straight on to the next question. A uniform seat's draw (``Random._randbelow``, see
+    :func:`_draw_below`) and a lazy question's build stay written out in the loop, since
+    at 5–20 µs a step the calls between the rules are a fifth of random play's time; the
+    rest is in the small functions below. An option drawn from the built tuple is legal
+    by construction, so nothing re-checks it."""
     flow = game.flow
     is_chance, over, between = flow.is_chance, flow.OVER, flow.RUN
-    chances, decisions_of, tasks = flow.chances, flow.decisions, flow.tasks
-    # FlowGame's sampling, stepping and applying, inlined (is_plain_flow: not overridden)
-    own_sample = type(game).sample_chance is not FlowGame.sample_chance
-    sample = game.sample_chance
-    # a uniform chance step without a sampler draws here, as FlowGame.sample_chance would
-    # (every purpose's stream is a plain ``random.Random``)
-    inline_chance = not own_sample and _INLINE_BELOW
-    streams, stream_of = crng.streams, crng.stream
-    # a seat drawing here: its RNG's getrandbits, else None (its agent is asked)
-    bits: list[Callable[[int], int] | None] = [
-        r.getrandbits if (getattr(a, "uniform_choice", False) and _INLINE_BELOW
-                          and type(r) is random.Random) else None
-        for a, r in zip(agents, rngs, strict=True)]
+    chances, decisions_of = flow.chances, flow.decisions
+    sample = _chance_sampler(game, crng)
+    bits = _seat_draws(agents, rngs)
     decisions = multi = branching = 0
     for _ in range(max_steps):
         ph = st.phase
         went_on: bool | None
         if is_chance[ph]:
             step = chances[ph]
-            named = step.stream  # the purpose's stream (FlowGame.chance_stream)
-            purpose: str = named if type(named) is str else named(st)  # type: ignore[operator]
-            rng = streams.get(purpose)
-            if rng is None:
-                rng = stream_of(purpose)
-            if step.sample is not None and not own_sample:
-                outcome = step.sample(st, rng)
-            elif inline_chance and step.uniform:
-                found = step.outcomes(st)
-                n = len(found)
-                if n < 1:  # randrange's error, as FlowGame.sample_chance raises it
-                    rng.randrange(n)
-                chance_bits = rng.getrandbits
-                k = n.bit_length()
-                r = chance_bits(k)
-                while r >= n:
-                    r = chance_bits(k)
-                outcome = found[r]
-            else:
-                outcome = sample(st, rng)
+            outcome = sample(st, step)
             went_on = step.apply(st, outcome)
             if steps is not None:
                 steps.append(Step(None, outcome))
@@ -232,13 +213,9 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: Str
             if draw is not None:
                 options = st._options
                 if options is None:  # lazy options (a ``several`` hook): build them now
-                    built = decisions_of[ph].options(st)
-                    options = built if type(built) is tuple else tuple(built)
-                    if not options or len(options) > MAX_OPTIONS:
-                        _checked(st, options)  # raises
-                    st._options = options
+                    options = _build_options(st, decisions_of[ph])
                 n = len(options)
-                if n > 1:  # RandomAgent.act: one option, no draw
+                if n > 1:  # RandomAgent.act: one option, no draw (_draw_below, inlined)
                     k = n.bit_length()
                     r = draw(k)
                     while r >= n:
@@ -247,11 +224,7 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: Str
                 else:
                     action = options[0]
             else:
-                agent = agents[who]
-                action = agent.act(game, st, rngs[who])
-                n = getattr(agent, "last_options", 0)
-                if st._options is None:  # as FlowGame._apply: built while the question is open
-                    st.options  # noqa: B018
+                action, n = _agent_answer(game, st, agents[who], rngs[who])
             decisions += 1
             branching += n
             if n > 1:
@@ -260,34 +233,73 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: Str
             went_on = decisions_of[ph].apply(st, action)
             if steps is not None:
                 steps.append(Step(who, action))
-        if went_on:  # the applier went straight on to a question
-            continue
-        st.phase = between
-        stack = st.stack
-        while stack:  # flow.run, written out
-            t = stack.pop()
-            size = len(t)
-            if size == 2:
-                if tasks[t[0]](st, t[1]):
-                    break
-            elif size == 1:
-                if tasks[t[0]](st):
-                    break
-            elif size == 4:
-                if tasks[t[0]](st, t[1], t[2], t[3]):
-                    break
-            elif size == 3:
-                if tasks[t[0]](st, t[1], t[2]):
-                    break
-            elif tasks[t[0]](st, *t[1:]):
-                break
-        else:
-            st.phase, st.seat, st.ctx, st._options = over, None, (), ()
+        if not went_on:  # else the applier went straight on to a question
+            st.phase = between
+            run(st)
     else:  # pragma: no cover - a rules bug, not a normal end
         raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
     out.decisions += decisions
     out.branching_sum += branching
     out.multi_option_decisions += multi
+
+
+def _seat_draws(agents: Sequence[Agent], rngs: list[random.Random]
+                ) -> list[Callable[[int], int] | None]:
+    """Per seat, the ``getrandbits`` :func:`_play_flow` draws that seat's option with, or
+    ``None`` where its agent is asked (an agent that does not pick uniformly, a Python
+    whose draws differ, an RNG that is not a plain ``random.Random``)."""
+    return [r.getrandbits if (getattr(a, "uniform_choice", False) and _INLINE_BELOW
+                              and type(r) is random.Random) else None
+            for a, r in zip(agents, rngs, strict=True)]
+
+
+def _chance_sampler(game: FlowGame, crng: Streams
+                    ) -> Callable[[FlowState, ChanceStep], Hashable]:
+    """``sample(st, step)``: the open chance step's outcome, drawn from its purpose's
+    stream as ``FlowGame.sample_chance`` draws it — the step's own sampler, else a uniform
+    step's draw written out over ``getrandbits`` (every purpose's stream is a plain
+    ``random.Random``), else the game's ``sample_chance`` (a game that overrides it)."""
+    own_sample = type(game).sample_chance is not FlowGame.sample_chance
+    game_sample = game.sample_chance
+    inline = not own_sample and _INLINE_BELOW
+    streams, stream_of = crng.streams, crng.stream
+
+    def sample(st: FlowState, step: ChanceStep) -> Hashable:
+        named = step.stream  # the purpose's stream (FlowGame.chance_stream)
+        purpose: str = named if type(named) is str else named(st)  # type: ignore[operator]
+        rng = streams.get(purpose)
+        if rng is None:
+            rng = stream_of(purpose)
+        if step.sample is not None and not own_sample:
+            return step.sample(st, rng)
+        if inline and step.uniform:
+            found = step.outcomes(st)
+            n = len(found)
+            if n < 1:  # randrange's error, as FlowGame.sample_chance raises it
+                rng.randrange(n)
+            return found[_draw_below(rng.getrandbits, n)]
+        return game_sample(st, rng)
+    return sample
+
+
+def _build_options(st: FlowState, decision: Decision) -> tuple[Action, ...]:
+    """A lazy question's options (its ``several`` hook let :func:`~designkit.core.flow.ask`
+    wait without them), built and kept on the state as its ``options`` property would."""
+    built = decision.options(st)
+    options = built if type(built) is tuple else tuple(built)
+    if not options or len(options) > MAX_OPTIONS:
+        _checked(st, options)  # raises
+    st._options = options
+    return options
+
+
+def _agent_answer(game: FlowGame, st: FlowState, agent: Agent, rng: random.Random
+                  ) -> tuple[Hashable, int]:
+    """A seat's answer from its agent, and how many options it chose among (``last_options``)."""
+    action = agent.act(game, st, rng)
+    if st._options is None:  # as FlowGame._apply: built while the question is open
+        st.options  # noqa: B018
+    return action, getattr(agent, "last_options", 0)
 
 
 def describe_agents(agents: Sequence[Any]) -> list[str]:

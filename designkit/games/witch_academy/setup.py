@@ -11,7 +11,7 @@ So no seat ever sees a hand changed by a pick of the same step, and
 
 from __future__ import annotations
 
-from designkit.core.flow import ask, draw_task, push, roll
+from designkit.core.flow import ask, card_sampler, draw_task, push, roll
 from designkit.core.rows import append, without
 from designkit.core.seats import seat_label
 from designkit.games.witch_academy.actions import WitchAction, act, label
@@ -131,7 +131,8 @@ def draw_explore(st: WitchState, pos: int, rule: str) -> bool:
 
 
 @FLOW.chance(Phase.EX_DRAW, lambda st: [st.rules.explore[c].id for c in st.ex_deck],
-             uniform=True, stream="explore")
+             uniform=True, stream="explore",
+             sample=card_sampler(lambda st: st.rules.explore, lambda st: st.ex_deck))
 def _explore_drawn(st: WitchState, card_id: str) -> None:
     pos, rule = st.ctx
     c = st.rules.explore_index[card_id]
@@ -231,7 +232,8 @@ def deal_display(st: WitchState) -> bool:
 
 
 @FLOW.chance(Phase.DISPLAY, lambda st: [st.rules.assignments[a].id for a in st.asg_pool],
-             uniform=True, stream="assignments")
+             uniform=True, stream="assignments",
+             sample=card_sampler(lambda st: st.rules.assignments, lambda st: st.asg_pool))
 def _displayed(st: WitchState, asg_id: str) -> None:
     a = st.rules.assignment_index[asg_id]
     st.asg_pool.remove(a)
@@ -267,7 +269,7 @@ def deal_event(st: WitchState, seat: int) -> bool:
 
 
 @FLOW.chance(Phase.DEAL, lambda st: [st.rules.events[e].id for e in st.ev_pool], uniform=True,
-             stream="events")
+             stream="events", sample=card_sampler(lambda st: st.rules.events, lambda st: st.ev_pool))
 def _dealt(st: WitchState, card_id: str) -> None:
     seat = st.ctx[0]
     e = st.rules.event_index[card_id]
