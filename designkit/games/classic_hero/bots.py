@@ -78,11 +78,19 @@ def _estimate(st: ClassicHeroState, seat: int, t: _Tables, pos: int, card: int |
     # the holdings' terms, in the order they are added (the same floats: see _holdings)
     held = (st.stage, st.taken[seat], st.abilities[seat], len(st.artifacts[seat]),
             st.spent[seat], st.weak[seat])
-    terms = t.holdings.get(held)
-    if terms is None:
-        if len(t.holdings) >= MEMO_LIMIT:
-            t.holdings.clear()
-        terms = t.holdings[held] = _holdings(st, seat, t)
+    # the seat's holdings as last seen first (one tuple compare: a lookahead's siblings
+    # share the rows, and a tuple's ``==`` takes identical items as equal), then the table
+    seen = t.last_held[seat]
+    if seen is not None and seen[0] == held:
+        terms = seen[1]
+    else:
+        kept = t.holdings.get(held)
+        if kept is None:
+            if len(t.holdings) >= MEMO_LIMIT:
+                t.holdings.clear()
+            kept = t.holdings[held] = _holdings(st, seat, t)
+        terms = kept
+        t.last_held[seat] = (held, terms)
     for term in terms:
         value += term
     if card is not None and can_achieve(
@@ -159,6 +167,8 @@ class _Tables(NamedTuple):
     last: list[tuple[Any, ...] | None]
     #: :func:`_holdings` per (stage, taken, abilities, artifacts held, spent, weaknesses)
     holdings: dict[tuple[Any, ...], tuple[float, ...]]
+    #: per seat, the holdings :func:`_estimate` last read and their terms
+    last_held: list[tuple[tuple[Any, ...], tuple[float, ...]] | None]
 
 
 def _tables(rules: Any) -> _Tables:
@@ -183,7 +193,8 @@ def _tables(rules: Any) -> _Tables:
             request_worth=(float(p.request_card_vp) if p.request_scoring == "per_card"
                            else 1.0),                                         # CH-V12
             minimal=p.sum_requires_minimal_set, suit_sets=p.set_collection == "suits",
-            memo={}, last=[None] * p.players, holdings={})
+            memo={}, last=[None] * p.players, holdings={},
+            last_held=[None] * p.players)
         object.__setattr__(rules, "_bot_tables", tables)
     return tables
 
