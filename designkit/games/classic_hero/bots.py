@@ -211,8 +211,10 @@ def _request_passive(ability: Any) -> int:
 def heuristic(game: Game, st: ClassicHeroState, seat: int) -> float:
     """``Game.heuristic`` (the game first, like every game's: ``core.hooks``): the seat's
     :func:`estimate` less the best opponent's. Every seat of every child a lookahead makes
-    comes here, so :func:`_kept` is written out in one loop over the seats (the ruleset's
-    facts and the state's rows read once; the same keys, the same floats)."""
+    comes here, so it is written out in one loop over the seats (the ruleset's facts and
+    the state's rows read once): a seat whose rows are as the last position left them
+    keeps its value (``_Tables.last``: siblings differ in one seat), any other is worked
+    out by :func:`_estimate`, the same float (``tests/classic_hero/test_bot_memo.py``)."""
     t = _tables(st.rules)   # :func:`estimate` per seat, the ruleset's facts read once
     vp = st.vp
     best = float("-inf")
