@@ -29,6 +29,13 @@ Two budgets, one default playout:
   to it; the opponents a 0.1 s search meets play greedy (issue 19; measured no stronger
   at 0.1 s, so off by default).
 
+* With ``chance=tree`` the tree is closed-loop on chance: a chance outcome met during the
+  descent (a die, a drawn card of the iteration's determinisation) leads to a child of its
+  own, so the seat's follow-up decisions are searched per outcome instead of averaged over
+  different rolls (``chance=open``, the default for ``mcts:N``, shares one node across all
+  outcomes). Outcomes come from the sampled position, so no hidden card of the true state
+  is read.
+
 Every seat is judged at a cut-off, though only the seats owning a node of the
 path read their reward: judging only those was cheaper but made the scale of the
 judgement follow the searching seat's own lead, and Rolling Stone's 0.1 s search
@@ -66,8 +73,16 @@ DEFAULT_PRIOR = 3
 #: Academia 36.8/56 against 34.5/56, Rolling Stone 15/32 against 15.5/32, Crossroads
 #: 23/32 against 26/32, Classic Hero 11/16 against 9/16 (``benchmarks/README.md``)
 DEFAULT_GUIDED = 0
+#: chance outcomes as tree nodes (``chance=tree``) for a time budget by default: see
+#: ``benchmarks/README.md`` (issue 37, mcts37) for the games measured
+DEFAULT_CHANCE_TREE = False
 #: iterations a time-budget search may never exceed (a guard, not a budget)
 MAX_ITERATIONS = 1_000_000
+
+
+#: first item of a chance outcome's key among a node's children: no action can equal a
+#: tuple holding this object, so outcomes and actions never share a child
+_OUTCOME = object()
 
 
 class _Node:
@@ -108,7 +123,7 @@ class MCTSAgent(Agent):
 
     def __init__(self, iterations: int = 200, c: float = DEFAULT_C,
                  seconds: float | None = None, cut: int | None = ITERATION_CUT, prior: int = 0,
-                 clock: str = "wall", guided: int = 0) -> None:
+                 clock: str = "wall", guided: int = 0, chance_tree: bool = False) -> None:
         self.iterations = iterations if seconds is None else MAX_ITERATIONS
         self.seconds = seconds
         self.c = c
@@ -117,22 +132,24 @@ class MCTSAgent(Agent):
         self.deterministic = seconds is None
         self.clock = clock
         self.guided = guided
+        self.chance_tree = chance_tree
         self._now = time.thread_time if clock == "cpu" else time.perf_counter
         #: iterations run at the last decision and over the agent's life (benchmarks)
         self.last_iterations = 0
         self.total_iterations = 0
         self.searches = 0
-        self.name = self.name_for(iterations, c, seconds, cut, prior, clock, guided)
+        self.name = self.name_for(iterations, c, seconds, cut, prior, clock, guided,
+                                  chance_tree)
         self._lead_sum = 0.0
         self._judged = 0
 
     @staticmethod
     def name_for(iterations: int = 200, c: float = DEFAULT_C, seconds: float | None = None,
                  cut: int | None = ITERATION_CUT, prior: int = 0, clock: str = "wall",
-                 guided: int = 0) -> str:
+                 guided: int = 0, chance_tree: bool = False) -> str:
         """The name an agent built with these options has, without building it (the
         parent of a simulation only needs the names; workers build the agents)."""
-        return agent_name(iterations, seconds, cut, c, prior, clock, guided)
+        return agent_name(iterations, seconds, cut, c, prior, clock, guided, chance_tree)
 
     def decide(self, game: Game, info: InfoSet, rng: random.Random) -> Hashable:
         legal, seat, sample = info.legal, info.seat, info.sample
@@ -227,7 +244,10 @@ class MCTSAgent(Agent):
             if who is None:
                 return path
             if who is CHANCE:
-                apply(st, game.sample_chance(st, rng), check=False)
+                outcome = game.sample_chance(st, rng)
+                apply(st, outcome, check=False)
+                if self.chance_tree:
+                    node = _outcome_child(node, outcome)
                 continue
             action, node, expanded = self._select(node, legal_actions(st), who, rng)
             apply(st, action, check=False)
@@ -240,10 +260,14 @@ class MCTSAgent(Agent):
         """:meth:`_descend` for a game on the core flow (phase and options read directly,
         as in :meth:`_flow_playout`): the same steps and the same draws of ``rng``."""
         is_chance, over, apply = game.flow.is_chance, game.flow.OVER, game._apply
+        tree = self.chance_tree
         path = [node]
         while True:
             while is_chance[st.phase]:
-                game._apply_chance(st, game.sample_chance(st, rng))
+                outcome = game.sample_chance(st, rng)
+                game._apply_chance(st, outcome)
+                if tree:
+                    node = _outcome_child(node, outcome)
             if st.phase is over:
                 return path
             action, node, expanded = self._select(node, st.options, st.seat,  # type: ignore[arg-type]
@@ -357,8 +381,20 @@ class MCTSAgent(Agent):
         return [1.0 / (1.0 + exp(-max(-30.0, min(30.0, x / scale)))) for x in leads]
 
 
+def _outcome_child(node: _Node, outcome: Hashable) -> _Node:
+    """The child of ``node`` for a chance outcome (made on first meeting): the decisions
+    after it are searched for this outcome only. Not on the iteration's path, since no
+    seat's reward is kept for a chance step and UCB reads only the decisions' children."""
+    key = (_OUTCOME, outcome)
+    child = node.children.get(key)
+    if child is None:
+        child = node.children[key] = _Node(None)
+    return child
+
+
 def agent_name(iterations: int, seconds: float | None, cut: int | None, c: float,
-               prior: int = 0, clock: str = "wall", guided: int = 0) -> str:
+               prior: int = 0, clock: str = "wall", guided: int = 0,
+               chance_tree: bool = False) -> str:
     """The canonical spec of an agent: ``get_agent(name)`` rebuilds the same agent.
 
     Options at their defaults are left out (``mcts:200``, ``mcts:0.1s``); a time
@@ -378,6 +414,8 @@ def agent_name(iterations: int, seconds: float | None, cut: int | None, c: float
             parts.append(f"clock={clock}")
     if guided != (DEFAULT_GUIDED if seconds is not None else 0):
         parts.append(f"greedy={guided}")
+    if chance_tree != (DEFAULT_CHANCE_TREE if seconds is not None else False):
+        parts.append(f"chance={'tree' if chance_tree else 'open'}")
     if c != DEFAULT_C:
         parts.append(f"c={c:g}")
     return ":".join(parts)
