@@ -79,6 +79,11 @@ DEFAULT_GUIDED = 0
 #: ~200 iterations spread over the outcomes leave each follow-up node a few visits, where
 #: the open loop's shared node learns which follow-ups are good across rolls
 DEFAULT_CHANCE_TREE = False
+#: how the prior's virtual visits are valued by default for a time budget: ``rank`` (best
+#: root option 0.75, worst 0.25, linear in the heuristic between) or ``judge`` (each option's
+#: position one step ahead judged as a cut-off playout is, :meth:`MCTSAgent._judge`)
+DEFAULT_BIAS = "rank"
+BIASES = ("rank", "judge")
 #: iterations a time-budget search may never exceed (a guard, not a budget)
 MAX_ITERATIONS = 1_000_000
 
@@ -126,7 +131,8 @@ class MCTSAgent(Agent):
 
     def __init__(self, iterations: int = 200, c: float = DEFAULT_C,
                  seconds: float | None = None, cut: int | None = ITERATION_CUT, prior: int = 0,
-                 clock: str = "wall", guided: int = 0, chance_tree: bool = False) -> None:
+                 clock: str = "wall", guided: int = 0, chance_tree: bool = False,
+                 bias: str = "rank") -> None:
         self.iterations = iterations if seconds is None else MAX_ITERATIONS
         self.seconds = seconds
         self.c = c
@@ -136,23 +142,24 @@ class MCTSAgent(Agent):
         self.clock = clock
         self.guided = guided
         self.chance_tree = chance_tree
+        self.bias = bias
         self._now = time.thread_time if clock == "cpu" else time.perf_counter
         #: iterations run at the last decision and over the agent's life (benchmarks)
         self.last_iterations = 0
         self.total_iterations = 0
         self.searches = 0
         self.name = self.name_for(iterations, c, seconds, cut, prior, clock, guided,
-                                  chance_tree)
+                                  chance_tree, bias)
         self._lead_sum = 0.0
         self._judged = 0
 
     @staticmethod
     def name_for(iterations: int = 200, c: float = DEFAULT_C, seconds: float | None = None,
                  cut: int | None = ITERATION_CUT, prior: int = 0, clock: str = "wall",
-                 guided: int = 0, chance_tree: bool = False) -> str:
+                 guided: int = 0, chance_tree: bool = False, bias: str = "rank") -> str:
         """The name an agent built with these options has, without building it (the
         parent of a simulation only needs the names; workers build the agents)."""
-        return agent_name(iterations, seconds, cut, c, prior, clock, guided, chance_tree)
+        return agent_name(iterations, seconds, cut, c, prior, clock, guided, chance_tree, bias)
 
     def decide(self, game: Game, info: InfoSet, rng: random.Random) -> Hashable:
         legal, seat, sample = info.legal, info.seat, info.sample
@@ -185,13 +192,29 @@ class MCTSAgent(Agent):
         root option starts with ``prior`` virtual visits worth its heuristic rank
         (best 0.75, worst 0.25), so a short search begins where greedy would play and
         leaves it only when the playouts say so. Judged on a determinisation, like
-        every searched position."""
+        every searched position.
+
+        With ``bias="judge"`` an option's visits are worth what :meth:`_judge` gives its
+        position instead (the playouts' own scale): options greedy can hardly tell apart
+        start nearly equal, where the rank puts 0.5 per visit between the best and the
+        worst however small their difference, so a short search could not leave greedy's
+        choice among near-ties."""
         values = []
+        judged = []
         for action in legal:
             child = st.clone()
             child.log = None
             game.apply(child, action, check=False)
-            values.append(game.heuristic(child, seat))
+            if self.bias == "judge":
+                judged.append(child)
+            else:
+                values.append(game.heuristic(child, seat))
+        if judged:
+            for action, child in zip(legal, judged, strict=True):
+                node = root.children[action] = _Node(seat)
+                node.visits = self.prior
+                node.total = self.prior * self._judge(game, child)[seat]
+            return
         lo, hi = min(values), max(values)
         for action, value in zip(legal, values, strict=True):
             node = root.children[action] = _Node(seat)
@@ -397,7 +420,7 @@ def _outcome_child(node: _Node, outcome: Hashable) -> _Node:
 
 def agent_name(iterations: int, seconds: float | None, cut: int | None, c: float,
                prior: int = 0, clock: str = "wall", guided: int = 0,
-               chance_tree: bool = False) -> str:
+               chance_tree: bool = False, bias: str = "rank") -> str:
     """The canonical spec of an agent: ``get_agent(name)`` rebuilds the same agent.
 
     Options at their defaults are left out (``mcts:200``, ``mcts:0.1s``); a time
@@ -419,6 +442,8 @@ def agent_name(iterations: int, seconds: float | None, cut: int | None, c: float
         parts.append(f"greedy={guided}")
     if chance_tree != (DEFAULT_CHANCE_TREE if seconds is not None else False):
         parts.append(f"chance={'tree' if chance_tree else 'open'}")
+    if bias != (DEFAULT_BIAS if seconds is not None else "rank"):
+        parts.append(f"bias={bias}")
     if c != DEFAULT_C:
         parts.append(f"c={c:g}")
     return ":".join(parts)

@@ -47,6 +47,8 @@ def _number(spec: str, text: str, kind: type[int] | type[float], bounds: tuple[f
 def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
     """Keyword arguments of :class:`MCTSAgent` from what follows ``mcts:``."""
     from designkit.agents.mcts import (
+        BIASES,
+        DEFAULT_BIAS,
         DEFAULT_C,
         DEFAULT_CHANCE_TREE,
         DEFAULT_CUT,
@@ -65,7 +67,7 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
             raise DesignkitError(_bad(spec, "the time budget must be 1ms–600s per decision",
                                       "時間は1回の選択につき 1ms–600s にしてください"))
         out.update(seconds=seconds, cut=DEFAULT_CUT, prior=DEFAULT_PRIOR, guided=DEFAULT_GUIDED,
-                   chance_tree=DEFAULT_CHANCE_TREE)
+                   chance_tree=DEFAULT_CHANCE_TREE, bias=DEFAULT_BIAS)
     else:
         iterations = _number(
             spec, budget or "200", int, _ITERATIONS,
@@ -74,17 +76,19 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
              f"してください（{_EXAMPLES_JA}）"),
             ("iterations must be 1–1000000", "反復の回数は 1–1000000 にしてください"))
         out.update(iterations=iterations, cut=ITERATION_CUT, prior=0, guided=0,
-                   chance_tree=False)
+                   chance_tree=False, bias="rank")
     seen: set[str] = set()
     for option in options:
         key, eq, value = (p.strip() for p in option.partition("="))
-        if not eq or key not in ("cut", "c", "prior", "clock", "greedy", "chance"):
+        if not eq or key not in ("cut", "c", "prior", "clock", "greedy", "chance", "bias"):
             raise DesignkitError(_bad(spec, f"unknown option '{option}'; options are cut=K (or "
                                             f"cut=none), c=X, prior=W, greedy=G, "
-                                            f"chance=tree|open and clock=wall|cpu ({_EXAMPLES})",
+                                            f"chance=tree|open, bias=rank|judge and "
+                                            f"clock=wall|cpu ({_EXAMPLES})",
                                       f"オプション '{option}' は"
                                       f"ありません。使えるのは cut=K（または cut=none）、c=X、"
-                                      f"prior=W、greedy=G、chance=tree|open、clock=wall|cpu "
+                                      f"prior=W、greedy=G、chance=tree|open、bias=rank|judge、"
+                                      f"clock=wall|cpu "
                                       f"です（{_EXAMPLES_JA}）"))
         if key in seen:
             raise DesignkitError(_bad(spec, f"option '{key}' given twice",
@@ -97,6 +101,14 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
                                           "clock は wall か cpu で、時間の予算のときだけ使えます"
                                           "（例：mcts:0.1s:clock=cpu）"))
             out["clock"] = value
+            continue
+        if key == "bias":
+            if value not in BIASES:
+                raise DesignkitError(_bad(spec, "bias must be rank (the prior by the heuristic's "
+                                                "rank) or judge (by the cut-off's judgement)",
+                                          "bias は rank（評価関数の順位による事前値）か judge"
+                                          "（打ち切りの判定による事前値）にしてください"))
+            out["bias"] = value
             continue
         if key == "chance":
             if value not in ("tree", "open"):
