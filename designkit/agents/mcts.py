@@ -81,7 +81,9 @@ DEFAULT_GUIDED = 0
 DEFAULT_CHANCE_TREE = False
 #: how the prior's virtual visits are valued by default for a time budget: ``rank`` (best
 #: root option 0.75, worst 0.25, linear in the heuristic between) or ``judge`` (each option's
-#: position one step ahead judged as a cut-off playout is, :meth:`MCTSAgent._judge`)
+#: position one step ahead judged as a cut-off playout is, :meth:`MCTSAgent._judge`).
+#: ``rank``: Rolling Stone at 0.1 s of CPU against three greedy seats won 19.3/40 with
+#: ``judge`` and 20/40 with ``rank`` on the same deals (7 games won by each only; issue 37)
 DEFAULT_BIAS = "rank"
 BIASES = ("rank", "judge")
 #: iterations a time-budget search may never exceed (a guard, not a budget)
