@@ -6,6 +6,11 @@ Run from the repository root::
     .venv/bin/python benchmarks/bot_strength.py --quick         # a few games each (~3 min)
     .venv/bin/python benchmarks/bot_strength.py --game crossroads --games 200
     .venv/bin/python benchmarks/bot_strength.py --agent mcts:0.1s:cut=none --json out.json
+    .venv/bin/python benchmarks/bot_strength.py --ladder greedy,search,mcts:0.1s:clock=cpu
+
+``--ladder A,B,C`` measures the ladder's rungs head to head: B's seat against A in every
+other seat, then C against B (the ladder of ``designkit report --ladder`` reads seat balance
+per rung, not which rung beats which).
 
 One ``--agent`` seat (default ``mcts:0.1s``) plays against ``--opponent`` (default
 ``greedy``) in every other seat, at the game's default player count (4-player
@@ -63,6 +68,7 @@ def strength(game_name: str, agent: str, opponent: str, n_games: int,
     params = game.params_type()
     players = player_count(params)
     wins = 0.0
+    outcomes: list[float] = []  # the searched seat's share of each game's win (pairing)
     iterations: list[int] = []
     searched = 0
     start = time.perf_counter()
@@ -73,8 +79,9 @@ def strength(game_name: str, agent: str, opponent: str, n_games: int,
         agents = make_agents(specs, players)
         played = play_game(game, params, agents, game_seed(seed, gid))
         winners = game.winners(played.state)
-        if seat in winners:
-            wins += 1.0 / len(winners)  # a shared win counts its share
+        share = 1.0 / len(winners) if seat in winners else 0.0  # a shared win counts its share
+        wins += share
+        outcomes.append(share)
         strong = agents[seat]
         searched += getattr(strong, "searches", 0)
         if getattr(strong, "searches", 0):
@@ -91,7 +98,7 @@ def strength(game_name: str, agent: str, opponent: str, n_games: int,
         "seconds_per_game": seconds / n_games, "searched_decisions": searched,
         "iterations_per_decision": statistics.mean(iterations) if iterations else 0.0,
         "iterations_min": min(iterations, default=0),
-        "iterations_max": max(iterations, default=0)}
+        "iterations_max": max(iterations, default=0), "seed": seed, "outcomes": outcomes}
     if game_name in TARGET:
         row["target"] = TARGET[game_name]
         row["meets_target"] = wins / n_games >= TARGET[game_name] and lo > 1.0 / players
@@ -119,15 +126,24 @@ def main(argv: list[str] | None = None) -> int:
                                               "24–30 the others)")
     ap.add_argument("--quick", action="store_true", help="a few games each")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--ladder", metavar="A,B,...", help="each rung's seat against the rung "
+                    "below in every other seat (instead of --agent / --opponent)")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args(argv)
     names = args.game or list(GAMES)
+    pairs = [(args.agent, args.opponent)]
+    if args.ladder:
+        rungs = [r.strip() for r in args.ladder.split(",") if r.strip()]
+        if len(rungs) < 2:
+            ap.error("--ladder needs at least two bots, e.g. greedy,search,mcts:0.1s")
+        pairs = list(zip(rungs[1:], rungs[:-1], strict=True))
     print(_load(), flush=True)
     rows = []
     for name in names:
         n = args.games or (QUICK if args.quick else GAMES).get(name, 20)
-        rows.append(strength(name, args.agent, args.opponent, n, args.seed))
-        print(_line(rows[-1]), flush=True)
+        for agent, opponent in pairs:
+            rows.append(strength(name, agent, opponent, n, args.seed))
+            print(_line(rows[-1]), flush=True)
     print(_load(), flush=True)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

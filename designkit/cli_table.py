@@ -142,7 +142,7 @@ REPORT = (
     arg("--skill-games", type=count(1), default=100, help="games per skill level"),
     arg("--ladder", nargs="?", const="", default=None, metavar="BOTS",
         help="add balance by skill level: seat / turn-position win rates for a ladder of bots "
-             "(default random,greedy,mcts:0.02s,mcts:0.1s; time budgets are not "
+             "(default random,greedy,search,mcts:0.1s; time budgets are not "
              "reproducible, mcts:N rungs are)"),
     arg("--ladder-games", type=count(1), default=100, help="games per ladder rung"),
     *run_opts())

@@ -29,6 +29,13 @@ Two budgets, one default playout:
   to it; the opponents a 0.1 s search meets play greedy (issue 19; measured no stronger
   at 0.1 s, so off by default).
 
+* With ``chance=tree`` the tree is closed-loop on chance: a chance outcome met during the
+  descent (a die, a drawn card of the iteration's determinisation) leads to a child of its
+  own, so the seat's follow-up decisions are searched per outcome instead of averaged over
+  different rolls (``chance=open``, the default for ``mcts:N``, shares one node across all
+  outcomes). Outcomes come from the sampled position, so no hidden card of the true state
+  is read.
+
 Every seat is judged at a cut-off, though only the seats owning a node of the
 path read their reward: judging only those was cheaper but made the scale of the
 judgement follow the searching seat's own lead, and Rolling Stone's 0.1 s search
@@ -66,8 +73,26 @@ DEFAULT_PRIOR = 3
 #: Academia 36.8/56 against 34.5/56, Rolling Stone 15/32 against 15.5/32, Crossroads
 #: 23/32 against 26/32, Classic Hero 11/16 against 9/16 (``benchmarks/README.md``)
 DEFAULT_GUIDED = 0
+#: chance outcomes as tree nodes (``chance=tree``) for a time budget by default. Off: at
+#: 0.1 s of CPU against three greedy seats, Rolling Stone won 5 of 17 paired games with it
+#: against 9 without (5 won only without, 1 only with; issue 37, ``benchmarks/README.md``):
+#: ~200 iterations spread over the outcomes leave each follow-up node a few visits, where
+#: the open loop's shared node learns which follow-ups are good across rolls
+DEFAULT_CHANCE_TREE = False
+#: how the prior's virtual visits are valued by default for a time budget: ``rank`` (best
+#: root option 0.75, worst 0.25, linear in the heuristic between) or ``judge`` (each option's
+#: position one step ahead judged as a cut-off playout is, :meth:`MCTSAgent._judge`).
+#: ``rank``: Rolling Stone at 0.1 s of CPU against three greedy seats won 19.3/40 with
+#: ``judge`` and 20/40 with ``rank`` on the same deals (7 games won by each only; issue 37)
+DEFAULT_BIAS = "rank"
+BIASES = ("rank", "judge")
 #: iterations a time-budget search may never exceed (a guard, not a budget)
 MAX_ITERATIONS = 1_000_000
+
+
+#: first item of a chance outcome's key among a node's children: no action can equal a
+#: tuple holding this object, so outcomes and actions never share a child
+_OUTCOME = object()
 
 
 class _Node:
@@ -108,7 +133,8 @@ class MCTSAgent(Agent):
 
     def __init__(self, iterations: int = 200, c: float = DEFAULT_C,
                  seconds: float | None = None, cut: int | None = ITERATION_CUT, prior: int = 0,
-                 clock: str = "wall", guided: int = 0) -> None:
+                 clock: str = "wall", guided: int = 0, chance_tree: bool = False,
+                 bias: str = "rank") -> None:
         self.iterations = iterations if seconds is None else MAX_ITERATIONS
         self.seconds = seconds
         self.c = c
@@ -117,22 +143,25 @@ class MCTSAgent(Agent):
         self.deterministic = seconds is None
         self.clock = clock
         self.guided = guided
+        self.chance_tree = chance_tree
+        self.bias = bias
         self._now = time.thread_time if clock == "cpu" else time.perf_counter
         #: iterations run at the last decision and over the agent's life (benchmarks)
         self.last_iterations = 0
         self.total_iterations = 0
         self.searches = 0
-        self.name = self.name_for(iterations, c, seconds, cut, prior, clock, guided)
+        self.name = self.name_for(iterations, c, seconds, cut, prior, clock, guided,
+                                  chance_tree, bias)
         self._lead_sum = 0.0
         self._judged = 0
 
     @staticmethod
     def name_for(iterations: int = 200, c: float = DEFAULT_C, seconds: float | None = None,
                  cut: int | None = ITERATION_CUT, prior: int = 0, clock: str = "wall",
-                 guided: int = 0) -> str:
+                 guided: int = 0, chance_tree: bool = False, bias: str = "rank") -> str:
         """The name an agent built with these options has, without building it (the
         parent of a simulation only needs the names; workers build the agents)."""
-        return agent_name(iterations, seconds, cut, c, prior, clock, guided)
+        return agent_name(iterations, seconds, cut, c, prior, clock, guided, chance_tree, bias)
 
     def decide(self, game: Game, info: InfoSet, rng: random.Random) -> Hashable:
         legal, seat, sample = info.legal, info.seat, info.sample
@@ -165,13 +194,29 @@ class MCTSAgent(Agent):
         root option starts with ``prior`` virtual visits worth its heuristic rank
         (best 0.75, worst 0.25), so a short search begins where greedy would play and
         leaves it only when the playouts say so. Judged on a determinisation, like
-        every searched position."""
+        every searched position.
+
+        With ``bias="judge"`` an option's visits are worth what :meth:`_judge` gives its
+        position instead (the playouts' own scale): options greedy can hardly tell apart
+        start nearly equal, where the rank puts 0.5 per visit between the best and the
+        worst however small their difference, so a short search could not leave greedy's
+        choice among near-ties."""
         values = []
+        judged = []
         for action in legal:
             child = st.clone()
             child.log = None
             game.apply(child, action, check=False)
-            values.append(game.heuristic(child, seat))
+            if self.bias == "judge":
+                judged.append(child)
+            else:
+                values.append(game.heuristic(child, seat))
+        if judged:
+            for action, child in zip(legal, judged, strict=True):
+                node = root.children[action] = _Node(seat)
+                node.visits = self.prior
+                node.total = self.prior * self._judge(game, child)[seat]
+            return
         lo, hi = min(values), max(values)
         for action, value in zip(legal, values, strict=True):
             node = root.children[action] = _Node(seat)
@@ -227,7 +272,10 @@ class MCTSAgent(Agent):
             if who is None:
                 return path
             if who is CHANCE:
-                apply(st, game.sample_chance(st, rng), check=False)
+                outcome = game.sample_chance(st, rng)
+                apply(st, outcome, check=False)
+                if self.chance_tree:
+                    node = _outcome_child(node, outcome)
                 continue
             action, node, expanded = self._select(node, legal_actions(st), who, rng)
             apply(st, action, check=False)
@@ -240,10 +288,14 @@ class MCTSAgent(Agent):
         """:meth:`_descend` for a game on the core flow (phase and options read directly,
         as in :meth:`_flow_playout`): the same steps and the same draws of ``rng``."""
         is_chance, over, apply = game.flow.is_chance, game.flow.OVER, game._apply
+        tree = self.chance_tree
         path = [node]
         while True:
             while is_chance[st.phase]:
-                game._apply_chance(st, game.sample_chance(st, rng))
+                outcome = game.sample_chance(st, rng)
+                game._apply_chance(st, outcome)
+                if tree:
+                    node = _outcome_child(node, outcome)
             if st.phase is over:
                 return path
             action, node, expanded = self._select(node, st.options, st.seat,  # type: ignore[arg-type]
@@ -357,8 +409,20 @@ class MCTSAgent(Agent):
         return [1.0 / (1.0 + exp(-max(-30.0, min(30.0, x / scale)))) for x in leads]
 
 
+def _outcome_child(node: _Node, outcome: Hashable) -> _Node:
+    """The child of ``node`` for a chance outcome (made on first meeting): the decisions
+    after it are searched for this outcome only. Not on the iteration's path, since no
+    seat's reward is kept for a chance step and UCB reads only the decisions' children."""
+    key = (_OUTCOME, outcome)
+    child = node.children.get(key)
+    if child is None:
+        child = node.children[key] = _Node(None)
+    return child
+
+
 def agent_name(iterations: int, seconds: float | None, cut: int | None, c: float,
-               prior: int = 0, clock: str = "wall", guided: int = 0) -> str:
+               prior: int = 0, clock: str = "wall", guided: int = 0,
+               chance_tree: bool = False, bias: str = "rank") -> str:
     """The canonical spec of an agent: ``get_agent(name)`` rebuilds the same agent.
 
     Options at their defaults are left out (``mcts:200``, ``mcts:0.1s``); a time
@@ -378,6 +442,10 @@ def agent_name(iterations: int, seconds: float | None, cut: int | None, c: float
             parts.append(f"clock={clock}")
     if guided != (DEFAULT_GUIDED if seconds is not None else 0):
         parts.append(f"greedy={guided}")
+    if chance_tree != (DEFAULT_CHANCE_TREE if seconds is not None else False):
+        parts.append(f"chance={'tree' if chance_tree else 'open'}")
+    if bias != (DEFAULT_BIAS if seconds is not None else "rank"):
+        parts.append(f"bias={bias}")
     if c != DEFAULT_C:
         parts.append(f"c={c:g}")
     return ":".join(parts)

@@ -71,12 +71,13 @@ class SearchAgent(MCTSAgent):
     @staticmethod
     def name_for(iterations: int | None = None, c: float = DEFAULT_C,
                  seconds: float | None = None, cut: int | None = SEARCH_CUT,
-                 prior: int = SEARCH_PRIOR, clock: str = "wall", guided: int = 0) -> str:
+                 prior: int = SEARCH_PRIOR, clock: str = "wall", guided: int = 0,
+                 chance_tree: bool = False, bias: str = "rank") -> str:
         """``search`` with each game's budget, ``search:N`` with N iterations (``get_agent``
         of the name rebuilds the agent); options outside this configuration are an MCTS
         agent's, named as such."""
-        if (c, seconds, cut, prior, clock, guided) != (DEFAULT_C, None, SEARCH_CUT,
-                                                       SEARCH_PRIOR, "wall", 0):
+        if (c, seconds, cut, prior, clock, guided, chance_tree, bias) != (
+                DEFAULT_C, None, SEARCH_CUT, SEARCH_PRIOR, "wall", 0, False, "rank"):
             return MCTSAgent.name_for(iterations or SEARCH_ITERATIONS, c, seconds, cut, prior,
-                                      clock, guided)
+                                      clock, guided, chance_tree, bias)
         return "search" if iterations is None else f"search:{iterations}"

@@ -47,7 +47,10 @@ def _number(spec: str, text: str, kind: type[int] | type[float], bounds: tuple[f
 def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
     """Keyword arguments of :class:`MCTSAgent` from what follows ``mcts:``."""
     from designkit.agents.mcts import (
+        BIASES,
+        DEFAULT_BIAS,
         DEFAULT_C,
+        DEFAULT_CHANCE_TREE,
         DEFAULT_CUT,
         DEFAULT_GUIDED,
         DEFAULT_PRIOR,
@@ -63,7 +66,8 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
         if not _SECONDS[0] <= seconds <= _SECONDS[1]:
             raise DesignkitError(_bad(spec, "the time budget must be 1ms–600s per decision",
                                       "時間は1回の選択につき 1ms–600s にしてください"))
-        out.update(seconds=seconds, cut=DEFAULT_CUT, prior=DEFAULT_PRIOR, guided=DEFAULT_GUIDED)
+        out.update(seconds=seconds, cut=DEFAULT_CUT, prior=DEFAULT_PRIOR, guided=DEFAULT_GUIDED,
+                   chance_tree=DEFAULT_CHANCE_TREE, bias=DEFAULT_BIAS)
     else:
         iterations = _number(
             spec, budget or "200", int, _ITERATIONS,
@@ -71,16 +75,21 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
              f"250ms ({_EXAMPLES})", f"予算は反復の回数（整数）か、0.1s や 250ms のような時間に"
              f"してください（{_EXAMPLES_JA}）"),
             ("iterations must be 1–1000000", "反復の回数は 1–1000000 にしてください"))
-        out.update(iterations=iterations, cut=ITERATION_CUT, prior=0, guided=0)
+        out.update(iterations=iterations, cut=ITERATION_CUT, prior=0, guided=0,
+                   chance_tree=False, bias="rank")
     seen: set[str] = set()
     for option in options:
         key, eq, value = (p.strip() for p in option.partition("="))
-        if not eq or key not in ("cut", "c", "prior", "clock", "greedy"):
+        if not eq or key not in ("cut", "c", "prior", "clock", "greedy", "chance", "bias"):
             raise DesignkitError(_bad(spec, f"unknown option '{option}'; options are cut=K (or "
-                                            f"cut=none), c=X, prior=W, greedy=G and "
-                                            f"clock=wall|cpu ({_EXAMPLES})", f"オプション '{option}' は"
+                                            f"cut=none), c=X, prior=W, greedy=G, "
+                                            f"chance=tree|open, bias=rank|judge and "
+                                            f"clock=wall|cpu ({_EXAMPLES})",
+                                      f"オプション '{option}' は"
                                       f"ありません。使えるのは cut=K（または cut=none）、c=X、"
-                                      f"prior=W、greedy=G、clock=wall|cpu です（{_EXAMPLES_JA}）"))
+                                      f"prior=W、greedy=G、chance=tree|open、bias=rank|judge、"
+                                      f"clock=wall|cpu "
+                                      f"です（{_EXAMPLES_JA}）"))
         if key in seen:
             raise DesignkitError(_bad(spec, f"option '{key}' given twice",
                                       f"オプション '{key}' が2回あります"))
@@ -92,6 +101,22 @@ def parse_mcts(spec: str, arg: str) -> dict[str, Any]:
                                           "clock は wall か cpu で、時間の予算のときだけ使えます"
                                           "（例：mcts:0.1s:clock=cpu）"))
             out["clock"] = value
+            continue
+        if key == "bias":
+            if value not in BIASES:
+                raise DesignkitError(_bad(spec, "bias must be rank (the prior by the heuristic's "
+                                                "rank) or judge (by the cut-off's judgement)",
+                                          "bias は rank（評価関数の順位による事前値）か judge"
+                                          "（打ち切りの判定による事前値）にしてください"))
+            out["bias"] = value
+            continue
+        if key == "chance":
+            if value not in ("tree", "open"):
+                raise DesignkitError(_bad(spec, "chance must be tree (a node per chance outcome) "
+                                                "or open (one node for every outcome)",
+                                          "chance は tree（偶然の結果ごとのノード）か open"
+                                          "（すべての結果で一つのノード）にしてください"))
+            out["chance_tree"] = value == "tree"
             continue
         if key == "greedy":
             out["guided"] = _guided(spec, value)

@@ -2,7 +2,7 @@
 
 Designers are told that a start-player advantage may only show with
 intelligent players. The ladder answers it: every rung seats the same bot at
-every seat (random, greedy, mcts at two budgets), plays the same seeds, and
+every seat (random, greedy, the verdicts' level `search`, mcts at 0.1 s), plays the same seeds, and
 reports each seat's (or, where the start player is random, each turn
 position's) win rate with a Wilson interval, rung beside rung. A gap that grows
 up the ladder is an advantage skill reveals; one that shrinks is noise the
@@ -31,8 +31,10 @@ from designkit.sim.results import Results
 
 #: reproducible rungs (tests, notebooks, the lab's default)
 SEEDED_LADDER = ("random", "greedy", "mcts:50", "mcts:200")
-#: the CLI's rungs: MCTS at two time budgets per decision
-TIMED_LADDER = ("random", "greedy", "mcts:0.02s", "mcts:0.1s")
+#: the CLI's rungs: random, greedy, the verdicts' second level ``search`` (seeded, a small
+#: iteration budget) and MCTS at 0.1 s per decision, so a designer sees where the level the
+#: verdicts are checked at sits between greedy and a real search (issue 37)
+TIMED_LADDER = ("random", "greedy", "search", "mcts:0.1s")
 COLUMNS = ("rung", "agent", "by", "slot", "label", "games", "wins", "win_rate", "lo", "hi",
            "fair_share", "score_mean", "gap")
 
