@@ -9,7 +9,7 @@ plays); the questions (``data/classic_hero/questions.yaml``) read them as ``metr
 and the tempo and detour charts (``analysis.questions.classic_hero``) read its per-stage
 detail. Declared in the game's ``hooks`` (``core.hooks``: ``question_metrics``).
 
-Worked examples in ``tests/classic_hero/test_metrics.py`` (CH-5.6, CH-V3, CH-V4, CH-7.0,
+Worked examples in ``tests/analysis/test_questions_classic_hero_metrics.py`` (CH-5.6, CH-V3, CH-V4, CH-7.0,
 CH-9.3).
 """
 
