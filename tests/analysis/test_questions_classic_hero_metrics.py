@@ -13,7 +13,6 @@ import pytest
 
 from designkit import get_game
 from designkit.agents import make_agents
-from designkit.core.play import play_game
 from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.metrics import (
     HeroWatch,

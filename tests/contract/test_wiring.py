@@ -28,7 +28,10 @@ def test_the_graph_reaches_every_hook_module_from_the_game_package(graph, name):
     defining = type(game).__module__
     hooks = {m.__name__ for m in type(game).hooks}
     assert f"{package}.printing" in hooks, "printable cards are a declared hook module"
-    assert f"{package}.metrics" in hooks, "question metrics are a declared hook module"
+    from designkit.analysis.questions import games
+
+    if name in games():   # a game with questions declares what they count (ADDING_A_GAME)
+        assert f"{package}.metrics" in hooks, "question metrics are a declared hook module"
     assert hooks <= graph.find_modules_directly_imported_by(defining), \
         sorted(hooks - graph.find_modules_directly_imported_by(defining))
     for module in sorted(hooks):

@@ -126,8 +126,8 @@ class HeroWatch(Watch):
         }
 
 
-def deciding_sources(parts: Sequence[Sequence[float]], active: Sequence[int],
-                     vp: Sequence[float], speeds: Sequence[int], tiebreak: str) -> int:
+def deciding_sources(parts: Sequence[Sequence[int]], active: Sequence[int],
+                     vp: Sequence[int], speeds: Sequence[int], tiebreak: str) -> int:
     """How many VP sources decide the game: taking source ``i``'s VP from every seat
     (``parts[seat][i]``) changes who wins under CH-9.3's tie-break. A counterfactual on
     the game as played (the players would have played otherwise), as the Demon Lord
