@@ -132,3 +132,64 @@ def test_a_seeded_game_matches_its_event_log(variant: dict) -> None:
     assert w.stop_rerolls == len(stop_rerolls)
     if variant.get("reroll_each_stop"):
         assert w.stop_rerolls > 0
+
+
+# -- metric:NAME in verdicts and questions ------------------------------------------------------
+def test_a_declared_metric_parses_with_the_games_label_unit_and_margin() -> None:
+    from designkit.analysis.variant_compare import _for_game
+    from designkit.analysis.variant_metrics import parse_metric
+
+    m = _for_game(get_game("classic_hero"), parse_metric("metric:stops_arrive_later"))
+    assert m.needs_watch and m.unit == "%" and m.default_margin == 0.05
+    assert "Goal later" in m.label and "多く止まった" in m.label
+
+
+@pytest.mark.parametrize("game", ["classic_hero", "crossroads"])
+def test_an_undeclared_metric_is_refused_in_one_line(game: str) -> None:
+    from designkit.analysis.questions.cures import check_game_parts
+    from designkit.core.errors import DesignkitError
+
+    with pytest.raises(DesignkitError) as err:
+        check_game_parts(game, ["metric:dice_fix"], [3], [])
+    text = str(err.value)
+    assert "metric:dice_fix" in text and f"{game} declares no such metric" in text
+    assert "\n" not in text
+    if game == "classic_hero":
+        assert "dice_fixed" in text      # the names it does declare
+
+
+def test_a_question_naming_an_undeclared_metric_names_file_entry_and_field() -> None:
+    from designkit.analysis.questions.cures import parse_problems
+    from designkit.core.errors import DataError
+
+    row = """
+source: the draft
+questions:
+  - key: fix
+    title: Fixing
+    quote_ja: 目固定
+    quote_en: Fixing.
+    metric: 'metric:fixes'
+    margin: 0.5
+    players: [3]
+    cures: [suit_effects]
+    measures: Dice fixed.
+"""
+    with pytest.raises(DataError) as err:
+        parse_problems(row, "q.yaml", "classic_hero")
+    text = str(err.value)
+    assert "q.yaml" in text and "(fix)" in text and "field metric" in text
+    assert "declares no such metric" in text and "\n" not in text
+
+
+def test_results_played_without_the_metrics_say_how_to_get_them() -> None:
+    from designkit.analysis.variant_metrics import parse_metric, per_game
+    from designkit.core.errors import DesignkitError
+    from designkit.sim import simulate
+
+    plain = simulate("classic_hero", 2, agents="random", seed=3, workers=1)
+    with pytest.raises(DesignkitError, match="metrics=True"):
+        per_game(parse_metric("metric:rerolls"), plain)
+    recorded = simulate("classic_hero", 2, agents="random", seed=3, workers=1, metrics=True)
+    values = per_game(parse_metric("metric:stops"), recorded)   # per seat: the mean
+    assert values.tolist() == recorded.seats.groupby("game_id").metric_stops.mean().tolist()
