@@ -80,7 +80,8 @@ COMPARE = (
              "exploratory metrics, target, margin, player count and cures"),
     arg("--metric", action="append", metavar="METRIC",
         help="seat_balance (default), turn_order, winner_margin, turns, decisions, "
-             "lead_changes, vp_share:SOURCE, rule:ID, end:REASON, col:NAME (repeatable or "
+             "lead_changes, vp_share:SOURCE, rule:ID, end:REASON, col:NAME, metric:NAME "
+             "(a metric the game declares; repeatable or "
              "comma separated)"),
     arg("--margin", action="append", metavar="[METRIC=]VALUE",
         help="the smallest change that matters, in the metric's own unit (shares as "

@@ -143,7 +143,8 @@ def calibrate(runs: int = 200, budget: int = 100, game: str = "crossroads",
     if trace:
         raise ValueError("calibration metrics must not need traces")
     res = simulate(game, 2 * runs * budget, agents=agents, seed=seed, workers=workers,
-                   coverage=coverage, progress=False)
+                   coverage=coverage, progress=False,
+                   metrics=any(m.needs_watch for m in parsed))
     alpha = 1 - level
     rho = max(budget, 200)
     per = {m.name: 0 for m in parsed}

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -322,7 +322,12 @@ def inert_reason(chosen: Sequence[NamedVariant]) -> str:
 
 
 def _for_game(game: Game, m: Metric) -> Metric:
-    """A VP-share metric names one of this game's sources (or a unique prefix)."""
+    """A VP-share metric names one of this game's sources (or a unique prefix); a
+    ``metric:NAME`` one of the metrics the game declares (its label, unit and margin)."""
+    if m.name.startswith("metric:"):
+        from designkit.analysis.variant_metrics import declared_metric
+
+        return declared_metric(game, m)
     if not m.name.startswith("vp_share:"):
         return m
     labels = getattr(game, "VP_SOURCE_LABELS", {})
@@ -335,8 +340,7 @@ def _for_game(game: Game, m: Metric) -> Metric:
                                  f"{', '.join(labels)} (join several with +)")
         names.append(labels[found[0]][0])
     label = f"share of the VP gained from {' + '.join(names)}"
-    return Metric(m.name, label, m.better, m.paired_games, m.needs_trace, m.needs_coverage,
-                  m.unit)
+    return replace(m, label=label)
 
 
 def compare_variants(game: Game | str, variants: Sequence[NamedVariant | Params | str],
@@ -429,7 +433,11 @@ def _play(ex: Any, game: Game, chosen: list[NamedVariant], out: Comparison, ids:
     from designkit.sim.runner import run_batch
 
     fn: Callable[..., Any] = run_batch
-    if trace:
+    if any(m.needs_watch for m in out.metrics):   # a game's declared metric (sim.watched)
+        from designkit.sim import watched
+
+        fn = watched.run_batch_watched_traced if trace else watched.run_batch_watched
+    elif trace:
         from designkit.sim.trace import run_batch_traced as fn
     tasks = []
     for i, v in enumerate(chosen):

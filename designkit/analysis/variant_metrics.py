@@ -20,7 +20,13 @@ Metric names (``designkit compare --metric``):
 * ``rule:ID`` — share of games in which rule ``ID`` fired (coverage);
 * ``end:REASON`` — share of games that end for that reason (``end:27`` in Crossroads);
 * ``col:NAME`` — any numeric column of the results (a game column, or the mean over seats
-  of a seat column).
+  of a seat column);
+* ``metric:NAME`` — a metric the game declares in its own ``metrics.py``
+  (:mod:`designkit.core.metrics`: dice fixed, rerolls, the VP sources that decide a game,
+  ...), counted by the game's watch while the games are played; a run records them only
+  when a metric asks (``needs_watch``: :mod:`designkit.sim.watched`), as ``metric_NAME``
+  results columns, read per game (or as the mean over seats of a per-seat metric). The
+  game's declaration gives the label, the unit and the default margin.
 """
 
 from __future__ import annotations
@@ -34,10 +40,11 @@ import numpy as np
 import pandas as pd
 
 from designkit.core.errors import DesignkitError
+from designkit.core.metrics import COLUMN_PREFIX
 from designkit.sim.results import Results
 
 NAMED = ("seat_balance", "turn_order", "winner_margin", "turns", "decisions", "lead_changes")
-PREFIXED = ("vp_share:", "rule:", "end:", "col:")
+PREFIXED = ("vp_share:", "rule:", "end:", "col:", "metric:")
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,8 @@ class Metric:
     needs_trace: bool = False
     needs_coverage: bool = False
     unit: str = ""                     # "%" for shares and rates, else the metric's own
+    needs_watch: bool = False          # a game's declared metric (metric:NAME, sim.watched)
+    margin: float | None = None        # the declared default margin (metric:NAME)
 
     @property
     def bounded(self) -> bool:
@@ -65,6 +74,8 @@ class Metric:
         """The margin "no practical change" uses when none is given, in the metric's unit:
         2 points for shares and rates, 1 turn, 1 VP, 5 decisions, 0.5 of a lead change or
         of a results column (give ``--margin`` for a column: only its owner knows)."""
+        if self.margin is not None:
+            return self.margin
         if self.unit == "%":
             return 0.02
         return {"decisions": 5.0, "lead_changes": 0.5}.get(self.name, 1.0 if self.name in (
@@ -96,8 +107,10 @@ def parse_metric(text: str) -> Metric:
                               unit="%")
             if prefix == "end:":
                 return Metric(name, f"games that end by {key}", unit="%")
+            if prefix == "metric:":
+                return Metric(name, key, needs_watch=True)
             return Metric(name, key)
-    known = [*NAMED, "vp_share:KEY", "rule:ID", "end:REASON", "col:NAME"]
+    known = [*NAMED, "vp_share:KEY", "rule:ID", "end:REASON", "col:NAME", "metric:NAME"]
     close = difflib.get_close_matches(name, known, n=len(known), cutoff=0.0)
     raise DesignkitError(f"--metric {name}: unknown; choose {', '.join(close)}")
 
@@ -131,6 +144,8 @@ def per_game(metric: Metric, results: Results) -> np.ndarray:
         return (games["end_reason"].astype(str) == name.split(":", 1)[1]).to_numpy(dtype=float)
     if name.startswith("col:"):
         return _column(results, name.split(":", 1)[1], ids)
+    if name.startswith("metric:"):
+        return _declared_column(results, name.split(":", 1)[1], ids)
     raise DesignkitError(f"{name} is not a per-game metric")
 
 
@@ -194,6 +209,32 @@ def _column(results: Results, name: str, ids: np.ndarray) -> np.ndarray:
                          f"{', '.join(close)}")
 
 
+def _declared_column(results: Results, key: str, ids: np.ndarray) -> np.ndarray:
+    """A declared metric's per-game values from its ``metric_<key>`` column."""
+    col = COLUMN_PREFIX + key
+    games = results.games.set_index("game_id")
+    if col in games.columns:
+        return games[col].reindex(ids).to_numpy(dtype=float)
+    if col in results.seats.columns:
+        return results.seats.groupby("game_id")[col].mean().reindex(ids).to_numpy(dtype=float)
+    raise DesignkitError(f"metric:{key}: these results were played without the game's "
+                         f"metrics (simulate them with metrics=True, or compare with "
+                         f"--metric metric:{key})")
+
+
+def declared_metric(game: object, m: Metric) -> Metric:
+    """``metric:NAME`` as the game declares it (label, unit, margin); one line naming the
+    game's metrics when it declares no such one."""
+    from dataclasses import replace
+
+    from designkit.sim.watched import declared_metrics
+
+    key = m.name.split(":", 1)[1]
+    d = declared_metrics(game).get(key, getattr(game, "name", "the game"))  # type: ignore[arg-type]
+    return replace(m, label=f"{d.label} ({d.label_ja})", unit=d.unit, margin=d.margin,
+                   better=None)
+
+
 # -- seat balance: a statistic of many games -------------------------------------------------
 def won_by_position(results: Results) -> tuple[np.ndarray, int]:
     """Games × positions matrix of wins (shared wins count for each winner), in game order,
@@ -220,7 +261,8 @@ def metrics_needing(metrics: Sequence[Metric]) -> tuple[bool, bool]:
 def check_metric_names(game: object, metric: Metric, params: object | None = None) -> None:
     """Refuse, in one line before any game runs, a ``rule:`` ID the game's rules.csv does
     not list, an ``end:`` reason the game never gives (its ``END_REASONS``, default
-    ``end``) and a ``col:`` that is no results column of the game."""
+    ``end``), a ``col:`` that is no results column of the game and a ``metric:`` the game
+    does not declare (its ``metrics.py``)."""
     name = metric.name
     if name.startswith("rule:"):
         rules = list(game.rule_texts())  # type: ignore[attr-defined]
@@ -235,6 +277,8 @@ def check_metric_names(game: object, metric: Metric, params: object | None = Non
         if key not in reasons:
             raise DesignkitError(f"--metric {name}: {game.name} never ends by {key!r}; its "  # type: ignore[attr-defined]
                                  f"end reasons: {', '.join(reasons)}")
+    if name.startswith("metric:"):
+        declared_metric(game, metric)
     if name.startswith("col:"):
         columns = results_columns(game, params)
         key = name.split(":", 1)[1]

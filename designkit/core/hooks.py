@@ -41,6 +41,7 @@ STANDARD_HOOKS: dict[str, tuple[str, str]] = {
         components       invariants.components
         hidden_zones     invariants.hidden_zones
         print_decks      printing.decks
+        question_metrics metrics.declared
     """.strip().splitlines())
 }
 

@@ -265,6 +265,8 @@ class Run:
     batch_size: int | None = None
     on_progress: Callable[[int, int], None] | None = None
     keep_partial: bool = False
+    #: record the game's declared metrics (``sim.watched``: ``metric_<name>`` columns)
+    metrics: bool = False
 
 
 def play_configs(game: Game, configs: Sequence[Config], run: Run) -> list[Results]:
@@ -291,7 +293,8 @@ def play_configs(game: Game, configs: Sequence[Config], run: Run) -> list[Result
 def _play_jobs(game: Game, jobs: list[tuple[Params, list[str]]], run: Run,
                collected: dict[tuple[int, int], list]) -> tuple[dict[str, Any], str]:
     """Play every batch of every job into ``collected``; (meta, why it stopped early)."""
-    plays = _Batches(game, jobs, run.seed, run.coverage, *_batch_functions(run.trace))
+    plays = _Batches(game, jobs, run.seed, run.coverage,
+                     *_batch_functions(run.trace, run.metrics))
     total = run.n_games * len(jobs)
     bar = _progress_bar(total, run.progress)
     finished = _collector(collected, total, bar, run.on_progress)
@@ -319,8 +322,14 @@ def _play_jobs(game: Game, jobs: list[tuple[Params, list[str]]], run: Run,
     return meta | ({"auto_workers": True} if auto else {}), stopped
 
 
-def _batch_functions(trace: bool) -> tuple[Callable, Callable]:
+def _batch_functions(trace: bool, metrics: bool = False) -> tuple[Callable, Callable]:
     """How a batch is played: (in a worker, by name; in this process, at a Table)."""
+    if metrics:
+        from designkit.sim import watched
+
+        if trace:
+            return watched.run_batch_watched_traced, watched.play_rows_watched_traced
+        return watched.run_batch_watched, watched.play_rows_watched
     if trace:
         from designkit.sim.trace import play_rows_traced, run_batch_traced
 

@@ -34,7 +34,8 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
              agents: str | Sequence[str] | None = None, seed: int = 0, workers: int | None = None,
              backend: str = "auto", progress: bool | None = None,
              on_progress: Progress | None = None, batch_size: int | None = None,
-             scheduler: Any = None, trace: bool = False, coverage: bool = False) -> Results:
+             scheduler: Any = None, trace: bool = False, coverage: bool = False,
+             metrics: bool = False) -> Results:
     """Play ``n_games`` seeded games and return tidy ``Results``.
 
     ``agents``: one name for every seat or one per seat (``random``, ``greedy``,
@@ -43,7 +44,9 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
     ``trace`` (off by default) also samples ``game.heuristic`` for every seat at
     the start of every turn: ``results.meta["trace"]`` (see ``designkit.sim.trace``).
     ``coverage`` (off by default) counts the events each rule ID logs per game:
-    ``results.rules`` (see ``designkit.analysis.coverage``). ``workers=None`` (the
+    ``results.rules`` (see ``designkit.analysis.coverage``). ``metrics`` (off by default)
+    records the metrics the game declares (its ``metrics.py``) as ``metric_<name>``
+    columns (see ``designkit.sim.watched``). ``workers=None`` (the
     default) uses every core when the batch is big enough to pay for starting them
     (``designkit.sim.many.AUTO_PARALLEL_SECONDS``); the rows are the same as serial.
     """
@@ -55,5 +58,5 @@ def simulate(game: Game | str, n_games: int, params: Params | None = None,
         Executor(backend, workers, scheduler)  # a bad backend or count: one line, no games
     run = Run(n_games, seed, agents, backend, workers, scheduler, trace=trace,
               coverage=coverage, progress=progress, batch_size=batch_size,
-              on_progress=on_progress, keep_partial=True)
+              on_progress=on_progress, keep_partial=True, metrics=metrics)
     return play_configs(game, [(params, agents)], run)[0]

@@ -19,7 +19,9 @@ from designkit.analysis.questions.common import (
     winner_changes_without,
 )
 from designkit.core.errors import DesignkitError
+from designkit.core.registry import get_game
 from designkit.sim import Results, simulate
+from designkit.sim.watched import declared_metrics
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -33,8 +35,15 @@ def test_watched_games_are_the_games_simulate_plays(game: str) -> None:
 
     watched = simulate_observed(game, 3, agents="random", seed=11, observer=Count())
     plain = simulate(game, 3, agents="random", seed=11, progress=False)
-    pd.testing.assert_frame_equal(watched.games, plain.games)
-    pd.testing.assert_frame_equal(watched.seats, plain.seats)
+    recorded = simulate(game, 3, agents="random", seed=11, progress=False, metrics=True,
+                        workers=2, backend="process")
+    # the game's declared metrics are extra columns (sim.watched); the rest is simulate's
+    pd.testing.assert_frame_equal(watched.games[plain.games.columns], plain.games)
+    pd.testing.assert_frame_equal(watched.seats[plain.seats.columns], plain.seats)
+    pd.testing.assert_frame_equal(watched.games, recorded.games)
+    pd.testing.assert_frame_equal(watched.seats, recorded.seats)
+    extra = {c for c in [*watched.games, *watched.seats] if c.startswith("metric_")}
+    assert extra == {f"metric_{m.name}" for m in declared_metrics(get_game(game)).metrics}
     per_game = pd.Series([g for g, _ in seen]).value_counts().sort_index()
     assert per_game.tolist() == plain.games.decisions.tolist()
 

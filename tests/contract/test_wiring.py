@@ -28,6 +28,10 @@ def test_the_graph_reaches_every_hook_module_from_the_game_package(graph, name):
     defining = type(game).__module__
     hooks = {m.__name__ for m in type(game).hooks}
     assert f"{package}.printing" in hooks, "printable cards are a declared hook module"
+    from designkit.analysis.questions import games
+
+    if name in games():   # a game with questions declares what they count (ADDING_A_GAME)
+        assert f"{package}.metrics" in hooks, "question metrics are a declared hook module"
     assert hooks <= graph.find_modules_directly_imported_by(defining), \
         sorted(hooks - graph.find_modules_directly_imported_by(defining))
     for module in sorted(hooks):
@@ -58,3 +62,18 @@ def test_a_game_without_printing_has_nothing_to_print():
     from tests.contract.example_game import GAME as EXAMPLE
 
     assert exporter(EXAMPLE) is None
+
+
+@pytest.mark.parametrize("name", built_in_games())
+def test_the_declared_metrics_come_from_the_games_own_metrics_module(name):
+    """core.metrics: the ``question_metrics`` hook is the game's ``metrics.declared``, and
+    its watch class lives in the game's package (the counting moved out of analysis)."""
+    from designkit.core.metrics import Declared
+    from designkit.sim.watched import declared_metrics
+
+    game = get_game(name)
+    assert game.question_metrics.__module__ == f"designkit.games.{name}.metrics"
+    declared = declared_metrics(game)
+    assert isinstance(declared, Declared)
+    assert declared.watch.__module__ in (f"designkit.games.{name}.metrics",
+                                         "designkit.core.metrics")

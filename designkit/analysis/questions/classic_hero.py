@@ -8,10 +8,9 @@ function below turns one of those into numbers with intervals.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import pandas as pd
 
@@ -40,9 +39,6 @@ from designkit.analysis.variant_compare import Comparison
 from designkit.core.game import State
 from designkit.core.registry import get_game
 from designkit.sim.results import Results
-
-if TYPE_CHECKING:
-    from designkit.games.classic_hero.state import ClassicHeroState
 
 GAME = "classic_hero"
 SOURCE = "王道勇者 草案３, ■問題点 (003_5ddf03c6ed3d7657.txt)"
@@ -103,51 +99,27 @@ def cures(n_games: int = 200, seed: int = 2026, agents: str = "greedy", workers:
 
 
 class HeroWatch(Observer):
-    """Counts per game: decisions per stage and seat (real choices: two or more options,
-    the ones the engine asks), single-option steps the engine applied at once
-    (``state.forced``, per stage), and each seat's stops at events (its pawn moved
-    forward onto an Adventure card, forced stops included)."""
-
-    def start(self, game_id: int) -> None:
-        super().start(game_id)
-        self.choices: dict[tuple[int, int], int] = defaultdict(int)
-        self.forced: dict[int, int] = defaultdict(int)
-        self.stops: dict[int, int] = defaultdict(int)
-        self.last_forced = 0
-        self.last_pos: list[int] | None = None
-        self.last_stage = None
-
-    def decision(self, state: State, seat: int, action: Hashable, options: int) -> None:
-        if options > 1:   # this observer watches 王道勇者 games only
-            self.choices[(cast("ClassicHeroState", state).stage, seat)] += 1
-
-    def step(self, state: State) -> None:
-        st: Any = state
-        if st.forced != self.last_forced:
-            self.forced[st.stage] += st.forced - self.last_forced
-            self.last_forced = st.forced
-        pos = getattr(st, "pos", None)
-        if not pos:
-            return
-        if self.last_pos is not None and self.last_stage == st.stage:
-            goal = st.rules.goal
-            for seat, (old, new) in enumerate(zip(self.last_pos, pos, strict=True)):
-                if new > old and new != goal:
-                    self.stops[seat] += 1
-        self.last_pos, self.last_stage = pos[:], st.stage
+    """The tempo and detour charts' rows, read from the game's own watch
+    (``games.classic_hero.metrics.HeroWatch``, which counts them): per game, stage and
+    seat the real choices (two or more options, the ones the engine asks) and all
+    decisions (the choices plus the engine's single-option steps, ``state.forced``,
+    shared equally between the stage's players); per game and seat the events stopped at
+    (its pawn moved forward onto an Adventure card, forced stops included)."""
 
     def finish(self, state: State) -> None:
         st: Any = state
-        stages = set(range(1, st.params.stages + 1)) | {k for k, _ in self.choices} | set(
-            self.forced)  # 0: the setup (class choice, CH-2.4), before stage 1
+        w = self.watch
+        stages = set(range(1, st.params.stages + 1)) | {k for k, _ in w.choices} | set(
+            w.forced)  # 0: the setup (class choice, CH-2.4), before stage 1
         for stage in sorted(stages):
-            forced = self.forced.get(stage, 0) / st.n
+            forced = w.forced.get(stage, 0) / st.n
             for seat in range(st.n):
-                chosen = self.choices.get((stage, seat), 0)
+                chosen = w.choices.get((stage, seat), 0)
                 self.rows.append({"game_id": self.game_id, "stage": stage, "seat": seat,
                                   "choices": chosen, "decisions": chosen + forced})
         self.stop_rows = getattr(self, "stop_rows", [])
-        self.stop_rows += [{"game_id": self.game_id, "seat": s, "stops": self.stops.get(s, 0)}
+        self.stop_rows += [{"game_id": self.game_id, "seat": s,
+                            "stops": sum(v for (_, seat), v in w.stops.items() if seat == s)}
                            for s in range(st.n)]
 
     def stops_frame(self) -> pd.DataFrame:

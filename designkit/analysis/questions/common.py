@@ -27,7 +27,6 @@ from designkit.analysis.stats import mean_interval, ratio_interval, wilson_inter
 from designkit.core.game import Game, State
 from designkit.core.limits import check_games, check_seed
 from designkit.core.params import Params
-from designkit.core.play import play_game
 from designkit.core.registry import get_game
 from designkit.core.seats import player_count
 from designkit.sim.many import results_from_rows
@@ -186,16 +185,20 @@ def bars(table: pd.DataFrame, x: str, title: str, ytitle: str, value: str = "rat
 
 # -- watching the games -----------------------------------------------------------------------
 class Observer:
-    """Watches one batch of games; subclasses count what a question needs.
+    """Reads one batch of games for a chart; the counting is the game's own.
 
-    ``start(game_id)`` before each game, ``decision(state, seat, action, options)`` before
-    each decision is applied, ``step(state)`` after every applied step (chance included),
-    ``finish(state)`` at the end. ``rows`` collects one dict per game or per game × seat.
+    The game's declared watch (its ``metrics.py``, :mod:`designkit.core.metrics`) counts
+    each game; :func:`simulate_observed` hands it to the observer as ``self.watch`` before
+    ``start(game_id)``, and the observer turns what it counted into rows at ``finish(state)``.
+    ``decision(state, seat, action, options)`` and ``step(state)`` are still called (an
+    observer of a game that declares nothing may count itself). ``rows`` collects one dict
+    per game or per game × seat.
     """
 
     def __init__(self) -> None:
         self.rows: list[dict[str, Any]] = []
         self.game_id = -1
+        self.watch: Any = None
 
     def start(self, game_id: int) -> None:
         self.game_id = game_id
@@ -213,46 +216,42 @@ class Observer:
         return pd.DataFrame(self.rows)
 
 
-class _Watched:
-    """An agent that reports each of its decisions to the observer, then plays as ``inner``.
-
-    It draws from the same RNG as the inner agent, so the game is the one ``simulate``
-    plays."""
-
-    def __init__(self, inner: Any, seat: int, observer: Observer) -> None:
-        self.inner, self.seat, self.observer = inner, seat, observer
-        self.name = inner.name
-        self.last_options = 0
-
-    def act(self, game: Game, state: State, rng: Any) -> Hashable:
-        action = self.inner.act(game, state, rng)
-        self.last_options = getattr(self.inner, "last_options", 0)
-        self.observer.decision(state, self.seat, action, self.last_options)
-        return action
-
-
 def simulate_observed(game: Game | str, n_games: int, params: Params | None = None,
                       agents: str | Sequence[str] | None = "greedy", seed: int = 0,
                       observer: Observer | None = None) -> Results:
-    """``simulate(game, n_games, params, agents, seed)`` in this process, watched.
+    """``simulate(game, n_games, params, agents, seed, metrics=True)`` in this process,
+    watched.
 
-    The Results are identical to ``simulate``'s (same game seeds and rows); the observer
-    sees every decision on the way.
+    The Results are ``simulate``'s (same game seeds and rows) with the game's declared
+    metrics as ``metric_<name>`` columns (:mod:`designkit.sim.watched`); the observer
+    sees every decision on the way, and the game's watch of each game (``observer.watch``).
     """
+    from designkit.core.metrics import columns
+    from designkit.sim.watched import WatchedAgent, declared_metrics, play_watched
+
     game = get_game(game)
     params = params if params is not None else game.params_type()
     check_games(n_games)
     seed = check_seed(seed)
     observer = observer if observer is not None else Observer()
+    declared = declared_metrics(game)
     inner = make_agents(agents, player_count(params))
     names = [a.name for a in inner]
-    watched = [_Watched(a, s, observer) for s, a in enumerate(inner)]
+    watched = [WatchedAgent(a, s) for s, a in enumerate(inner)]
     rows = []
     for gid in range(n_games):
         s = game_seed(seed, gid)
+        watch = declared.watch(len(inner))
+        observer.watch = watch
         observer.start(gid)
-        played = play_game(game, params, watched, s, on_step=observer.step)
+        played = play_watched(game, params, watched, s, [watch, observer],
+                              log=declared.needs_log)
         observer.finish(played.state)
-        rows.append(_rows(game, played, gid, s, names))
+        row, seats = _rows(game, played, gid, s, names)
+        per_game, per_seat = columns(declared, watch.values(played.state), len(inner))
+        row.update(per_game)
+        for srow, extra in zip(seats, per_seat, strict=True):
+            srow.update(extra)
+        rows.append((row, seats))
     return results_from_rows(game, params, names, seed, rows, n_games, False,
                              {"backend": "observed", "workers": 1})

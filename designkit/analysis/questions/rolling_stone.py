@@ -10,7 +10,6 @@ does not give the old value; 0 is the reading "the marker gave no VP before").
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
@@ -78,23 +77,14 @@ def previous_rule(params: Params) -> Params:
 
 
 class FirstPlayer(Observer):
-    """Records each game's first start player (LR-2.6: lowest setup dice total): the first
-    marker holder seen, before any order bonus can move the marker."""
-
-    def start(self, game_id: int) -> None:
-        super().start(game_id)
-        self.first: int | None = None
-
-    def step(self, state: State) -> None:
-        if self.first is None:
-            self.first = getattr(state, "marker", None)
-
-    def decision(self, state: State, seat: int, action: Hashable, options: int) -> None:
-        self.step(state)
+    """Each game's first start player (LR-2.6: lowest setup dice total) and the marker's
+    holder at the end, read from the game's own watch
+    (``games.rolling_stone.metrics.FirstPlayer``: the first marker holder seen, before any
+    order bonus can move the marker)."""
 
     def finish(self, state: State) -> None:
         st: Any = state
-        self.rows.append({"game_id": self.game_id, "first_player": self.first,
+        self.rows.append({"game_id": self.game_id, "first_player": self.watch.first,
                           "marker_end": st.marker})
 
 

@@ -10,8 +10,7 @@ majorities, and where workers go (University or Areas) and what it wins.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
@@ -37,11 +36,11 @@ from designkit.analysis.sweep import run_points
 from designkit.analysis.variant_compare import Comparison
 from designkit.core.game import State
 from designkit.core.registry import get_game
+from designkit.games.witch_academy.metrics import UNIVERSITY  # noqa: F401 - public name
 from designkit.sim.results import Results
 
 GAME = "witch_academy"
 SOURCE = "リトルウィッチアカデミア 草案８, 大まかな変更点 (002_96418f2a20467565.txt)"
-UNIVERSITY = "U"  # the target of a worker placed at the University (LW-7)
 RATIOS = {"100·75·50 (draft 8)": (100, 75, 50), "100·100·100 (flat)": (100, 100, 100),
           "100·50·25 (steeper)": (100, 50, 25)}
 LEGACY_VP = (0, 4, 8, 12)
@@ -88,62 +87,23 @@ def cures(n_games: int = 100, seed: int = 2026, agents: str = "greedy", workers:
 
 
 class Placements(Observer):
-    """Counts each seat's worker placements per game: at the University or at an Area.
-
-    A placement is a ``worker`` decision followed by its ``target``; when only one target
-    is possible the engine applies it at once (no decision), so the placed worker is then
-    found on the board (``univ`` / ``occupant``) right after the step."""
+    """Each seat's worker placements per game (University or Areas) and the rank of each
+    assignment completion, read from the game's own watch
+    (``games.witch_academy.metrics.Placements``, which counts them from the states)."""
 
     def start(self, game_id: int) -> None:
         super().start(game_id)
-        self.count: dict[tuple[int, str], int] = defaultdict(int)
-        self.pending: tuple[Any, ...] | None = None
-        self.on_card: dict[str, int] = {}
         if not hasattr(self, "ranks"):
             self.ranks: list[dict[str, int]] = []
 
-    def decision(self, state: State, seat: int, action: Hashable, options: int) -> None:
-        a: Any = action
-        kind = getattr(a, "kind", None)
-        if kind == "worker":
-            st: Any = state
-            self.pending = (seat, st.rules.ranks.index(a.arg))
-        elif kind == "target":
-            self.count[(seat, "university" if a.arg == UNIVERSITY else "areas")] += 1
-            self.pending = None
-
-    def step(self, state: State) -> None:
-        st: Any = state
-        if self.pending is None:
-            self._completions(st)
-            return
-        if st.phase.name == "TARGET":
-            return  # the target is asked: counted by decision()
-        where = ("university" if self.pending in st.univ else
-                 "areas" if self.pending in st.occupant else None)
-        if where is not None:
-            self.count[(self.pending[0], where)] += 1
-        self.pending = None
-
-        self._completions(st)
-
-    def _completions(self, st: Any) -> None:
-        """Each completion of a displayed assignment, by its rank on the card (LW-10.2):
-        the card's tokens grow from k to k + 1 (cards that leave the display are gone)."""
-        seen = self.on_card
-        now = {st.rules.assignments[a].id: len(t)
-               for a, t in zip(st.display, st.tokens_on, strict=False)}
-        for card, k in now.items():
-            for rank in range(seen.get(card, 0), k):
-                self.ranks.append({"game_id": self.game_id, "rank": rank + 1})
-        self.on_card = now
-
     def finish(self, state: State) -> None:
         st: Any = state
+        w = self.watch
+        self.ranks += [{"game_id": self.game_id, "rank": r} for r in w.ranks]
         for seat in range(st.n):
             self.rows.append({"game_id": self.game_id, "seat": seat,
-                              "university": self.count.get((seat, "university"), 0),
-                              "areas": self.count.get((seat, "areas"), 0)})
+                              "university": w.count.get((seat, "university"), 0),
+                              "areas": w.count.get((seat, "areas"), 0)})
 
 
 def run(n_games: int = 20, seed: int = 2026, players: int = 4, agents: str = "greedy"

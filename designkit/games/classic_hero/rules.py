@@ -21,6 +21,7 @@ from designkit.games.classic_hero import (  # noqa: F401
     bots,
     explain,
     invariants,
+    metrics,
     observe,
     printing,
     scoring,
@@ -70,7 +71,7 @@ class ClassicHeroGame(FlowGame[ClassicHeroState, ClassicHeroParams]):
     tie_break_rules = ("CH-9.3",)
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
-    hooks = (bots, explain, invariants, observe, printing, serialize, view)  # core.hooks
+    hooks = (bots, explain, invariants, metrics, observe, printing, serialize, view)
     action_type = HeroAction
 
     def new_state(self, params: ClassicHeroParams | None = None, log: bool = True

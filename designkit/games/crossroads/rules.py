@@ -20,6 +20,7 @@ from designkit.games.crossroads import (
     bots,
     explain,
     invariants,
+    metrics,
     observe,
     printing,
     serialize,
@@ -52,7 +53,7 @@ class CrossroadsGame(FlowGame[CrossroadsState, CrossroadsParams]):
     params_type = CrossroadsParams
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
-    hooks = (bots, explain, invariants, observe, printing, serialize, view)  # core.hooks
+    hooks = (bots, explain, invariants, metrics, observe, printing, serialize, view)
     action_type = Action
     min_players, max_players = 3, 5
     tie_break_rules = ("CR-10.2", "CR-A15")

@@ -21,6 +21,7 @@ from designkit.games.rolling_stone import (  # noqa: F401
     bots,
     explain,
     invariants,
+    metrics,
     observe,
     printing,
     resolve,
@@ -62,7 +63,7 @@ class RollingStoneGame(FlowGame[RollingStoneState, RollingStoneParams]):
     """)
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
-    hooks = (bots, explain, invariants, observe, printing, serialize, view)  # core.hooks
+    hooks = (bots, explain, invariants, metrics, observe, printing, serialize, view)
     action_type = Action
     min_players, max_players = 3, 4
     tie_break_rules = ("LR-12.6", "LR-A18")

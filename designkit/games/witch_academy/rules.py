@@ -22,6 +22,7 @@ from designkit.games.witch_academy import (  # noqa: F401
     explain,
     explore,
     invariants,
+    metrics,
     observe,
     printing,
     resolve,
@@ -66,7 +67,7 @@ class WitchGame(FlowGame[WitchState, WitchParams]):
     tie_break_rules = ("LW-12.3",)
     flow = FLOW
     #: heuristic, observation, view, JSON form, invariants, explanations: core.hooks
-    hooks = (bots, explain, invariants, observe, printing, serialize, view)  # core.hooks
+    hooks = (bots, explain, invariants, metrics, observe, printing, serialize, view)
     action_type = WitchAction
 
     def new_state(self, params: WitchParams | None = None, log: bool = True) -> WitchState:
