@@ -385,8 +385,16 @@ def _fortune_several(st: ClassicHeroState) -> bool:
     making the actions), or one and a ready ignore-Fortune ability: the options wait until
     read (a bot's lookahead never reads them). ``auto_resolve`` keeps one result."""
     seat = st.ctx[0]
-    card = st.event_at(st.pos[seat])
-    n = len(tables(st.rules).fortune_kinds(card.fortune, hand_kinds(st, seat)))
+    return fortune_several_at(st, seat, st.event_at(st.pos[seat]).fortune,
+                              hand_kinds(st, seat))
+
+
+def fortune_several_at(st: ClassicHeroState, seat: int, fortune: Fortune,
+                       kinds: tuple[tuple[int, bool], ...]) -> bool:
+    """:func:`_fortune_several` for ``seat`` with these available dice ``kinds`` at an event
+    with this ``fortune``, asked without the question's state (greedy's step-free value of
+    a move, :mod:`fast_values`, asks it of the parent position)."""
+    n = len(tables(st.rules).fortune_kinds(fortune, kinds))
     if st.params.auto_resolve:
         n = min(n, 1)
     if n > MAX_OPTIONS // 2:

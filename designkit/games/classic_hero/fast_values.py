@@ -1,0 +1,67 @@
+"""Greedy's step-free values (``Game.child_values``): the children of a move question.
+
+The core greedy bot clones the position and steps each option before the heuristic
+values it; in 王道勇者 the step of a move is the biggest part of greedy's time (the
+move, the Fortune task and its question: ``benchmarks/README.md``, issue 37). Most moves
+end at the mover's own Fortune question (CH-6.1: the event has a Fortune, the mover holds
+an available die, and two or more results differ, or an ignore-Fortune ability is ready,
+CH-A28): then the child differs from the position in the mover's pawn alone (and the
+question asked), and :func:`bots.heuristic_at_stops` values it from the position.
+
+Every other option is left to the step (None): a Rest or die ability (CH-A35), a move
+that spends a PASS_TRIAL ability (CH-5.4, it changes the spent abilities the Fortune
+question reads), the Goal (CH-7), CH-V3's reroll at each stop, an event without a
+Fortune or a forced Fortune (the flow goes on to the check and further).
+The values are the stepped children's floats (``tests/classic_hero/test_fast_values.py``),
+so greedy decides as it did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from designkit.games.classic_hero.actions import HeroAction
+from designkit.games.classic_hero.bots import heuristic_at_stops
+from designkit.games.classic_hero.resolve import hand_kinds
+from designkit.games.classic_hero.state import ClassicHeroState, Phase
+from designkit.games.classic_hero.turn import fortune_several_at
+
+
+def child_values(st: ClassicHeroState, actions: Sequence[Hashable], seat: int
+                 ) -> list[float | None] | None:
+    """``Game.child_values``: the values of the moves that stop at the mover's Fortune
+    question, None for every other option; None at any other question."""
+    if st.phase is not Phase.MOVE or st.ctx[0] != seat or st.params.reroll_each_stop:
+        return None
+    kinds = hand_kinds(st, seat)
+    if not kinds:
+        return None            # no available die: the Fortune has no effect (CH-6.1)
+    rules = st.rules
+    goal, track, events = rules.goal, st.track, rules.events
+    at: list[int] = []
+    stops: list[int] = []
+    asked: dict[int, bool] = {}    # per Fortune card: whether its question is asked
+    for i, a in enumerate(actions):
+        if type(a) is not HeroAction or a.kind != "move":
+            continue
+        q, _card_id, via = a.arg
+        if via is not None or q == goal:
+            continue
+        card = track[q]
+        if card is None:
+            continue
+        fortune = events[card].fortune
+        if not fortune:
+            continue
+        several = asked.get(card)
+        if several is None:
+            several = asked[card] = fortune_several_at(st, seat, fortune, kinds)
+        if several:
+            at.append(i)
+            stops.append(q)
+    if not stops:
+        return None
+    out: list[float | None] = [None] * len(actions)
+    for i, v in zip(at, heuristic_at_stops(st, seat, stops), strict=True):
+        out[i] = v
+    return out
