@@ -5,13 +5,15 @@ values it; in 王道勇者 the step of a move is the biggest part of greedy's ti
 move, the Fortune task and its question: ``benchmarks/README.md``, issue 37). Most moves
 end at the mover's own Fortune question (CH-6.1: the event has a Fortune, the mover holds
 an available die, and two or more results differ, or an ignore-Fortune ability is ready,
-CH-A28): then the child differs from the position in the mover's pawn alone (and the
-question asked), and :func:`bots.heuristic_at_stops` values it from the position.
+CH-A28) or, at an event without a Fortune (or with no available die), at its check
+(CH-6.3: something besides "pass" can be done there): then the child differs from the
+position in the mover's pawn alone (and the question asked, both with the event term of
+the stop), and :func:`bots.heuristic_at_stops` values it from the position.
 
 Every other option is left to the step (None): a Rest or die ability (CH-A35), a move
 that spends a PASS_TRIAL ability (CH-5.4, it changes the spent abilities the Fortune
-question reads), the Goal (CH-7), CH-V3's reroll at each stop, an event without a
-Fortune or a forced Fortune (the flow goes on to the check and further).
+question reads), the Goal (CH-7), CH-V3's reroll at each stop, a forced Fortune or a
+check with "pass" alone (the flow goes on: the dice change, or the next turn begins).
 The values are the stepped children's floats (``tests/classic_hero/test_fast_values.py``),
 so greedy decides as it did.
 """
@@ -24,23 +26,20 @@ from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.bots import heuristic_at_stops
 from designkit.games.classic_hero.resolve import hand_kinds
 from designkit.games.classic_hero.state import ClassicHeroState, Phase
-from designkit.games.classic_hero.turn import fortune_several_at
+from designkit.games.classic_hero.turn import check_asked_at, fortune_several_at
 
 
 def child_values(st: ClassicHeroState, actions: Sequence[Hashable], seat: int
                  ) -> list[float | None] | None:
     """``Game.child_values``: the values of the moves that stop at the mover's Fortune
-    question, None for every other option; None at any other question."""
+    question or at its check, None for every other option; None at any other question."""
     if st.phase is not Phase.MOVE or st.ctx[0] != seat or st.params.reroll_each_stop:
         return None
     kinds = hand_kinds(st, seat)
-    if not kinds:
-        return None            # no available die: the Fortune has no effect (CH-6.1)
     rules = st.rules
     goal, track, events = rules.goal, st.track, rules.events
     at: list[int] = []
     stops: list[int] = []
-    asked: dict[int, bool] = {}    # per Fortune card: whether its question is asked
     for i, a in enumerate(actions):
         if type(a) is not HeroAction or a.kind != "move":
             continue
@@ -51,12 +50,13 @@ def child_values(st: ClassicHeroState, actions: Sequence[Hashable], seat: int
         if card is None:
             continue
         fortune = events[card].fortune
-        if not fortune:
-            continue
-        several = asked.get(card)
-        if several is None:
-            several = asked[card] = fortune_several_at(st, seat, fortune, kinds)
-        if several:
+        if fortune and kinds:
+            # the Fortune question (CH-6.1), asked when its results differ
+            stops_here = fortune_several_at(st, seat, fortune, kinds)
+        else:
+            # no Fortune, or no available die for it: the flow goes on to the check
+            stops_here = check_asked_at(st, seat, q)
+        if stops_here:
             at.append(i)
             stops.append(q)
     if not stops:

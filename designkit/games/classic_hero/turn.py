@@ -588,6 +588,22 @@ def _check_several(st: ClassicHeroState) -> bool:
     return has_ability_option(st, seat)
 
 
+def check_asked_at(st: ClassicHeroState, seat: int, slot: int) -> bool:
+    """Whether ``seat``'s check at ``slot`` (CH-6.3) is asked and waits for an answer when
+    the log is off: not "pass" alone (:func:`_only_pass`) and two options or more
+    (:func:`_check_several`), asked of the move question's position with the pawn put on
+    ``slot`` for the question and back after it (greedy's step-free value of a move to an
+    event without a Fortune, :mod:`fast_values`; the question's context is ``(seat,)``
+    at both)."""
+    pos = st.pos
+    before = pos[seat]
+    pos[seat] = slot
+    try:
+        return not _only_pass(st, seat) and _check_several(st)
+    finally:
+        pos[seat] = before
+
+
 @FLOW.decision(Phase.CHECK, _check_options, several=_check_several)
 def checked(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
