@@ -5,11 +5,13 @@ Greedy must decide as it did when it stepped every option, so at every decision 
 seeded greedy games (the draft at 3 and 4 players, every shipped variant at 4 and at 3)
 each value the hook gives is compared with ``heuristic`` of that option applied to a
 copy of the same position (CH-5.3 moves that stop at the mover's Fortune question,
-CH-6.1). A value that dropped the event term of the stop (CH-6.3), or read the other
+CH-6.1; CH-6.5 blessings at the check). A value that dropped the event term of the stop (CH-6.3), or read the other
 seats' positions wrong, fails here.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 import pytest
 
@@ -23,31 +25,32 @@ from tests.classic_hero.conftest import G
 
 
 def _checked_games(monkeypatch: pytest.MonkeyPatch, params: object, seeds: range
-                   ) -> tuple[int, int]:
+                   ) -> tuple[Counter[str], int]:
     """Play greedy games with every step-free value checked against the stepped child's;
-    (values checked, decisions that had one)."""
+    (values checked per question, decisions that had one)."""
     hook = ClassicHeroGame.child_values
-    counts = [0, 0]
+    values: Counter[str] = Counter()
+    decisions = [0]
 
     def checked(game: ClassicHeroGame, st: ClassicHeroState, actions, seat: int):  # type: ignore[no-untyped-def]
         fast = hook(game, st, actions, seat)
         if fast is None:
             return None
         assert len(fast) == len(actions)
-        counts[1] += 1
+        decisions[0] += 1
         for a, v in zip(actions, fast, strict=True):
             if v is None:
                 continue
             (want,) = child_values(game, st, [a], lambda child: game.heuristic(child, seat))
             assert v == want, (a, v, want)
-            counts[0] += 1
+            values[st.phase.name] += 1
         return fast
 
     monkeypatch.setattr(ClassicHeroGame, "child_values", checked)
     for seed in seeds:
         play_game(G, params, [GreedyAgent() for _ in range(params.players)],  # type: ignore[attr-defined]
                   seed=seed)
-    return counts[0], counts[1]
+    return values, decisions[0]
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -56,7 +59,7 @@ def test_fast_move_values_equal_stepped_draft(monkeypatch: pytest.MonkeyPatch,
     """The draft's rules, several seeded games per player count."""
     params = G.params_type().replace(players=players)
     values, decisions = _checked_games(monkeypatch, params, range(3))
-    assert values > 300 and decisions > 100
+    assert values["MOVE"] > 300 and values["CHECK"] > 30 and decisions > 100
 
 
 @pytest.mark.parametrize("variant", [v for v in list_variants(G.params_type)
@@ -69,6 +72,6 @@ def test_fast_move_values_equal_stepped_variants(monkeypatch: pytest.MonkeyPatch
         params = variant.params.replace(players=players)
         values, _ = _checked_games(monkeypatch, params, range(seed, seed + 1))
         if variant.params.reroll_each_stop:
-            assert values == 0      # CH-V3 rerolls at the stop first: every move stepped
+            assert values["MOVE"] == 0  # CH-V3 rerolls at the stop first: every move stepped
         else:
-            assert values > 50
+            assert values["MOVE"] > 50

@@ -1,4 +1,5 @@
-"""Greedy's step-free values (``Game.child_values``): the children of a move question.
+"""Greedy's step-free values (``Game.child_values``): the children of a move question,
+and the blessings of a check.
 
 The core greedy bot clones the position and steps each option before the heuristic
 values it; in 王道勇者 the step of a move is the biggest part of greedy's time (the
@@ -16,6 +17,10 @@ question reads), the Goal (CH-7), CH-V3's reroll at each stop, a forced Fortune 
 check with "pass" alone (the flow goes on: the dice change, or the next turn begins).
 The values are the stepped children's floats (``tests/classic_hero/test_fast_values.py``),
 so greedy decides as it did.
+
+At the check, a blessing (CH-6.5) changes one die and the blessings count and asks the
+check again: when that question waits for an answer, the child differs from the
+position in those two rows alone.
 """
 
 from __future__ import annotations
@@ -24,15 +29,17 @@ from collections.abc import Hashable, Sequence
 
 from designkit.games.classic_hero.actions import HeroAction
 from designkit.games.classic_hero.bots import heuristic_at_stops
-from designkit.games.classic_hero.resolve import hand_kinds
+from designkit.games.classic_hero.resolve import clamp, hand_kinds
 from designkit.games.classic_hero.state import ClassicHeroState, Phase
-from designkit.games.classic_hero.turn import check_asked_at, fortune_several_at
+from designkit.games.classic_hero.turn import check_asked_at, check_waits, fortune_several_at
 
 
 def child_values(st: ClassicHeroState, actions: Sequence[Hashable], seat: int
                  ) -> list[float | None] | None:
     """``Game.child_values``: the values of the moves that stop at the mover's Fortune
     question or at its check, None for every other option; None at any other question."""
+    if st.phase is Phase.CHECK and st.ctx[0] == seat:
+        return _blessings(st, actions, seat)
     if st.phase is not Phase.MOVE or st.ctx[0] != seat or st.params.reroll_each_stop:
         return None
     kinds = hand_kinds(st, seat)
@@ -64,4 +71,35 @@ def child_values(st: ClassicHeroState, actions: Sequence[Hashable], seat: int
     out: list[float | None] = [None] * len(actions)
     for i, v in zip(at, heuristic_at_stops(st, seat, stops), strict=True):
         out[i] = v
+    return out
+
+
+def _blessings(st: ClassicHeroState, actions: Sequence[Hashable], seat: int
+               ) -> list[float | None] | None:
+    """At the check (CH-6.3), each blessing (CH-6.5: one blessing spent, one die's value
+    moved by ``blessing_delta``, then the check asked again) whose check waits for an
+    answer again, valued with the blessing put on ``st`` and taken back: the mover's dice
+    row (a copy, the original put back) and its blessings count."""
+    pos = st.pos[seat]
+    out: list[float | None] | None = None
+    dice, bless = st.dice, st.bless
+    row = dice[seat]
+    for k, a in enumerate(actions):
+        if type(a) is not HeroAction or a.kind != "bless":
+            continue
+        (i, v, _), delta = a.arg
+        d = row[i]
+        blessed = row.copy()
+        blessed[i] = (clamp(st, v + delta), d[1], d[2])     # resolve.apply_bless
+        dice[seat] = blessed
+        bless[seat] -= 1
+        try:
+            if not check_waits(st, seat):
+                continue                 # "pass" alone: the flow goes on, so it is stepped
+            if out is None:
+                out = [None] * len(actions)
+            out[k] = heuristic_at_stops(st, seat, [pos])[0]
+        finally:
+            dice[seat] = row
+            bless[seat] += 1
     return out

@@ -599,9 +599,16 @@ def check_asked_at(st: ClassicHeroState, seat: int, slot: int) -> bool:
     before = pos[seat]
     pos[seat] = slot
     try:
-        return not _only_pass(st, seat) and _check_several(st)
+        return check_waits(st, seat)
     finally:
         pos[seat] = before
+
+
+def check_waits(st: ClassicHeroState, seat: int) -> bool:
+    """Whether the check task, run now for ``seat`` with the log off, asks and waits (not
+    "pass" alone, and two options or more by the ``several`` hook); the question's
+    context ``st.ctx`` must be ``(seat,)``."""
+    return not _only_pass(st, seat) and _check_several(st)
 
 
 @FLOW.decision(Phase.CHECK, _check_options, several=_check_several)
