@@ -234,6 +234,17 @@ class Game(Generic[S, P]):
         """A cheap estimate of how well ``seat`` is doing (greedy bots, drama metrics)."""
         return float(self.scores(state)[seat])
 
+    def child_values(self, state: S, actions: Sequence[Hashable], seat: int
+                     ) -> list[float | None] | None:
+        """Optional: ``heuristic(child, seat)`` of each of ``actions`` applied to ``state``,
+        worked out without stepping a copy, where the game can (None, or a None entry: that
+        child is stepped and valued as before). ``state`` is the position the greedy bot
+        would step (a determinised sample: nothing hidden from ``seat`` is new here). Each
+        value must be exactly the float the stepped child's heuristic gives, so decisions
+        stay as they are; a game that supplies it tests that on seeded greedy games
+        (``docs/ADDING_A_GAME.md``). Default: None, every child stepped."""
+        return None
+
     def check_state(self, state: S) -> list[Violation]:
         """The game's invariants broken by ``state`` (none: a possible position)."""
         return []

@@ -256,6 +256,38 @@ def heuristic(game: Game, st: ClassicHeroState, seat: int) -> float:
     return mine - best
 
 
+def heuristic_at_stops(st: ClassicHeroState, seat: int, stops: list[int]) -> list[float]:
+    """:func:`heuristic` for ``seat`` of each position that is ``st`` with ``seat``'s pawn
+    moved to a stop of ``stops`` and asked its Fortune there (the child of a plain move
+    whose flow stops at that question: :mod:`fast_values` says which). Only the mover's
+    position and the event term (CH-6.3's card at that stop) differ from ``st``; the other
+    seats are valued as :func:`heuristic` values them (no event term: they are not asked),
+    once for every stop. The same floats as the stepped children's
+    (``tests/classic_hero/test_fast_values.py``)."""
+    t = _tables(st.rules)
+    last, vp, stage, pos, bless, dice = t.last, st.vp, st.stage, st.pos, st.bless, st.dice
+    taken, abilities, artifacts, spent, weak = st.taken, st.abilities, st.artifacts, \
+        st.spent, st.weak
+    best = float("-inf")
+    for s in range(st.n):
+        if s == seat:
+            continue
+        p = pos[s]
+        d = dice[s]
+        rows = (vp[s], p, bless[s], taken[s], abilities[s], spent[s], weak[s], None, stage,
+                len(artifacts[s]))
+        seen = last[s]
+        if seen is not None and seen[0] == rows and seen[1] == d:
+            v = seen[2]
+        else:
+            v = _estimate(st, s, t, p, None)
+            last[s] = (rows, d[:], v)
+        if v > best:
+            best = v
+    track = st.track
+    return [_estimate(st, seat, t, q, track[q]) - best for q in stops]
+
+
 def _variant_worth(st: ClassicHeroState, seat: int) -> float:
     """What a rule variant's own holdings are worth (0 under the draft's rules): weakness
     cards still to hit (CH-V2) and a five-suit set collection in the making (CH-V7)."""

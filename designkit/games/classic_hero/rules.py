@@ -9,6 +9,7 @@ steps on :data:`state.FLOW`.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from designkit.core.flow import FlowGame
@@ -20,6 +21,7 @@ from designkit.games.classic_hero import (  # noqa: F401
     battle,
     bots,
     explain,
+    fast_values,
     invariants,
     metrics,
     observe,
@@ -80,6 +82,11 @@ class ClassicHeroGame(FlowGame[ClassicHeroState, ClassicHeroParams]):
         st = blank_state(Ruleset.compile(p), log)
         self.start(st, *game_tasks(st))
         return st
+
+    def child_values(self, st: ClassicHeroState, actions: Sequence[Hashable], seat: int
+                     ) -> list[float | None] | None:
+        """Greedy's moves valued without stepping them (:mod:`fast_values`)."""
+        return fast_values.child_values(st, actions, seat)
 
     # -- results ----------------------------------------------------------------------------------
     def scores(self, st: ClassicHeroState) -> list[float]:

@@ -385,8 +385,16 @@ def _fortune_several(st: ClassicHeroState) -> bool:
     making the actions), or one and a ready ignore-Fortune ability: the options wait until
     read (a bot's lookahead never reads them). ``auto_resolve`` keeps one result."""
     seat = st.ctx[0]
-    card = st.event_at(st.pos[seat])
-    n = len(tables(st.rules).fortune_kinds(card.fortune, hand_kinds(st, seat)))
+    return fortune_several_at(st, seat, st.event_at(st.pos[seat]).fortune,
+                              hand_kinds(st, seat))
+
+
+def fortune_several_at(st: ClassicHeroState, seat: int, fortune: Fortune,
+                       kinds: tuple[tuple[int, bool], ...]) -> bool:
+    """:func:`_fortune_several` for ``seat`` with these available dice ``kinds`` at an event
+    with this ``fortune``, asked without the question's state (greedy's step-free value of
+    a move, :mod:`fast_values`, asks it of the parent position)."""
+    n = len(tables(st.rules).fortune_kinds(fortune, kinds))
     if st.params.auto_resolve:
         n = min(n, 1)
     if n > MAX_OPTIONS // 2:
@@ -578,6 +586,29 @@ def _check_several(st: ClassicHeroState) -> bool:
         if n:
             return n <= MAX_OPTIONS // 2
     return has_ability_option(st, seat)
+
+
+def check_asked_at(st: ClassicHeroState, seat: int, slot: int) -> bool:
+    """Whether ``seat``'s check at ``slot`` (CH-6.3) is asked and waits for an answer when
+    the log is off: not "pass" alone (:func:`_only_pass`) and two options or more
+    (:func:`_check_several`), asked of the move question's position with the pawn put on
+    ``slot`` for the question and back after it (greedy's step-free value of a move to an
+    event without a Fortune, :mod:`fast_values`; the question's context is ``(seat,)``
+    at both)."""
+    pos = st.pos
+    before = pos[seat]
+    pos[seat] = slot
+    try:
+        return check_waits(st, seat)
+    finally:
+        pos[seat] = before
+
+
+def check_waits(st: ClassicHeroState, seat: int) -> bool:
+    """Whether the check task, run now for ``seat`` with the log off, asks and waits (not
+    "pass" alone, and two options or more by the ``several`` hook); the question's
+    context ``st.ctx`` must be ``(seat,)``."""
+    return not _only_pass(st, seat) and _check_several(st)
 
 
 @FLOW.decision(Phase.CHECK, _check_options, several=_check_several)

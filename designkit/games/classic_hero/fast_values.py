@@ -1,0 +1,105 @@
+"""Greedy's step-free values (``Game.child_values``): the children of a move question,
+and the blessings of a check.
+
+The core greedy bot clones the position and steps each option before the heuristic
+values it; in 王道勇者 the step of a move is the biggest part of greedy's time (the
+move, the Fortune task and its question: ``benchmarks/README.md``, issue 37). Most moves
+end at the mover's own Fortune question (CH-6.1: the event has a Fortune, the mover holds
+an available die, and two or more results differ, or an ignore-Fortune ability is ready,
+CH-A28) or, at an event without a Fortune (or with no available die), at its check
+(CH-6.3: something besides "pass" can be done there): then the child differs from the
+position in the mover's pawn alone (and the question asked, both with the event term of
+the stop), and :func:`bots.heuristic_at_stops` values it from the position.
+
+Every other option is left to the step (None): a Rest or die ability (CH-A35), a move
+that spends a PASS_TRIAL ability (CH-5.4, it changes the spent abilities the Fortune
+question reads), the Goal (CH-7), CH-V3's reroll at each stop, a forced Fortune or a
+check with "pass" alone (the flow goes on: the dice change, or the next turn begins).
+The values are the stepped children's floats (``tests/classic_hero/test_fast_values.py``),
+so greedy decides as it did.
+
+At the check, a blessing (CH-6.5) changes one die and the blessings count and asks the
+check again: when that question waits for an answer, the child differs from the
+position in those two rows alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from designkit.games.classic_hero.actions import HeroAction
+from designkit.games.classic_hero.bots import heuristic_at_stops
+from designkit.games.classic_hero.resolve import clamp, hand_kinds
+from designkit.games.classic_hero.state import ClassicHeroState, Phase
+from designkit.games.classic_hero.turn import check_asked_at, check_waits, fortune_several_at
+
+
+def child_values(st: ClassicHeroState, actions: Sequence[Hashable], seat: int
+                 ) -> list[float | None] | None:
+    """``Game.child_values``: the values of the moves that stop at the mover's Fortune
+    question or at its check, None for every other option; None at any other question."""
+    if st.phase is Phase.CHECK and st.ctx[0] == seat:
+        return _blessings(st, actions, seat)
+    if st.phase is not Phase.MOVE or st.ctx[0] != seat or st.params.reroll_each_stop:
+        return None
+    kinds = hand_kinds(st, seat)
+    rules = st.rules
+    goal, track, events = rules.goal, st.track, rules.events
+    at: list[int] = []
+    stops: list[int] = []
+    for i, a in enumerate(actions):
+        if type(a) is not HeroAction or a.kind != "move":
+            continue
+        q, _card_id, via = a.arg
+        if via is not None or q == goal:
+            continue
+        card = track[q]
+        if card is None:
+            continue
+        fortune = events[card].fortune
+        if fortune and kinds:
+            # the Fortune question (CH-6.1), asked when its results differ
+            stops_here = fortune_several_at(st, seat, fortune, kinds)
+        else:
+            # no Fortune, or no available die for it: the flow goes on to the check
+            stops_here = check_asked_at(st, seat, q)
+        if stops_here:
+            at.append(i)
+            stops.append(q)
+    if not stops:
+        return None
+    out: list[float | None] = [None] * len(actions)
+    for i, v in zip(at, heuristic_at_stops(st, seat, stops), strict=True):
+        out[i] = v
+    return out
+
+
+def _blessings(st: ClassicHeroState, actions: Sequence[Hashable], seat: int
+               ) -> list[float | None] | None:
+    """At the check (CH-6.3), each blessing (CH-6.5: one blessing spent, one die's value
+    moved by ``blessing_delta``, then the check asked again) whose check waits for an
+    answer again, valued with the blessing put on ``st`` and taken back: the mover's dice
+    row (a copy, the original put back) and its blessings count."""
+    pos = st.pos[seat]
+    out: list[float | None] | None = None
+    dice, bless = st.dice, st.bless
+    row = dice[seat]
+    for k, a in enumerate(actions):
+        if type(a) is not HeroAction or a.kind != "bless":
+            continue
+        (i, v, _), delta = a.arg
+        d = row[i]
+        blessed = row.copy()
+        blessed[i] = (clamp(st, v + delta), d[1], d[2])     # resolve.apply_bless
+        dice[seat] = blessed
+        bless[seat] -= 1
+        try:
+            if not check_waits(st, seat):
+                continue                 # "pass" alone: the flow goes on, so it is stepped
+            if out is None:
+                out = [None] * len(actions)
+            out[k] = heuristic_at_stops(st, seat, [pos])[0]
+        finally:
+            dice[seat] = row
+            bless[seat] += 1
+    return out
