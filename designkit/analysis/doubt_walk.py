@@ -81,11 +81,10 @@ class Entry:
     reading: str
 
     def markdown(self) -> str:
-        d, s = self.doubt, self.source
+        d, s = self.doubt, self.source   # the reading says why not / what is missing
         lines = [f"### {self.number}. 「{_short(d.quote_ja)}」", "",
                  f"> 「{d.quote_ja}」", ">", f"> *{d.quote_en}*", f"> — {d.section}", "",
-                 f"**Status:** {d.status}" + (f" — {d.detail}" if s.status != ANSWERED
-                                              else ""), ""]
+                 f"**Status:** {d.status}", ""]
         p = self.problem
         if p is not None:
             lines += _answered(p)
