@@ -102,7 +102,8 @@ def _short(quote: str, n: int = 40) -> str:
 
 
 def _answered(p: ProblemRow) -> list[str]:
-    lines = [f"**Question** `{p.key}`: {p.title}. **Metric:** {p.metric_label} (`{p.metric}`)"
+    title = p.title if p.title[-1:] in ".?!" else p.title + "."
+    lines = [f"**Question** `{p.key}`: {title} **Metric:** {p.metric_label} (`{p.metric}`)"
              f" · **target:** {p.target or 'none'} · **margin:** {p.margin} · **players:** "
              f"{counts_text(p.players)}.", ""]
     if p.drafts:

@@ -208,12 +208,18 @@ def _cap(s: str) -> str:
     return s if "_" in s.split(" ", 1)[0] else s[:1].upper() + s[1:]
 
 
-def _more(rows: Sequence[CureRow]) -> int | None:
-    """The games per arm that would decide every open count of a cure (the largest)."""
+def _costliest(rows: Sequence[CureRow]) -> CureRow | None:
+    """The open count that needs the most games to decide a cure (None: one cannot say)."""
     open_ = [c for c in rows if not c.decided]
     if not open_ or any(c.more_games is None for c in open_):
         return None
-    return max(c.more_games or 0 for c in open_)
+    return max(open_, key=lambda c: c.more_games or 0)
+
+
+def _more(rows: Sequence[CureRow]) -> int | None:
+    """The games per arm that would decide every open count of a cure (the largest)."""
+    c = _costliest(rows)
+    return None if c is None else c.more_games
 
 
 def _cost(rows: Sequence[CureRow]) -> str:
@@ -222,8 +228,11 @@ def _cost(rows: Sequence[CureRow]) -> str:
 
 
 def _command(rows: Sequence[CureRow]) -> str:
-    cmd = next((c.decide for c in rows if c.decide), "")
-    return f": `{cmd}`" if cmd else ""
+    """Where that count is and the command that would decide it."""
+    c = _costliest(rows)
+    if c is None:
+        return ""
+    return f" at {c.players} players" + (f": `{c.decide}`" if c.decide else "")
 
 
 __all__ = ["counts_text", "draft_text", "next_step"]

@@ -78,7 +78,7 @@ def test_two_improvers_and_the_cheaper_one_to_decide() -> None:
                               cure("cure_d", 4, UNDECIDED, more=60)]))
     assert "cure_a and cure_b both improve it without reaching the target" in text
     assert "cure_c and cure_d are not decided at 100 games" in text
-    assert "cure_d is cheaper to decide: ≈90 more games per arm" in text
+    assert "cure_d is cheaper to decide: ≈90 more games per arm at 3 players: `" in text
     assert "--max-games 190" in text        # the command that would decide it
 
 
