@@ -65,7 +65,9 @@ def draft_text(row: ProblemRow) -> str:
                      f" players (by up to {worst.miss:.1f}× the margin, {worst.players} players)")
     if meets:
         sure = [d for d in meets if d.meets == "meets the target"]
-        word = "meets it" if len(sure) == len(meets) else "lies inside it (not yet sure)"
+        it = "it" if misses else f"its target ({row.target})"
+        word = f"meets {it}" if len(sure) == len(meets) else (
+            f"lies inside {it} (not yet sure: its interval reaches outside)")
         parts.append(f"{word} at {counts_text([d.players for d in meets])} players")
     return "The draft " + " and ".join(parts) + "."
 
@@ -160,7 +162,13 @@ def next_step(row: ProblemRow) -> str:
         known = sorted((v, n) for n, v in costs.items() if v is not None)
         games = max((r.games for n in undecided for c in acting[n] for r in c.runs), default=0)
         decided_at = {n: [c.players for c in acting[n] if c.decided] for n in undecided}
-        if len(undecided) == 1:
+        reach = 50 * max(games, 1)    # beyond this many games, no run will decide it
+        if known and known[0][0] > reach:
+            nexts.append(f"{_names(undecided)} {'is' if len(undecided) == 1 else 'are'} not "
+                         f"decided at {games} games, and deciding would take ≈{known[0][0]} "
+                         "more per arm at least: the difference is too small for the margin "
+                         "to tell — treat it as no practical change, or set a wider margin.")
+        elif len(undecided) == 1:
             n = undecided[0]
             nexts.append(f"{n} is not decided at {games} games"
                          + (f" (decided only at {counts_text(decided_at[n])} players: test "
@@ -189,9 +197,13 @@ def next_step(row: ProblemRow) -> str:
     reaching = [n for n in acting if kinds(n) & {FIXES, IMPROVES}]
     open_any = any(kinds(n) & {UNDECIDED, DEPENDS} for n in acting)
     draft_ok = bool(row.drafts) and all(d.miss == 0 for d in row.drafts)
-    if draft_ok and not all_fix:
+    sure = draft_ok and all(d.meets == "meets the target" for d in row.drafts)
+    if sure and not all_fix:
         nexts.insert(0, "the draft already meets its target: no change is needed for it"
                         + (" (the cures are a matter of taste)" if not worse else "") + ".")
+    elif draft_ok and not all_fix:
+        nexts.insert(0, "the draft's value lies inside its target, but not surely: more "
+                        "games would tell whether it needs a cure at all.")
     elif not reaching and not open_any and not moved and row.target:
         same = [n for n in acting if kinds(n) == {SAME}]
         nexts.append("no cure reaches the target"

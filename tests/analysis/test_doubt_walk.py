@@ -131,9 +131,31 @@ def test_a_cure_that_makes_it_worse_is_not_to_adopt() -> None:
 def test_a_draft_that_meets_its_target_needs_no_change() -> None:
     text = next_step(problem([cure("cure_a", 3, SAME), cure("cure_a", 4, SAME)],
                              misses=(0.0, 0.0)))
-    assert "The draft meets it at 3 and 4 players." in text
+    assert "The draft meets its target (≥ 25 %) at 3 and 4 players." in text
     assert "Next: The draft already meets its target: no change is needed" in text
     assert "different cure" not in text
+
+
+def test_a_draft_inside_its_target_but_not_surely_needs_more_games() -> None:
+    row = problem([cure("cure_a", 3, SAME)], players=(3,), misses=(0.0,))
+    row = ProblemRow(*[getattr(row, f) for f in ("key", "title", "quote_ja", "quote_en",
+                                                  "metric", "metric_label", "target", "margin",
+                                                  "players")],
+                     (DraftRow(3, "greedy", 0.3, 0.1, 0.5, 100, "30%", "inside the target "
+                               "(not yet sure: its interval reaches outside)", 0.0, REF),),
+                     row.cures, 0.0)
+    text = next_step(row)
+    assert "lies inside its target (≥ 25 %) (not yet sure" in text
+    assert "more games would tell whether it needs a cure at all" in text
+    assert "already meets" not in text
+
+
+def test_a_verdict_out_of_reach_is_called_no_practical_change() -> None:
+    text = next_step(problem([cure("cure_a", 3, UNDECIDED, more=900_000),
+                              cure("cure_a", 4, UNDECIDED, more=2_000_000)]))
+    assert ("cure_a is not decided at 100 games, and deciding would take ≈2000000 more per "
+            "arm at least: the difference is too small for the margin to tell") in text
+    assert "would decide it" not in text
 
 
 def test_no_target_leaves_the_direction_to_the_designer() -> None:
