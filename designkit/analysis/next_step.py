@@ -55,7 +55,10 @@ def draft_text(row: ProblemRow) -> str:
         return "The draft was not played (no cure can act at its player counts)."
     if not row.target:
         values = "; ".join(f"{d.text} at {d.players}" for d in row.drafts)
-        return f"The draft: {row.metric_label} {values} players (the question sets no target)."
+        early = (" [n/a: a metric of no fixed range gets its interval from 30 games]"
+                 if any("n/a" in d.text for d in row.drafts) else "")
+        return (f"The draft: {row.metric_label} {values} players{early} (the question sets "
+                "no target).")
     misses = [d for d in row.drafts if d.miss is not None and d.miss > 0]
     meets = [d for d in row.drafts if d.miss == 0]
     parts = []
