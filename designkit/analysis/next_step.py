@@ -165,7 +165,8 @@ def next_step(row: ProblemRow) -> str:
         known = sorted((v, n) for n, v in costs.items() if v is not None)
         games = max((r.games for n in undecided for c in acting[n] for r in c.runs), default=0)
         decided_at = {n: [c.players for c in acting[n] if c.decided] for n in undecided}
-        reach = 50 * max(games, 1)    # beyond this many games, no run will decide it
+        # beyond this many games no run will decide it (and a projection from a few games is
+        reach = max(50 * games, 20_000)   # too rough to call a verdict out of reach sooner)
         if known and known[0][0] > reach:
             nexts.append(f"{_names(undecided)} {'is' if len(undecided) == 1 else 'are'} not "
                          f"decided at {games} games, and deciding would take ≈{known[0][0]} "

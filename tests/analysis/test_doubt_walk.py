@@ -156,6 +156,8 @@ def test_a_verdict_out_of_reach_is_called_no_practical_change() -> None:
     assert ("cure_a is not decided at 100 games, and deciding would take ≈2000000 more per "
             "arm at least: the difference is too small for the margin to tell") in text
     assert "would decide it" not in text
+    near = next_step(problem([cure("cure_a", 3, UNDECIDED, more=2_000)]))  # 12 games: rough
+    assert "≈2000 more games per arm would decide it" in near and "too small" not in near
 
 
 def test_no_target_leaves_the_direction_to_the_designer() -> None:
