@@ -159,6 +159,9 @@ def next_step(row: ProblemRow) -> str:
             why = _placeholder_or_skill(n, c)
             if why:
                 nexts.append(why)
+    blind = _blind(row, acting)
+    if blind:
+        nexts.append(blind)
     undecided = [n for n in acting if UNDECIDED in kinds(n) and FIXES not in kinds(n)]
     if undecided:
         costs = {n: _more(acting[n]) for n in undecided}
@@ -217,6 +220,30 @@ def next_step(row: ProblemRow) -> str:
         nexts.append("nothing to change: every cure is decided and none moves it in "
                      "practice.")
     return " ".join([*lines, "Next: " + " ".join(_cap(s) for s in nexts)])
+
+
+def _blind(row: ProblemRow, acting: dict[str, list[CureRow]]) -> str:
+    """Where the first bot level plays a cure exactly as the draft (same value, same
+    interval, no difference: it cannot see the rule) but a second level plays it: say so,
+    and give the second level's verdicts, the ones to read."""
+    drafts = {d.players: d.text for d in row.drafts}
+    parts, first, second = [], "", ""
+    for name, rows in acting.items():
+        for c in rows:
+            levels = list(dict.fromkeys(r.level for r in c.runs))
+            if len(levels) < 2:
+                continue
+            mine = [r for r in c.runs if r.level == levels[0]]
+            if mine and all(r.cure == drafts.get(c.players) and r.diff.lstrip("+-")
+                            .startswith(("0.0 ", "0.00 ", "0 ")) for r in mine):
+                first, second = levels[0], levels[1]
+                parts += [f"{name} at {c.players}: {r.kind} ({r.diff}, {r.games} games"
+                          + (f", ≈{r.more_games} more to decide" if r.more_games else "") + ")"
+                          for r in c.runs if r.level == second]
+    if not parts:
+        return ""
+    return (f"{first} bots play these cures exactly as the draft (they cannot see the rule); "
+            f"read them from the {second} level: " + "; ".join(parts) + ".")
 
 
 def _cap(s: str) -> str:

@@ -122,6 +122,22 @@ def test_a_cure_that_depends_on_bot_skill() -> None:
            "search: fixes it)" in text
 
 
+def test_a_cure_the_first_level_cannot_see_is_read_from_the_second() -> None:
+    same = Run("greedy", "", UNDECIDED, "+0.0 pts [-7.0 pts, +7.0 pts]",
+               "20.0% [10.0%, 30.0%]", "±3.0 pts", 200, 889, "", REF)
+    text = next_step(problem([cure("cure_a", 3, UNDECIDED,
+                                   (same, run(UNDECIDED, "search", games=30, more=96)))],
+                             players=(3,), misses=(1.5,)))
+    assert ("Greedy bots play these cures exactly as the draft (they cannot see the rule); "
+            "read them from the search level: cure_a at 3: not decided yet (+5.0 pts "
+            "[+1.0 pts, +9.0 pts], 30 games, ≈96 more to decide).") in text
+    moved = Run("greedy", "", UNDECIDED, "+1.0 pts [-7.0 pts, +9.0 pts]",
+                "21.0% [10.0%, 31.0%]", "±3.0 pts", 200, 889, "", REF)
+    text = next_step(problem([cure("cure_a", 3, UNDECIDED, (moved, run(UNDECIDED, "search")))],
+                             players=(3,), misses=(1.5,)))
+    assert "cannot see" not in text
+
+
 def test_a_cure_that_makes_it_worse_is_not_to_adopt() -> None:
     text = next_step(problem([cure("cure_a", 3, WORSE), cure("cure_a", 4, SAME)]))
     assert "Do not adopt cure_a: it makes it worse at 3 players." in text
