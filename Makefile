@@ -132,8 +132,11 @@ stress-test: $(STAMP) chromium
 
 # ---- notebooks and the design lab -------------------------------------------
 
-# Re-execute every notebook and store its outputs (no widget state, no timings).
+# Re-execute every notebook and store its outputs (no widget state, no timings). The questions
+# notebooks are first written again from data/<game>/questions.yaml (one cell per doubt), so a
+# doubt or question added there gets its cell.
 notebooks: $(STAMP)
+	$(BIN)/python scripts/build_question_notebooks.py
 	$(BIN)/python scripts/run_notebooks.py
 
 # Rewrite tests/playthroughs/ after a deliberate rule or log change (review the diff).

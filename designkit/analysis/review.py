@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import shlex
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -189,10 +189,19 @@ class Review:
     problems: list[ProblemRow] = field(default_factory=list)
     doubts: list[DoubtRow] = field(default_factory=list)
     elapsed: float = 0.0
+    #: a question's own second level, where it differs from ``second`` (question key → level)
+    second_for: dict[str, str | None] = field(default_factory=dict)
+    #: the games per arm a second level plays at most, where fewer than ``games``
+    second_games: int | None = None
 
     @property
     def levels(self) -> str:
-        return self.agents + (f" and {self.second}" if self.second else "")
+        seconds = [s for s in dict.fromkeys([self.second, *self.second_for.values()]) if s]
+        return " and ".join([self.agents, *seconds])
+
+    def second_level(self, key: str) -> str | None:
+        """The second bot level question ``key`` was played at (None: the first only)."""
+        return self.second_for.get(key, self.second)
 
     def undecided(self) -> list[tuple[ProblemRow, CureRow]]:
         """What is still open, cheapest to decide first."""
@@ -209,33 +218,43 @@ class _Job:
     cures: tuple[str, ...]
     inert: dict[str, str]
     family: int
+    second: str | None = None
 
 
 def review(game: str, games: int, seed: int = 0, agents: str = "greedy",
            second: str | None = SECOND_LEVEL, workers: int = 1, backend: str = "auto",
            first: int | None = None, problems: Sequence[Problem] | None = None,
-           on_run: Callable[[str], None] | None = None) -> Review:
+           on_run: Callable[[str], None] | None = None,
+           second_for: Mapping[str, str | None] | None = None,
+           second_games: int | None = None) -> Review:
     """Every question of ``game`` (or ``problems``) at every player count it concerns, as
     ``designkit compare --question`` runs it, at ``games`` games per arm at most, with α
     split over the whole page (module docstring). Everything is checked before a game is
-    played."""
+    played.
+
+    ``second_for`` gives a question its own second level (question key → level, None for
+    none) where ``second`` is not the one it needs: a searching bot is costly, so a notebook
+    plays it only for the questions whose cures greedy cannot see (Crossroads' 27 merit);
+    ``second_games`` caps that level's games per arm (its runs are then their own compare,
+    ``--agents LEVEL``, and their commands say so)."""
     g = get_game(game)
     first = first or max(1, games // 4)
-    jobs = [_plan(g.name, p, n, games, first, seed, agents, second)
+    levels = dict(second_for or {})
+    jobs = [_plan(g.name, p, n, games, first, seed, agents, levels.get(p.question.key, second))
             for p in (load_problems(g.name) if problems is None else problems)
             for n in p.players]
     family = max(1, sum(j.family for j in jobs))
-    out = Review(g.name, g.title, g.title_ja, games, first, seed, agents, second, family)
+    out = Review(g.name, g.title, g.title_ja, games, first, seed, agents, second, family,
+                 second_for={k: v for k, v in levels.items() if v != second},
+                 second_games=second_games if second_games and second_games < games else None)
     started = time.perf_counter()
     studies: dict[tuple[str, int], Study | None] = {}
     for j in jobs:
         if on_run is not None:
-            on_run(f"{j.problem.question.key} at {j.players} players")
-        studies[j.problem.question.key, j.players] = None if not j.cures else run_study(
-            g.name, ["draft", *j.cures], list(j.problem.metrics), agents, second,
-            _margins(j.problem), _targets(j.problem, j.players), games, first, seed,
-            players=j.players, exploratory=j.problem.metrics[1:], workers=workers,
-            backend=backend, family=family)
+            on_run(f"{j.problem.question.key} at {j.players} players"
+                   + (f" ({agents} and {j.second})" if j.second else ""))
+        studies[j.problem.question.key, j.players] = None if not j.cures else _study(
+            out, j, workers, backend)
         done = studies[j.problem.question.key, j.players]
         if done is not None and any(r[3].stopped == "interrupted" for r in done.runs):
             raise KeyboardInterrupt  # Ctrl-C / Stop: no half page (a comparison keeps it)
@@ -249,6 +268,26 @@ def review(game: str, games: int, seed: int = 0, agents: str = "greedy",
         out.doubts = doubt_rows(g.name, out.problems)
     out.elapsed = time.perf_counter() - started
     return out
+
+
+def _study(out: Review, j: _Job, workers: int, backend: str) -> Study:
+    """One question at one count: both levels in one study, or, when the second level plays
+    fewer games (``out.second_games``), the first level's study with the second's runs."""
+    p = j.problem
+
+    def run(agents: str, second: str | None, games: int) -> Study:
+        return run_study(out.game, ["draft", *j.cures], list(p.metrics), agents, second,
+                         _margins(p), _targets(p, j.players), games, min(out.first, games),
+                         out.seed, players=j.players, exploratory=p.metrics[1:],
+                         workers=workers, backend=backend, family=out.family)
+
+    if not j.second or out.second_games is None:
+        return run(out.agents, j.second, out.games)
+    study = run(out.agents, None, out.games)
+    extra = run(j.second, None, out.second_games)
+    study.levels.append(j.second)
+    study.runs += extra.runs
+    return study
 
 
 def problem_status(row: ProblemRow) -> str:
@@ -305,24 +344,30 @@ def _plan(game: str, p: Problem, players: int, games: int, first: int, seed: int
              if not v.params.acting_diff(base.params)}
     cures = tuple(c for c in p.cures if c not in inert)
     if not cures:
-        return _Job(p, players, (), inert, 0)
+        return _Job(p, players, (), inert, 0, second)
     acting = plan_comparison(game, ["draft", *cures], list(p.metrics), agents, None, games,
                              first, seed, players=players, margin=_margins(p),
                              targets=_targets(p, players), exploratory=p.metrics[1:])
-    return _Job(p, players, cures, inert, study_plan(acting, second)[2])
+    return _Job(p, players, cures, inert, study_plan(acting, second)[2], second)
 
 
 def compare_command(review: Review, p: Problem, players: int, cures: Sequence[str],
-                    games: int | None = None) -> str:
-    """The ``designkit compare`` command that plays exactly this question's comparison."""
+                    games: int | None = None, level: str | None = None) -> str:
+    """The ``designkit compare`` command that plays exactly this question's comparison
+    (``level``: the run of a second level that played its own, shorter compare)."""
     parts = ["designkit", "compare", review.game, "--question", p.question.key,
              "--players", str(players)]
     if tuple(cures) != tuple(p.cures):
         for v in ("draft", *cures):
             parts += ["--variant", v]
-    parts += ["--max-games", str(games or review.games), "--first-games", str(review.first),
-              "--seed", str(review.seed), "--agents", review.agents, "--second-level",
-              review.second or "none", "--family", str(review.family)]
+    second = review.second_level(p.question.key)
+    agents = review.agents
+    if level is not None and level != review.agents and review.second_games:
+        agents, second, games = level, None, review.second_games
+    n = games or review.games
+    parts += ["--max-games", str(n), "--first-games", str(min(review.first, n)),
+              "--seed", str(review.seed), "--agents", agents, "--second-level",
+              second or "none", "--family", str(review.family)]
     return shlex.join(parts)
 
 
@@ -394,6 +439,8 @@ def _cure_row(review: Review, p: Problem, players: int, study: Study, cure: str,
               command: str) -> CureRow:
     runs = []
     for level, name, value, comp in study.runs:
+        cmd = (compare_command(review, p, players, _acting(study), level=level)
+               if level != study.levels[0] and review.second_games else command)
         j = comp.names.index(cure)
         row = comp.table[(comp.table["variant"] == cure)
                          & (comp.table["metric"] == p.metric)].iloc[0]
@@ -404,8 +451,8 @@ def _cure_row(review: Review, p: Problem, players: int, study: Study, cure: str,
             _interval(p.metric, row["b"], row["b_lo"], row["b_hi"]),
             "±" + _show(float(row["margin"]), p.metric, points=True), int(row["n"]),
             int(more) if more is not None and more == more else None, str(row["why"]),
-            Ref(command, play_command(review.game, comp, j, cure, players, level,
-                                      (name, value) if name else None))))
+            Ref(cmd, play_command(review.game, comp, j, cure, players, level,
+                                  (name, value) if name else None))))
     kinds = {r.kind for r in runs}
     kind = kinds.pop() if len(kinds) == 1 else DEPENDS
     summary = "; ".join(f"{lv}: {study.summary(lv, cure, p.metric)}" for lv in study.levels)

@@ -14,6 +14,7 @@ from collections import Counter
 from html import escape
 from pathlib import Path
 
+from designkit.analysis.next_step import next_step
 from designkit.analysis.review import (
     DEPENDS,
     INERT,
@@ -52,6 +53,7 @@ margin:12px 0;break-inside:avoid-page}
 blockquote{margin:4px 0;padding:4px 10px;border-left:4px solid #9aa6bd;background:#f7f8fb}
 .en{margin:2px 0 6px;color:#2e3648}
 .facts{margin:4px 0;font-size:13px}
+.reading{margin:6px 0 0;padding:4px 8px;background:#f4f7ee;border-left:4px solid #8fb36a}
 .verdict{font-weight:600;padding:0 4px;border-radius:3px;white-space:normal}
 .fixes{background:#cdeccf;color:#114d16}.improves{background:#e3f4d9;color:#2e5a12}
 .moves{background:#e4e9f4;color:#283a66}.same{background:#eceef2;color:#3b4252}
@@ -216,7 +218,8 @@ def _problem(i: int, p: ProblemRow, refs: _Refs) -> str:
     return (f"<section class='problem' id='q-{escape(p.key)}'><h3>{i}. {escape(p.title)}</h3>"
             f"<blockquote lang='ja'>{escape(p.quote_ja)}</blockquote>"
             f"<p class='en'>{escape(p.quote_en)}</p>{facts}{_drafts(p.drafts, refs)}"
-            f"{_cures(p.cures, refs)}</section>")
+            f"{_cures(p.cures, refs)}<p class='reading'><b>Reading:</b> "
+            f"{escape(next_step(p))}</p></section>")
 
 
 def _drafts(drafts: tuple[DraftRow, ...], refs: _Refs) -> str:

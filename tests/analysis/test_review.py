@@ -16,6 +16,7 @@ import pytest
 
 from designkit import cli
 from designkit.analysis.doubts import load_doubts
+from designkit.analysis.next_step import next_step
 from designkit.analysis.questions.cures import find_problem, load_problems
 from designkit.analysis.review import DEPENDS, INERT, ORDER, Review, play_command, review
 from designkit.analysis.review_html import render, write_review
@@ -161,6 +162,26 @@ def test_a_rows_command_reproduces_its_number(capsys) -> None:  # noqa: ANN001
     printed = capsys.readouterr().out
     assert run.diff in printed and run.cure in printed
     assert f"family of {got.family}" in printed
+
+
+def test_a_questions_own_second_level_at_fewer_games_reproduces(capsys) -> None:  # noqa: ANN001
+    """A notebook plays a searching level only for the questions that need it (Crossroads'
+    27 merit), at fewer games: those runs are their own compare, and their command says so."""
+    p = dataclasses.replace(find_problem("crossroads", "merit_27"), players=(3,))
+    got = review("crossroads", 4, seed=3, second=None, problems=[p],
+                 second_for={"merit_27": "search"}, second_games=2)
+    cure = got.problems[0].cures[0]
+    assert [(r.level, r.games) for r in cure.runs] == [("greedy", 4), ("search", 2)]
+    assert got.levels == "greedy and search" and got.second_level("merit_27") == "search"
+    assert got.family == 2 * len(p.cures)
+    search = cure.runs[1]
+    argv = shlex.split(search.ref.compare)[1:]
+    assert argv[argv.index("--agents") + 1] == "search"
+    assert argv[argv.index("--max-games") + 1] == "2"
+    assert cli.main(argv) == 0
+    printed = capsys.readouterr().out
+    assert search.diff in printed and f"family of {got.family}" in printed
+    assert "Reading:" in render(got) and html.escape(next_step(got.problems[0])) in render(got)
 
 
 def test_a_rows_game_command_plays_the_game_behind_it() -> None:
