@@ -97,7 +97,7 @@ SEED = 2026
 results, watch = q.run(N_GAMES, SEED, players=3, agents="greedy")
 bonus = q.red_dice_table("red_die_bonus_vp", (0, 1, 3), N_SWEEP, SEED, agents=SWEEP_AGENTS)
 limit = q.red_dice_table("max_dice", (4, 6, 8), N_SWEEP, SEED, agents=SWEEP_AGENTS)''',
-        max_games=16,
+        max_games=40,
         evidence=(("tempo", "show(q.tempo(watch))"),
                   ("vp_complex", "show(q.vp_split(results))"),
                   ("goal_setting", "show(q.demon_lord(results))"),
@@ -121,7 +121,7 @@ AGENTS = "greedy"
 runs, placements = q.run(N_GAMES, SEED, players=4, agents=AGENTS)
 draft = runs["100·75·50 (draft 8)"]
 legacy = q.legacy_runs(draft, N_GAMES, seed=SEED, agents=AGENTS)''',
-        max_games=12,
+        max_games=40,
         evidence=(("university_exchange", "show(q.university(draft, placements))"),
                   ("assignment_ratio", "show(q.assignment_ratio(runs))"),
                   ("assignment_ratio", "show(q.completions(placements))"),
