@@ -17,7 +17,7 @@ import json
 import time
 from pathlib import Path
 
-from designkit.analysis.calibration import calibrate, power
+from designkit.analysis.calibration import METRICS, calibrate, power
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,12 +28,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--power-runs", type=int, default=40,
                     help="paired runs of the known effect (default 40; 0 skips it)")
     ap.add_argument("--seed", type=int, default=35)
+    ap.add_argument("--game", default="crossroads", help="the game whose draft plays itself "
+                    "(default crossroads)")
+    ap.add_argument("--metric", action="append", dest="metrics", metavar="METRIC",
+                    help="a metric to calibrate, as `designkit compare --metric` names it "
+                         "(repeat; default: the six of designkit.analysis.calibration.METRICS)")
     ap.add_argument("--json", type=Path, help="write the figures as JSON")
     args = ap.parse_args(argv)
     if args.runs < 1 or args.budget < 1:
         ap.error("--runs and --budget: give 1 or more")
     started = time.perf_counter()
-    cal = calibrate(args.runs, args.budget, seed=args.seed)
+    cal = calibrate(args.runs, args.budget, game=args.game, seed=args.seed,
+                    metrics=args.metrics or METRICS)
     print(f"A/A: {cal.game}, {cal.agents} bots, {args.runs} runs, verdict read after every "
           f"game 1–{args.budget} per arm ({time.perf_counter() - started:.0f} s)")
     print(cal.table())

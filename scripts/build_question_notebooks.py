@@ -74,7 +74,7 @@ N_GAMES = 600  # seeded 4-player games with greedy bots for the draft's charts: 
 SEED = 2026
 results = q.run(N_GAMES, SEED, players=4, agents="greedy")
 print(f"{results.n_games} games, agents {', '.join(results.agents)}, seed {results.seed}")''',
-        max_games=200, second_games=30,
+        max_games=200, second_games=250,
         evidence=(("merit_27", "show(q.ending_27(results))"),
                   ("merit_27", "show(q.declaring_pays(results))"),
                   ("skills_adjusted", "show(q.skill_impact(results))"))),
