@@ -68,7 +68,10 @@ def test_every_doubt_of_the_draft_is_on_the_page_with_its_status(ch: Review) -> 
     assert "Every doubt of the draft" in page
     for d in doubts:
         assert html.escape(d.quote_ja) in page
-    assert {r.status for r in ch.doubts} >= {"cannot be simulated", "no cure built yet"}
+    # the entries no question answers keep their own status on the page (王道勇者 has one:
+    # the suits' colours cannot be simulated; its "no cure built yet" ones are answered now)
+    assert {r.status for r in ch.doubts} >= {d.status for d in doubts if d.status != "answered"}
+    assert "cannot be simulated" in {r.status for r in ch.doubts}
 
 
 def test_problems_ranked_by_how_far_the_draft_misses_its_target(ch: Review) -> None:
