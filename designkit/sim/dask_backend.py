@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import os
 import socket
@@ -257,25 +258,42 @@ def run_tasks(client: Any, tasks: Sequence[tuple[Hashable, Callable, tuple]],
               finished: Callable[[Hashable, Any], None], retries: int = RETRIES) -> None:
     """Submit ``(key, fn, args)`` tasks and call ``finished(key, result)`` as each completes.
 
+    At most :func:`in_flight` tasks are on the cluster at once; the next is submitted
+    as one is delivered. Submitting everything at once let a busy client fall so far
+    behind that every batch had finished before a Ctrl-C was read, and it fills a
+    shared scheduler with work nobody may still want.
+
     On ``KeyboardInterrupt`` every task that had already finished is still handed to
     ``finished``, the rest are cancelled, and the interrupt is re-raised.
     """
     distributed = _distributed()
-    futures = {client.submit(fn, *args, pure=False, retries=retries): key
-               for key, fn, args in tasks}
+    pending = iter(tasks)
+    futures: dict[Any, Hashable] = {}
+
+    def submit(n: int) -> list[Any]:
+        new = []
+        for key, fn, args in itertools.islice(pending, n):
+            fut = client.submit(fn, *args, pure=False, retries=retries)
+            futures[fut] = key
+            new.append(fut)
+        return new
+
     delivered: set[Any] = set()
     try:
-        for fut in distributed.as_completed(futures):
+        running = distributed.as_completed(submit(in_flight(client)))
+        for fut in running:
             try:
                 result = fut.result()
             except (distributed.CancelledError, OSError) as err:
                 if client.status == "running" and not _lost(err):
                     raise
                 raise SchedulerLost(f"the Dask scheduler {_address(client)} was lost after "
-                                    f"{len(delivered)} of {len(futures)} batches "
+                                    f"{len(delivered)} of {len(tasks)} batches "
                                     f"({type(err).__name__})") from None
             finished(futures[fut], result)
             delivered.add(fut)
+            for nxt in submit(1):
+                running.add(nxt)
     except KeyboardInterrupt:
         for fut, key in futures.items():
             if fut not in delivered and fut.status == "finished":
@@ -288,6 +306,14 @@ def run_tasks(client: Any, tasks: Sequence[tuple[Hashable, Callable, tuple]],
     except BaseException:
         client.cancel([f for f in futures if f not in delivered])
         raise
+
+
+def in_flight(client: Any) -> int:
+    """How many tasks may be on the cluster at once: four per worker thread (so no
+    worker waits for the client between batches), at least eight."""
+    with contextlib.suppress(Exception):
+        return max(8, 4 * sum(client.nthreads().values()))
+    return 8
 
 
 def _lost(err: BaseException) -> bool:
