@@ -225,7 +225,7 @@ def _compare_parts(text: str) -> str:
     return text
 
 
-_p(r"≈(\d+) more games per arm", r"あと約 \1 ゲーム")
+_p(r"≈([\d,]+) more games per arm", r"あと約 \1 ゲーム")
 _p(r"this interval needs at least (\d+) games", r"この区間には少なくとも \1 ゲームが必要です")
 _p(r"the arms gave the same value in all (\d+) games \(they never diverged\); no verdict "
    r"below (\d+) games", r"\1 ゲームすべてで両方が同じ値（一度も分かれていない）：\2 ゲーム未満"

@@ -121,7 +121,7 @@ def _answered(p: ProblemRow) -> list[str]:
                          "| — | — | — | — |")
             continue
         for r in c.runs:
-            more = (f" (≈{r.more_games} more games)" if r.kind == "not decided yet"
+            more = (f" (≈{r.more_games:,} more games)" if r.kind == "not decided yet"
                     and r.more_games else "")
             lines.append(f"| {name} | {c.players} | {r.level} | {r.kind}{more} | {r.diff} | "
                          f"{r.cure} | {r.margin} | {r.games} | "

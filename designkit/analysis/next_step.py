@@ -172,7 +172,7 @@ def next_step(row: ProblemRow) -> str:
         reach = max(50 * games, 20_000)   # too rough to call a verdict out of reach sooner)
         if known and known[0][0] > reach:
             nexts.append(f"{_names(undecided)} {'is' if len(undecided) == 1 else 'are'} not "
-                         f"decided at {games} games, and deciding would take ≈{known[0][0]} "
+                         f"decided at {games} games, and deciding would take ≈{known[0][0]:,} "
                          "more per arm at least: the difference is too small for the margin "
                          "to tell — treat it as no practical change, or set a wider margin.")
         elif len(undecided) == 1:
@@ -181,12 +181,12 @@ def next_step(row: ProblemRow) -> str:
                          + (f" (decided only at {counts_text(decided_at[n])} players: test "
                             f"{counts_text(at(n, UNDECIDED))} players with more games)"
                             if decided_at[n] else "")
-                         + (f": ≈{costs[n]} more games per arm would decide it"
+                         + (f": ≈{costs[n]:,} more games per arm would decide it"
                             + _command(acting[n]) if costs[n] is not None else
                             ": its difference lies near the margin, so many more games"
                             " (or a wider margin) would decide it") + ".")
         else:
-            cheap = (f"; {known[0][1]} is cheaper to decide: ≈{known[0][0]} more games per "
+            cheap = (f"; {known[0][1]} is cheaper to decide: ≈{known[0][0]:,} more games per "
                      f"arm{_command(acting[known[0][1]])}" if known else
                      "; each lies near its margin: many more games would decide them")
             nexts.append(f"{_names(undecided)} are not decided at {games} games{cheap}.")
@@ -238,7 +238,7 @@ def _blind(row: ProblemRow, acting: dict[str, list[CureRow]]) -> str:
                             .startswith(("0.0 ", "0.00 ", "0 ")) for r in mine):
                 first, second = levels[0], levels[1]
                 parts += [f"{name} at {c.players}: {r.kind} ({r.diff}, {r.games} games"
-                          + (f", ≈{r.more_games} more to decide" if r.more_games else "") + ")"
+                          + (f", ≈{r.more_games:,} more to decide" if r.more_games else "") + ")"
                           for r in c.runs if r.level == second]
     if not parts:
         return ""
@@ -267,7 +267,7 @@ def _more(rows: Sequence[CureRow]) -> int | None:
 
 def _cost(rows: Sequence[CureRow]) -> str:
     more = _more(rows)
-    return f" (≈{more} more games per arm{_command(rows)})" if more is not None else ""
+    return f" (≈{more:,} more games per arm{_command(rows)})" if more is not None else ""
 
 
 def _command(rows: Sequence[CureRow]) -> str:

@@ -196,7 +196,7 @@ def _best(c: CureRow) -> str:
 def _undecided(review: Review, refs: _Refs) -> str:
     rows = []
     for p, c in review.undecided():
-        more = (f"≈{c.more_games} more game{'s' if c.more_games > 1 else ''} per arm"
+        more = (f"≈{c.more_games:,} more game{'s' if c.more_games > 1 else ''} per arm"
                 if c.more_games else
                 "many more games (the difference sits on the margin)")
         cmd = refs.command(c.decide) if c.decide else ""

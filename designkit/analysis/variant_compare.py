@@ -553,7 +553,7 @@ def _difference(m: Metric, out: Comparison, j: int) -> dict[str, Any]:
         row["why"] = ("the bots do not respond to this change: every game played out "
                       "identically under both" + (f"; {reading.why}" if reading.why else ""))
     elif identical and not reading.why:
-        more = (f"; ≈{reading.more_games} more games per arm"
+        more = (f"; ≈{reading.more_games:,} more games per arm"
                 if reading.kind == UNDECIDED and reading.more_games else "")
         row["why"] = ("the same value in every game under both: the bots may not respond "
                       "to what this change affects" + more)
@@ -618,7 +618,7 @@ def verdict(m: Metric, row: Any, margin: float, words: VerdictWords = ENGLISH,
         extra = words.never.format(why=row["why"])
     elif row["kind"] == UNDECIDED:
         more = row["more_games"]
-        extra = words.more.format(more=int(more) if more == more and more is not None
+        extra = words.more.format(more=f"{int(more):,}" if more == more and more is not None
                                   else "many")
     if row["exploratory"]:
         extra += words.exploratory

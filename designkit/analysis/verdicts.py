@@ -143,4 +143,4 @@ def describe(reading: Reading) -> str:
         return f"{UNDECIDED} ({reading.why})"
     if reading.more_games is None:
         return f"{UNDECIDED} (the difference sits on the margin: many more games)"
-    return f"{UNDECIDED} (≈{reading.more_games} more games per arm)"
+    return f"{UNDECIDED} (≈{reading.more_games:,} more games per arm)"

@@ -169,11 +169,11 @@ def test_a_draft_inside_its_target_but_not_surely_needs_more_games() -> None:
 def test_a_verdict_out_of_reach_is_called_no_practical_change() -> None:
     text = next_step(problem([cure("cure_a", 3, UNDECIDED, more=900_000),
                               cure("cure_a", 4, UNDECIDED, more=2_000_000)]))
-    assert ("cure_a is not decided at 100 games, and deciding would take ≈2000000 more per "
+    assert ("cure_a is not decided at 100 games, and deciding would take ≈2,000,000 more per "
             "arm at least: the difference is too small for the margin to tell") in text
     assert "would decide it" not in text
     near = next_step(problem([cure("cure_a", 3, UNDECIDED, more=2_000)]))  # 12 games: rough
-    assert "≈2000 more games per arm would decide it" in near and "too small" not in near
+    assert "≈2,000 more games per arm would decide it" in near and "too small" not in near
 
 
 def test_no_target_leaves_the_direction_to_the_designer() -> None:
