@@ -135,6 +135,24 @@ def _simulate(out: Path, games: int, *extra: str) -> subprocess.Popen:
                             stderr=subprocess.PIPE, text=True)
 
 
+def _wait_for_cpu(pid: int, seconds: float, deadline: float = 120) -> None:
+    """Wait until ``pid`` and its children have used ``seconds`` of CPU: past start-up
+    (1–2 s) a simulate has finished batches, however busy the machine (wall time says
+    nothing about that on a loaded one)."""
+    import psutil
+
+    proc, end = psutil.Process(pid), time.monotonic() + deadline
+    while time.monotonic() < end:
+        try:
+            used = sum(sum(p.cpu_times()[:2]) for p in [proc, *proc.children(recursive=True)])
+        except psutil.Error:
+            return  # it ended: its own line says what it kept
+        if used >= seconds:
+            return
+        time.sleep(0.05)
+    pytest.fail(f"pid {pid} used under {seconds} s of CPU in {deadline} s")
+
+
 def _stop_mid_write(proc: subprocess.Popen, out: Path, deadline: float = 60) -> bool:
     """SIGSTOP ``proc`` while its temporary file exists; False if it finished first."""
     end = time.monotonic() + deadline
@@ -196,7 +214,7 @@ def test_two_simulates_writing_one_file(tmp_path):
         assert second.stderr.strip() == (
             f"designkit: error: --out {out}: another designkit run (pid {first.pid}) is "
             "writing this file; wait for it to finish or choose another file")
-        time.sleep(1.5)
+        _wait_for_cpu(first.pid, 4.0)  # games played, whatever the machine's load
     finally:
         first.send_signal(signal.SIGTERM)
         _, err = first.communicate(timeout=60)

@@ -138,7 +138,9 @@ def test_exit_with_parent_in_a_grandchild():
                                "print(p.pid, flush=True); time.sleep(60)"],
                               stdout=subprocess.PIPE, text=True)
     child = psutil.Process(int(middle.stdout.readline()))
-    time.sleep(1)
+    # the child prints (to the same pipe) once it watches: killing the middle sooner would
+    # orphan it before it looked at its parent, on a busy machine
+    assert middle.stdout.readline().strip() == "watching"
     os.kill(middle.pid, signal.SIGKILL)
     middle.wait(10)
     middle.stdout.close()
