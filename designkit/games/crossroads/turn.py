@@ -15,12 +15,15 @@ A turn: ``turn`` (CR-3.1) → ``extra`` draws (``draw_per_turn``) → ``trigger`
 Chance answers come from :func:`sample_draw`, which consumes the driver's RNG
 exactly as the engine always has (one ``randrange`` over the deck pool).
 
-One idiom (issue 41): a task or an answer's applier that goes on to the next rule pushes
-it (``return then(st, ("extra", left))``), like every game on the core flow, so the stack
-says what comes next. Until issue 41 this game called the next task's function instead
-(``return extra_draw(st, left)``), for speed; pushing was measured with
-``benchmarks/ab.py engine`` (10 paired repeats, 4 players, same decisions and scores):
-random play 0.87× the decisions/s of the direct calls, greedy 0.98×.
+One idiom (issue 41): a task that goes on to the next rule pushes it (``return then(st,
+("trigger",))``), like every game on the core flow, so the stack says what comes next. An
+answer's applier (a decision's or a draw's) goes straight on instead, as the core flow
+allows (:mod:`designkit.core.flow`, "Going straight on"): it calls the one task it would
+have pushed and returns its result (``return end_step(st)``), so a draw's applier runs on to
+the ACT question and an answer to the end step without a pass through the stack; the stack
+is the same at every question. Issue 41 had every applier push (random play 0.87× the
+decisions/s, ``benchmarks/ab.py engine``); issue 37 measured going straight on back (see
+benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -137,7 +140,7 @@ def _dealt(st: CrossroadsState, outcome: int) -> bool:
     seat = dealt % st.n
     st.hands[seat][card] += 1
     st.hand_n[seat] += 1
-    return then(st, ("deal", dealt + 1))
+    return deal(st, dealt + 1)
 
 
 @task("start")
@@ -214,7 +217,7 @@ def _drawn(st: CrossroadsState, outcome: int) -> bool:
             who = seat_label(st.active)
             text = (f"{who} draws an extra card into the hand", f"{who}は追加で１枚引いて手札に加える")
             st.emit("CR-3.2", st.active, *text, card=card, visible_to=(st.active,), public=text)
-        return then(st, ("extra", st.ctx[0] - 1))
+        return extra_draw(st, st.ctx[0] - 1)
     return _trigger_is(st, card)
 
 
@@ -225,18 +228,18 @@ def _trigger_is(st: CrossroadsState, card: int) -> bool:
         st.emit("CR-3.2", st.active, f"{who} draws {a_card(card)}", f"{who}は{card}を引く",
                 card=card, visible_to=(st.active,),
                 public=(f"{who} draws a card", f"{who}はカードを１枚引く"))
-    return then(st, ("act",))
+    return offer_action(st)
 
 
 @decision(Phase.S2_CHOICE, lambda st: (S2_YES, S2_NO))
 def _s2_choice(st: CrossroadsState, a: Action) -> bool:
     if a.arg:
-        return then(st, ("s2_draw",))
+        return s2_draw(st)
     if st.log is not None:   # CR-A7: S2 is optional
         who = seat_label(st.active)
         st.emit("CR-A7", st.active, f"{who} does not use S2 (it is optional) and draws "
                 "1 card", f"{who}はS2を使わず（任意）１枚引く")
-    return then(st, ("draw",))
+    return plain_draw(st)
 
 
 @task("draw")
@@ -255,7 +258,7 @@ def s2_draw(st: CrossroadsState) -> bool:
 @chance(Phase.S2_DRAW, draw_outcomes, sample=sample_draw, stream=DECK)
 def _s2_drawn(st: CrossroadsState, outcome: int) -> bool:
     st.s2_cards.append(_take_from_deck(st, outcome))
-    return then(st, ("s2_draw",))
+    return s2_draw(st)
 
 
 @decision(Phase.S2_KEEP, lambda st: tuple(KEEP[x] for x in sorted(set(st.s2_cards))))
@@ -350,7 +353,7 @@ def _answer_card(st: CrossroadsState, seat: int, a: Action) -> bool:
     if kind == "hold":
         return _hold(st, seat)
     if kind == "release":
-        return then(st, ("compose", seat, a.arg))
+        return offer_composition(st, seat, a.arg)
     if kind == "pass":
         return _pass(st, a.arg)
     return _discard_passed(st, seat)
@@ -400,7 +403,7 @@ def _hold(st: CrossroadsState, seat: int) -> bool:
         who = seat_label(seat)
         text = (f"{who} holds the card", f"{who}はホールド")
         st.emit("CR-5.1", seat, *text, card=card, visible_to=(seat,), public=text)
-    return then(st, ("end_step",))
+    return end_step(st)
 
 
 @task("compose")
@@ -431,7 +434,7 @@ def _compose(st: CrossroadsState, a: Action) -> bool:
         st.emit("CR-4.6", seat, f"{seat_label(seat)} releases the passed card",
                 f"{seat_label(seat)}は渡されたカードをリリース")
     rel.do_release(st, seat, st.card(), size, a.arg)
-    return then(st, ("end_step",))
+    return end_step(st)
 
 
 def _pass(st: CrossroadsState, target: int) -> bool:
@@ -441,7 +444,7 @@ def _pass(st: CrossroadsState, target: int) -> bool:
                 f"face-up to {seat_label(target)}", f"{seat_label(st.active)}は{st.trigger}を"
                 f"{seat_label(target)}にパス", card=st.trigger, target=target)
     st.took = 0
-    return then(st, ("take", target, 0, 0))
+    return offer_take(st, target, 0, 0)
 
 
 # -- skills for a pass (CR-6.2, CR-6.3) -----------------------------------------------------------
@@ -507,7 +510,7 @@ def _take_skill(st: CrossroadsState, a: Action) -> bool:
             who = seat_label(st.active)   # CR-A19: taking a skill is optional
             st.emit("CR-A19", st.active, f"{who} takes no skill (taking one is optional)",
                     f"{who}はスキルを得ない（任意）")
-        return then(st, ("receive", receiver))
+        return offer_receive(st, receiver)
     bit = 1 << st.rules.index[sid]
     st.crossroads &= ~bit
     st.skills[st.active] |= bit
@@ -519,8 +522,8 @@ def _take_skill(st: CrossroadsState, a: Action) -> bool:
                 f"(costs {st.rules.costs[st.rules.index[sid]]} VP at the end)",
                 f"{seat_label(st.active)}はスキル{skill.name('ja')}を得る", skill=sid)
     if can_return(st, returned):
-        return then(st, ("return", receiver, taken, returned))
-    return then(st, ("take", receiver, taken, returned))
+        return offer_return(st, receiver, taken, returned)
+    return offer_take(st, receiver, taken, returned)
 
 
 @task("return")
@@ -559,7 +562,7 @@ def _return_skill(st: CrossroadsState, a: Action) -> bool:
         st.emit("CR-A12", st.active, f"{who} returns no skill and keeps all "
                 f"{bin(st.skills[st.active]).count('1')} skills (any number may be held)",
                 f"{who}はスキルを戻さずそのまま得る（複数枚持つ）")
-    return then(st, ("take", receiver, taken, returned))
+    return offer_take(st, receiver, taken, returned)
 
 
 def _discard_passed(st: CrossroadsState, receiver: int) -> bool:
@@ -569,7 +572,7 @@ def _discard_passed(st: CrossroadsState, receiver: int) -> bool:
         st.emit("CR-7.6", receiver, f"{seat_label(receiver)} discards the passed "
                 f"{st.trigger} with S6", f"{seat_label(receiver)}はS6で{st.trigger}を捨て札に",
                 card=st.trigger)
-    return then(st, ("end_step",))
+    return end_step(st)
 
 
 # -- end of turn and end of game (CR-8) -----------------------------------------------------------
@@ -611,7 +614,7 @@ def _declare(st: CrossroadsState, a: Action) -> bool:
     """CR-8.1: a player whose hand sums to exactly the end sum may end the game."""
     seat, *rest = st.ctx
     if not a.arg:
-        return then(st, ("declare", *rest))
+        return offer_declaration(st, *rest)
     p = st.params
     frac = st.hand_n[seat] * p.declare_discard_fraction
     k = math.floor(frac) if p.declare_discard_rounding == "floor" else math.ceil(frac)
@@ -634,7 +637,7 @@ def _declare(st: CrossroadsState, a: Action) -> bool:
         else:   # never with the draft's numbers: a 27 hand has 4+ cards
             st.emit("CR-8.2", seat, f"{who} discards nothing: {h} cards × "
                     f"{p.declare_discard_fraction:g} rounds to 0", f"{who}の捨て札は0枚", n=0)
-    return then(st, ("declare_discard", k))
+    return offer_declare_discard(st, k)
 
 
 @task("declare_discard")
@@ -658,7 +661,7 @@ def _declare_discard(st: CrossroadsState, a: Action) -> bool:
     if st.log is not None:   # CR-A6: the declarer chooses which cards go
         st.emit("CR-A6", seat, f"{seat_label(seat)} chooses to discard {a_card(card)}",
                 f"{seat_label(seat)}は{card}を選んで捨て札にする", card=card)
-    return then(st, ("declare_discard", st.ctx[0] - 1))
+    return offer_declare_discard(st, st.ctx[0] - 1)
 
 
 @task("after_declare")
