@@ -71,6 +71,9 @@ class Ruleset:
     #: S4/S7 compositions per (trigger, skills, hand): :func:`release.compositions`' memo
     #: (bounded there; a pure function of its key under these params)
     compositions: dict[Any, Any] = field(default_factory=dict, compare=False)
+    #: the same entries by (trigger, S4/S7 bits held, hand as it is): the memo's first,
+    #: cheaper lookup (bounded there too)
+    composed: dict[Any, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
     def compile(cls, params: CrossroadsParams) -> Ruleset:
