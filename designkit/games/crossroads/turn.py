@@ -117,9 +117,12 @@ def _wait_draw(st: CrossroadsState, phase: Phase, ctx: tuple[int, ...] = ()) -> 
     """Wait for a draw; a certain one (S2 card, one number left) is applied at once.
 
     ``roll`` only needs to know whether there are several outcomes: the pool holds
-    more than one number exactly when no single count makes up the whole pool.
+    more than one number exactly when no single count makes up the whole pool, surely so
+    while it holds more cards than one number has copies (CR-2.1; the cards are conserved,
+    ``invariants.cards_conserved``), so the counts are read only near the deck's end.
     """
-    several = not st.top and st.deck_n > 0 and max(st.deck) < st.deck_n
+    n = st.deck_n
+    several = not st.top and n > 0 and (n > st.params.copies_per_number or max(st.deck) < n)
     return roll(st, phase, ctx, 2 if several else 1)
 
 
@@ -608,10 +611,8 @@ def end_step(st: CrossroadsState) -> bool:
         pass
     elif p.declare_27_by == "active":   # the draft's rule: one seat, its sum written out
         s = st.active
-        if st.hand_n[s]:
-            hand = st.hands[s]
-            if sum(map(mul, range(len(hand)), hand)) == p.end_hand_sum:
-                queue.append(s)
+        if st.hand_n[s] and sum(map(mul, st.rules.faces, st.hands[s])) == p.end_hand_sum:
+            queue.append(s)
     else:
         for i in range(st.n):   # a loop, not a comprehension: no function call per turn
             s = (st.active + i) % st.n
