@@ -79,6 +79,10 @@ def _same_inline_draws() -> bool:
 
 
 _INLINE_BELOW = _FAST_BELOW and _same_inline_draws()
+#: whether a game's own sampler may write ``rng.randrange(n)`` out over
+#: ``rng.getrandbits`` as :func:`_draw_below` does, for a plain ``random.Random`` (its
+#: streams are): the same draw without two calls (Crossroads' deck draw)
+INLINE_DRAWS = _INLINE_BELOW
 
 
 def index_picker(rng: random.Random) -> Callable[[int], int]:

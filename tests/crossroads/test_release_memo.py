@@ -1,7 +1,8 @@
 """The memo of S4/S7 compositions (CR-7.4, CR-7.7) gives what the direct computation gives.
 
 ``release.compositions`` answers from a per-ruleset memo keyed by the trigger, which of
-S4/S7 the seat holds and the hand's counts; a key that missed anything the answer
+S4/S7 the seat holds and the hand's counts (looked up first by the hand as it is, then by
+the counts clipped to what a composition can move); a key that missed anything the answer
 depends on would hand one hand another hand's compositions. So many random hands, skill
 sets and triggers are asked through one ruleset (hits and misses interleaved), under the
 default params and under params that change what a composition may hold, and every
@@ -59,6 +60,7 @@ def test_memo_equals_direct_computation(overrides: dict[str, object]) -> None:
     st = _state(4, **overrides)
     memo = st.rules.compositions
     memo.clear()
+    st.rules.composed.clear()
     hits, pool = 0, []
     for _ in range(400):
         _randomise(st, rng, pool)
@@ -90,6 +92,7 @@ def test_memo_is_bounded_and_still_right(monkeypatch: pytest.MonkeyPatch) -> Non
     rng = random.Random(5)
     st = _state(3, s4_cards_per_release=2)
     st.rules.compositions.clear()
+    st.rules.composed.clear()
     pool: list[list[int]] = []
     for _ in range(300):
         _randomise(st, rng, pool)
@@ -99,7 +102,7 @@ def test_memo_is_bounded_and_still_right(monkeypatch: pytest.MonkeyPatch) -> Non
             st.params, st.hands[seat], n, bool(held & st.rules.mask("release_copy_hand_number")),
             bool(held & st.rules.mask("release_shift_hand_number")))
         assert release.compositions(st, seat, n) == direct
-        assert len(st.rules.compositions) <= 8
+        assert len(st.rules.compositions) <= 8 and len(st.rules.composed) <= 8
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

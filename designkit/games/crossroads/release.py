@@ -59,6 +59,27 @@ def compositions(st: CrossroadsState, seat: int, n: int) -> tuple[Composition, .
 def _composed(st: CrossroadsState, seat: int, n: int) -> Composed | None:
     """The memo entry of ``seat``'s compositions for ``n``; ``None`` without S4 and S7.
 
+    Looked up first by the hand as it is (``rules.composed``: the key is one tuple built
+    from the counts, no clipping), then, on a miss there, by the clipped key below
+    (:func:`_clipped`), which shares one entry among the hands that answer alike.
+    """
+    rules = st.rules
+    held = st.skills[seat] & rules.compose_mask
+    if not held:
+        return None
+    key = (n, held, *st.hands[seat])
+    memo = rules.composed
+    found: Composed | None = memo.get(key)
+    if found is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = _clipped(st, seat, n)
+    return found
+
+
+def _clipped(st: CrossroadsState, seat: int, n: int) -> Composed:
+    """The memo entry of ``seat``'s compositions for ``n`` (``seat`` holds S4 or S7).
+
     The answer depends on the params (fixed per ruleset), which of S4/S7 the seat holds,
     ``n`` and the hand's counts, and on nothing else, so those are the key: the same
     hand meets the same trigger again and again over a batch, and building the
@@ -69,8 +90,6 @@ def _composed(st: CrossroadsState, seat: int, n: int) -> Composed | None:
     """
     rules, held = st.rules, st.skills[seat]
     s4, s7 = bool(held & rules.s4_mask), bool(held & rules.s7_mask)
-    if not (s4 or s7):
-        return None
     p = st.params
     cap = (p.s4_cards_per_release if s4 else 0) + (p.s7_cards_per_release if s7 else 0)
     key = (n, s4, s7, *map(min, st.hands[seat], repeat(cap)))
@@ -124,12 +143,25 @@ def _fits(hand: Sequence[int], cards: tuple[int, ...]) -> bool:
 
 
 def release_sizes(st: CrossroadsState, seat: int, n: int) -> range:
-    """Legal sizes for ``seat`` releasing a trigger ``n`` (empty when CR-4.3 forbids)."""
+    """Legal sizes for ``seat`` releasing a trigger ``n`` (empty when CR-4.3 forbids).
+
+    The smallest is :func:`beat_size`'s, written out (asked at every ACT and RECEIVE
+    question): ``seat``'s own pile holds no ``n`` here, so every group of ``n`` is another's.
+    """
     if n in st.piles[seat]:
         return range(0)
-    lo = beat_size(st, seat, n)
-    found = _composed(st, seat, n) if st.skills[seat] & st.rules.compose_mask else None
-    return range(lo, 2 + st.hands[seat][n] + (0 if found is None else found.most))
+    biggest = 0
+    for pile in st.piles:
+        if n in pile and len(pile[n]) > biggest:   # most hold no n
+            biggest = len(pile[n])
+    rules, held = st.rules, st.skills[seat]
+    lo = (biggest or 1) if rules.tie_always or held & rules.tie_mask else biggest + 1
+    stop = 2 + st.hands[seat][n]
+    if held & rules.compose_mask:
+        found = _composed(st, seat, n)
+        if found is not None:
+            stop += found.most
+    return range(lo, stop)
 
 
 def compositions_for(st: CrossroadsState, seat: int, n: int, size: int

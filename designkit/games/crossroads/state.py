@@ -66,11 +66,17 @@ class Ruleset:
     s6_mask: int = 0
     s4_mask: int = 0
     s7_mask: int = 0
+    #: ``range(size)``: each count's number, so a hand's sum is ``sum(map(mul, faces, hand))``
+    #: with no range built per sum (the end step sums the active hand every turn)
+    faces: range = range(0)
     #: immutable option tuples built once per key (pass targets per seat, takes per mask)
     options: dict[Any, Any] = field(default_factory=dict, compare=False)
     #: S4/S7 compositions per (trigger, skills, hand): :func:`release.compositions`' memo
     #: (bounded there; a pure function of its key under these params)
     compositions: dict[Any, Any] = field(default_factory=dict, compare=False)
+    #: the same entries by (trigger, S4/S7 bits held, hand as it is): the memo's first,
+    #: cheaper lookup (bounded there too)
+    composed: dict[Any, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
     def compile(cls, params: CrossroadsParams) -> Ruleset:
@@ -95,7 +101,8 @@ class Ruleset:
                     s2_mask=masks.get("draw_choose", 0),
                     s6_mask=masks.get("may_discard_passed", 0),
                     s4_mask=masks.get("release_copy_hand_number", 0),
-                    s7_mask=masks.get("release_shift_hand_number", 0))
+                    s7_mask=masks.get("release_shift_hand_number", 0),
+                    faces=range(size))
         object.__setattr__(params, "_ruleset", rules)
         return rules
 
@@ -208,8 +215,7 @@ class CrossroadsState(FlowState):
         return [x for x, k in enumerate(self.hands[seat]) for _ in range(k)]
 
     def hand_sum(self, seat: int) -> int:
-        hand = self.hands[seat]
-        return sum(map(mul, range(len(hand)), hand))
+        return sum(map(mul, self.rules.faces, self.hands[seat]))
 
     def groups(self, seat: int) -> dict[int, tuple[int, ...]]:
         return dict(sorted(self.piles[seat].items()))

@@ -15,21 +15,26 @@ A turn: ``turn`` (CR-3.1) → ``extra`` draws (``draw_per_turn``) → ``trigger`
 Chance answers come from :func:`sample_draw`, which consumes the driver's RNG
 exactly as the engine always has (one ``randrange`` over the deck pool).
 
-One idiom (issue 41): a task or an answer's applier that goes on to the next rule pushes
-it (``return then(st, ("extra", left))``), like every game on the core flow, so the stack
-says what comes next. Until issue 41 this game called the next task's function instead
-(``return extra_draw(st, left)``), for speed; pushing was measured with
-``benchmarks/ab.py engine`` (10 paired repeats, 4 players, same decisions and scores):
-random play 0.87× the decisions/s of the direct calls, greedy 0.98×.
+One idiom (issue 41): a task that goes on to the next rule pushes it (``return then(st,
+("trigger",))``), like every game on the core flow, so the stack says what comes next. An
+answer's applier (a decision's or a draw's) goes straight on instead, as the core flow
+allows (:mod:`designkit.core.flow`, "Going straight on"): it calls the one task it would
+have pushed and returns its result (``return end_step(st)``), so a draw's applier runs on to
+the ACT question and an answer to the end step without a pass through the stack; the stack
+is the same at every question. Issue 41 had every applier push (random play 0.87× the
+decisions/s, ``benchmarks/ab.py engine``); issue 37 measured going straight on back (see
+benchmarks/README.md).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from operator import mul
 from typing import Any
 
 from designkit.core.flow import ask, roll
+from designkit.core.play import INLINE_DRAWS
 from designkit.core.seats import seat_label
 from designkit.games.crossroads import release as rel
 from designkit.games.crossroads.actions import (
@@ -52,6 +57,13 @@ from designkit.games.crossroads.actions import (
 from designkit.games.crossroads.state import FLOW, CrossroadsState, Phase
 
 task, decision, chance = FLOW.task, FLOW.decision, FLOW.chance
+#: the phases the tasks ask or roll in, bound once: ``Phase.DRAW`` is a descriptor lookup on
+#: the enum class (≈ 0.1 µs under Python 3.11) at every draw and question otherwise
+(PH_START, PH_DEAL, PH_DRAW, PH_S2_CHOICE, PH_S2_DRAW, PH_S2_KEEP, PH_ACT, PH_COMPOSE, PH_TAKE,
+ PH_RETURN, PH_RECEIVE, PH_DECLARE, PH_DECLARE_DISCARD) = (
+    Phase.START, Phase.DEAL, Phase.DRAW, Phase.S2_CHOICE, Phase.S2_DRAW, Phase.S2_KEEP,
+    Phase.ACT, Phase.COMPOSE, Phase.TAKE, Phase.RETURN, Phase.RECEIVE, Phase.DECLARE,
+    Phase.DECLARE_DISCARD)
 
 def then(st: CrossroadsState, task: tuple[Any, ...]) -> bool:
     """Push the task that follows and carry on (the flow runs it next): what ``push``
@@ -79,11 +91,21 @@ def draw_outcomes(st: CrossroadsState) -> list[tuple[int, float]]:
 
 
 def sample_draw(st: CrossroadsState, rng: random.Random) -> int:
+    """The card drawn: ``rng.randrange(deck_n)`` walked down the counts (the draw written
+    out over ``getrandbits`` where it is the same, :data:`~designkit.core.play.INLINE_DRAWS`)."""
     if st.top:
         return st.top[0]
-    if not st.deck_n:
+    n = st.deck_n
+    if not n:
         return st.bottom[0]
-    r = rng.randrange(st.deck_n)
+    if INLINE_DRAWS and type(rng) is random.Random:
+        bits = rng.getrandbits
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+    else:
+        r = rng.randrange(n)
     for x, k in enumerate(st.deck):
         if r < k:
             return x
@@ -95,9 +117,12 @@ def _wait_draw(st: CrossroadsState, phase: Phase, ctx: tuple[int, ...] = ()) -> 
     """Wait for a draw; a certain one (S2 card, one number left) is applied at once.
 
     ``roll`` only needs to know whether there are several outcomes: the pool holds
-    more than one number exactly when no single count makes up the whole pool.
+    more than one number exactly when no single count makes up the whole pool, surely so
+    while it holds more cards than one number has copies (CR-2.1; the cards are conserved,
+    ``invariants.cards_conserved``), so the counts are read only near the deck's end.
     """
-    several = not st.top and st.deck_n > 0 and max(st.deck) < st.deck_n
+    n = st.deck_n
+    several = not st.top and n > 0 and (n > st.params.copies_per_number or max(st.deck) < n)
     return roll(st, phase, ctx, 2 if several else 1)
 
 
@@ -119,7 +144,7 @@ def deal(st: CrossroadsState, dealt: int) -> bool:
     """CR-2.2: each player draws the starting hand, one card at a time in seat order
     (``dealt`` cards so far; the next goes to seat ``dealt`` mod the player count)."""
     if dealt < st.params.starting_hand * st.n and st.deck_total():
-        return _wait_draw(st, Phase.DEAL, (dealt,))
+        return _wait_draw(st, PH_DEAL, (dealt,))
     if st.log is not None and st.params.starting_hand:
         for s in range(st.n):
             cards, who, k = ", ".join(map(str, st.hand_cards(s))), seat_label(s), st.hand_n[s]
@@ -137,14 +162,14 @@ def _dealt(st: CrossroadsState, outcome: int) -> bool:
     seat = dealt % st.n
     st.hands[seat][card] += 1
     st.hand_n[seat] += 1
-    return then(st, ("deal", dealt + 1))
+    return deal(st, dealt + 1)
 
 
 @task("start")
 def start_player(st: CrossroadsState) -> bool:
     """CR-2.4: the start player (random unless set as a parameter)."""
     if st.params.start_player is None:
-        return roll(st, Phase.START, (), st.n)
+        return roll(st, PH_START, (), st.n)
     return _start_with(st, st.params.start_player)
 
 
@@ -182,26 +207,26 @@ def extra_draw(st: CrossroadsState, left: int) -> bool:
     """``draw_per_turn`` > 1: the ``left`` extra cards go into the hand first (while the
     deck lasts); the draw's ``ctx`` holds ``left``, the trigger draw's is empty."""
     if left and st.deck_total():
-        return _wait_draw(st, Phase.DRAW, (left,))
+        return _wait_draw(st, PH_DRAW, (left,))
     return then(st, ("trigger",))
 
 
 @task("trigger")
 def trigger_draw(st: CrossroadsState) -> bool:
     """CR-3.2 (S2, CR-7.2/CR-A7): draw the trigger card, or choose among S2's draws."""
-    total = st.deck_total()
+    total = st.deck_n + len(st.top) + len(st.bottom)   # deck_total(), once per turn
     if total == 0:
         return then(st, ("end_step",))
     if total >= 2 and st.skills[st.active] & st.rules.s2_mask:
         st.s2_cards = []
         if st.params.s2_optional:
-            return ask(st, Phase.S2_CHOICE, st.active, ())
+            return ask(st, PH_S2_CHOICE, st.active, ())
         return then(st, ("s2_draw",))
     if st.log is not None and st.skills[st.active] & st.rules.s2_mask:
         who = seat_label(st.active)   # CR-A7: with one card left S2 draws just that card
         st.emit("CR-A7", st.active, f"Only 1 card is left: {who}'s S2 draws just that card",
                 f"山が残り１枚なので{who}のS2はその１枚だけを引く")
-    return _wait_draw(st, Phase.DRAW)
+    return _wait_draw(st, PH_DRAW)
 
 
 @chance(Phase.DRAW, draw_outcomes, sample=sample_draw, stream=DECK)
@@ -214,7 +239,7 @@ def _drawn(st: CrossroadsState, outcome: int) -> bool:
             who = seat_label(st.active)
             text = (f"{who} draws an extra card into the hand", f"{who}は追加で１枚引いて手札に加える")
             st.emit("CR-3.2", st.active, *text, card=card, visible_to=(st.active,), public=text)
-        return then(st, ("extra", st.ctx[0] - 1))
+        return extra_draw(st, st.ctx[0] - 1)
     return _trigger_is(st, card)
 
 
@@ -225,37 +250,37 @@ def _trigger_is(st: CrossroadsState, card: int) -> bool:
         st.emit("CR-3.2", st.active, f"{who} draws {a_card(card)}", f"{who}は{card}を引く",
                 card=card, visible_to=(st.active,),
                 public=(f"{who} draws a card", f"{who}はカードを１枚引く"))
-    return then(st, ("act",))
+    return offer_action(st)
 
 
 @decision(Phase.S2_CHOICE, lambda st: (S2_YES, S2_NO))
 def _s2_choice(st: CrossroadsState, a: Action) -> bool:
     if a.arg:
-        return then(st, ("s2_draw",))
+        return s2_draw(st)
     if st.log is not None:   # CR-A7: S2 is optional
         who = seat_label(st.active)
         st.emit("CR-A7", st.active, f"{who} does not use S2 (it is optional) and draws "
                 "1 card", f"{who}はS2を使わず（任意）１枚引く")
-    return then(st, ("draw",))
+    return plain_draw(st)
 
 
 @task("draw")
 def plain_draw(st: CrossroadsState) -> bool:
-    return _wait_draw(st, Phase.DRAW)
+    return _wait_draw(st, PH_DRAW)
 
 
 @task("s2_draw")
 def s2_draw(st: CrossroadsState) -> bool:
     """CR-7.2: S2 draws ``s2_draw`` cards (fewer if the deck runs out, CR-A7)."""
     if len(st.s2_cards) < st.params.s2_draw and st.deck_total():
-        return _wait_draw(st, Phase.S2_DRAW)
-    return ask(st, Phase.S2_KEEP, st.active, ())
+        return _wait_draw(st, PH_S2_DRAW)
+    return ask(st, PH_S2_KEEP, st.active, ())
 
 
 @chance(Phase.S2_DRAW, draw_outcomes, sample=sample_draw, stream=DECK)
 def _s2_drawn(st: CrossroadsState, outcome: int) -> bool:
     st.s2_cards.append(_take_from_deck(st, outcome))
-    return then(st, ("s2_draw",))
+    return s2_draw(st)
 
 
 @decision(Phase.S2_KEEP, lambda st: tuple(KEEP[x] for x in sorted(set(st.s2_cards))))
@@ -285,7 +310,7 @@ def _s2_keep(st: CrossroadsState, a: Action) -> bool:
 def offer_action(st: CrossroadsState) -> bool:
     if st.log is not None:   # the drawn card is hidden: only its holder reads why
         _log_release_limits(st, st.active, (st.active,))
-    return ask(st, Phase.ACT, st.active, ())
+    return ask(st, PH_ACT, st.active, ())
 
 
 def _log_release_limits(st: CrossroadsState, seat: int, visible_to: tuple[int, ...] | None
@@ -350,7 +375,7 @@ def _answer_card(st: CrossroadsState, seat: int, a: Action) -> bool:
     if kind == "hold":
         return _hold(st, seat)
     if kind == "release":
-        return then(st, ("compose", seat, a.arg))
+        return offer_composition(st, seat, a.arg)
     if kind == "pass":
         return _pass(st, a.arg)
     return _discard_passed(st, seat)
@@ -378,7 +403,7 @@ def _receive_options(st: CrossroadsState) -> tuple[Action, ...]:
 def offer_receive(st: CrossroadsState, receiver: int) -> bool:
     if st.log is not None:   # the passed card is public
         _log_release_limits(st, receiver, None)
-    return ask(st, Phase.RECEIVE, receiver, (receiver,))
+    return ask(st, PH_RECEIVE, receiver, (receiver,))
 
 
 @decision(Phase.RECEIVE, _receive_options)
@@ -400,7 +425,7 @@ def _hold(st: CrossroadsState, seat: int) -> bool:
         who = seat_label(seat)
         text = (f"{who} holds the card", f"{who}はホールド")
         st.emit("CR-5.1", seat, *text, card=card, visible_to=(seat,), public=text)
-    return then(st, ("end_step",))
+    return end_step(st)
 
 
 @task("compose")
@@ -416,7 +441,7 @@ def offer_composition(st: CrossroadsState, seat: int, size: int) -> bool:
                 "(the trigger card cannot be the reference)", f"{who}のS4は使えない：手札に"
                 f"{n}がない（引いたり渡されたりしたカードは対象外）", number=n,
                 visible_to=(seat,))
-    return ask(st, Phase.COMPOSE, seat, (seat, size))
+    return ask(st, PH_COMPOSE, seat, (seat, size))
 
 
 def _compose_options(st: CrossroadsState) -> tuple[Action, ...]:
@@ -431,7 +456,7 @@ def _compose(st: CrossroadsState, a: Action) -> bool:
         st.emit("CR-4.6", seat, f"{seat_label(seat)} releases the passed card",
                 f"{seat_label(seat)}は渡されたカードをリリース")
     rel.do_release(st, seat, st.card(), size, a.arg)
-    return then(st, ("end_step",))
+    return end_step(st)
 
 
 def _pass(st: CrossroadsState, target: int) -> bool:
@@ -441,7 +466,7 @@ def _pass(st: CrossroadsState, target: int) -> bool:
                 f"face-up to {seat_label(target)}", f"{seat_label(st.active)}は{st.trigger}を"
                 f"{seat_label(target)}にパス", card=st.trigger, target=target)
     st.took = 0
-    return then(st, ("take", target, 0, 0))
+    return offer_take(st, target, 0, 0)
 
 
 # -- skills for a pass (CR-6.2, CR-6.3) -----------------------------------------------------------
@@ -475,10 +500,10 @@ def over_skill_limit(st: CrossroadsState) -> bool:
 def offer_take(st: CrossroadsState, receiver: int, taken: int, returned: int) -> bool:
     """CR-6.2: the passer may take a skill (``taken`` and ``returned`` so far this pass; the
     question's ``ctx`` carries them with the ``receiver``)."""
-    found = takeable(st, returned) if taken < st.params.max_skills_taken_per_pass else ()
-    if found:
-        return ask(st, Phase.TAKE, st.active, (receiver, taken, returned),
-                   _take_or_none(st, found))
+    if taken < st.params.max_skills_taken_per_pass and st.crossroads:
+        found = _take_or_none(st, returned)
+        if len(found) > 1:   # a skill to take (the first option is none)
+            return ask(st, PH_TAKE, st.active, (receiver, taken, returned), found)
     if st.log is not None and not taken and not st.crossroads:
         who = seat_label(st.active)   # CR-A19: the Pass stands without a skill
         st.emit("CR-A19", st.active, f"The Crossroads is empty: {who} takes no skill and the "
@@ -486,14 +511,17 @@ def offer_take(st: CrossroadsState, receiver: int, taken: int, returned: int) ->
     return then(st, ("receive", receiver))
 
 
-def _take_or_none(st: CrossroadsState, takes: tuple[Action, ...]) -> tuple[Action, ...]:
-    """The TAKE options, no skill first: what the phase's builder gives, once per ruleset
-    and Crossroads (a non-empty ``takeable`` is the Crossroads' skills), so ``offer_take``
-    hands them to ``ask`` instead of having them built a second time."""
+def _take_or_none(st: CrossroadsState, returned: int) -> tuple[Action, ...]:
+    """The TAKE options, no skill first: what the phase's builder gives, built once per
+    ruleset and Crossroads (a non-empty ``takeable`` is the Crossroads' skills), so
+    ``offer_take`` hands them to ``ask`` instead of having them built a second time; only
+    no skill when ``takeable`` offers none (at a holding limit)."""
+    if st.params.max_skills_held is not None and not takeable(st, returned):
+        return (TAKE_NONE,)
     key = ("take or none", st.crossroads)
     found = st.rules.options.get(key)
     if found is None:
-        found = st.rules.options[key] = (TAKE_NONE, *takes)
+        found = st.rules.options[key] = (TAKE_NONE, *takeable(st, returned))
     return found
 
 
@@ -507,7 +535,7 @@ def _take_skill(st: CrossroadsState, a: Action) -> bool:
             who = seat_label(st.active)   # CR-A19: taking a skill is optional
             st.emit("CR-A19", st.active, f"{who} takes no skill (taking one is optional)",
                     f"{who}はスキルを得ない（任意）")
-        return then(st, ("receive", receiver))
+        return offer_receive(st, receiver)
     bit = 1 << st.rules.index[sid]
     st.crossroads &= ~bit
     st.skills[st.active] |= bit
@@ -519,13 +547,13 @@ def _take_skill(st: CrossroadsState, a: Action) -> bool:
                 f"(costs {st.rules.costs[st.rules.index[sid]]} VP at the end)",
                 f"{seat_label(st.active)}はスキル{skill.name('ja')}を得る", skill=sid)
     if can_return(st, returned):
-        return then(st, ("return", receiver, taken, returned))
-    return then(st, ("take", receiver, taken, returned))
+        return offer_return(st, receiver, taken, returned)
+    return offer_take(st, receiver, taken, returned)
 
 
 @task("return")
 def offer_return(st: CrossroadsState, receiver: int, taken: int, returned: int) -> bool:
-    return ask(st, Phase.RETURN, st.active, (receiver, taken, returned))
+    return ask(st, PH_RETURN, st.active, (receiver, taken, returned))
 
 
 def _return_options(st: CrossroadsState) -> tuple[Action, ...]:
@@ -559,7 +587,7 @@ def _return_skill(st: CrossroadsState, a: Action) -> bool:
         st.emit("CR-A12", st.active, f"{who} returns no skill and keeps all "
                 f"{bin(st.skills[st.active]).count('1')} skills (any number may be held)",
                 f"{who}はスキルを戻さずそのまま得る（複数枚持つ）")
-    return then(st, ("take", receiver, taken, returned))
+    return offer_take(st, receiver, taken, returned)
 
 
 def _discard_passed(st: CrossroadsState, receiver: int) -> bool:
@@ -569,7 +597,7 @@ def _discard_passed(st: CrossroadsState, receiver: int) -> bool:
         st.emit("CR-7.6", receiver, f"{seat_label(receiver)} discards the passed "
                 f"{st.trigger} with S6", f"{seat_label(receiver)}はS6で{st.trigger}を捨て札に",
                 card=st.trigger)
-    return then(st, ("end_step",))
+    return end_step(st)
 
 
 # -- end of turn and end of game (CR-8) -----------------------------------------------------------
@@ -578,16 +606,18 @@ def end_step(st: CrossroadsState) -> bool:
     """CR-8.1 / CR-A3 / CR-A5: who may declare at the end of this turn."""
     st.trigger = None
     p = st.params
+    queue: list[int] = []
     if not p.declare_27_when_deck_empty and st.deck_total() == 0:
-        order: tuple[int, ...] = ()
-    elif p.declare_27_by == "active":
-        order = (st.active,)
-    else:
-        order = tuple((st.active + i) % st.n for i in range(st.n))
-    queue = []
-    for s in order:   # a loop, not a comprehension: no function call per turn
-        if st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum:
+        pass
+    elif p.declare_27_by == "active":   # the draft's rule: one seat, its sum written out
+        s = st.active
+        if st.hand_n[s] and sum(map(mul, st.rules.faces, st.hands[s])) == p.end_hand_sum:
             queue.append(s)
+    else:
+        for i in range(st.n):   # a loop, not a comprehension: no function call per turn
+            s = (st.active + i) % st.n
+            if st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum:
+                queue.append(s)
     if st.log is not None and p.declare_27_by == "active":
         for s in range(st.n):   # CR-A3: only the active player may declare
             if s != st.active and st.hand_n[s] and st.hand_sum(s) == p.end_hand_sum:
@@ -602,7 +632,7 @@ def end_step(st: CrossroadsState) -> bool:
 def offer_declaration(st: CrossroadsState, *queue: int) -> bool:
     """CR-8.1: the first of the seats that may still declare is asked (``ctx``: all of them)."""
     if queue:
-        return ask(st, Phase.DECLARE, queue[0], queue)
+        return ask(st, PH_DECLARE, queue[0], queue)
     return then(st, ("after_declare",))
 
 
@@ -611,7 +641,7 @@ def _declare(st: CrossroadsState, a: Action) -> bool:
     """CR-8.1: a player whose hand sums to exactly the end sum may end the game."""
     seat, *rest = st.ctx
     if not a.arg:
-        return then(st, ("declare", *rest))
+        return offer_declaration(st, *rest)
     p = st.params
     frac = st.hand_n[seat] * p.declare_discard_fraction
     k = math.floor(frac) if p.declare_discard_rounding == "floor" else math.ceil(frac)
@@ -634,14 +664,14 @@ def _declare(st: CrossroadsState, a: Action) -> bool:
         else:   # never with the draft's numbers: a 27 hand has 4+ cards
             st.emit("CR-8.2", seat, f"{who} discards nothing: {h} cards × "
                     f"{p.declare_discard_fraction:g} rounds to 0", f"{who}の捨て札は0枚", n=0)
-    return then(st, ("declare_discard", k))
+    return offer_declare_discard(st, k)
 
 
 @task("declare_discard")
 def offer_declare_discard(st: CrossroadsState, left: int) -> bool:
     """CR-8.2: the declarer discards ``left`` more cards (``ctx``: ``(left,)``)."""
     if left:
-        return ask(st, Phase.DECLARE_DISCARD, st.declaring(), (left,))
+        return ask(st, PH_DECLARE_DISCARD, st.declaring(), (left,))
     finish(st, "27")
     return False
 
@@ -658,7 +688,7 @@ def _declare_discard(st: CrossroadsState, a: Action) -> bool:
     if st.log is not None:   # CR-A6: the declarer chooses which cards go
         st.emit("CR-A6", seat, f"{seat_label(seat)} chooses to discard {a_card(card)}",
                 f"{seat_label(seat)}は{card}を選んで捨て札にする", card=card)
-    return then(st, ("declare_discard", st.ctx[0] - 1))
+    return offer_declare_discard(st, st.ctx[0] - 1)
 
 
 @task("after_declare")
