@@ -89,13 +89,13 @@ def test_university_shortcuts_value_as_stepping(agents, players, overrides, seed
     monkeypatch.setattr(bots, "_ends_at_draw", drawn)
     swapped_leaf, paying_leaf = bots._swapped_leaf, bots._paying_leaf
 
-    def swapped(st, seat, swaps, pending):
+    def swapped(st, seat, swaps, pending, context=None):
         seen["played " + "+".join(field for field, _ in swaps)] += 1
-        return swapped_leaf(st, seat, swaps, pending)
+        return swapped_leaf(st, seat, swaps, pending, context)
 
-    def paying(st, seat, e, request_vp):
+    def paying(st, seat, e, request_vp, context=None):
         seen["paying"] += 1
-        return paying_leaf(st, seat, e, request_vp)
+        return paying_leaf(st, seat, e, request_vp, context)
 
     monkeypatch.setattr(bots, "_swapped_leaf", swapped)
     monkeypatch.setattr(bots, "_paying_leaf", paying)

@@ -12,6 +12,8 @@ its best continuation.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from designkit.core.game import Game
@@ -147,6 +149,7 @@ class _Tables(NamedTuple):
     card_memo: dict[tuple[int, int, int], float]                  # (card, rounds, types)
     positions: dict[Any, Any]                                     # display / shares memo
     opponents: dict[Any, float]                                   # an opponent's estimate
+    contexts: dict[Any, _Context]                                 # a leaf's context
     leaves: dict[Any, float]                                      # a leaf's heuristic
 
 
@@ -165,7 +168,7 @@ def _tables(rules: Any) -> _Tables:
             facility=tuple(c.facility for c in ev), number=tuple(c.number for c in ev),
             ops=tuple(c.effect + c.passive for c in ev),
             request_vp=tuple(c.vp if c.type == "request" else 0 for c in ev),
-            card_memo={}, positions={}, opponents={}, leaves={})
+            card_memo={}, positions={}, opponents={}, contexts={}, leaves={})
         object.__setattr__(rules, "_bot_tables", tables)
     return tables
 
@@ -252,16 +255,19 @@ def _univ_best(game: Game, st: WitchState, seat: int, depth: int) -> float:
     held = st.res[seat]
     request_vp = _tables(st.rules).request_vp
     best = float("-inf")
+    # these leaves are ``st`` with the seat's own rows changed: one context for all
+    context = _context(st, seat) if kinds.same or kinds.again or kinds.plays \
+        or kinds.paying else None
     if kinds.same:  # the Amount child's stack holds ``univ_action`` more: never empty
-        best = _leaf(st, seat, _pendings(st, request_vp))
+        best = _leaf(st, seat, _pendings(st, request_vp), context)
     if kinds.again or kinds.plays:
         pending = _pendings(st, request_vp) if st.stack else None
         if kinds.again:
-            best = max(best, _exchanged_leaves(st, seat, kinds.again, pending))
+            best = max(best, _exchanged_leaves(st, seat, kinds.again, pending, None, context))
         for swaps in kinds.plays:
-            best = max(best, _swapped_leaf(st, seat, swaps, pending))
+            best = max(best, _swapped_leaf(st, seat, swaps, pending, context))
     for e in kinds.paying:
-        best = max(best, _paying_leaf(st, seat, e, request_vp))
+        best = max(best, _paying_leaf(st, seat, e, request_vp, context))
 
     def value(child: WitchState) -> float:
         return heuristic(game, child, seat, depth - 1)
@@ -283,11 +289,12 @@ def _univ_best(game: Game, st: WitchState, seat: int, depth: int) -> float:
     if last or last_plays:
         if _ran_on_alike(st, child, seat):
             pending = _pendings(child, request_vp) if child.stack else None
+            context = _context(child, seat)
             if last:
                 best = max(best, _exchanged_leaves(child, seat, [a.arg for a in last],
-                                                   pending, held))
+                                                   pending, held, context))
             for _, swaps in last_plays:
-                best = max(best, _swapped_leaf(child, seat, swaps, pending))
+                best = max(best, _swapped_leaf(child, seat, swaps, pending, context))
         else:
             steps = last + [a for a, _ in last_plays]
             best = max(best, *child_values(game, st, steps, value, spent=depth < 2))
@@ -448,10 +455,11 @@ def _ran_on_alike(st: WitchState, ended: WitchState, seat: int) -> bool:
 
 def _exchanged_leaves(st: WitchState, seat: int, moves: list[tuple[str, str]],
                       pending: tuple[float, ...] | None,
-                      held: tuple[int, ...] | None = None) -> float:
+                      held: tuple[int, ...] | None = None,
+                      context: _Context | None = None) -> float:
     """The best leaf value of ``st`` with one unit of ``src`` exchanged for ``tgt`` (each of
     ``moves``) in the seat's resources ``held`` (by default its own); ``st`` is left as
-    it was."""
+    it was. ``context``: :func:`_context` of ``st`` (the seat's own rows are not in it)."""
     rows = st.res
     was = rows[seat]
     base = was if held is None else held
@@ -459,7 +467,7 @@ def _exchanged_leaves(st: WitchState, seat: int, moves: list[tuple[str, str]],
     try:
         for src, tgt in moves:
             rows[seat] = exchanged_row(base, src, tgt, 1)
-            v = _leaf(st, seat, pending)
+            v = _leaf(st, seat, pending, context)
             if v > best:
                 best = v
     finally:
@@ -468,20 +476,21 @@ def _exchanged_leaves(st: WitchState, seat: int, moves: list[tuple[str, str]],
 
 
 def _swapped_leaf(st: WitchState, seat: int, swaps: _Swaps,
-                  pending: tuple[float, ...] | None) -> float:
+                  pending: tuple[float, ...] | None, context: _Context | None = None) -> float:
     """The leaf value of ``st`` with the seat's rows ``swaps`` (field, new row) in place
     of its own; ``st`` is left as it was."""
     was = [getattr(st, field)[seat] for field, _ in swaps]
     try:
         for field, row in swaps:
             getattr(st, field)[seat] = row
-        return _leaf(st, seat, pending)
+        return _leaf(st, seat, pending, context)
     finally:
         for (field, _), row in zip(swaps, was, strict=True):
             getattr(st, field)[seat] = row
 
 
-def _paying_leaf(st: WitchState, seat: int, e: int, request_vp: tuple[int, ...]) -> float:
+def _paying_leaf(st: WitchState, seat: int, e: int, request_vp: tuple[int, ...],
+                 context: _Context | None = None) -> float:
     """The leaf a request ``e`` played stops at when the seat holds two kinds or more: its
     first unit's payment question (LW-7.5, ``pay1`` tasks: one a unit, the first asked,
     then ``request_done``), the hand less the card and nothing else changed; ``st`` is left
@@ -491,49 +500,100 @@ def _paying_leaf(st: WitchState, seat: int, e: int, request_vp: tuple[int, ...])
     was = hands[seat]
     hands[seat] = without(was, e)
     try:
-        return _leaf(st, seat, pending)
+        return _leaf(st, seat, pending, context)
     finally:
         hands[seat] = was
 
 
-def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None) -> float:
+class _Context:
+    """What the leaves of a position share with every position that differs from it in
+    the deciding seat's own rows only (an exchange, a card played: :func:`_univ_best`'s
+    leaves): the position's terms (:func:`legacy_shares`, :func:`display_terms`) and the
+    best opponent's estimate per pending requests (``best``). A leaf's key holds the
+    object itself (hashed by identity, kept alive by the key), so the other seats' rows
+    and the position are hashed once per context, not once per leaf."""
+
+    __slots__ = ("shares", "display", "position", "best")
+
+    def __init__(self, position: Any, terms: tuple[list[list[int]], list[Any]]) -> None:
+        self.position = position
+        self.shares, self.display = terms
+        self.best: dict[tuple[float, ...] | None, float] = {}
+
+
+_OTHERS: dict[tuple[int, int], Callable[[Sequence[Any]], tuple[Any, ...]]] = {}
+
+
+def _others(n: int, seat: int) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """The rows of every seat but ``seat``, as a tuple (one C call)."""
+    found = _OTHERS.get((n, seat))
+    if found is None:
+        rest = [q for q in range(n) if q != seat]
+        found = _OTHERS[n, seat] = (itemgetter(*rest) if len(rest) > 1
+                                     else lambda rows: (rows[rest[0]],))
+    return found
+
+
+def _context(st: WitchState, seat: int) -> _Context:
+    """The :class:`_Context` of ``seat``'s leaves in ``st``, remembered per ruleset by
+    everything its terms and the opponents' estimates read: the year, the other seats'
+    rows (of hands, their sizes only) and the position's shared terms."""
+    others = _others(st.n, seat)
+    key = (seat, st.year, others(st.vp), others(st.tokens), tuple(map(len, others(st.hands))),
+           others(st.res), others(st.health), others(st.facilities), others(st.familiars),
+           tuple(st.legacy), tuple(st.display), tuple(map(len, st.tokens_on)))
+    memo = _tables(st.rules).contexts
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _POSITIONS_KEPT:
+            memo.clear()
+        position = key[9:]
+        found = memo[key] = _Context(position, _position_found(st, position))
+    return found
+
+
+def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None,
+          context: _Context | None = None) -> float:
     """A position judged without a look ahead: the seat's estimate less the best
-    opponent's (``pending``: :func:`_pendings`, ``None`` for an empty stack)."""
+    opponent's (``pending``: :func:`_pendings`, ``None`` for an empty stack; ``context``:
+    :func:`_context` of ``st``, passed by a caller that values several of the seat's own
+    rows on one position)."""
     tables = _tables(st.rules)
-    # what the estimates read: per seat its rows (the hand's cards only for the seat's
-    # own), and the position's shared terms (legacy counts of every seat, the display and
-    # its tokens: :func:`_position_terms`), last. Many lookahead leaves are one position
-    # reached another way (exchanges in another order, an amount still to choose), and
-    # an option changes the deciding seat's rows only, mostly: so the leaf's value is
-    # remembered by all of it (whole fields: ``tuple(list)`` is one C call, the rows are
-    # tuples), an opponent's estimate by its part
-    hands, year = st.hands, st.year
-    key = (seat, year, pending, hands[seat], tuple(st.vp), tuple(st.tokens),
-           tuple(map(len, hands)), tuple(st.res), tuple(st.health), tuple(st.facilities),
-           tuple(st.familiars), tuple(st.legacy), tuple(st.display),
-           tuple(map(len, st.tokens_on)))
+    # what the estimates read: the seat's own rows (its hand's cards) and the context's
+    # (:func:`_context`: the other seats' rows, their hands' sizes, the position's shared
+    # terms). Many lookahead leaves are one position reached another way (exchanges in
+    # another order, an amount still to choose), and an option changes the deciding
+    # seat's rows only, mostly: so the leaf's value is remembered by all of it, the best
+    # opponent's estimate by the context and the requests pending
+    if context is None:
+        context = _context(st, seat)
+    key = (context, pending, st.hands[seat], st.vp[seat], st.tokens[seat], st.res[seat],
+           st.health[seat], st.facilities[seat], st.familiars[seat])
     leaves = tables.leaves
     found = leaves.get(key)
     if found is not None:
         return found
-    position = key[11:]
-    shares, display = _position_found(st, position)
+    shares, display = context.shares, context.display
     mine = estimate(st, seat, True, shares, display,
                     pending[seat] if pending is not None else None)
-    best = float("-inf")
-    memo = tables.opponents
-    if len(memo) >= _POSITIONS_KEPT:
-        memo.clear()
-    for q in range(st.n):
-        if q != seat:
-            p = pending[q] if pending is not None else 0.0
-            okey = (position, p, year, st.vp[q], st.tokens[q], len(hands[q]), st.res[q],
-                    st.health[q], st.facilities[q], st.familiars[q])
-            theirs = memo.get(okey)
-            if theirs is None:
-                theirs = memo[okey] = estimate(st, q, False, shares, display, p)
-            if theirs > best:
-                best = theirs
+    best = context.best.get(pending)
+    if best is None:
+        best = float("-inf")
+        memo = tables.opponents
+        if len(memo) >= _POSITIONS_KEPT:
+            memo.clear()
+        position, year, hands = context.position, st.year, st.hands
+        for q in range(st.n):
+            if q != seat:
+                p = pending[q] if pending is not None else 0.0
+                okey = (position, p, year, st.vp[q], st.tokens[q], len(hands[q]), st.res[q],
+                        st.health[q], st.facilities[q], st.familiars[q])
+                theirs = memo.get(okey)
+                if theirs is None:
+                    theirs = memo[okey] = estimate(st, q, False, shares, display, p)
+                if theirs > best:
+                    best = theirs
+        context.best[pending] = best
     if len(leaves) >= _POSITIONS_KEPT:
         leaves.clear()
     value = leaves[key] = mine - best
