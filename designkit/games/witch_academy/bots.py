@@ -153,6 +153,7 @@ class _Tables(NamedTuple):
     positions: dict[Any, Any]                                     # display / shares memo
     opponents: dict[Any, float]                                   # an opponent's estimate
     contexts: dict[Any, _Context]                                 # a leaf's context
+    last_context: list[Any]                                       # its key, the context
     leaves: dict[Any, float]                                      # a leaf's heuristic
 
 
@@ -171,7 +172,8 @@ def _tables(rules: Any) -> _Tables:
             facility=tuple(c.facility for c in ev), number=tuple(c.number for c in ev),
             ops=tuple(c.effect + c.passive for c in ev),
             request_vp=tuple(c.vp if c.type == "request" else 0 for c in ev),
-            card_memo={}, positions={}, opponents={}, contexts={}, leaves={})
+            card_memo={}, positions={}, opponents={}, contexts={},
+            last_context=[None, None], leaves={})
         object.__setattr__(rules, "_bot_tables", tables)
     return tables
 
@@ -537,21 +539,29 @@ def _others(n: int, seat: int) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
     return found
 
 
-def _context(st: WitchState, seat: int) -> _Context:
+def _context(st: WitchState, seat: int, tables: _Tables | None = None) -> _Context:
     """The :class:`_Context` of ``seat``'s leaves in ``st``, remembered per ruleset by
     everything its terms and the opponents' estimates read: the year, the other seats'
-    rows (of hands, their sizes only) and the position's shared terms."""
+    rows (of hands, their sizes only) and the position's shared terms. Mostly the last
+    one asked for (a lookahead's leaves are siblings): its key is compared first, which
+    costs less than hashing the rows (the rows are mostly the same objects)."""
     others = _others(st.n, seat)
     key = (seat, st.year, others(st.vp), others(st.tokens), tuple(map(len, others(st.hands))),
            others(st.res), others(st.health), others(st.facilities), others(st.familiars),
            tuple(st.legacy), tuple(st.display), tuple(map(len, st.tokens_on)))
-    memo = _tables(st.rules).contexts
+    if tables is None:
+        tables = _tables(st.rules)
+    last = tables.last_context
+    if key == last[0]:
+        return last[1]  # type: ignore[no-any-return]
+    memo = tables.contexts
     found = memo.get(key)
     if found is None:
         if len(memo) >= _POSITIONS_KEPT:
             memo.clear()
         position = key[9:]
         found = memo[key] = _Context(position, _position_found(st, position))
+    last[0], last[1] = key, found
     return found
 
 
@@ -569,7 +579,7 @@ def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None,
     # seat's rows only, mostly: so the leaf's value is remembered by all of it, the best
     # opponent's estimate by the context and the requests pending
     if context is None:
-        context = _context(st, seat)
+        context = _context(st, seat, tables)
     key = (context, pending, st.hands[seat], st.vp[seat], st.tokens[seat], st.res[seat],
            st.health[seat], st.facilities[seat], st.familiars[seat])
     leaves = tables.leaves
