@@ -587,8 +587,9 @@ def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None,
     if found is not None:
         return found
     shares, display = context.shares, context.display
+    # no request pending: 0.0, the value ``_pending_request`` would find in the stack
     mine = estimate(st, seat, True, shares, display,
-                    pending[seat] if pending is not None else None)
+                    pending[seat] if pending is not None else 0.0)
     best = context.best.get(pending)
     if best is None:
         best = float("-inf")
@@ -614,10 +615,14 @@ def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None,
 
 
 def _pendings(st: WitchState, request_vp: tuple[int, ...],
-              more: tuple[int, int, int] | None = None) -> tuple[float, ...]:
+              more: tuple[int, int, int] | None = None) -> tuple[float, ...] | None:
     """:func:`_pending_request` of every seat in one pass over the stack (the same
-    floats: each seat's sums are taken in the same order). ``more``: (seat, VP, units
-    owed) of a request being paid on top of the stack (see :func:`_paying_leaf`)."""
+    floats: each seat's sums are taken in the same order), ``None`` when no request is
+    being paid (as for an empty stack: :func:`estimate` then adds the same 0.0, so the
+    leaf is remembered once). ``more``: (seat, VP, units owed) of a request being paid
+    on top of the stack (see :func:`_paying_leaf`)."""
+    if more is None and _REQUEST_TASKS.isdisjoint(map(_first, st.stack)):
+        return None  # the usual stack: its task names tested in C, no loop here
     vp: list[int] | None = None
     owed: list[int] = []
     if more is not None:
@@ -635,12 +640,14 @@ def _pendings(st: WitchState, request_vp: tuple[int, ...],
                 vp, owed = [0] * st.n, [0] * st.n
             owed[task[1]] += 1
     if vp is None:
-        return (0.0,) * st.n
+        return None
     if st.phase is _PAY and st.ctx[1:] == ("ANYRES", _REQUEST_RULE):
         owed[st.ctx[0]] += 1
     return tuple([vp[q] - _RES_VALUE * owed[q] if vp[q] else 0.0 for q in range(st.n)])
 
 
+_REQUEST_TASKS = frozenset({"request_done", "pay1"})
+_first = itemgetter(0)
 _POSITIONS_KEPT = 20_000
 
 
