@@ -50,9 +50,19 @@ def estimate(st: WitchState, seat: int, own: bool = True,
     tables = _tables(st.rules)
     res = st.res[seat]
     total = sum(res)
-    facilities = _active_facilities(st.facilities[seat], tables) if st.facilities[seat] else ()
-    carry = tables.carry_cap
-    cap = st.params.resource_cap + sum([carry[i] for i in facilities])
+    stacks = st.facilities[seat]
+    if stacks:  # the active facilities and their carry cap, remembered per row
+        found = tables.active.get(stacks)
+        if found is None:
+            if len(tables.active) >= _POSITIONS_KEPT:
+                tables.active.clear()
+            carry = tables.carry_cap
+            facilities = tuple(_active_facilities(stacks, tables))
+            found = tables.active[stacks] = (facilities, sum([carry[i] for i in facilities]))
+        facilities, carried = found
+    else:
+        facilities, carried = (), 0
+    cap = st.params.resource_cap + carried
     basics = total - res[E]
     kept = min(total, cap + 3)
     value += min(basics, kept) * _RES_VALUE + min(res[E], kept) * _ELIXIR_VALUE
@@ -63,7 +73,7 @@ def estimate(st: WitchState, seat: int, own: bool = True,
     value += _HEALTH_VALUE * sum(st.health[seat]) * left / 3
     if own:
         hand_value = tables.hand_value
-        value += sum([hand_value[e] for e in st.hands[seat]])
+        value += sum(map(hand_value.__getitem__, st.hands[seat]))  # in hand order
     else:
         value += 0.4 * len(st.hands[seat])
     if st.stack:
@@ -150,6 +160,8 @@ class _Tables(NamedTuple):
     ops: tuple[tuple[tuple[Any, ...], ...], ...]                  # effect + passive
     request_vp: tuple[int, ...]                                   # per event card
     card_memo: dict[tuple[int, int, int], float]                  # (card, rounds, types)
+    #: a seat's facility stacks: the active facilities (LW-7.8), their carry cap
+    active: dict[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], int]]
     positions: dict[Any, Any]                                     # display / shares memo
     opponents: dict[Any, float]                                   # an opponent's estimate
     contexts: dict[Any, _Context]                                 # a leaf's context
@@ -172,7 +184,7 @@ def _tables(rules: Any) -> _Tables:
             facility=tuple(c.facility for c in ev), number=tuple(c.number for c in ev),
             ops=tuple(c.effect + c.passive for c in ev),
             request_vp=tuple(c.vp if c.type == "request" else 0 for c in ev),
-            card_memo={}, positions={}, opponents={}, contexts={},
+            card_memo={}, active={}, positions={}, opponents={}, contexts={},
             last_context=[None, None], leaves={})
         object.__setattr__(rules, "_bot_tables", tables)
     return tables
