@@ -38,9 +38,12 @@ _REQUEST_RULE = "LW-7.5"
 def estimate(st: WitchState, seat: int, own: bool = True,
              shares: list[list[int]] | None = None,
              display: list[tuple[int, int, tuple[tuple[int, int], ...]]] | None = None,
-             pending: float | None = None) -> float:
+             pending: float | None = None,
+             progress: dict[tuple[int, ...], float] | None = None) -> float:
     """Expected final VP of ``seat`` (``shares``: legacy majority VP per type and seat;
-    ``display``: :func:`display_terms`, both shared by every seat of one position).
+    ``display``: :func:`display_terms`, both shared by every seat of one position;
+    ``progress``: :func:`assignment_progress` on that display per resource row, kept with
+    them: many leaves of one position differ in other rows than the resources).
 
     The hot path of greedy play: card facts come from :class:`_Tables` (worked out once
     per ruleset); the sums keep the order of the terms, so the value is the same float."""
@@ -66,7 +69,14 @@ def estimate(st: WitchState, seat: int, own: bool = True,
     basics = total - res[E]
     kept = min(total, cap + 3)
     value += min(basics, kept) * _RES_VALUE + min(res[E], kept) * _ELIXIR_VALUE
-    value += _PROGRESS_VALUE * assignment_progress(st, seat, display)
+    if progress is None or (st.params.achievement_tokens_per_player is not None
+                            and st.tokens[seat] <= 0):
+        value += _PROGRESS_VALUE * assignment_progress(st, seat, display)
+    else:  # not over (above), tokens left: the row and the display are all it reads
+        done = progress.get(res)
+        if done is None:
+            done = progress[res] = assignment_progress(st, seat, display)
+        value += _PROGRESS_VALUE * done
     for gains in shares if shares is not None else legacy_shares(st):
         value += 0.8 * gains[seat]
     left = st.params.rounds - st.year + 1      # round ends still to come, this one included
@@ -249,7 +259,7 @@ def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
                                 lambda child: heuristic(game, child, seat, depth - 1),
                                 spent=depth < 2))
     if st.phase is _OVER:
-        _, (shares, display) = _position_terms(st)
+        _, (shares, display, _) = _position_terms(st)
         mine = estimate(st, seat, True, shares, display)
         best = float("-inf")
         for q in range(st.n):
@@ -530,11 +540,11 @@ class _Context:
     object itself (hashed by identity, kept alive by the key), so the other seats' rows
     and the position are hashed once per context, not once per leaf."""
 
-    __slots__ = ("shares", "display", "position", "best")
+    __slots__ = ("shares", "display", "progress", "position", "best")
 
-    def __init__(self, position: Any, terms: tuple[list[list[int]], list[Any]]) -> None:
+    def __init__(self, position: Any, terms: _Terms) -> None:
         self.position = position
-        self.shares, self.display = terms
+        self.shares, self.display, self.progress = terms
         self.best: dict[tuple[float, ...] | None, float] = {}
 
 
@@ -600,8 +610,9 @@ def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None,
         return found
     shares, display = context.shares, context.display
     # no request pending: 0.0, the value ``_pending_request`` would find in the stack
+    progress = context.progress
     mine = estimate(st, seat, True, shares, display,
-                    pending[seat] if pending is not None else 0.0)
+                    pending[seat] if pending is not None else 0.0, progress)
     best = context.best.get(pending)
     if best is None:
         best = float("-inf")
@@ -616,7 +627,7 @@ def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None,
                         st.health[q], st.facilities[q], st.familiars[q])
                 theirs = memo.get(okey)
                 if theirs is None:
-                    theirs = memo[okey] = estimate(st, q, False, shares, display, p)
+                    theirs = memo[okey] = estimate(st, q, False, shares, display, p, progress)
                 if theirs > best:
                     best = theirs
         context.best[pending] = best
@@ -663,22 +674,28 @@ _first = itemgetter(0)
 _POSITIONS_KEPT = 20_000
 
 
-def _position_terms(st: WitchState) -> tuple[Any, tuple[list[list[int]], list[Any]]]:
+#: a position's :func:`legacy_shares`, :func:`display_terms` and the seats' assignment
+#: progress on that display per resource row (filled by :func:`estimate`)
+_Terms = tuple[list[list[int]], list[Any], dict[tuple[int, ...], float]]
+
+
+def _position_terms(st: WitchState) -> tuple[Any, _Terms]:
     """:func:`legacy_shares` and :func:`display_terms` of a position, with the key they
     are remembered by (see :func:`_position_found`)."""
     key = (tuple(st.legacy), tuple(st.display), tuple([len(t) for t in st.tokens_on]))
     return key, _position_found(st, key)
 
 
-def _position_found(st: WitchState, key: Any) -> tuple[list[list[int]], list[Any]]:
-    """:func:`legacy_shares` and :func:`display_terms` of a position, remembered per
-    ruleset by what they read (``key``: legacy counts; display and tokens on it)."""
+def _position_found(st: WitchState, key: Any) -> _Terms:
+    """:func:`legacy_shares` and :func:`display_terms` of a position (and a progress memo
+    for :func:`estimate`, see :data:`_Terms`), remembered per ruleset by what they read
+    (``key``: legacy counts; display and tokens on it)."""
     memo = _tables(st.rules).positions
     found = memo.get(key)
     if found is None:
         if len(memo) >= _POSITIONS_KEPT:
             memo.clear()
-        found = memo[key] = (legacy_shares(st), display_terms(st))
+        found = memo[key] = (legacy_shares(st), display_terms(st), {})
     return found
 
 
