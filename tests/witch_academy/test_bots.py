@@ -89,13 +89,13 @@ def test_university_shortcuts_value_as_stepping(agents, players, overrides, seed
     monkeypatch.setattr(bots, "_ends_at_draw", drawn)
     swapped_leaf, paying_leaf = bots._swapped_leaf, bots._paying_leaf
 
-    def swapped(st, seat, swaps, pending):
+    def swapped(st, seat, swaps, pending, context=None):
         seen["played " + "+".join(field for field, _ in swaps)] += 1
-        return swapped_leaf(st, seat, swaps, pending)
+        return swapped_leaf(st, seat, swaps, pending, context)
 
-    def paying(st, seat, e, request_vp):
+    def paying(st, seat, e, request_vp, context=None):
         seen["paying"] += 1
-        return paying_leaf(st, seat, e, request_vp)
+        return paying_leaf(st, seat, e, request_vp, context)
 
     monkeypatch.setattr(bots, "_swapped_leaf", swapped)
     monkeypatch.setattr(bots, "_paying_leaf", paying)
@@ -124,3 +124,40 @@ def test_university_shortcuts_value_as_stepping(agents, players, overrides, seed
     assert seen["played hands+familiars+health"] > 0, seen
     assert seen["played hands+facilities"] > 0 and seen["paying"] > 0, seen
     assert seed != 32 or seen["stepped"] > 0, seen
+
+
+@pytest.mark.parametrize(("players", "overrides", "seed"), [
+    (4, {}, 21), (3, {"achievement_tokens_per_player": 1, "resource_cap": 2}, 22)])
+def test_leaf_memos_value_as_computed_afresh(players, overrides, seed, monkeypatch):
+    """Every leaf a greedy game values (stepped, or ``st`` with the seat's own rows swapped
+    in: exchanges, card plays, a request's payment) is the value worked out afresh: the
+    estimates on the position's own shares and display terms, each seat's pending request
+    read from the stack when none is passed. So the memos' keys (a context of the other
+    seats' rows and the position, the seat's own rows; the best opponent per context;
+    progress per resource row; active facilities per row) miss nothing the value reads."""
+    leaf = bots._leaf
+    seen: Counter[str] = Counter()
+    bad: list[str] = []
+
+    def afresh(st: WitchState, seat: int, pending: tuple[float, ...] | None) -> float:
+        bots._tables(st.rules).active.clear()
+        shares, display = bots.legacy_shares(st), bots.display_terms(st)
+        mine = bots.estimate(st, seat, True, shares, display,
+                             pending[seat] if pending is not None else None)
+        return mine - max(bots.estimate(st, q, False, shares, display,
+                                        pending[q] if pending is not None else None)
+                          for q in range(st.n) if q != seat)
+
+    def checked(st, seat, pending, context=None):
+        got = leaf(st, seat, pending, context)
+        want = afresh(st, seat, pending)
+        seen["with context" if context is not None else "alone"] += 1
+        if got != want:
+            bad.append(f"{st.phase.name} seat {seat} year {st.year}: {got} != {want}")
+        return got
+
+    monkeypatch.setattr(bots, "_leaf", checked)
+    params = G.default_params(players=players, **overrides)
+    play_game(G, params, make_agents("greedy", players), seed)
+    assert not bad, "\n".join(bad[:10])
+    assert seen["with context"] > 100 and seen["alone"] > 100, seen

@@ -96,3 +96,37 @@ def test_board_targets_are_open_decisions_with_card_texts():
         session.human_move(rng.choice(session.legal_actions()))
     assert {"pick", "worker", "target"} <= clickable
     assert 'class="dk-card"' in html and "VP" in html
+
+
+class _SubclassedRandom(random.Random):
+    """A ``Random`` subclass: ``determinize`` shuffles with its own ``shuffle`` then."""
+
+
+def test_determinize_draws_as_random_shuffle_and_keeps_own_options() -> None:
+    """At decisions of a seeded game (the draft, turns, the year's end), the sample dealt
+    with the written-out shuffle is the one ``Random.shuffle`` deals from the same seed,
+    and the deciding seat's options, kept from the true position, are the ones its
+    builder gives on the sample."""
+    from designkit.agents import make_agents
+    from designkit.core.play import play_game
+    from designkit.games.witch_academy.state import FLOW
+
+    seen: set[str] = set()
+
+    def check(st) -> None:  # noqa: ANN001
+        if st.phase not in FLOW.decisions or st.seat is None:
+            return
+        st.options  # noqa: B018 - built on the true position, as an agent reads them
+        seen.add(st.phase.name)
+        for seed in (1, 2):
+            fast = G.determinize(st, st.seat, random.Random(seed))
+            slow = G.determinize(st, st.seat, _SubclassedRandom(seed))
+            for name in ("hands", "picks", "drafted", "carried", "ev_removed"):
+                assert getattr(fast, name) == getattr(slow, name), name
+            assert fast.options == tuple(FLOW.decisions[fast.phase][0](fast))
+
+    from designkit.games.witch_academy import observe
+
+    assert observe._INLINE_SHUFFLE  # CPython's shuffle: the written-out loop is the one used
+    play_game(G, WitchParams(players=4), make_agents("random", 4), 5, on_step=check)
+    assert {"DRAFT", "MODE", "UNIV", "KEEP"} <= seen, seen

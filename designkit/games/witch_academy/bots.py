@@ -12,6 +12,8 @@ its best continuation.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from designkit.core.game import Game
@@ -24,6 +26,9 @@ from designkit.games.witch_academy.university import exchanged_row, facility_slo
 # LEGACY: a token chosen after paying for it (Moria's bonus, Lore) is seen with the payment
 _LOOKAHEAD = frozenset({Phase.TARGET, Phase.ASSIGN, Phase.EXPLORE, Phase.ES,
                         Phase.UNIV, Phase.BONUS, Phase.LEGACY})
+#: the phases the hot paths test, as module names: an enum member read through its class
+#: (``Phase.OVER``) costs about 80 ns more on Python 3.11, on every leaf and estimate
+_OVER, _UNIV, _EXPLORE, _PAY, _MODE = Phase.OVER, Phase.UNIV, Phase.EXPLORE, Phase.PAY, Phase.MODE
 _RES_VALUE, _ELIXIR_VALUE, _HEALTH_VALUE, _PROGRESS_VALUE = 0.8, 1.0, 0.25, 0.5
 #: the share of a held request's net VP the hand is worth (see ``_hand_value``)
 _HELD_REQUEST = 0.5
@@ -33,32 +38,52 @@ _REQUEST_RULE = "LW-7.5"
 def estimate(st: WitchState, seat: int, own: bool = True,
              shares: list[list[int]] | None = None,
              display: list[tuple[int, int, tuple[tuple[int, int], ...]]] | None = None,
-             pending: float | None = None) -> float:
+             pending: float | None = None,
+             progress: dict[tuple[int, ...], float] | None = None) -> float:
     """Expected final VP of ``seat`` (``shares``: legacy majority VP per type and seat;
-    ``display``: :func:`display_terms`, both shared by every seat of one position).
+    ``display``: :func:`display_terms`, both shared by every seat of one position;
+    ``progress``: :func:`assignment_progress` on that display per resource row, kept with
+    them: many leaves of one position differ in other rows than the resources).
 
     The hot path of greedy play: card facts come from :class:`_Tables` (worked out once
     per ruleset); the sums keep the order of the terms, so the value is the same float."""
     value = float(st.vp[seat])
-    if st.phase is Phase.OVER:
+    if st.phase is _OVER:
         return value + 0.01 * st.res[seat][E]
     tables = _tables(st.rules)
     res = st.res[seat]
     total = sum(res)
-    facilities = _active_facilities(st.facilities[seat], tables) if st.facilities[seat] else ()
-    carry = tables.carry_cap
-    cap = st.params.resource_cap + sum([carry[i] for i in facilities])
+    stacks = st.facilities[seat]
+    if stacks:  # the active facilities and their carry cap, remembered per row
+        found = tables.active.get(stacks)
+        if found is None:
+            if len(tables.active) >= _POSITIONS_KEPT:
+                tables.active.clear()
+            carry = tables.carry_cap
+            facilities = tuple(_active_facilities(stacks, tables))
+            found = tables.active[stacks] = (facilities, sum([carry[i] for i in facilities]))
+        facilities, carried = found
+    else:
+        facilities, carried = (), 0
+    cap = st.params.resource_cap + carried
     basics = total - res[E]
     kept = min(total, cap + 3)
     value += min(basics, kept) * _RES_VALUE + min(res[E], kept) * _ELIXIR_VALUE
-    value += _PROGRESS_VALUE * assignment_progress(st, seat, display)
+    if progress is None or (st.params.achievement_tokens_per_player is not None
+                            and st.tokens[seat] <= 0):
+        value += _PROGRESS_VALUE * assignment_progress(st, seat, display)
+    else:  # not over (above), tokens left: the row and the display are all it reads
+        done = progress.get(res)
+        if done is None:
+            done = progress[res] = assignment_progress(st, seat, display)
+        value += _PROGRESS_VALUE * done
     for gains in shares if shares is not None else legacy_shares(st):
         value += 0.8 * gains[seat]
     left = st.params.rounds - st.year + 1      # round ends still to come, this one included
     value += _HEALTH_VALUE * sum(st.health[seat]) * left / 3
     if own:
         hand_value = tables.hand_value
-        value += sum([hand_value[e] for e in st.hands[seat]])
+        value += sum(map(hand_value.__getitem__, st.hands[seat]))  # in hand order
     else:
         value += 0.4 * len(st.hands[seat])
     if st.stack:
@@ -115,7 +140,7 @@ def assignment_progress(st: WitchState, seat: int,
                         ) -> float:
     """VP of the best displayed assignment times the share of its cost the seat holds
     (Elixir filling gaps), so colours that fit the display count for more."""
-    if st.phase is Phase.OVER or (st.params.achievement_tokens_per_player is not None
+    if st.phase is _OVER or (st.params.achievement_tokens_per_player is not None
                                   and st.tokens[seat] <= 0):
         return 0.0
     held = st.res[seat]
@@ -145,8 +170,12 @@ class _Tables(NamedTuple):
     ops: tuple[tuple[tuple[Any, ...], ...], ...]                  # effect + passive
     request_vp: tuple[int, ...]                                   # per event card
     card_memo: dict[tuple[int, int, int], float]                  # (card, rounds, types)
+    #: a seat's facility stacks: the active facilities (LW-7.8), their carry cap
+    active: dict[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], int]]
     positions: dict[Any, Any]                                     # display / shares memo
     opponents: dict[Any, float]                                   # an opponent's estimate
+    contexts: dict[Any, _Context]                                 # a leaf's context
+    last_context: list[Any]                                       # its key, the context
     leaves: dict[Any, float]                                      # a leaf's heuristic
 
 
@@ -165,7 +194,8 @@ def _tables(rules: Any) -> _Tables:
             facility=tuple(c.facility for c in ev), number=tuple(c.number for c in ev),
             ops=tuple(c.effect + c.passive for c in ev),
             request_vp=tuple(c.vp if c.type == "request" else 0 for c in ev),
-            card_memo={}, positions={}, opponents={}, leaves={})
+            card_memo={}, active={}, positions={}, opponents={}, contexts={},
+            last_context=[None, None], leaves={})
         object.__setattr__(rules, "_bot_tables", tables)
     return tables
 
@@ -191,7 +221,7 @@ def _pending_request(st: WitchState, seat: int, request_vp: tuple[int, ...]) -> 
             owed += 1
     if not vp:
         return 0.0
-    if st.phase is Phase.PAY and st.ctx == (seat, "ANYRES", _REQUEST_RULE):
+    if st.phase is _PAY and st.ctx == (seat, "ANYRES", _REQUEST_RULE):
         owed += 1
     return vp - _RES_VALUE * owed
 
@@ -220,16 +250,16 @@ def card_value(ops: tuple[tuple[Any, ...], ...], rounds_left: int, legacy_types:
 
 def heuristic(game: Game, st: WitchState, seat: int, depth: int = 2) -> float:
     if depth and st.phase in _LOOKAHEAD and st.seat == seat:
-        if st.phase is Phase.UNIV:
+        if st.phase is _UNIV:
             return _univ_best(game, st, seat, depth)
-        if st.phase is Phase.EXPLORE:
+        if st.phase is _EXPLORE:
             return _explore_best(game, st, seat, depth)
         # below the top, ``st`` is a lookahead clone of this function's: spent once valued
         return max(child_values(game, st, st.options,
                                 lambda child: heuristic(game, child, seat, depth - 1),
                                 spent=depth < 2))
-    if st.phase is Phase.OVER:
-        _, (shares, display) = _position_terms(st)
+    if st.phase is _OVER:
+        _, (shares, display, _) = _position_terms(st)
         mine = estimate(st, seat, True, shares, display)
         best = float("-inf")
         for q in range(st.n):
@@ -252,16 +282,19 @@ def _univ_best(game: Game, st: WitchState, seat: int, depth: int) -> float:
     held = st.res[seat]
     request_vp = _tables(st.rules).request_vp
     best = float("-inf")
+    # these leaves are ``st`` with the seat's own rows changed: one context for all
+    context = _context(st, seat) if kinds.same or kinds.again or kinds.plays \
+        or kinds.paying else None
     if kinds.same:  # the Amount child's stack holds ``univ_action`` more: never empty
-        best = _leaf(st, seat, _pendings(st, request_vp))
+        best = _leaf(st, seat, _pendings(st, request_vp), context)
     if kinds.again or kinds.plays:
         pending = _pendings(st, request_vp) if st.stack else None
         if kinds.again:
-            best = max(best, _exchanged_leaves(st, seat, kinds.again, pending))
+            best = max(best, _exchanged_leaves(st, seat, kinds.again, pending, None, context))
         for swaps in kinds.plays:
-            best = max(best, _swapped_leaf(st, seat, swaps, pending))
+            best = max(best, _swapped_leaf(st, seat, swaps, pending, context))
     for e in kinds.paying:
-        best = max(best, _paying_leaf(st, seat, e, request_vp))
+        best = max(best, _paying_leaf(st, seat, e, request_vp, context))
 
     def value(child: WitchState) -> float:
         return heuristic(game, child, seat, depth - 1)
@@ -283,11 +316,12 @@ def _univ_best(game: Game, st: WitchState, seat: int, depth: int) -> float:
     if last or last_plays:
         if _ran_on_alike(st, child, seat):
             pending = _pendings(child, request_vp) if child.stack else None
+            context = _context(child, seat)
             if last:
                 best = max(best, _exchanged_leaves(child, seat, [a.arg for a in last],
-                                                   pending, held))
+                                                   pending, held, context))
             for _, swaps in last_plays:
-                best = max(best, _swapped_leaf(child, seat, swaps, pending))
+                best = max(best, _swapped_leaf(child, seat, swaps, pending, context))
         else:
             steps = last + [a for a, _ in last_plays]
             best = max(best, *child_values(game, st, steps, value, spent=depth < 2))
@@ -442,16 +476,17 @@ def _ran_on_alike(st: WitchState, ended: WitchState, seat: int) -> bool:
     in action mode. So it passed only ``turn_end``, ``main_next`` and other seats' turns
     (their forced passes, their forced Assignment questions: their own resources),
     never the round end nor the seat's own assignment turn, the steps that read them."""
-    return (ended.phase is Phase.MODE and ended.year == st.year
+    return (ended.phase is _MODE and ended.year == st.year
             and ended.mode[seat] == ACTION_MODE and st.stack[-1:] == [("turn_end", seat)])
 
 
 def _exchanged_leaves(st: WitchState, seat: int, moves: list[tuple[str, str]],
                       pending: tuple[float, ...] | None,
-                      held: tuple[int, ...] | None = None) -> float:
+                      held: tuple[int, ...] | None = None,
+                      context: _Context | None = None) -> float:
     """The best leaf value of ``st`` with one unit of ``src`` exchanged for ``tgt`` (each of
     ``moves``) in the seat's resources ``held`` (by default its own); ``st`` is left as
-    it was."""
+    it was. ``context``: :func:`_context` of ``st`` (the seat's own rows are not in it)."""
     rows = st.res
     was = rows[seat]
     base = was if held is None else held
@@ -459,7 +494,7 @@ def _exchanged_leaves(st: WitchState, seat: int, moves: list[tuple[str, str]],
     try:
         for src, tgt in moves:
             rows[seat] = exchanged_row(base, src, tgt, 1)
-            v = _leaf(st, seat, pending)
+            v = _leaf(st, seat, pending, context)
             if v > best:
                 best = v
     finally:
@@ -468,20 +503,21 @@ def _exchanged_leaves(st: WitchState, seat: int, moves: list[tuple[str, str]],
 
 
 def _swapped_leaf(st: WitchState, seat: int, swaps: _Swaps,
-                  pending: tuple[float, ...] | None) -> float:
+                  pending: tuple[float, ...] | None, context: _Context | None = None) -> float:
     """The leaf value of ``st`` with the seat's rows ``swaps`` (field, new row) in place
     of its own; ``st`` is left as it was."""
     was = [getattr(st, field)[seat] for field, _ in swaps]
     try:
         for field, row in swaps:
             getattr(st, field)[seat] = row
-        return _leaf(st, seat, pending)
+        return _leaf(st, seat, pending, context)
     finally:
         for (field, _), row in zip(swaps, was, strict=True):
             getattr(st, field)[seat] = row
 
 
-def _paying_leaf(st: WitchState, seat: int, e: int, request_vp: tuple[int, ...]) -> float:
+def _paying_leaf(st: WitchState, seat: int, e: int, request_vp: tuple[int, ...],
+                 context: _Context | None = None) -> float:
     """The leaf a request ``e`` played stops at when the seat holds two kinds or more: its
     first unit's payment question (LW-7.5, ``pay1`` tasks: one a unit, the first asked,
     then ``request_done``), the hand less the card and nothing else changed; ``st`` is left
@@ -491,49 +527,110 @@ def _paying_leaf(st: WitchState, seat: int, e: int, request_vp: tuple[int, ...])
     was = hands[seat]
     hands[seat] = without(was, e)
     try:
-        return _leaf(st, seat, pending)
+        return _leaf(st, seat, pending, context)
     finally:
         hands[seat] = was
 
 
-def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None) -> float:
+class _Context:
+    """What the leaves of a position share with every position that differs from it in
+    the deciding seat's own rows only (an exchange, a card played: :func:`_univ_best`'s
+    leaves): the position's terms (:func:`legacy_shares`, :func:`display_terms`) and the
+    best opponent's estimate per pending requests (``best``). A leaf's key holds the
+    object itself (hashed by identity, kept alive by the key), so the other seats' rows
+    and the position are hashed once per context, not once per leaf."""
+
+    __slots__ = ("shares", "display", "progress", "position", "best")
+
+    def __init__(self, position: Any, terms: _Terms) -> None:
+        self.position = position
+        self.shares, self.display, self.progress = terms
+        self.best: dict[tuple[float, ...] | None, float] = {}
+
+
+_OTHERS: dict[tuple[int, int], Callable[[Sequence[Any]], tuple[Any, ...]]] = {}
+
+
+def _others(n: int, seat: int) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """The rows of every seat but ``seat``, as a tuple (one C call)."""
+    found = _OTHERS.get((n, seat))
+    if found is None:
+        rest = [q for q in range(n) if q != seat]
+        found = _OTHERS[n, seat] = (itemgetter(*rest) if len(rest) > 1
+                                     else lambda rows: (rows[rest[0]],))
+    return found
+
+
+def _context(st: WitchState, seat: int, tables: _Tables | None = None) -> _Context:
+    """The :class:`_Context` of ``seat``'s leaves in ``st``, remembered per ruleset by
+    everything its terms and the opponents' estimates read: the year, the other seats'
+    rows (of hands, their sizes only) and the position's shared terms. Mostly the last
+    one asked for (a lookahead's leaves are siblings): its key is compared first, which
+    costs less than hashing the rows (the rows are mostly the same objects)."""
+    others = _others(st.n, seat)
+    key = (seat, st.year, others(st.vp), others(st.tokens), tuple(map(len, others(st.hands))),
+           others(st.res), others(st.health), others(st.facilities), others(st.familiars),
+           tuple(st.legacy), tuple(st.display), tuple(map(len, st.tokens_on)))
+    if tables is None:
+        tables = _tables(st.rules)
+    last = tables.last_context
+    if key == last[0]:
+        return last[1]  # type: ignore[no-any-return]
+    memo = tables.contexts
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _POSITIONS_KEPT:
+            memo.clear()
+        position = key[9:]
+        found = memo[key] = _Context(position, _position_found(st, position))
+    last[0], last[1] = key, found
+    return found
+
+
+def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None,
+          context: _Context | None = None) -> float:
     """A position judged without a look ahead: the seat's estimate less the best
-    opponent's (``pending``: :func:`_pendings`, ``None`` for an empty stack)."""
+    opponent's (``pending``: :func:`_pendings`, ``None`` for an empty stack; ``context``:
+    :func:`_context` of ``st``, passed by a caller that values several of the seat's own
+    rows on one position)."""
     tables = _tables(st.rules)
-    # what the estimates read: per seat its rows (the hand's cards only for the seat's
-    # own), and the position's shared terms (legacy counts of every seat, the display and
-    # its tokens: :func:`_position_terms`), last. Many lookahead leaves are one position
-    # reached another way (exchanges in another order, an amount still to choose), and
-    # an option changes the deciding seat's rows only, mostly: so the leaf's value is
-    # remembered by all of it (whole fields: ``tuple(list)`` is one C call, the rows are
-    # tuples), an opponent's estimate by its part
-    hands, year = st.hands, st.year
-    key = (seat, year, pending, hands[seat], tuple(st.vp), tuple(st.tokens),
-           tuple(map(len, hands)), tuple(st.res), tuple(st.health), tuple(st.facilities),
-           tuple(st.familiars), tuple(st.legacy), tuple(st.display),
-           tuple(map(len, st.tokens_on)))
+    # what the estimates read: the seat's own rows (its hand's cards) and the context's
+    # (:func:`_context`: the other seats' rows, their hands' sizes, the position's shared
+    # terms). Many lookahead leaves are one position reached another way (exchanges in
+    # another order, an amount still to choose), and an option changes the deciding
+    # seat's rows only, mostly: so the leaf's value is remembered by all of it, the best
+    # opponent's estimate by the context and the requests pending
+    if context is None:
+        context = _context(st, seat, tables)
+    key = (context, pending, st.hands[seat], st.vp[seat], st.tokens[seat], st.res[seat],
+           st.health[seat], st.facilities[seat], st.familiars[seat])
     leaves = tables.leaves
     found = leaves.get(key)
     if found is not None:
         return found
-    position = key[11:]
-    shares, display = _position_found(st, position)
+    shares, display = context.shares, context.display
+    # no request pending: 0.0, the value ``_pending_request`` would find in the stack
+    progress = context.progress
     mine = estimate(st, seat, True, shares, display,
-                    pending[seat] if pending is not None else None)
-    best = float("-inf")
-    memo = tables.opponents
-    if len(memo) >= _POSITIONS_KEPT:
-        memo.clear()
-    for q in range(st.n):
-        if q != seat:
-            p = pending[q] if pending is not None else 0.0
-            okey = (position, p, year, st.vp[q], st.tokens[q], len(hands[q]), st.res[q],
-                    st.health[q], st.facilities[q], st.familiars[q])
-            theirs = memo.get(okey)
-            if theirs is None:
-                theirs = memo[okey] = estimate(st, q, False, shares, display, p)
-            if theirs > best:
-                best = theirs
+                    pending[seat] if pending is not None else 0.0, progress)
+    best = context.best.get(pending)
+    if best is None:
+        best = float("-inf")
+        memo = tables.opponents
+        if len(memo) >= _POSITIONS_KEPT:
+            memo.clear()
+        position, year, hands = context.position, st.year, st.hands
+        for q in range(st.n):
+            if q != seat:
+                p = pending[q] if pending is not None else 0.0
+                okey = (position, p, year, st.vp[q], st.tokens[q], len(hands[q]), st.res[q],
+                        st.health[q], st.facilities[q], st.familiars[q])
+                theirs = memo.get(okey)
+                if theirs is None:
+                    theirs = memo[okey] = estimate(st, q, False, shares, display, p, progress)
+                if theirs > best:
+                    best = theirs
+        context.best[pending] = best
     if len(leaves) >= _POSITIONS_KEPT:
         leaves.clear()
     value = leaves[key] = mine - best
@@ -541,10 +638,14 @@ def _leaf(st: WitchState, seat: int, pending: tuple[float, ...] | None) -> float
 
 
 def _pendings(st: WitchState, request_vp: tuple[int, ...],
-              more: tuple[int, int, int] | None = None) -> tuple[float, ...]:
+              more: tuple[int, int, int] | None = None) -> tuple[float, ...] | None:
     """:func:`_pending_request` of every seat in one pass over the stack (the same
-    floats: each seat's sums are taken in the same order). ``more``: (seat, VP, units
-    owed) of a request being paid on top of the stack (see :func:`_paying_leaf`)."""
+    floats: each seat's sums are taken in the same order), ``None`` when no request is
+    being paid (as for an empty stack: :func:`estimate` then adds the same 0.0, so the
+    leaf is remembered once). ``more``: (seat, VP, units owed) of a request being paid
+    on top of the stack (see :func:`_paying_leaf`)."""
+    if more is None and _REQUEST_TASKS.isdisjoint(map(_first, st.stack)):
+        return None  # the usual stack: its task names tested in C, no loop here
     vp: list[int] | None = None
     owed: list[int] = []
     if more is not None:
@@ -562,31 +663,39 @@ def _pendings(st: WitchState, request_vp: tuple[int, ...],
                 vp, owed = [0] * st.n, [0] * st.n
             owed[task[1]] += 1
     if vp is None:
-        return (0.0,) * st.n
-    if st.phase is Phase.PAY and st.ctx[1:] == ("ANYRES", _REQUEST_RULE):
+        return None
+    if st.phase is _PAY and st.ctx[1:] == ("ANYRES", _REQUEST_RULE):
         owed[st.ctx[0]] += 1
     return tuple([vp[q] - _RES_VALUE * owed[q] if vp[q] else 0.0 for q in range(st.n)])
 
 
+_REQUEST_TASKS = frozenset({"request_done", "pay1"})
+_first = itemgetter(0)
 _POSITIONS_KEPT = 20_000
 
 
-def _position_terms(st: WitchState) -> tuple[Any, tuple[list[list[int]], list[Any]]]:
+#: a position's :func:`legacy_shares`, :func:`display_terms` and the seats' assignment
+#: progress on that display per resource row (filled by :func:`estimate`)
+_Terms = tuple[list[list[int]], list[Any], dict[tuple[int, ...], float]]
+
+
+def _position_terms(st: WitchState) -> tuple[Any, _Terms]:
     """:func:`legacy_shares` and :func:`display_terms` of a position, with the key they
     are remembered by (see :func:`_position_found`)."""
     key = (tuple(st.legacy), tuple(st.display), tuple([len(t) for t in st.tokens_on]))
     return key, _position_found(st, key)
 
 
-def _position_found(st: WitchState, key: Any) -> tuple[list[list[int]], list[Any]]:
-    """:func:`legacy_shares` and :func:`display_terms` of a position, remembered per
-    ruleset by what they read (``key``: legacy counts; display and tokens on it)."""
+def _position_found(st: WitchState, key: Any) -> _Terms:
+    """:func:`legacy_shares` and :func:`display_terms` of a position (and a progress memo
+    for :func:`estimate`, see :data:`_Terms`), remembered per ruleset by what they read
+    (``key``: legacy counts; display and tokens on it)."""
     memo = _tables(st.rules).positions
     found = memo.get(key)
     if found is None:
         if len(memo) >= _POSITIONS_KEPT:
             memo.clear()
-        found = memo[key] = (legacy_shares(st), display_terms(st))
+        found = memo[key] = (legacy_shares(st), display_terms(st), {})
     return found
 
 

@@ -11,6 +11,7 @@ numbers. The result depends only on what ``seat`` sees (and ``rng``).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from designkit.games.witch_academy.state import FLOW, Phase, WitchState
@@ -67,6 +68,35 @@ def _last_seen(st: WitchState, seat: int) -> list[Any] | None:
     return [who, action.to_json()]
 
 
+def _shuffle(x: list[int], getrandbits: Callable[[int], int]) -> None:
+    """``Random.shuffle(x)`` written out over ``getrandbits``: CPython's loop with its
+    ``_randbelow_with_getrandbits`` inlined, the same draws without two calls per card
+    (:data:`_INLINE_SHUFFLE` checks it once per process)."""
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        x[i], x[r] = x[r], x[i]
+
+
+def _same_shuffles() -> bool:
+    """Whether :func:`_shuffle` gives ``Random.shuffle``'s order on this Python."""
+    for seed in range(8):
+        a, b = random.Random(seed), random.Random(seed)
+        for size in (0, 1, 2, 3, 7, 16, 33):
+            x, y = list(range(size)), list(range(size))
+            a.shuffle(x)
+            _shuffle(y, b.getrandbits)
+            if x != y:
+                return False
+    return a.random() == b.random()
+
+
+_INLINE_SHUFFLE = _same_shuffles()
+
+
 def determinize(st: WitchState, seat: int, rng: random.Random) -> WitchState:
     """A copy consistent with ``seat``'s view, the unseen event cards dealt anew."""
     c = st.clone()
@@ -88,6 +118,8 @@ def determinize(st: WitchState, seat: int, rng: random.Random) -> WitchState:
         for name in _HIDDEN:
             rows = getattr(c, name)
             container = rows[q]
+            if container == ():  # nothing hidden: the (shared, immutable) row stays
+                continue
             years = [ev[e].year for e in container]
             for e in container:
                 pools.setdefault(ev[e].year, []).append(e)
@@ -95,14 +127,20 @@ def determinize(st: WitchState, seat: int, rng: random.Random) -> WitchState:
     removed_years = [ev[e].year for e in c.ev_removed]
     for e in c.ev_removed:
         pools.setdefault(ev[e].year, []).append(e)
+    inline = _INLINE_SHUFFLE and type(rng) is random.Random
     for pool in pools.values():
         pool.sort()
-        rng.shuffle(pool)
+        if inline:
+            _shuffle(pool, rng.getrandbits)
+        else:
+            rng.shuffle(pool)
     for rows, q, years in slots:
         dealt = [pools[y].pop() for y in years]
         rows[q] = dealt if type(rows[q]) is list else tuple(dealt)
     c.ev_removed = tuple([pools[y].pop() for y in removed_years])
-    if c.phase in FLOW.decisions:
+    if c.phase in FLOW.decisions and not (c.seat == seat and c._options is not None):
+        # another seat's options may name its hidden cards: built anew on the sample; the
+        # seat's own (built) are its own information (``observation``'s ``legal``), kept
         c.options = tuple(FLOW.decisions[c.phase][0](c))
     return c
 

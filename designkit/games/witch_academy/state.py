@@ -220,29 +220,32 @@ class WitchState(FlowState):
         ``facilities``: :func:`set_familiars`, :func:`set_facilities`; ``hands``, ``health``,
         ``res``, ``picks``, ``drafted``, ``carried`` and the others: ``core.rows``), and so are
         the exploration and event piles (:func:`without`, ``+=``): a clone shares them
-        without copying (issue 19: their copies were most of a clone's cost)."""
+        without copying (issue 19: their copies were most of a clone's cost). ``list.copy``
+        rather than ``[:]``: on Python 3.11 the slice costs about 30 ns more a list."""
         c = self.clone_flow()
         c.year, c.sp, c.turn_pos, c.turn_no = self.year, self.sp, self.turn_pos, self.turn_no
-        c.order, c.mode, c.action_turns = self.order[:], self.mode[:], self.action_turns[:]
+        c.order, c.mode = self.order.copy(), self.mode.copy()
+        c.action_turns = self.action_turns.copy()
         c.acting, c.actions_left = self.acting, self.actions_left
-        c.area_pool, c.areas = self.area_pool[:], self.areas[:]
-        c.explore = self.explore[:]
+        c.area_pool, c.areas = self.area_pool.copy(), self.areas.copy()
+        c.explore = self.explore.copy()
         c.ex_deck, c.ex_discard = self.ex_deck, self.ex_discard
-        c.occupant, c.univ = self.occupant[:], self.univ[:]
-        c.asg_pool, c.display = self.asg_pool[:], self.display[:]
-        c.tokens_on = self.tokens_on[:]
-        c.ev_pool, c.ev_removed, c.ev_discard = self.ev_pool[:], self.ev_removed, \
+        c.occupant, c.univ = self.occupant.copy(), self.univ.copy()
+        c.asg_pool, c.display = self.asg_pool.copy(), self.display.copy()
+        c.tokens_on = self.tokens_on.copy()
+        c.ev_pool, c.ev_removed, c.ev_discard = self.ev_pool.copy(), self.ev_removed, \
             self.ev_discard
-        c.hands = self.hands[:]
-        c.picks, c.drafted, c.carried = self.picks[:], self.drafted[:], self.carried[:]
-        c.health = self.health[:]
-        c.loc = self.loc[:]
-        c.res = self.res[:]
-        c.vp = self.vp[:]
-        c.parts = self.parts[:]
-        c.legacy = self.legacy[:]
-        c.stock, c.tokens = self.stock[:], self.tokens[:]
-        c.familiars, c.facilities = self.familiars[:], self.facilities[:]
+        c.hands = self.hands.copy()
+        c.picks, c.drafted = self.picks.copy(), self.drafted.copy()
+        c.carried = self.carried.copy()
+        c.health = self.health.copy()
+        c.loc = self.loc.copy()
+        c.res = self.res.copy()
+        c.vp = self.vp.copy()
+        c.parts = self.parts.copy()
+        c.legacy = self.legacy.copy()
+        c.stock, c.tokens = self.stock.copy(), self.tokens.copy()
+        c.familiars, c.facilities = self.familiars.copy(), self.facilities.copy()
         return c
 
     # -- small queries shared by rules, bots, view and tests ----------------------------------------

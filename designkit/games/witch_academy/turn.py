@@ -51,7 +51,7 @@ def main_start(st: WitchState) -> bool:
 @FLOW.task("main_next")
 def main_next(st: WitchState) -> bool:
     """LW-11.1: the round ends the moment every player has passed; else the next turn."""
-    if all(m == PASSED for m in st.mode):
+    if st.mode.count(PASSED) == len(st.mode):  # everyone passed (counted in C)
         push(st, ("round_end",))
         return False
     seat = st.order[st.turn_pos]
@@ -74,9 +74,9 @@ def turn(st: WitchState, seat: int) -> bool:
             add_vp(st, seat, p.forced_pass_vp, 2, "LW-A17", "forced pass", "強制パス")
         return False
     if st.mode[seat] == ACTION_MODE:
-        others = [s for s in range(st.n) if s != seat]
-        if all(st.mode[s] != ACTION_MODE for s in others):
-            if any(st.mode[s] == PASSED for s in others):   # LW-A16: passed players count
+        # every other seat out of action mode (this one is in it); one of them passed
+        if st.mode.count(ACTION_MODE) == 1:
+            if PASSED in st.mode:   # LW-A16: passed players count
                 return _enter_assignment(
                     st, seat, "LW-A16", "every other player is in assignment mode or has "
                     "passed (passed players count, checked at the start of the turn), so this "

@@ -10,6 +10,8 @@ the change list's addition can be weighed against the draft without it.
 
 from __future__ import annotations
 
+from functools import cache
+
 from designkit.core.flow import ask, push
 from designkit.core.rows import put, without
 from designkit.core.seats import seat_label
@@ -91,12 +93,19 @@ def playable(st: WitchState, seat: int, w: int, e: int) -> bool:
     return True
 
 
+@cache
+def _exchanges(held: tuple[bool, ...]) -> tuple[WitchAction, ...]:
+    """The exchange pairs (LW-7.3) of the resources ``held`` (one flag per resource): a
+    held source for each other basic colour; the same few tuples for every question."""
+    return tuple(act("exchange", (src, tgt)) for i, src in enumerate(RESOURCES) if held[i]
+                 for tgt in BASIC if tgt != src)
+
+
 def _univ_options(st: WitchState) -> tuple[WitchAction, ...]:
     """Exchange pairs (LW-7.3; none under the variant LW-V1), playable cards, or stop."""
     seat, w = st.ctx
     held = st.res[seat]
-    out = [act("exchange", (src, tgt)) for i, src in enumerate(RESOURCES) if held[i]
-           for tgt in BASIC if tgt != src] if st.params.university_exchange else []
+    out = _exchanges(tuple(map(bool, held))) if st.params.university_exchange else ()
     ev = st.rules.events
     seen: dict[str, WitchAction] = {}
     for e in st.hands[seat]:
