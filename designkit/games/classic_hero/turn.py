@@ -34,6 +34,7 @@ from designkit.games.classic_hero.resolve import (
     apply_bless,
     apply_rest,
     best_set,
+    bless_count,
     bless_options,
     clamp,
     distinct,
@@ -46,6 +47,7 @@ from designkit.games.classic_hero.resolve import (
     may_meet,
     red_bonus_vp,
     ref,
+    rest_count,
     rest_options,
     source_name,
 )
@@ -402,6 +404,36 @@ def fortune_several_at(st: ClassicHeroState, seat: int, fortune: Fortune,
     return n >= 2 or (n == 1 and st.ready(seat, "ignore_fortune") is not None)
 
 
+def _fortune_count(st: ClassicHeroState) -> int:
+    """``len(_fortune_options(st))``, the results counted in the ruleset's dice table."""
+    seat = st.ctx[0]
+    n = len(tables(st.rules).fortune_kinds(st.event_at(st.pos[seat]).fortune,
+                                           hand_kinds(st, seat)))
+    if st.params.auto_resolve:
+        n = min(n, 1)
+    return n + (st.ready(seat, "ignore_fortune") is not None) + len(ability_options(st, seat))
+
+
+def _fortune_nth(st: ClassicHeroState, r: int) -> HeroAction:
+    """``_fortune_options(st)[r]``: a result's one action made from the table entry."""
+    seat = st.ctx[0]
+    avail, kinds = hand(st, seat)
+    found = tables(st.rules).fortune_kinds(st.event_at(st.pos[seat]).fortune, kinds)
+    n = len(found)
+    if n > 1 and st.params.auto_resolve:
+        return _fortune_options(st)[r]      # the canonical result needs every one
+    if r < n:
+        return HeroAction("fortune", tuple([((avail[k], *kinds[k]), text)
+                                            for k, text in found[r]]))
+    r -= n
+    skip = st.ready(seat, "ignore_fortune")
+    if skip is not None:
+        if not r:
+            return HeroAction("ignore_fortune", st.rules.abilities[skip].id)
+        r -= 1
+    return ability_options(st, seat)[r]
+
+
 @FLOW.task("fortune")
 def fortune(st: ClassicHeroState, seat: int) -> bool:
     card = st.event_at(st.pos[seat])
@@ -425,7 +457,8 @@ def fortune_ask(st: ClassicHeroState, seat: int) -> bool:
     return bool(st.available(seat)) and ask(st, Phase.FORTUNE, seat, (seat,))
 
 
-@FLOW.decision(Phase.FORTUNE, _fortune_options, several=_fortune_several)
+@FLOW.decision(Phase.FORTUNE, _fortune_options, several=_fortune_several,
+               count=_fortune_count, nth=_fortune_nth)
 def fortune_applied(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     card = st.event_at(st.pos[seat])
@@ -611,7 +644,48 @@ def check_waits(st: ClassicHeroState, seat: int) -> bool:
     return not _only_pass(st, seat) and _check_several(st)
 
 
-@FLOW.decision(Phase.CHECK, _check_options, several=_check_several)
+def _check_count(st: ClassicHeroState) -> int:
+    """``len(_check_options(st))``: the sets counted in the ruleset's dice table, the other
+    kinds by their own counts."""
+    seat = st.ctx[0]
+    return (_achieve_count(st, seat) + len(force_options(st, seat)) + bless_count(st, seat)
+            + len(ability_options(st, seat)) + rest_count(st, seat) + 1)
+
+
+def _achieve_count(st: ClassicHeroState, seat: int) -> int:
+    """``len(achieve_options(st, seat))`` without making the sets' actions."""
+    card_i = st.track[st.pos[seat]]
+    if card_i is None:
+        return 0
+    n = len(tables(st.rules).set_kinds(st.rules.events[card_i].condition, hand_kinds(st, seat)))
+    return min(n, 1) if st.params.auto_resolve else n
+
+
+def _check_nth(st: ClassicHeroState, r: int) -> HeroAction:
+    """``_check_options(st)[r]``: an achieving set's one action made from the table entry;
+    another kind's from its own (short) list."""
+    seat = st.ctx[0]
+    n = _achieve_count(st, seat)
+    if r < n:
+        if st.params.auto_resolve:
+            return achieve_options(st, seat)[r]
+        card = st.rules.events[st.track[st.pos[seat]]]  # type: ignore[index]
+        avail, kinds = hand(st, seat)
+        u = tables(st.rules).set_kinds(card.condition, kinds)[r]
+        return HeroAction("achieve", (card.id, tuple(sorted([(avail[k], *kinds[k])
+                                                             for k in u]))))
+    r -= n
+    for part in (force_options, bless_options, ability_options):
+        found = part(st, seat)
+        if r < len(found):
+            return found[r]
+        r -= len(found)
+    n = rest_count(st, seat)
+    return rest_options(st, seat)[r] if r < n else PASS
+
+
+@FLOW.decision(Phase.CHECK, _check_options, several=_check_several, count=_check_count,
+               nth=_check_nth)
 def checked(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     kind = a.kind
