@@ -565,9 +565,11 @@ class FlowGame(Game[FS, P]):
             raise IllegalAction(bi("{a}: the game is over", "{a}：ゲームは終わっています",
                                    a=label))
         if who is CHANCE:
-            try:
-                possible = {o for o, _ in self.chance_outcomes(st)}
-                ok = action in possible
+            step = self.flow.chances[st.phase]
+            try:  # a uniform step's outcomes may be a sequence that is not listed (dice
+                # rolled together: every tuple of faces), which answers ``in`` itself
+                ok = action in (step.outcomes(st) if step.uniform
+                                else {o for o, _ in self.chance_outcomes(st)})
             except TypeError:  # an unhashable outcome
                 ok = False
             if not ok:

@@ -311,7 +311,7 @@ def stop_reroll(st: ClassicHeroState, seat: int) -> bool:
                 "available dice" + (f", keeping the fixed {kept}" if kept else ""),
                 f"{seat_label(seat)}はイベントに止まったので{len(free)}個を振り直す"
                 + (f"（固定：{kept}）" if kept else ""))
-    push(st, *[("roll_die", seat, i, "CH-V3") for i in free])
+    push(st, ("roll_dice", seat, tuple(free), "CH-V3"))
     return False
 
 
