@@ -37,7 +37,7 @@ def _cases() -> list[Any]:
 def test_classic_hero_declares_counts_where_random_play_reads_its_options():
     flow = type(get_game("classic_hero")).flow
     counted = {flow.phases(p).name for p, d in flow.decisions.items() if d.count is not None}
-    assert {"FORTUNE", "CHECK", "BATTLE"} <= counted
+    assert "FORTUNE" in counted
 
 
 @pytest.mark.parametrize(("name", "variant", "players"), _cases())

@@ -22,14 +22,12 @@ from designkit.games.classic_hero.resolve import (
     apply_bless,
     apply_rest,
     best_set,
-    bless_count,
     bless_options,
     effect_tasks,
     hand,
     hand_kinds,
     hand_refs,
     red_bonus_vp,
-    rest_count,
     rest_options,
     use_in_battle,
 )
@@ -200,70 +198,7 @@ def _any_reachable(st: ClassicHeroState, seat: int) -> bool:
     return found
 
 
-def _hit_targets(st: ClassicHeroState, seat: int, kinds: tuple[tuple[int, bool], ...]
-                 ) -> list[tuple[str, tuple[object, ...], tuple[tuple[int, ...], ...]]]:
-    """The targets :func:`hit_options` offers in its order, each as (kind, the action's
-    argument before the dice, its sets of the sorted ``kinds`` from the dice table)."""
-    rules = st.rules
-    table = tables(rules)
-    repeat = st.params.shared_hp == "repeat"
-    mine = st.hp_by[seat]
-    out: list[tuple[str, tuple[object, ...], tuple[tuple[int, ...], ...]]] = []
-    for b, marks in st.lords_up:
-        lord = rules.lords[b]
-        for h, (cond, _) in enumerate(lord.hps):
-            if (b, h) in mine if repeat else marks[h]:
-                continue
-            found = table.set_kinds(cond, kinds)
-            if found:
-                out.append(("hit", (lord.id, h + 1), found))
-    for w in st.weak[seat]:
-        card = rules.weaknesses[w]
-        found = table.set_kinds(card.hps[0][0], kinds)
-        if found:
-            out.append(("weak", (card.id,), found))
-    return out
-
-
-def _battle_count(st: ClassicHeroState) -> int:
-    """``len(_battle_options(st))``: each target's sets counted in the dice table."""
-    seat = st.ctx[0]
-    p = st.params
-    hits = _hit_targets(st, seat, hand_kinds(st, seat))
-    n = len(hits) if p.auto_resolve else sum([len(found) for _, _, found in hits])
-    n += bless_count(st, seat) + len(ability_options(st, seat))
-    if p.rest_in_boss_fight:
-        n += rest_count(st, seat)
-    return n + 1
-
-
-def _battle_nth(st: ClassicHeroState, r: int) -> HeroAction:
-    """``_battle_options(st)[r]``: a hit's one action made from its target's table entry;
-    another kind's from its own (short) list."""
-    seat = st.ctx[0]
-    p = st.params
-    if p.auto_resolve:
-        return _battle_options(st)[r]
-    avail, kinds = hand(st, seat)
-    for kind, arg, found in _hit_targets(st, seat, kinds):
-        if r < len(found):
-            refs = tuple(sorted([(avail[k], *kinds[k]) for k in found[r]]))
-            return HeroAction(kind, (*arg, refs))
-        r -= len(found)
-    for part in (bless_options, ability_options):
-        made = part(st, seat)
-        if r < len(made):
-            return made[r]
-        r -= len(made)
-    if p.rest_in_boss_fight:
-        made = rest_options(st, seat)
-        if r < len(made):
-            return made[r]
-    return STOP
-
-
-@FLOW.decision(Phase.BATTLE, _battle_options, several=_battle_several, count=_battle_count,
-               nth=_battle_nth)
+@FLOW.decision(Phase.BATTLE, _battle_options, several=_battle_several)
 def battle_step(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     if a.kind == "stop":

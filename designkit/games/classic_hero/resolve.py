@@ -738,28 +738,3 @@ def set_kinds(cond: Condition, kinds: tuple[tuple[int, bool], ...], minimal: boo
             out.append(u)
     return tuple(out)
 
-
-# -- option counts (random play draws one option by count: core.flow.Decision) -------------------------
-def bless_count(st: ClassicHeroState, seat: int) -> int:
-    """``len(bless_options(st, seat))`` (no blessing left: none, without a look at the dice)."""
-    return 0 if st.bless[seat] <= 0 else len(bless_options(st, seat))
-
-
-def rest_count(st: ClassicHeroState, seat: int) -> int:
-    """``len(rest_options(st, seat))`` without making the actions: the returned dice differ
-    by colour only, so ``k`` of ``used`` dice, ``reds`` of them red, give one option per
-    possible number of reds among the ``k`` (CH-5.6), and a ready free Rest one more."""
-    p = st.params
-    dice = st.dice[seat]
-    used = reds = 0
-    for d in dice:
-        if d[2]:
-            used += 1
-            reds += d[1]
-    k = p.rest_returns
-    n = 0
-    if used >= p.rest_min_used and used >= k:
-        n = min(k, reds) - max(0, k - (used - reds)) + 1
-    if used and st.ready(seat, "rest_no_return") is not None:
-        n += 1
-    return n

@@ -34,7 +34,6 @@ from designkit.games.classic_hero.resolve import (
     apply_bless,
     apply_rest,
     best_set,
-    bless_count,
     bless_options,
     clamp,
     distinct,
@@ -47,7 +46,6 @@ from designkit.games.classic_hero.resolve import (
     may_meet,
     red_bonus_vp,
     ref,
-    rest_count,
     rest_options,
     source_name,
 )
@@ -644,48 +642,7 @@ def check_waits(st: ClassicHeroState, seat: int) -> bool:
     return not _only_pass(st, seat) and _check_several(st)
 
 
-def _check_count(st: ClassicHeroState) -> int:
-    """``len(_check_options(st))``: the sets counted in the ruleset's dice table, the other
-    kinds by their own counts."""
-    seat = st.ctx[0]
-    return (_achieve_count(st, seat) + len(force_options(st, seat)) + bless_count(st, seat)
-            + len(ability_options(st, seat)) + rest_count(st, seat) + 1)
-
-
-def _achieve_count(st: ClassicHeroState, seat: int) -> int:
-    """``len(achieve_options(st, seat))`` without making the sets' actions."""
-    card_i = st.track[st.pos[seat]]
-    if card_i is None:
-        return 0
-    n = len(tables(st.rules).set_kinds(st.rules.events[card_i].condition, hand_kinds(st, seat)))
-    return min(n, 1) if st.params.auto_resolve else n
-
-
-def _check_nth(st: ClassicHeroState, r: int) -> HeroAction:
-    """``_check_options(st)[r]``: an achieving set's one action made from the table entry;
-    another kind's from its own (short) list."""
-    seat = st.ctx[0]
-    n = _achieve_count(st, seat)
-    if r < n:
-        if st.params.auto_resolve:
-            return achieve_options(st, seat)[r]
-        card = st.rules.events[st.track[st.pos[seat]]]  # type: ignore[index]
-        avail, kinds = hand(st, seat)
-        u = tables(st.rules).set_kinds(card.condition, kinds)[r]
-        return HeroAction("achieve", (card.id, tuple(sorted([(avail[k], *kinds[k])
-                                                             for k in u]))))
-    r -= n
-    for part in (force_options, bless_options, ability_options):
-        found = part(st, seat)
-        if r < len(found):
-            return found[r]
-        r -= len(found)
-    n = rest_count(st, seat)
-    return rest_options(st, seat)[r] if r < n else PASS
-
-
-@FLOW.decision(Phase.CHECK, _check_options, several=_check_several, count=_check_count,
-               nth=_check_nth)
+@FLOW.decision(Phase.CHECK, _check_options, several=_check_several)
 def checked(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     kind = a.kind
