@@ -599,9 +599,10 @@ def _only_pass(st: ClassicHeroState, seat: int) -> bool:
 
 def _check_several(st: ClassicHeroState) -> bool:
     """A blessing with an available die (CH-6.5: ±``blessing_delta`` ≥ 1 changes any value
-    one way or the other), a Rest (CH-5.6), achieving the event (its sets counted in the
-    ruleset's dice table, without making the actions) or a die ability is possible: it and
-    "pass" are two options (they wait until read; a bot's lookahead never reads them)."""
+    one way or the other), a Rest (CH-5.6), achieving the event (some set found by the
+    ruleset's dice tables, :meth:`~hands.HandTables.any_set`, without making the actions or
+    filling the hand's sets) or a die ability is possible: it and "pass" are two options
+    (they wait until read; a bot's lookahead never reads them)."""
     seat = st.ctx[0]
     p = st.params
     used = sum(1 for d in st.dice[seat] if d[2])
@@ -613,9 +614,15 @@ def _check_several(st: ClassicHeroState) -> bool:
         return True
     card = st.track[st.pos[seat]]
     if card is not None and used < len(st.dice[seat]):
-        n = len(tables(st.rules).set_kinds(st.rules.events[card].condition, hand_kinds(st, seat)))
-        if n:
-            return n <= MAX_OPTIONS // 2
+        kinds = hand_kinds(st, seat)
+        table, cond = tables(st.rules), st.rules.events[card].condition
+        if 1 << len(kinds) <= MAX_OPTIONS // 2:    # fewer sets than subsets: within the limit
+            if table.any_set(cond, kinds):
+                return True
+        else:
+            n = len(table.set_kinds(cond, kinds))
+            if n:
+                return n <= MAX_OPTIONS // 2
     return has_ability_option(st, seat)
 
 
