@@ -71,6 +71,13 @@ class Decision(NamedTuple):
     #: no more than :data:`MAX_OPTIONS`), so :func:`ask` may wait without building them;
     #: ``None`` (or ``False`` from it): build them to see whether the question is forced
     several: Callable[[Any], bool] | None = None
+    #: ``count(state) -> len(options(state))`` and ``nth(state, r) -> options(state)[r]``,
+    #: both or neither: random play draws ``r`` below the count and builds that one option
+    #: instead of the whole list (a waiting question's ``several`` hook left it unbuilt);
+    #: every other reader (an agent, a viewer, ``legal_actions``) still gets ``options``
+    #: (the field shadows ``tuple.count``, which nothing calls on a Decision)
+    count: Callable[[Any], int] | None = None  # type: ignore[assignment]
+    nth: Callable[[Any, int], Action] | None = None
 
 
 class ChanceStep(NamedTuple):
@@ -163,12 +170,20 @@ class Flow:
         self.task(name)(offer_unless)
 
     def decision(self, phase: enum.IntEnum, options: Options,
-                 several: Callable[[Any], bool] | None = None
+                 several: Callable[[Any], bool] | None = None,
+                 count: Callable[[Any], int] | None = None,
+                 nth: Callable[[Any, int], Action] | None = None
                  ) -> Callable[[Applier], Applier]:
         """Register the applier of ``phase``'s decision; ``several`` (see :class:`Decision`)
-        is a cheap test that lets a waiting question's options be built only when read."""
+        is a cheap test that lets a waiting question's options be built only when read;
+        ``count`` and ``nth`` (both or neither) give their number and the ``r``-th of them
+        without the list, for a seat that picks uniformly (``tests/contract`` checks them
+        against ``options`` on every question of seeded games)."""
+        if (count is None) != (nth is None):
+            raise TypeError(f"{phase.name}: declare count and nth together, or neither")
+
         def register(fn: Applier) -> Applier:
-            self.decisions[phase] = Decision(options, fn, several)
+            self.decisions[phase] = Decision(options, fn, several, count, nth)
             return fn
         return register
 
@@ -289,7 +304,7 @@ def ask(st: FlowState, phase: enum.IntEnum, seat: int, ctx: tuple[Any, ...],
     Returns ``True`` when the flow must wait for the answer.
     """
     st.phase, st.seat, st.ctx = phase, seat, ctx
-    build, apply, several = st.flow.decisions[phase]
+    build, apply, several, _, _ = st.flow.decisions[phase]
     if options is None:
         if several is not None and several(st):
             st._options = None
@@ -550,9 +565,11 @@ class FlowGame(Game[FS, P]):
             raise IllegalAction(bi("{a}: the game is over", "{a}：ゲームは終わっています",
                                    a=label))
         if who is CHANCE:
-            try:
-                possible = {o for o, _ in self.chance_outcomes(st)}
-                ok = action in possible
+            step = self.flow.chances[st.phase]
+            try:  # a uniform step's outcomes may be a sequence that is not listed (dice
+                # rolled together: every tuple of faces), which answers ``in`` itself
+                ok = action in (step.outcomes(st) if step.uniform
+                                else {o for o, _ in self.chance_outcomes(st)})
             except TypeError:  # an unhashable outcome
                 ok = False
             if not ok:

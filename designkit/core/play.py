@@ -192,7 +192,10 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: Str
     :func:`_draw_below`) and a lazy question's build stay written out in the loop, since
     at 5–20 µs a step the calls between the rules are a fifth of random play's time; the
     rest is in the small functions below. An option drawn from the built tuple is legal
-    by construction, so nothing re-checks it."""
+    by construction, so nothing re-checks it. Where a lazy question's phase declares
+    ``count`` / ``nth`` (:class:`~designkit.core.flow.Decision`), the same draw below the
+    count picks the option and only that one is built (the contract tests hold ``count``
+    and ``nth`` to the builder's list, so the game is the same)."""
     flow = game.flow
     is_chance, over, between = flow.is_chance, flow.OVER, flow.RUN
     chances, decisions_of = flow.chances, flow.decisions
@@ -216,17 +219,30 @@ def _play_flow(game: FlowGame, st: FlowState, agents: Sequence[Agent], crng: Str
             action: Hashable
             if draw is not None:
                 options = st._options
-                if options is None:  # lazy options (a ``several`` hook): build them now
-                    options = _build_options(st, decisions_of[ph])
-                n = len(options)
-                if n > 1:  # RandomAgent.act: one option, no draw (_draw_below, inlined)
-                    k = n.bit_length()
-                    r = draw(k)
-                    while r >= n:
+                if options is None:  # lazy options (a ``several`` hook)
+                    decision = decisions_of[ph]
+                    counted = decision.count
+                    # by count: the r-th option alone (else all of them, built now)
+                    n = 0 if counted is None else counted(st)
+                    if 1 < n <= MAX_OPTIONS:
+                        k = n.bit_length()
                         r = draw(k)
-                    action = options[r]
-                else:
-                    action = options[0]
+                        while r >= n:
+                            r = draw(k)
+                        action = decision.nth(st, r)  # type: ignore[misc]
+                        options = ()
+                    else:
+                        options = _build_options(st, decision)
+                if options:
+                    n = len(options)
+                    if n > 1:  # RandomAgent.act: one option, no draw (_draw_below, inlined)
+                        k = n.bit_length()
+                        r = draw(k)
+                        while r >= n:
+                            r = draw(k)
+                        action = options[r]
+                    else:
+                        action = options[0]
             else:
                 action, n = _agent_answer(game, st, agents[who], rngs[who])
             decisions += 1

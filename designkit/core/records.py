@@ -21,6 +21,7 @@ from typing import Any
 
 from designkit.core.atomic import write_text_atomic
 from designkit.core.errors import DataError, DesignkitError, IllegalAction, RecordMismatch
+from designkit.core.flow_dict import tuplify
 from designkit.core.game import CHANCE, Game, State
 from designkit.core.limits import MAX_RECORD_BYTES
 from designkit.core.messages import Text, bi, text_of
@@ -306,7 +307,7 @@ def replay(record: dict[str, Any], log: bool = True, upto: int | None = None
                         else bi("seat {w} decides", "席 {w} が選ぶ番です", w=who)
                     raise RecordMismatch(bi("record has a chance outcome, but {e}",
                                             "記録には偶然の結果がありますが、{e}", e=expected))
-                action = raw["chance"]
+                action = tuplify(raw["chance"])   # JSON has no tuples: dice rolled together
                 step = Step(None, action)
             else:
                 if who is None:

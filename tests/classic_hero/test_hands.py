@@ -63,6 +63,22 @@ def test_sets_match_the_direct_builder_on_every_small_hand(lo, hi, minimal):
             assert table.set_kinds(cond, hand) == set_kinds(cond, hand, minimal), (cond.text, hand)
 
 
+@pytest.mark.parametrize(("lo", "hi", "minimal"), [(1, 6, True), (1, 6, False), (2, 5, True)])
+def test_any_set_says_whether_the_direct_builder_finds_a_set(lo, hi, minimal):
+    """``any_set`` (the check's and the battle's ``several`` tests, issue 37) answers from
+    the values' table on a fresh table and from the hand's entry once it is filled."""
+    conds = _conditions()
+    hands = _hands(lo, hi, range(0, 5)) + _sampled(lo, hi, 300, lo + 7)
+    for fill in (False, True):
+        table = HandTables(minimal, lo, hi)
+        for hand in hands:
+            for cond in conds:
+                if fill:
+                    table.set_kinds(cond, hand)
+                assert table.any_set(cond, hand) == bool(set_kinds(cond, hand, minimal)), \
+                    (cond.text, hand, fill)
+
+
 @pytest.mark.parametrize(("lo", "hi"), [(1, 6), (2, 5)])
 def test_fortunes_match_the_direct_builder_on_every_small_hand(lo, hi):
     table = HandTables(True, lo, hi)

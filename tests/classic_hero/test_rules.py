@@ -136,7 +136,12 @@ def test_ch_4_1_to_4_8_stage_start():
     assert sum(e.rule == "CH-4.6" for e in log) == 6           # 2 per stage
     assert sum(e.rule == "CH-4.7" for e in log) == 12          # 5 per stage but 12 skills
     assert sum(e.rule == "CH-A32" and "one card short" in e.text for e in log) == 3
-    assert sum(e.rule == "CH-4.8" and "rolls" in e.text for e in log) >= 3 * 4 * 4
+    # CH-4.8: each player rolls all their dice at once: one line per player and stage that
+    # names every die (at least the 3 dice everyone starts with, CH-2.3), e.g. "rolls W3 R5 W1"
+    rolls = [e for e in log if e.rule == "CH-4.8" and e.seat is not None]
+    assert len(rolls) == 3 * 4
+    assert all(len(e.data["value"]) == len(e.text.split("rolls ")[1].split()) >= 3
+               for e in rolls)
 
 
 def test_ch_3_2_two_atoms_on_distinct_dice_and_a_shortage():

@@ -152,10 +152,11 @@ def test_ch_v3_a_stop_rerolls_the_available_dice_but_not_a_fixed_one():
     st.fixed[A] = (0,)
     start(st, ("move", A))
     act(st, "move", lambda a: a[0] == 3)
-    assert st.phase is Phase.ROLL                     # W2 then W3 rerolled; W1 fixed, W4 used
-    chance(st, 6, 6)
+    assert st.phase is Phase.ROLLS and st.ctx[1] == (1, 2)   # W2, W3; W1 fixed, W4 used
+    chance(st, (6, 6))                                # the two dice: one roll, one line
     assert labels(st, A) == ["W1", "W6", "W6", "[W4]"]
     assert "CH-V3" in _rules(st)
+    assert any(e.rule == "CH-V3" and e.text.endswith("rolls W6 W6") for e in st.log)
 
 
 def test_ch_v3_set_fixes_the_die_it_sets():
@@ -263,7 +264,8 @@ def test_ch_v8_is_cited_in_the_log_and_the_die_range_is_checked_against_it():
     st = random_game(1, log=True, params=G.params_type(dice_faces=8, die_range=(1, 8),
                                                        auto_resolve=True))
     assert st.log[2].rule == "CH-V8" and "8 faces" in st.log[2].text
-    assert any(e.rule == "CH-4.8" and e.data.get("value") in (7, 8) for e in st.log
+    # CH-4.8: a player's dice are rolled together, the faces listed in the line's data
+    assert any(e.rule == "CH-4.8" and {7, 8} & set(e.data.get("value", ())) for e in st.log
                if getattr(e, "data", None))
     with pytest.raises(Exception, match="die_range.*6 faces"):
         G.params_type(die_range=(1, 8))

@@ -204,7 +204,7 @@ def test_ch_e7_rest():
     rests = [a for a in st.options if a.kind == "rest"]
     assert sorted(refs_text(a.arg) for a in rests) == [("R3",), ("W6",)]  # white or red back
     act(st, "rest", lambda a: not a[0][2])             # returns a white used die (W1's kind)
-    chance(st, 5, 2)                                   # R and W are rerolled to 5 and 2
+    chance(st, (5, 2))                                 # R and W are rerolled to 5 and 2 (one roll)
     assert labels(st, A) == sorted(["W4", "W2", "R5", "W2"])
     assert st.phase is Phase.MOVE and not any(a.kind == "rest" for a in st.options)
 

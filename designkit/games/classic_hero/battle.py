@@ -151,17 +151,18 @@ def _battle_several(st: ClassicHeroState) -> bool:
         return False
     rules = st.rules
     lords, up, weak = rules.lords, st.lords_up, st.weak[seat]
-    set_kinds = tables(rules).set_kinds
+    table = tables(rules)
     if (sum([len(lords[b].hps) for b, _ in up]) + len(weak)) << len(kinds) > MAX_OPTIONS // 2:
-        hits = sum(len(set_kinds(cond, kinds)) for cond in _targets(st, seat))
+        hits = sum(len(table.set_kinds(cond, kinds)) for cond in _targets(st, seat))
         return 0 < hits <= MAX_OPTIONS // 2
     repeat = st.params.shared_hp == "repeat"
     mine = st.hp_by[seat]
+    any_set = table.any_set
     for b, marks in up:       # the targets of :func:`_targets`, up to the first hit
         for h, (cond, _) in enumerate(lords[b].hps):
-            if not ((b, h) in mine if repeat else marks[h]) and set_kinds(cond, kinds):
+            if not ((b, h) in mine if repeat else marks[h]) and any_set(cond, kinds):
                 return True
-    return any(set_kinds(rules.weaknesses[w].hps[0][0], kinds) for w in weak)
+    return any(any_set(rules.weaknesses[w].hps[0][0], kinds) for w in weak)
 
 
 def _targets(st: ClassicHeroState, seat: int) -> list:

@@ -100,6 +100,19 @@ class HandTables:
             found = self._miss(self.sets, "set", cond, kinds, self._fill_sets)
         return found
 
+    def any_set(self, cond: Condition, kinds: Kinds) -> bool:
+        """``bool(set_kinds(cond, kinds))``, without filling the hand's entry when it is
+        not there: some set of the hand meets ``cond`` exactly when some sub-multiset of its
+        values does (each is held in some split of white and red dice), which the values'
+        table answers for every colouring of the hand at once. A bot's lookahead asks this
+        of many new hands (the check's and the battle's ``several`` tests) and reads the
+        sets of few."""
+        entry = self.sets.get(id(cond))
+        found = None if entry is None or entry[0] is not cond else entry[1].get(kinds)
+        if found is not None:
+            return bool(found)
+        return bool(self._value_sets(cond, tuple([v for v, _ in kinds])))
+
     def fortune_kinds(self, fortune: Fortune, kinds: Kinds) -> KindFortunes:
         """The distinct ways to apply ``fortune`` to ``kinds`` (what
         :func:`turn.fortune_kinds` gives)."""

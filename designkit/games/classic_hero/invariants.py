@@ -13,14 +13,16 @@ def check_state(st: ClassicHeroState) -> list[Violation]:
     r, p = st.rules, st.params
     for s in range(st.n):
         over = len(st.dice[s]) - p.max_dice
-        pending = st.phase in (Phase.LIMIT, Phase.ROLL) or ("limit", s) in st.stack
+        pending = st.phase in (Phase.LIMIT, Phase.ROLL, Phase.ROLLS) or ("limit", s) in st.stack
         if over > 0 and not pending:
             out.append(Violation("dice_limit", f"{s} owns {len(st.dice[s])} dice, more than "
                                                f"max_dice {p.max_dice} (CH-2.3)"))
         for i, (v, _, _) in enumerate(st.dice[s]):
-            rolling = st.phase is Phase.ROLL and st.ctx[:2] == (s, i)
+            rolling = (st.phase is Phase.ROLL and st.ctx[:2] == (s, i)) or (
+                st.phase is Phase.ROLLS and st.ctx[0] == s and i in st.ctx[1])
             if not (r.lo <= v <= r.hi or (v == 0 and (rolling or st.stage == 0 or ("roll_all",) in st.stack or any(
-                    t[0] == "roll_die" and t[1:3] == (s, i) for t in st.stack)))):
+                    (t[0] == "roll_die" and t[1:3] == (s, i))
+                    or (t[0] == "roll_dice" and t[1] == s and i in t[2]) for t in st.stack)))):
                 out.append(Violation("die_value", f"seat {s} die {i} shows {v} (CH-0.4)"))
         if st.bless[s] < 0:
             out.append(Violation("blessings", f"seat {s} has {st.bless[s]} blessings"))

@@ -9,7 +9,7 @@ used-set choices (spec §7) is here too, so bots and ``auto_resolve`` share it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 from designkit.core.flow import ask, push, roll
@@ -180,6 +180,71 @@ def rolled(st: ClassicHeroState, value: int) -> None:
         st.emit(rule, seat, en, ja, die=i, value=value)
 
 
+@FLOW.task("roll_dice")
+def roll_dice(st: ClassicHeroState, seat: int, idxs: tuple[int, ...], rule: str) -> bool:
+    """Roll the dice ``idxs`` of ``seat`` together (CH-4.8 every die at a stage's start,
+    CH-5.6 a Rest's rerolls, CH-V3 a stop's): one chance step whose outcome is the tuple of
+    faces, in ``idxs``' order, and one log line. One die is :func:`roll_die`'s step."""
+    if len(idxs) > 1:
+        return roll(st, Phase.ROLLS, (seat, idxs, rule), st.rules.top ** len(idxs))
+    return bool(idxs) and roll(st, Phase.ROLL, (seat, idxs[0], rule), st.rules.top)
+
+
+class DiceRolls(Sequence[tuple[int, ...]]):
+    """The outcomes of ``k`` dice rolled together: every tuple of ``faces``, in
+    ``itertools.product`` order (the ``r``-th read as ``k`` digits in base ``len(faces)``),
+    without listing them (6 ** 6 tuples for a stage start's six dice)."""
+
+    __slots__ = ("faces", "k")
+
+    def __init__(self, faces: tuple[int, ...], k: int) -> None:
+        self.faces, self.k = faces, k
+
+    def __len__(self) -> int:
+        return len(self.faces) ** self.k
+
+    def __getitem__(self, r: int) -> tuple[int, ...]:  # type: ignore[override]
+        n = len(self)
+        if not -n <= r < n:
+            raise IndexError(r)
+        r %= n
+        base = len(self.faces)
+        out = []
+        for _ in range(self.k):
+            r, digit = divmod(r, base)
+            out.append(self.faces[digit])
+        return tuple(reversed(out))
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        return product(self.faces, repeat=self.k)
+
+    def __contains__(self, outcome: object) -> bool:
+        return (type(outcome) is tuple and len(outcome) == self.k
+                and all(v in self.faces for v in outcome))
+
+
+def _rolls_sample(st: ClassicHeroState, rng: Any) -> tuple[int, ...]:
+    """Each die's face drawn in turn from the seat's dice stream, as one roll each would."""
+    top = st.rules.top
+    faces = FACES_OF[top]
+    return tuple([faces[rng.randrange(top)] for _ in st.ctx[1]])
+
+
+@FLOW.chance(Phase.ROLLS, lambda st: DiceRolls(FACES_OF[st.rules.top], len(st.ctx[1])),
+             uniform=True, sample=_rolls_sample, stream=DICE_STREAM)
+def rolled_together(st: ClassicHeroState, values: tuple[int, ...]) -> None:
+    seat, idxs, rule = st.ctx
+    row = st.dice[seat]
+    for i, value in zip(idxs, values, strict=True):
+        row[i] = (clamp(st, value), row[i][1], False)   # CH-0.4 with a narrowed die_range
+        if st.fixed[seat] and i in st.fixed[seat]:
+            st.fixed[seat] = without(st.fixed[seat], i)   # rerolled: no longer fixed (CH-V3)
+    if st.log is not None:
+        shown = " ".join(die_label(row[i]) for i in idxs)
+        st.emit(rule, seat, f"{seat_label(seat)} rolls {shown}",
+                f"{seat_label(seat)}が{shown}を出す", die=list(idxs), value=list(values))
+
+
 def _roll_text(st: ClassicHeroState, seat: int, old: tuple[int, bool, bool],
                new: tuple[int, bool, bool], note: str) -> tuple[str, str]:
     who, shown = seat_label(seat), die_label(new)
@@ -284,7 +349,7 @@ def apply_rest(st: ClassicHeroState, seat: int, a: HeroAction, then: tuple) -> N
         st.emit(rule, seat, f"{who} rests{how}{when}: {back} and rerolls {len(rerolled)} "
                 f"used dice", f"{who}が{how_ja}休息：{back_ja}使用済みの{len(rerolled)}個を"
                 "振り直す")
-    push(st, *[("roll_die", seat, i, "CH-5.6") for i in rerolled], then)
+    push(st, ("roll_dice", seat, tuple(rerolled), "CH-5.6"), then)
 
 
 def ability_name_of(st: ClassicHeroState, aid: str, lang: str = "en") -> str:
@@ -672,3 +737,4 @@ def set_kinds(cond: Condition, kinds: tuple[tuple[int, bool], ...], minimal: boo
             seen.add(key)
             out.append(u)
     return tuple(out)
+

@@ -272,7 +272,7 @@ def roll_all(st: ClassicHeroState) -> bool:
     for seat in range(st.n):
         st.spent[seat] = ()
         st.dice[seat] = [(v, red, False) for v, red, _ in st.dice[seat]]
-        tasks += [("roll_die", seat, i, "CH-4.8") for i in range(len(st.dice[seat]))]
+        tasks.append(("roll_dice", seat, tuple(range(len(st.dice[seat]))), "CH-4.8"))
         for a in st.abilities[seat]:
             ab = st.rules.abilities[a]
             if ab.timing == "stage_start":

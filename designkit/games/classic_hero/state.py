@@ -78,6 +78,7 @@ class Phase(enum.IntEnum):
     GROWTH = 15       # decision: gain a white die or upgrade one (CH-8.6; D12)
     OVER = 16
     DRAW_WEAKNESS = 17  # chance: a private weakness card drawn (CH-V2)
+    ROLLS = 18        # chance: several dice rolled together (CH-4.8, rest, CH-V3)
 
 
 FLOW = Flow(Phase, names="""
@@ -99,6 +100,7 @@ FLOW = Flow(Phase, names="""
     GROWTH        | growth                | 成長
     OVER          | game over             | ゲーム終了
     DRAW_WEAKNESS | drawing a weakness    | 弱点カード
+    ROLLS         | rolling dice          | ダイスロール
 """)
 
 

@@ -309,7 +309,7 @@ def stop_reroll(st: ClassicHeroState, seat: int) -> bool:
                 "available dice" + (f", keeping the fixed {kept}" if kept else ""),
                 f"{seat_label(seat)}はイベントに止まったので{len(free)}個を振り直す"
                 + (f"（固定：{kept}）" if kept else ""))
-    push(st, *[("roll_die", seat, i, "CH-V3") for i in free])
+    push(st, ("roll_dice", seat, tuple(free), "CH-V3"))
     return False
 
 
@@ -402,6 +402,36 @@ def fortune_several_at(st: ClassicHeroState, seat: int, fortune: Fortune,
     return n >= 2 or (n == 1 and st.ready(seat, "ignore_fortune") is not None)
 
 
+def _fortune_count(st: ClassicHeroState) -> int:
+    """``len(_fortune_options(st))``, the results counted in the ruleset's dice table."""
+    seat = st.ctx[0]
+    n = len(tables(st.rules).fortune_kinds(st.event_at(st.pos[seat]).fortune,
+                                           hand_kinds(st, seat)))
+    if st.params.auto_resolve:
+        n = min(n, 1)
+    return n + (st.ready(seat, "ignore_fortune") is not None) + len(ability_options(st, seat))
+
+
+def _fortune_nth(st: ClassicHeroState, r: int) -> HeroAction:
+    """``_fortune_options(st)[r]``: a result's one action made from the table entry."""
+    seat = st.ctx[0]
+    avail, kinds = hand(st, seat)
+    found = tables(st.rules).fortune_kinds(st.event_at(st.pos[seat]).fortune, kinds)
+    n = len(found)
+    if n > 1 and st.params.auto_resolve:
+        return _fortune_options(st)[r]      # the canonical result needs every one
+    if r < n:
+        return HeroAction("fortune", tuple([((avail[k], *kinds[k]), text)
+                                            for k, text in found[r]]))
+    r -= n
+    skip = st.ready(seat, "ignore_fortune")
+    if skip is not None:
+        if not r:
+            return HeroAction("ignore_fortune", st.rules.abilities[skip].id)
+        r -= 1
+    return ability_options(st, seat)[r]
+
+
 @FLOW.task("fortune")
 def fortune(st: ClassicHeroState, seat: int) -> bool:
     card = st.event_at(st.pos[seat])
@@ -425,7 +455,8 @@ def fortune_ask(st: ClassicHeroState, seat: int) -> bool:
     return bool(st.available(seat)) and ask(st, Phase.FORTUNE, seat, (seat,))
 
 
-@FLOW.decision(Phase.FORTUNE, _fortune_options, several=_fortune_several)
+@FLOW.decision(Phase.FORTUNE, _fortune_options, several=_fortune_several,
+               count=_fortune_count, nth=_fortune_nth)
 def fortune_applied(st: ClassicHeroState, a: HeroAction) -> None:
     seat = st.ctx[0]
     card = st.event_at(st.pos[seat])
@@ -568,9 +599,10 @@ def _only_pass(st: ClassicHeroState, seat: int) -> bool:
 
 def _check_several(st: ClassicHeroState) -> bool:
     """A blessing with an available die (CH-6.5: ±``blessing_delta`` ≥ 1 changes any value
-    one way or the other), a Rest (CH-5.6), achieving the event (its sets counted in the
-    ruleset's dice table, without making the actions) or a die ability is possible: it and
-    "pass" are two options (they wait until read; a bot's lookahead never reads them)."""
+    one way or the other), a Rest (CH-5.6), achieving the event (some set found by the
+    ruleset's dice tables, :meth:`~hands.HandTables.any_set`, without making the actions or
+    filling the hand's sets) or a die ability is possible: it and "pass" are two options
+    (they wait until read; a bot's lookahead never reads them)."""
     seat = st.ctx[0]
     p = st.params
     used = sum(1 for d in st.dice[seat] if d[2])
@@ -582,9 +614,15 @@ def _check_several(st: ClassicHeroState) -> bool:
         return True
     card = st.track[st.pos[seat]]
     if card is not None and used < len(st.dice[seat]):
-        n = len(tables(st.rules).set_kinds(st.rules.events[card].condition, hand_kinds(st, seat)))
-        if n:
-            return n <= MAX_OPTIONS // 2
+        kinds = hand_kinds(st, seat)
+        table, cond = tables(st.rules), st.rules.events[card].condition
+        if 1 << len(kinds) <= MAX_OPTIONS // 2:    # fewer sets than subsets: within the limit
+            if table.any_set(cond, kinds):
+                return True
+        else:
+            n = len(table.set_kinds(cond, kinds))
+            if n:
+                return n <= MAX_OPTIONS // 2
     return has_ability_option(st, seat)
 
 
