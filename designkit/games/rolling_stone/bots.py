@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from designkit.core import rows
 from designkit.core.game import CHANCE, Game
 from designkit.core.lookahead import child_values
 from designkit.games.rolling_stone.album import in_frame
@@ -186,9 +187,10 @@ def _places(totals: list[int], mode: str) -> list[int]:
 
 
 def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
-              ranks: list[int], t: _Terms, six: float) -> float:
+              ranks: list[int], t: _Terms, six: float, dream: float | None = None) -> float:
     """:func:`estimate` of a position not over, its shared terms ``t`` and the seat's
-    :func:`_six_potential` ``six`` worked out."""
+    :func:`_six_potential` ``six`` worked out (and ``dream``, the seat's
+    :func:`_best_dream` when ``own``, if the caller knows it)."""
     value = float(st.vp[seat])
     value += totals[seat] * t.pip
     if t.mid is not None:
@@ -208,7 +210,7 @@ def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
     hand = st.hands[seat]
     if hand:
         if own:
-            value += _best_dream(st, seat, hand)
+            value += _best_dream(st, seat, hand) if dream is None else dream
         else:
             value += _OPPONENT_DREAM
     return value
@@ -278,6 +280,10 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
     if depth and st.phase is not Phase.OVER:
         who = game.to_move(st)
         if who == seat and st.phase in _LOOKAHEAD:
+            if depth == 1 and st.phase is Phase.ORIENT:
+                setup = _setup_orient_max(game, st, seat)
+                if setup is not None:
+                    return setup
             return max(child_values(game, st, st.options, lambda c: heuristic(game, c, seat,
                                                                               depth - 1),
                                     spent=depth < 2))
@@ -302,6 +308,57 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
             if v > best:
                 best = v
     return mine - best
+
+
+def _setup_orient_max(game: Game, st: RollingStoneState, seat: int) -> float | None:
+    """``max(heuristic(child, seat, 0))`` over the children of a setup orientation question
+    (LR-2.5) whose next task is another setup orientation, worked out on ``st`` itself with
+    the die's row written and put back, without a clone and a step per option; None for
+    any other question (stepped as before).
+
+    Setup asks every seat to orient its dice one after another (``setup_tasks``), about a
+    third of greedy's time: three plies of four orientations, 64 leaves per decision, of
+    which the last ply's leaves are these (issue 37). Stepping such a child writes the die's
+    orientation (``_orient``: ``rows.put`` of the dice row) and asks the next setup
+    orientation, which always waits (a die has four orientations per top), so the stepped
+    child differs from ``st`` with the row written only in the flow's fields (phase, seat,
+    context, options, stack), none of which a leaf's estimate reads: the same floats, so
+    the same decisions."""
+    p, k, rule = st.ctx
+    stack = st.stack
+    if rule != "LR-2.5" or p != seat or not stack:
+        return None
+    nxt = stack[-1]
+    if nxt[0] != "orient" or nxt[-1] != "LR-2.5":
+        return None
+    # what heuristic(child, seat, 0) works out per leaf and an orientation leaves as it
+    # was: the dice sums (the tops are the same), places, shared terms and the opponents
+    totals = _totals(st)
+    ranks = _places(totals, st.params.mid_settlement_ranking)
+    terms = _terms(st)
+    other = float("-inf")
+    for q in range(st.n):
+        if q != seat:
+            v = _opponent(st, q, totals, ranks, terms)
+            if v > other:
+                other = v
+    dice, index, to_target = st.dice, st.rules.dice.index, terms.to_target
+    row = dice[p]
+    best = float("-inf")
+    # the dreams' metrics read the dice's tops only (resolve.metric: die, is_highest_die,
+    # dice_sum, dice_at_least), which an orientation keeps: one best dream for the four
+    hand = st.hands[seat]
+    dream = _best_dream(st, seat, hand) if hand else None
+    try:
+        for a in st.options:
+            rows.put(dice, p, k, index[a.arg[1:]])   # as _choose_orientation writes it
+            v = _estimate(st, seat, True, totals, ranks, terms,
+                          _six_potential(st, seat, to_target), dream) - other
+            if v > best:
+                best = v
+    finally:
+        dice[p] = row
+    return best
 
 
 #: per seat, the last estimate of it as an opponent and what it was worked out from
