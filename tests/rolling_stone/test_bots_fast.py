@@ -10,9 +10,13 @@ import random
 import pytest
 
 from designkit import get_game
+from designkit.agents.greedy import GreedyAgent
 from designkit.core.game import CHANCE
 from designkit.core.lookahead import child_values
+from designkit.core.play import play_game
+from designkit.core.variants import list_variants
 from designkit.games.rolling_stone import bots
+from designkit.games.rolling_stone.rules import RollingStoneGame
 from designkit.games.rolling_stone.state import Phase
 
 G = get_game("rolling_stone")
@@ -35,30 +39,72 @@ def _setup_orient_positions(players: int, seed: int) -> list:
 
 
 @pytest.mark.parametrize("players,seed", [(3, 1), (4, 2), (4, 3), (3, 4)])
-def test_setup_orientation_shortcut_is_the_stepped_max(players, seed):
+def test_setup_orientation_shortcut_is_the_stepped_lookahead(players, seed, monkeypatch):
     positions = _setup_orient_positions(players, seed)
     assert positions, "the game asks setup orientations"
     shortcuts = 0
     for st in positions:
         seat = st.ctx[0]
         before = G.state_to_dict(st)
-        fast = bots._setup_orient_max(G, st, seat)
+        fast = {d: bots.setup_orient_values(G, st, seat, d) for d in (1, 2, 3)}
         assert G.state_to_dict(st) == before, "the shortcut leaves the position as it was"
-        stepped = max(child_values(G, st, st.options,
-                                   lambda c, s=seat: bots.heuristic(G, c, s, 0)))
-        if fast is None:   # the seat's last die: the next task is not a setup orientation
-            assert st.stack[-1][0] != "orient" or st.stack[-1][-1] != "LR-2.5"
-            continue
-        shortcuts += 1
-        assert fast == stepped   # the same float, not a close one
-        # and through heuristic itself, one ply up (depth 1 is where it is taken)
-        assert bots.heuristic(G, st, seat, 1) == stepped
-    assert shortcuts >= len(positions) // 2
+        with monkeypatch.context() as m:   # the lookahead as it was: every child stepped
+            m.setattr(bots, "setup_orient_values", lambda *a: None)
+            stepped = {d: list(child_values(G, st, st.options,
+                                            lambda c, d=d, s=seat: bots.heuristic(G, c, s, d - 1)))
+                       for d in (1, 2, 3)}
+        for d in (1, 2, 3):
+            if fast[d] is not None:
+                shortcuts += 1
+                assert fast[d] == stepped[d]   # the same float, not a close one
+            else:   # the setup's last orientation: start_player is within reach
+                assert any(t[0] != "orient" for t in st.stack[-d:])
+        # through heuristic itself, as greedy (depth 2) and its lookahead (depth 1) call it
+        assert bots.heuristic(G, st, seat, 2) == max(stepped[2])
+        assert bots.heuristic(G, st, seat, 1) == max(stepped[1])
+        # and as greedy asks it (Game.child_values: its children judged at depth 2)
+        assert G.child_values(st, st.options, seat) == fast[3]
+    assert shortcuts >= len(positions)
 
 
 def test_setup_orientation_shortcut_declines_other_questions():
     positions = _setup_orient_positions(4, 5)
     st = positions[0]
     st.ctx = (st.ctx[0], st.ctx[1], "LR-8.4")   # a reroll's orientation: stepped as before
-    assert bots._setup_orient_max(G, st, st.ctx[0]) is None
-    assert bots._setup_orient_max(G, positions[0], (positions[0].ctx[0] + 1) % 4) is None
+    assert bots.setup_orient_values(G, st, st.ctx[0]) is None
+    assert bots.setup_orient_values(G, positions[0], (positions[0].ctx[0] + 1) % 4) is None
+
+
+def _checked_greedy_games(monkeypatch: pytest.MonkeyPatch, params, seeds) -> int:
+    """Seeded greedy games with every value of ``Game.child_values`` compared with the
+    stepped child's ``heuristic`` (as greedy asked it before the hook); the values
+    checked."""
+    hook = RollingStoneGame.child_values
+    checked = [0]
+
+    def compared(game, st, actions, seat):  # type: ignore[no-untyped-def]
+        fast = hook(game, st, actions, seat)
+        if fast is not None:
+            stepped = list(child_values(game, st, actions,
+                                        lambda child: game.heuristic(child, seat)))
+            assert fast == stepped
+            checked[0] += len(fast)
+        return fast
+
+    monkeypatch.setattr(RollingStoneGame, "child_values", compared)
+    for seed in seeds:
+        play_game(G, params, [GreedyAgent() for _ in range(params.players)], seed=seed)
+    return checked[0]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_greedy_setup_values_equal_stepped_draft(monkeypatch, players):
+    assert _checked_greedy_games(monkeypatch, G.params_type(players=players), range(2)) > 40
+
+
+@pytest.mark.parametrize("variant", [v for v in list_variants(G.params_type)
+                                     if v.name != "draft"], ids=lambda v: v.name)
+def test_greedy_setup_values_equal_stepped_variants(monkeypatch, variant):
+    for players, seed in ((4, 11), (3, 12)):
+        params = variant.params.replace(players=players)
+        assert _checked_greedy_games(monkeypatch, params, [seed]) > 20

@@ -280,10 +280,10 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
     if depth and st.phase is not Phase.OVER:
         who = game.to_move(st)
         if who == seat and st.phase in _LOOKAHEAD:
-            if depth == 1 and st.phase is Phase.ORIENT:
-                setup = _setup_orient_max(game, st, seat)
+            if st.phase is Phase.ORIENT:
+                setup = setup_orient_values(game, st, seat, depth)
                 if setup is not None:
-                    return setup
+                    return max(setup)
             return max(child_values(game, st, st.options, lambda c: heuristic(game, c, seat,
                                                                               depth - 1),
                                     spent=depth < 2))
@@ -310,29 +310,43 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
     return mine - best
 
 
-def _setup_orient_max(game: Game, st: RollingStoneState, seat: int) -> float | None:
-    """``max(heuristic(child, seat, 0))`` over the children of a setup orientation question
-    (LR-2.5) whose next task is another setup orientation, worked out on ``st`` itself with
-    the die's row written and put back, without a clone and a step per option; None for
-    any other question (stepped as before).
+def setup_orient_values(game: Game, st: RollingStoneState, seat: int, depth: int = 3
+                        ) -> list[float] | None:
+    """``[heuristic(child, seat, depth - 1) for child of each option]`` of a setup
+    orientation question of ``seat`` (LR-2.5) whose lookahead meets only setup
+    orientations, in the options' order, worked out on ``st`` itself: each ply's die row
+    written and put back, without a clone and a step per option; None for any other
+    question (stepped as before). ``depth`` 3 gives greedy's values (its children are
+    judged at depth 2: ``Game.child_values``), 2 and 1 those of its lookahead's nodes.
 
-    Setup asks every seat to orient its dice one after another (``setup_tasks``), about a
-    third of greedy's time: three plies of four orientations, 64 leaves per decision, of
-    which the last ply's leaves are these (issue 37). Stepping such a child writes the die's
-    orientation (``_orient``: ``rows.put`` of the dice row) and asks the next setup
-    orientation, which always waits (a die has four orientations per top), so the stepped
-    child differs from ``st`` with the row written only in the flow's fields (phase, seat,
-    context, options, stack), none of which a leaf's estimate reads: the same floats, so
-    the same decisions."""
+    Setup asks every seat to orient its dice one after another (``setup_tasks``), a third
+    of greedy's time on main: three plies of four orientations, up to 64 leaves per
+    decision (issue 37). Stepping such a child writes the die's orientation (``_orient``:
+    ``rows.put`` of the dice row) and pops the next task, a setup orientation, which always
+    waits (a die has four orientations per top). So a child differs from ``st`` with the
+    row written only in the flow's fields (phase, seat, context, options, stack), which a
+    leaf's estimate does not read, and it is the seat's own question again exactly when the
+    next task orients one of its dice. Within one run of the seat's orientations the tops,
+    so the dice sums, places and dreams (whose metrics read tops only:
+    ``resolve.metric``), and the opponents stay as they are: worked out once. The same
+    floats as the stepped lookahead, so the same decisions (``test_bots_fast``)."""
+    if st.phase is not Phase.ORIENT:
+        return None
     p, k, rule = st.ctx
     stack = st.stack
-    if rule != "LR-2.5" or p != seat or not stack:
+    if rule != "LR-2.5" or p != seat:
         return None
-    nxt = stack[-1]
-    if nxt[0] != "orient" or nxt[-1] != "LR-2.5":
-        return None
-    # what heuristic(child, seat, 0) works out per leaf and an orientation leaves as it
-    # was: the dice sums (the tops are the same), places, shared terms and the opponents
+    # the plies this lookahead walks: while the next task orients one of the seat's dice
+    plies = [k]
+    for i in range(1, depth + 1):   # the task after choosing plies[i - 1] must wait
+        if i > len(stack):
+            return None
+        nxt = stack[-i]
+        if nxt[0] != "orient" or nxt[-1] != "LR-2.5":
+            return None   # the setup's last orientation: start_player comes next
+        if nxt[1] != seat or i == depth:
+            break         # a leaf: another seat's question, or the lookahead's end
+        plies.append(nxt[2])
     totals = _totals(st)
     ranks = _places(totals, st.params.mid_settlement_ranking)
     terms = _terms(st)
@@ -342,23 +356,37 @@ def _setup_orient_max(game: Game, st: RollingStoneState, seat: int) -> float | N
             v = _opponent(st, q, totals, ranks, terms)
             if v > other:
                 other = v
-    dice, index, to_target = st.dice, st.rules.dice.index, terms.to_target
-    row = dice[p]
-    best = float("-inf")
-    # the dreams' metrics read the dice's tops only (resolve.metric: die, is_highest_die,
-    # dice_sum, dice_at_least), which an orientation keeps: one best dream for the four
     hand = st.hands[seat]
     dream = _best_dream(st, seat, hand) if hand else None
-    try:
-        for a in st.options:
-            rows.put(dice, p, k, index[a.arg[1:]])   # as _choose_orientation writes it
-            v = _estimate(st, seat, True, totals, ranks, terms,
-                          _six_potential(st, seat, to_target), dream) - other
+    dice = st.dice
+    row = dice[p]
+    by_top, top, index = st.rules.dice.by_top, st.rules.dice.top, st.rules.dice.index
+    to_target = terms.to_target
+    last = len(plies) - 1
+
+    def value(j: int) -> float:
+        """The value once die ``plies[j]`` is oriented: a leaf's, or the best over the
+        next ply's orientations."""
+        if j > last:
+            return _estimate(st, seat, True, totals, ranks, terms,
+                             _six_potential(st, seat, to_target), dream) - other
+        die = plies[j]
+        best = float("-inf")
+        for i in by_top[top[dice[p][die]]]:   # the question's options, as _orient_options
+            rows.put(dice, p, die, i)        # lists them and _choose_orientation writes one
+            v = value(j + 1)
             if v > best:
                 best = v
+        return best
+
+    values = []
+    try:
+        for a in st.options:
+            rows.put(dice, p, k, index[a.arg[1:]])
+            values.append(value(1))
     finally:
         dice[p] = row
-    return best
+    return values
 
 
 #: per seat, the last estimate of it as an opponent and what it was worked out from
