@@ -108,3 +108,27 @@ def test_greedy_setup_values_equal_stepped_variants(monkeypatch, variant):
     for players, seed in ((4, 11), (3, 12)):
         params = variant.params.replace(players=players)
         assert _checked_greedy_games(monkeypatch, params, [seed]) > 20
+
+
+@pytest.mark.parametrize("players,seed", [(3, 21), (4, 22)])
+def test_all_seats_heuristics_are_each_seats_heuristic(players, seed):
+    """``Game.heuristics`` (the MCTS cut-off's judgement of every seat) gives the floats
+    of ``heuristic`` per seat at every position of a seeded random game: decisions that
+    look ahead (PLACE, ORIENT …), the seat's own rolls, others' questions, the end."""
+    st = G.new_state(G.params_type(players=players), log=False)
+    rng = random.Random(seed)
+    phases = set()
+    while True:
+        each = [G.heuristic(st, s) for s in range(players)]
+        assert G.heuristics(st) == each
+        assert [G.heuristic(st, s) for s in range(players)] == each   # memos left right
+        phases.add(st.phase)
+        who = G.to_move(st)
+        if who is None:
+            break
+        if who is CHANCE:
+            G.apply(st, G.sample_chance(st, rng), check=False)
+        else:
+            legal = G.legal_actions(st)
+            G.apply(st, legal[rng.randrange(len(legal))], check=False)
+    assert {Phase.PLACE, Phase.ORIENT, Phase.ROLL, Phase.TAKE, Phase.OVER} <= phases

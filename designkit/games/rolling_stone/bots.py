@@ -389,6 +389,41 @@ def setup_orient_values(game: Game, st: RollingStoneState, seat: int, depth: int
     return values
 
 
+def heuristics(game: Game, st: RollingStoneState) -> list[float]:
+    """``[heuristic(game, st, s) for s in range(st.n)]``, the position's shared work done
+    once: the dice sums, places and terms, and each seat's opponent estimate (every seat's
+    heuristic reads the other three's). The MCTS cut-off judges every seat of a position
+    (``MCTSAgent._judge``, the game's optional ``heuristics``), and four heuristics built
+    the opponents' memo keys twelve times (issue 37). A seat whose heuristic looks ahead
+    (its own question that splits, or its own roll) goes through :func:`heuristic`; the
+    rest are the same floats the leaf formula gives."""
+    n = st.n
+    if st.phase is Phase.OVER:
+        return [heuristic(game, st, s) for s in range(n)]
+    who = game.to_move(st)
+    deep = (who if st.phase in _LOOKAHEAD
+            else st.ctx[0] if who is CHANCE and st.phase in _CHANCE_LOOKAHEAD else None)
+    totals = _totals(st)
+    ranks = _places(totals, st.params.mid_settlement_ranking)
+    terms = _terms(st)
+    to_target = terms.to_target
+    opponents = [_opponent(st, q, totals, ranks, terms) for q in range(n)]
+    leads = []
+    for s in range(n):
+        if s == deep:
+            leads.append(heuristic(game, st, s))
+            continue
+        mine = _estimate(st, s, True, totals, ranks, terms, _six_potential(st, s, to_target))
+        best = float("-inf")
+        for q in range(n):
+            if q != s:
+                v = opponents[q]
+                if v > best:
+                    best = v
+        leads.append(mine - best)
+    return leads
+
+
 #: per seat, the last estimate of it as an opponent and what it was worked out from
 _OPPONENT: dict[int, tuple[tuple[Any, ...], float]] = {}
 

@@ -87,6 +87,11 @@ class RollingStoneGame(FlowGame[RollingStoneState, RollingStoneParams]):
             return None
         return bots.setup_orient_values(self, st, seat)  # type: ignore[return-value]
 
+    def heuristics(self, st: RollingStoneState) -> list[float]:
+        """Every seat's ``heuristic`` at once, the same floats (:func:`bots.heuristics`): what
+        the MCTS cut-off judges."""
+        return bots.heuristics(self, st)
+
     # -- results --------------------------------------------------------------------------------------
     def scores(self, st: RollingStoneState) -> list[float]:
         return [float(v) for v in st.vp]
