@@ -22,26 +22,32 @@ from designkit.games.rolling_stone.state import Phase
 G = get_game("rolling_stone")
 
 
-def _setup_orient_positions(players: int, seed: int) -> list:
-    """Every setup orientation question (LR-2.5) of a seeded random game, cloned."""
+def _orient_positions(players: int, seed: int, setup_only: bool = True) -> list:
+    """Every orientation question of a seeded random game (the setup's, LR-2.5, only, or
+    every one: rerolls' LR-8.4 too), cloned."""
     st = G.new_state(G.params_type(players=players), log=False)
     rng = random.Random(seed)
     found = []
-    while (who := G.to_move(st)) is not None and st.turn_no == 0:
+    while (who := G.to_move(st)) is not None and (st.turn_no == 0 or not setup_only):
         if who is CHANCE:
             G.apply(st, G.sample_chance(st, rng), check=False)
             continue
-        if st.phase is Phase.ORIENT and st.ctx[2] == "LR-2.5":
+        if st.phase is Phase.ORIENT:
             found.append(st.clone())
         legal = G.legal_actions(st)
         G.apply(st, legal[rng.randrange(len(legal))], check=False)
     return found
 
 
+def _setup_orient_positions(players: int, seed: int) -> list:
+    return _orient_positions(players, seed)
+
+
 @pytest.mark.parametrize("players,seed", [(3, 1), (4, 2), (4, 3), (3, 4)])
 def test_setup_orientation_shortcut_is_the_stepped_lookahead(players, seed, monkeypatch):
-    positions = _setup_orient_positions(players, seed)
-    assert positions, "the game asks setup orientations"
+    positions = _orient_positions(players, seed, setup_only=False)
+    rerolls = sum(st.ctx[2] == "LR-8.4" for st in positions)
+    assert rerolls and len(positions) > rerolls, "the game asks both kinds of orientation"
     shortcuts = 0
     for st in positions:
         seat = st.ctx[0]
@@ -57,8 +63,10 @@ def test_setup_orientation_shortcut_is_the_stepped_lookahead(players, seed, monk
             if fast[d] is not None:
                 shortcuts += 1
                 assert fast[d] == stepped[d]   # the same float, not a close one
-            else:   # the setup's last orientation: start_player is within reach
+            elif st.ctx[2] == "LR-2.5":   # the setup's last: start_player is within reach
                 assert any(t[0] != "orient" for t in st.stack[-d:])
+            else:   # a reroll's orientation followed by anything but a take of 2+ cards
+                assert st.stack[-1][0] != "pick" or len(st.field) < 2
         # through heuristic itself, as greedy (depth 2) and its lookahead (depth 1) call it
         assert bots.heuristic(G, st, seat, 2) == max(stepped[2])
         assert bots.heuristic(G, st, seat, 1) == max(stepped[1])
@@ -69,8 +77,13 @@ def test_setup_orientation_shortcut_is_the_stepped_lookahead(players, seed, monk
 
 def test_setup_orientation_shortcut_declines_other_questions():
     positions = _setup_orient_positions(4, 5)
-    st = positions[0]
-    st.ctx = (st.ctx[0], st.ctx[1], "LR-8.4")   # a reroll's orientation: stepped as before
+    st = positions[0].clone()
+    st.stack.append(("start_player",))   # a next task that does not just ask: stepped
+    assert bots.setup_orient_values(G, st, st.ctx[0]) is None
+    st = positions[0].clone()
+    st.ctx = (st.ctx[0], st.ctx[1], "LR-8.4")
+    st.stack.append(("pick", st.ctx[0]))
+    st.field = st.field[:1]   # a take of one card is taken at once (LR-A26): stepped
     assert bots.setup_orient_values(G, st, st.ctx[0]) is None
     assert bots.setup_orient_values(G, positions[0], (positions[0].ctx[0] + 1) % 4) is None
 

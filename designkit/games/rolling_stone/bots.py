@@ -329,12 +329,17 @@ def setup_orient_values(game: Game, st: RollingStoneState, seat: int, depth: int
     next task orients one of its dice. Within one run of the seat's orientations the tops,
     so the dice sums, places and dreams (whose metrics read tops only:
     ``resolve.metric``), and the opponents stay as they are: worked out once. The same
-    floats as the stepped lookahead, so the same decisions (``test_bots_fast``)."""
+    floats as the stepped lookahead, so the same decisions (``test_bots_fast``).
+
+    A reroll's orientation (LR-8.4, greedy's lookahead through a USE of a reroll skill: six
+    rolls × four orientations) whose next task is the turn's take (``pick``) with two or
+    more field cards is a leaf question the same way: the take waits (a TAKE question of as
+    many options as cards) and reads nothing the orientation wrote."""
     if st.phase is not Phase.ORIENT:
         return None
     p, k, rule = st.ctx
     stack = st.stack
-    if rule != "LR-2.5" or p != seat:
+    if (rule != "LR-2.5" and rule != "LR-8.4") or p != seat:
         return None
     # the plies this lookahead walks: while the next task orients one of the seat's dice
     plies = [k]
@@ -342,8 +347,10 @@ def setup_orient_values(game: Game, st: RollingStoneState, seat: int, depth: int
         if i > len(stack):
             return None
         nxt = stack[-i]
+        if nxt[0] == "pick" and i == 1 and len(st.field) > 1:
+            break         # a leaf: the turn's take (LR-6.3), a question of two or more
         if nxt[0] != "orient" or nxt[-1] != "LR-2.5":
-            return None   # the setup's last orientation: start_player comes next
+            return None   # e.g. the setup's last orientation: start_player comes next
         if nxt[1] != seat or i == depth:
             break         # a leaf: another seat's question, or the lookahead's end
         plies.append(nxt[2])
