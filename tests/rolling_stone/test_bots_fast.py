@@ -52,10 +52,10 @@ def test_setup_orientation_shortcut_is_the_stepped_lookahead(players, seed, monk
     for st in positions:
         seat = st.ctx[0]
         before = G.state_to_dict(st)
-        fast = {d: bots.setup_orient_values(G, st, seat, d) for d in (1, 2, 3)}
+        fast = {d: bots.orient_values(G, st, seat, d) for d in (1, 2, 3)}
         assert G.state_to_dict(st) == before, "the shortcut leaves the position as it was"
         with monkeypatch.context() as m:   # the lookahead as it was: every child stepped
-            m.setattr(bots, "setup_orient_values", lambda *a: None)
+            m.setattr(bots, "orient_values", lambda *a: None)
             stepped = {d: list(child_values(G, st, st.options,
                                             lambda c, d=d, s=seat: bots.heuristic(G, c, s, d - 1)))
                        for d in (1, 2, 3)}
@@ -79,13 +79,13 @@ def test_setup_orientation_shortcut_declines_other_questions():
     positions = _setup_orient_positions(4, 5)
     st = positions[0].clone()
     st.stack.append(("start_player",))   # a next task that does not just ask: stepped
-    assert bots.setup_orient_values(G, st, st.ctx[0]) is None
+    assert bots.orient_values(G, st, st.ctx[0]) is None
     st = positions[0].clone()
     st.ctx = (st.ctx[0], st.ctx[1], "LR-8.4")
     st.stack.append(("pick", st.ctx[0]))
     st.field = st.field[:1]   # a take of one card is taken at once (LR-A26): stepped
-    assert bots.setup_orient_values(G, st, st.ctx[0]) is None
-    assert bots.setup_orient_values(G, positions[0], (positions[0].ctx[0] + 1) % 4) is None
+    assert bots.orient_values(G, st, st.ctx[0]) is None
+    assert bots.orient_values(G, positions[0], (positions[0].ctx[0] + 1) % 4) is None
 
 
 def _checked_greedy_games(monkeypatch: pytest.MonkeyPatch, params, seeds) -> int:

@@ -281,7 +281,7 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
         who = game.to_move(st)
         if who == seat and st.phase in _LOOKAHEAD:
             if st.phase is Phase.ORIENT:
-                setup = setup_orient_values(game, st, seat, depth)
+                setup = orient_values(game, st, seat, depth)
                 if setup is not None:
                     return max(setup)
             return max(child_values(game, st, st.options, lambda c: heuristic(game, c, seat,
@@ -310,7 +310,7 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
     return mine - best
 
 
-def setup_orient_values(game: Game, st: RollingStoneState, seat: int, depth: int = 3
+def orient_values(game: Game, st: RollingStoneState, seat: int, depth: int = 3
                         ) -> list[float] | None:
     """``[heuristic(child, seat, depth - 1) for child of each option]`` of a setup
     orientation question of ``seat`` (LR-2.5) whose lookahead meets only setup

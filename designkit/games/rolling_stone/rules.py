@@ -81,11 +81,12 @@ class RollingStoneGame(FlowGame[RollingStoneState, RollingStoneParams]):
 
     def child_values(self, st: RollingStoneState, actions: Sequence[Hashable], seat: int
                      ) -> list[float | None] | None:
-        """Greedy's setup orientations (LR-2.5) valued without stepping them
-        (:func:`bots.setup_orient_values`); every other question is stepped."""
+        """Greedy's orientations (LR-2.5 setup, LR-8.4 before the turn's take) valued
+        without stepping them (:func:`bots.orient_values`); every other question is
+        stepped."""
         if st.phase is not Phase.ORIENT or tuple(actions) != st.options:
             return None
-        return bots.setup_orient_values(self, st, seat)  # type: ignore[return-value]
+        return bots.orient_values(self, st, seat)  # type: ignore[return-value]
 
     def heuristics(self, st: RollingStoneState) -> list[float]:
         """Every seat's ``heuristic`` at once, the same floats (:func:`bots.heuristics`): what
