@@ -397,9 +397,17 @@ class MCTSAgent(Agent):
         against the mean size of the leads judged so far in this search, which
         makes the reward scale-free: a game counting in tens of VP and one
         counting in units are judged alike.
+
+        A game may define ``heuristics(state)``: every seat's ``heuristic`` at once, the
+        same floats, its shared work done once (``docs/ADDING_A_GAME.md``; Rolling Stone's
+        four heuristics of one position read each other's opponent estimates).
         """
-        heuristic = game.heuristic
-        leads = [heuristic(st, s) for s in range(player_count(st.params))]
+        every = getattr(game, "heuristics", None)   # the game's optional all-seats form
+        if every is not None:
+            leads: list[float] = every(st)
+        else:
+            heuristic = game.heuristic
+            leads = [heuristic(st, s) for s in range(player_count(st.params))]
         self._lead_sum += sum(abs(x) for x in leads) / len(leads)
         self._judged += 1
         scale = self._lead_sum / self._judged

@@ -49,9 +49,11 @@ def _record(game: Game, agents: list[Agent], seed: int) -> list[tuple[int | None
 
 @pytest.mark.parametrize("name", ["crossroads", "rolling_stone", "witch_academy"])
 def test_game_without_the_hook_plays_as_before(name: str) -> None:
-    """No hook (``Game.child_values`` as the base class has it): the same decisions."""
+    """No hook (``Game.child_values`` as the base class has it): the same decisions.
+    Rolling Stone has one for its setup orientations (issue 37): the same decisions too."""
     game = get_game(name)
-    assert type(game).child_values is Game.child_values
+    if name != "rolling_stone":
+        assert type(game).child_values is Game.child_values
     seeds = (3, 4) if name == "crossroads" else (3,)
     for seed in seeds:
         new = _record(game, [GreedyAgent() for _ in range(4)], seed)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from designkit.core import rows
 from designkit.core.game import CHANCE, Game
 from designkit.core.lookahead import child_values
 from designkit.games.rolling_stone.album import in_frame
@@ -186,9 +187,10 @@ def _places(totals: list[int], mode: str) -> list[int]:
 
 
 def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
-              ranks: list[int], t: _Terms, six: float) -> float:
+              ranks: list[int], t: _Terms, six: float, dream: float | None = None) -> float:
     """:func:`estimate` of a position not over, its shared terms ``t`` and the seat's
-    :func:`_six_potential` ``six`` worked out."""
+    :func:`_six_potential` ``six`` worked out (and ``dream``, the seat's
+    :func:`_best_dream` when ``own``, if the caller knows it)."""
     value = float(st.vp[seat])
     value += totals[seat] * t.pip
     if t.mid is not None:
@@ -208,7 +210,7 @@ def _estimate(st: RollingStoneState, seat: int, own: bool, totals: list[int],
     hand = st.hands[seat]
     if hand:
         if own:
-            value += _best_dream(st, seat, hand)
+            value += _best_dream(st, seat, hand) if dream is None else dream
         else:
             value += _OPPONENT_DREAM
     return value
@@ -278,6 +280,10 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
     if depth and st.phase is not Phase.OVER:
         who = game.to_move(st)
         if who == seat and st.phase in _LOOKAHEAD:
+            if st.phase is Phase.ORIENT:
+                setup = orient_values(game, st, seat, depth)
+                if setup is not None:
+                    return max(setup)
             return max(child_values(game, st, st.options, lambda c: heuristic(game, c, seat,
                                                                               depth - 1),
                                     spent=depth < 2))
@@ -302,6 +308,127 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
             if v > best:
                 best = v
     return mine - best
+
+
+def orient_values(game: Game, st: RollingStoneState, seat: int, depth: int = 3
+                        ) -> list[float] | None:
+    """``[heuristic(child, seat, depth - 1) for child of each option]`` of a setup
+    orientation question of ``seat`` (LR-2.5) whose lookahead meets only setup
+    orientations, in the options' order, worked out on ``st`` itself: each ply's die row
+    written and put back, without a clone and a step per option; None for any other
+    question (stepped as before). ``depth`` 3 gives greedy's values (its children are
+    judged at depth 2: ``Game.child_values``), 2 and 1 those of its lookahead's nodes.
+
+    Setup asks every seat to orient its dice one after another (``setup_tasks``), a third
+    of greedy's time on main: three plies of four orientations, up to 64 leaves per
+    decision (issue 37). Stepping such a child writes the die's orientation (``_orient``:
+    ``rows.put`` of the dice row) and pops the next task, a setup orientation, which always
+    waits (a die has four orientations per top). So a child differs from ``st`` with the
+    row written only in the flow's fields (phase, seat, context, options, stack), which a
+    leaf's estimate does not read, and it is the seat's own question again exactly when the
+    next task orients one of its dice. Within one run of the seat's orientations the tops,
+    so the dice sums, places and dreams (whose metrics read tops only:
+    ``resolve.metric``), and the opponents stay as they are: worked out once. The same
+    floats as the stepped lookahead, so the same decisions (``test_bots_fast``).
+
+    A reroll's orientation (LR-8.4, greedy's lookahead through a USE of a reroll skill: six
+    rolls × four orientations) whose next task is the turn's take (``pick``) with two or
+    more field cards is a leaf question the same way: the take waits (a TAKE question of as
+    many options as cards) and reads nothing the orientation wrote."""
+    if st.phase is not Phase.ORIENT:
+        return None
+    p, k, rule = st.ctx
+    stack = st.stack
+    if (rule != "LR-2.5" and rule != "LR-8.4") or p != seat:
+        return None
+    # the plies this lookahead walks: while the next task orients one of the seat's dice
+    plies = [k]
+    for i in range(1, depth + 1):   # the task after choosing plies[i - 1] must wait
+        if i > len(stack):
+            return None
+        nxt = stack[-i]
+        if nxt[0] == "pick" and i == 1 and len(st.field) > 1:
+            break         # a leaf: the turn's take (LR-6.3), a question of two or more
+        if nxt[0] != "orient" or nxt[-1] != "LR-2.5":
+            return None   # e.g. the setup's last orientation: start_player comes next
+        if nxt[1] != seat or i == depth:
+            break         # a leaf: another seat's question, or the lookahead's end
+        plies.append(nxt[2])
+    totals = _totals(st)
+    ranks = _places(totals, st.params.mid_settlement_ranking)
+    terms = _terms(st)
+    other = float("-inf")
+    for q in range(st.n):
+        if q != seat:
+            v = _opponent(st, q, totals, ranks, terms)
+            if v > other:
+                other = v
+    hand = st.hands[seat]
+    dream = _best_dream(st, seat, hand) if hand else None
+    dice = st.dice
+    row = dice[p]
+    by_top, top, index = st.rules.dice.by_top, st.rules.dice.top, st.rules.dice.index
+    to_target = terms.to_target
+    last = len(plies) - 1
+
+    def value(j: int) -> float:
+        """The value once die ``plies[j]`` is oriented: a leaf's, or the best over the
+        next ply's orientations."""
+        if j > last:
+            return _estimate(st, seat, True, totals, ranks, terms,
+                             _six_potential(st, seat, to_target), dream) - other
+        die = plies[j]
+        best = float("-inf")
+        for i in by_top[top[dice[p][die]]]:   # the question's options, as _orient_options
+            rows.put(dice, p, die, i)        # lists them and _choose_orientation writes one
+            v = value(j + 1)
+            if v > best:
+                best = v
+        return best
+
+    values = []
+    try:
+        for a in st.options:
+            rows.put(dice, p, k, index[a.arg[1:]])
+            values.append(value(1))
+    finally:
+        dice[p] = row
+    return values
+
+
+def heuristics(game: Game, st: RollingStoneState) -> list[float]:
+    """``[heuristic(game, st, s) for s in range(st.n)]``, the position's shared work done
+    once: the dice sums, places and terms, and each seat's opponent estimate (every seat's
+    heuristic reads the other three's). The MCTS cut-off judges every seat of a position
+    (``MCTSAgent._judge``, the game's optional ``heuristics``), and four heuristics built
+    the opponents' memo keys twelve times (issue 37). A seat whose heuristic looks ahead
+    (its own question that splits, or its own roll) goes through :func:`heuristic`; the
+    rest are the same floats the leaf formula gives."""
+    n = st.n
+    if st.phase is Phase.OVER:
+        return [heuristic(game, st, s) for s in range(n)]
+    who = game.to_move(st)
+    deep = (who if st.phase in _LOOKAHEAD
+            else st.ctx[0] if who is CHANCE and st.phase in _CHANCE_LOOKAHEAD else None)
+    totals = _totals(st)
+    ranks = _places(totals, st.params.mid_settlement_ranking)
+    terms = _terms(st)
+    to_target = terms.to_target
+    opponents = [_opponent(st, q, totals, ranks, terms) for q in range(n)]
+    leads = []
+    for s in range(n):
+        if s == deep:
+            leads.append(heuristic(game, st, s))
+            continue
+        mine = _estimate(st, s, True, totals, ranks, terms, _six_potential(st, s, to_target))
+        best = float("-inf")
+        for q in range(n):
+            if q != s:
+                v = opponents[q]
+                if v > best:
+                    best = v
+        leads.append(mine - best)
+    return leads
 
 
 #: per seat, the last estimate of it as an opponent and what it was worked out from

@@ -9,6 +9,7 @@ Importing them registers their tasks, decisions and chance steps.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from designkit.core.flow import FlowGame
@@ -38,6 +39,7 @@ from designkit.games.rolling_stone.setup import announce, blank_state, setup_tas
 from designkit.games.rolling_stone.state import (
     FLOW,
     VP_PARTS,
+    Phase,
     RollingStoneState,
     Ruleset,
 )
@@ -76,6 +78,20 @@ class RollingStoneGame(FlowGame[RollingStoneState, RollingStoneParams]):
         announce(st)
         self.start(st, *setup_tasks(st))
         return st
+
+    def child_values(self, st: RollingStoneState, actions: Sequence[Hashable], seat: int
+                     ) -> list[float | None] | None:
+        """Greedy's orientations (LR-2.5 setup, LR-8.4 before the turn's take) valued
+        without stepping them (:func:`bots.orient_values`); every other question is
+        stepped."""
+        if st.phase is not Phase.ORIENT or tuple(actions) != st.options:
+            return None
+        return bots.orient_values(self, st, seat)  # type: ignore[return-value]
+
+    def heuristics(self, st: RollingStoneState) -> list[float]:
+        """Every seat's ``heuristic`` at once, the same floats (:func:`bots.heuristics`): what
+        the MCTS cut-off judges."""
+        return bots.heuristics(self, st)
 
     # -- results --------------------------------------------------------------------------------------
     def scores(self, st: RollingStoneState) -> list[float]:
