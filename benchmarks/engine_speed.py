@@ -158,17 +158,22 @@ def bench_simulate(game: Game, n_games: int) -> dict[str, float]:
 
     players = figure_players(game)
     params = params_for(game, players)
-    times = {}
+    times, cpu, children = {}, {}, 0.0
     for workers in (1, 2):
         gc.collect()
-        start = time.perf_counter()
+        start, own, kids = time.perf_counter(), time.process_time(), _children_cpu()
         res = simulate(game, n_games, params=params, agents="random", seed=2024,
                        workers=workers, progress=False)
         times[workers] = time.perf_counter() - start
+        cpu[workers], children = time.process_time() - own, _children_cpu() - kids
         assert res.n_games == n_games
+    # CPU of each side: where two workers lose against half of one (start-up, the parent's
+    # unpickling and tables, a core idle at the end) shows without an idle machine
     return {"games": n_games, "players": players, "seconds_1_worker": times[1],
             "seconds_2_workers": times[2], "games_per_s_1": n_games / times[1],
-            "games_per_s_2": n_games / times[2], "speedup": times[1] / times[2]}
+            "games_per_s_2": n_games / times[2], "speedup": times[1] / times[2],
+            "cpu_seconds_1_worker": cpu[1], "parent_cpu_seconds_2_workers": cpu[2],
+            "workers_cpu_seconds_2_workers": children}
 
 
 # -- (5) the greedy bot: what a batch of planned play costs ------------------------------------
@@ -195,21 +200,27 @@ def bench_paired(n_games: int, workers: int = 2, game_name: str = "witch_academy
                  ) -> dict[str, Any]:
     """Greedy in every seat, ``n_games`` seeded games under the draft and the same seeds
     under ``PAIRED_VARIANT`` (what comparing two variants costs), each a ``simulate`` on
-    ``workers`` processes; games/s over both runs, wall clock and this process' CPU."""
+    ``workers`` processes; games/s over both runs, wall clock and this process' CPU, and
+    the workers' CPU (start-up included): ``overhead_seconds`` is the wall clock beyond an
+    even split of the workers' CPU (start-up wait, a core idle at the end, the parent's
+    share), what the process pool costs on top of the games on an idle machine."""
     from designkit.sim import simulate
 
     game = get_game(game_name)
     runs = (game.default_params(), game.default_params(**PAIRED_VARIANT))
     gc.collect()
-    start, cpu = time.perf_counter(), time.process_time()
+    start, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
     for params in runs:
         res = simulate(game, n_games, params=params, agents="greedy", seed=2026,
                        workers=workers, backend="process", progress=False)
         assert res.n_games == n_games
     seconds = time.perf_counter() - start
+    workers_cpu = _children_cpu() - children
     return {"game": game_name, "pairs": n_games, "workers": workers,
             "variant": {k: list(v) for k, v in PAIRED_VARIANT.items()}, "seconds": seconds,
             "parent_cpu_seconds": time.process_time() - cpu,
+            "workers_cpu_seconds_per_game": workers_cpu / (2 * n_games),
+            "overhead_seconds": seconds - workers_cpu / workers,
             "games_per_s": 2 * n_games / seconds,
             "seconds_per_1000_pairs": seconds / n_games * 1000}
 
@@ -335,6 +346,9 @@ def run(quick: bool, json_out: Path | None, sim_games: int | None,
                 f"({s['games_per_s_1']:,.0f} games/s), 2 workers {s['seconds_2_workers']:6.1f}"
                 f" s ({s['games_per_s_2']:,.0f} games/s): speed-up {s['speedup']:.2f}x "
                 f"(target >= {TARGET_SPEEDUP}x: {_mark(s['meets_target'])})")
+            say(f"    {'':<14}CPU: 1 worker {s['cpu_seconds_1_worker']:.1f} s; 2 workers "
+                f"{s['workers_cpu_seconds_2_workers']:.1f} s in the workers (start-up "
+                f"included) + {s['parent_cpu_seconds_2_workers']:.1f} s in the parent")
         if quick:
             say("    (quick run: worker start-up weighs more on few games; the full run "
                 "uses 20,000)")
@@ -363,6 +377,8 @@ def run(quick: bool, json_out: Path | None, sim_games: int | None,
         say(f"    {pr['games_per_s']:.2f} games/s ({pr['seconds']:.1f} s; "
             f"{pr['seconds_per_1000_pairs'] / 60:.1f} min per 1,000 pairs; target >= "
             f"{TARGET_PAIRED_GAMES_PER_S:.1f} games/s: {_mark(pr['meets_target'])})")
+        say(f"    workers' CPU {pr['workers_cpu_seconds_per_game']:.3f} s/game (start-up "
+            f"included); wall beyond an even split of it {pr['overhead_seconds']:.1f} s")
     else:
         say("\n(6) paired comparison skipped (--paired-games 0)")
 

@@ -21,9 +21,7 @@ from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from designkit.agents import agent_names, nondeterministic
 from designkit.core.errors import DesignkitError, WorkerLost
@@ -34,8 +32,13 @@ from designkit.core.params import Params
 from designkit.core.registry import get_game
 from designkit.core.seats import player_count
 from designkit.core.table_needs import check_table_needs
-from designkit.sim.results import Results
 from designkit.sim.runner import Table, play_rows, run_batch
+
+if TYPE_CHECKING:  # pandas (and Results, built on it) load where rows become tables, not
+    # in a worker: a spawned worker imports this module to unpickle its batches
+    import pandas as pd
+
+    from designkit.sim.results import Results
 
 Progress = Callable[[int, int], None]
 BACKENDS = ("auto", "serial", "process", "dask")
@@ -76,8 +79,26 @@ def _progress_bar(total: int, enabled: bool | None) -> Any:
 
 
 def batches(n_games: int, workers: int, batch_size: int | None = None) -> list[range]:
+    """Consecutive ranges covering games ``0 .. n_games - 1``, in the order they are
+    submitted. About eight batches per worker; with several workers and no ``batch_size``
+    the last ones halve (``size/2`` ``workers`` times, then ``size/4``, ... down to 1) so
+    the workers finish within a small batch of each other: with equal batches the last
+    one left a core idle for up to a whole batch (7 s of greedy Witch Academia at 1,000
+    games; benchmarks/README.md, issue 37). Any partition gives the same rows: they are
+    keyed by their first game."""
     size = batch_size or max(1, min(500, n_games // max(1, workers * 8) or 1))
-    return [range(i, min(i + size, n_games)) for i in range(0, n_games, size)]
+    if batch_size or workers < 2:
+        return [range(i, min(i + size, n_games)) for i in range(0, n_games, size)]
+    tail = [half for k in range(1, size.bit_length()) for half in [size >> k] * workers]
+    while sum(tail) > n_games:  # few games: taper what there is
+        tail.pop(0)
+    bulk = n_games - sum(tail)
+    sizes = sorted([size] * (bulk // size) + ([bulk % size] if bulk % size else []) + tail,
+                   reverse=True)
+    starts = [0]
+    for s in sizes:
+        starts.append(starts[-1] + s)
+    return [range(a, b) for a, b in zip(starts, starts[1:], strict=False)]
 
 
 Task = tuple[Hashable, Callable, tuple]
@@ -436,6 +457,10 @@ def results_from_rows(game: Game, params: Params, specs: list[str], seed: int, r
                       requested: int, trace: bool, meta: dict[str, Any],
                       coverage: bool = False) -> Results:
     """Assemble rows from batch functions into ``Results``, as ``simulate`` does."""
+    import pandas as pd
+
+    from designkit.sim.results import Results
+
     games_df = pd.DataFrame([g for g, _ in rows]) if rows else pd.DataFrame(
         columns=list(GAME_COLUMNS))
     seats_df = pd.DataFrame([s for _, seats in rows for s in seats]) if rows else \
@@ -462,6 +487,8 @@ def split_rules(games: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     Rows follow the games' order and each game's rules are sorted, so the table is the
     same for any worker count or backend.
     """
+    import pandas as pd
+
     if "_rules" not in games.columns:
         return games, pd.DataFrame(columns=RULE_COLUMNS)
     records = [(gid, rule, n) for gid, counts in zip(games["game_id"], games["_rules"],

@@ -10,7 +10,7 @@ the backends.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designkit.core.game import Game
 from designkit.core.limits import check_games, check_seed
@@ -27,7 +27,9 @@ from designkit.sim.many import (  # noqa: F401  (re-exported for callers of this
     play_configs,
     simulate_many,
 )
-from designkit.sim.results import Results
+
+if TYPE_CHECKING:
+    from designkit.sim.results import Results
 
 
 def simulate(game: Game | str, n_games: int, params: Params | None = None,

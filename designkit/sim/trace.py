@@ -15,13 +15,14 @@ sample × seat with ``game_id, sample, turn, final, seat, value``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from designkit.core.game import Game, State
 from designkit.core.play import play_game
 from designkit.sim.runner import Rows, Table, _rows, game_seed
+
+if TYPE_CHECKING:  # pandas loads in the parent (split_trace), not in a traced worker
+    import pandas as pd
 
 TRACE_COLUMNS = ["game_id", "sample", "turn", "final", "seat", "value"]
 
@@ -74,6 +75,8 @@ def run_batch_traced(game_name: str, params_dict: dict[str, Any], agent_specs: S
 
 def split_trace(games: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Take the ``_trace`` column out of a games table and return it in long form."""
+    import pandas as pd
+
     if "_trace" not in games.columns:
         return games, pd.DataFrame(columns=TRACE_COLUMNS)
     records = [(gid, i, turn, final, seat, v)
