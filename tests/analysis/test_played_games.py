@@ -165,3 +165,14 @@ def test_a_review_with_and_without_the_memo_is_the_same_page(
     assert len(plain) == len(made)
     for a, b in zip(plain, made, strict=True):
         _same(a, b)
+
+
+def test_two_variants_with_the_same_rules_play_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    variants: list[Any] = ["draft", "shared_hp_once", _game().params_type()]
+    kept = compare_variants("classic_hero", variants, metric="winner_margin", agents="random",
+                            margin=0.0001, max_games=12, first=12, seed=7)
+    assert played_games.stats().played == 24           # the draft's games serve both names
+    monkeypatch.setenv(ENV, "off")
+    _same(kept, compare_variants("classic_hero", variants, metric="winner_margin",
+                                 agents="random", margin=0.0001, max_games=12, first=12,
+                                 seed=7))
