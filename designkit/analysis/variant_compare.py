@@ -428,7 +428,12 @@ def _run_looks(game: Game, chosen: list[NamedVariant], out: Comparison, backend:
 def _play(ex: Any, game: Game, chosen: list[NamedVariant], out: Comparison, ids: range,
           trace: bool, coverage: bool, rows: list[dict[int, Any]], done: int, total: int,
           on_progress: Callable[[int, int], None] | None) -> int:
-    """Games ``ids`` of every variant (the same game seeds for all: game_seed(seed, id))."""
+    """Games ``ids`` of every variant (the same game seeds for all: game_seed(seed, id)).
+
+    Games this process already played with the same key (:mod:`.played_games`: the draft of
+    every other comparison of a review, a cure shared by two questions) are taken from its
+    memo, and two variants with the same key play once: only missing ids go to workers."""
+    from designkit.analysis import played_games
     from designkit.sim.many import batches
     from designkit.sim.runner import run_batch
 
@@ -439,19 +444,43 @@ def _play(ex: Any, game: Game, chosen: list[NamedVariant], out: Comparison, ids:
         fn = watched.run_batch_watched_traced if trace else watched.run_batch_watched
     elif trace:
         from designkit.sim.trace import run_batch_traced as fn
+    most = played_games.limit()
+    keys = [played_games.arm_key(game, v.params, out.agents, out.seed, fn, coverage)
+            for v in chosen]
+    twins: dict[int, list[int]] = {}   # the variant that plays -> every variant it plays for
     tasks = []
+    served = done
     for i, v in enumerate(chosen):
+        key = keys[i]
+        first = next((t for t in twins if key is not None and keys[t] == key), None)
+        if first is not None:
+            twins[first].append(i)
+            continue
+        twins[i] = [i]
+        have = played_games.MEMO.get(key, ids) if key is not None else {}
+        rows[i].update(have)
+        done += len(have)
         job = (game.name, v.params.to_dict(), out.agents, out.seed)
-        for chunk in batches(len(ids), ex.workers):
-            part = range(ids.start + chunk.start, ids.start + chunk.stop)
-            tasks.append(((i, part.start), fn, (*job, part, coverage)))
+        for run in played_games.missing_runs(ids, have):
+            for chunk in batches(len(run), ex.workers):
+                part = range(run.start + chunk.start, run.start + chunk.stop)
+                tasks.append(((i, part.start), fn, (*job, part, coverage)))
+    for i, same in twins.items():
+        for j in same[1:]:
+            rows[j].update({g: rows[i][g] for g in ids if g in rows[i]})
+            done += sum(1 for g in ids if g in rows[i])
+    if on_progress is not None and done > served:
+        on_progress(done, total)
 
     def finished(key: Any, got: list) -> None:
         nonlocal done
         i, start = key
-        for j, row in enumerate(got):
-            rows[i][start + j] = row
-        done += len(got)
+        for j in twins[i]:
+            for k, row in enumerate(got):
+                rows[j][start + k] = row
+        if keys[i] is not None:
+            played_games.MEMO.put(keys[i], enumerate(got, start), most)
+        done += len(got) * len(twins[i])
         if on_progress is not None:
             on_progress(done, total)
 
