@@ -21,8 +21,8 @@ import statistics
 from contextlib import ExitStack
 from typing import Any
 
-from ab import CPU, ROOT, Tree, order, source
 from _timing import params_for, play_batch
+from ab import CPU, ROOT, Tree, order, source
 
 
 def _empty_stores(tree: Tree) -> None:

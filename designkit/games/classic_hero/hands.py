@@ -421,15 +421,15 @@ def count_results(fortune: Fortune, kinds: Kinds, lo: int, hi: int, top: int = 6
         for s, _ in blocks:
             v = kinds[s][0]
             for a in fortune[0]:
-                new, full = apply_atom(v, a, lo, hi, top)
-                if full < best:
+                new, done = apply_atom(v, a, lo, hi, top)
+                if done < best:
                     continue
                 rr = a[0] == "rr"
                 key = (-1, 0, False) if not rr and new == v else (s, new, rr)
-                if full > best:
-                    best, first, keys = full, key, 1
+                if done > best:
+                    best, first, keys = done, key, 1
                 elif key != first:
-                    if full:
+                    if done:
                         return 2
                     keys = 2
         return keys if best >= 0 else 0
