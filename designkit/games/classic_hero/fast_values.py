@@ -1,5 +1,5 @@
 """Greedy's step-free values (``Game.child_values``): the children of a move question,
-the die abilities at the move and the Fortune, and the blessings of a check.
+the die abilities at the move, the Fortune and the check, and the check's blessings.
 
 The core greedy bot clones the position and steps each option before the heuristic
 values it; in 王道勇者 the step of a move is the biggest part of greedy's time (the
@@ -11,7 +11,8 @@ CH-A28) or, at an event without a Fortune (or with no available die), at its che
 position in the mover's pawn alone (and the question asked, both with the event term of
 the stop), and :func:`bots.heuristic_at_stops` values it from the position.
 
-A die ability that sets a die (CH-A35, at the move and the Fortune questions) changes the
+A die ability that sets a die (CH-A35 at the move and the Fortune questions, CH-A28 at
+the check) changes the
 mover's dice and spent abilities and asks the same question again: when it waits, the
 child is valued with those two rows put on the position and taken back.
 
@@ -49,7 +50,8 @@ def child_values(st: ClassicHeroState, actions: Sequence[Hashable], seat: int
     """``Game.child_values``: the values of the moves that stop at the mover's Fortune
     question or at its check, None for every other option; None at any other question."""
     if st.phase is Phase.CHECK and st.ctx[0] == seat:
-        return _blessings(st, actions, seat)
+        return _die_abilities(st, actions, seat, _blessings(st, actions, seat),
+                              lambda child: check_waits(child, seat))
     if st.phase is Phase.FORTUNE and st.ctx[0] == seat:
         return _die_abilities(st, actions, seat, None, _fortune_several)
     if st.phase is not Phase.MOVE or st.ctx[0] != seat:
@@ -91,7 +93,7 @@ def child_values(st: ClassicHeroState, actions: Sequence[Hashable], seat: int
 def _die_abilities(st: ClassicHeroState, actions: Sequence[Hashable], seat: int,
                    out: list[float | None] | None, waits: Callable[[ClassicHeroState], bool]
                    ) -> list[float | None] | None:
-    """At the move and Fortune questions (CH-A35), each die ability that sets a die to a
+    """At the move and Fortune questions (CH-A35) and the check (CH-A28), each die ability that sets a die to a
     known value (not a reroll: a chance step) spends the ability, changes that die and asks
     the same question again (:func:`resolve.apply_ability`): when that question waits for
     an answer (``waits``: the question's own ``several`` hook, asked of the changed
