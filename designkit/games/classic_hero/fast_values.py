@@ -1,5 +1,6 @@
 """Greedy's step-free values (``Game.child_values``): the children of a move question,
-the die abilities at the move, the Fortune and the check, and the check's blessings.
+the Fortune's results, the die abilities at the move, the Fortune and the check, and the
+check's blessings.
 
 The core greedy bot clones the position and steps each option before the heuristic
 values it; in 王道勇者 the step of a move is the biggest part of greedy's time (the
@@ -16,7 +17,11 @@ the check) changes the
 mover's dice and spent abilities and asks the same question again: when it waits, the
 child is valued with those two rows put on the position and taken back.
 
-Every other option is left to the step (None): a Rest, a rerolling ability, a move
+A Fortune result without a reroll sets the mover's dice and goes on to the check: when
+the check waits, the child is valued with the dice row put on and taken back.
+
+Every other option is left to the step (None): a Rest, a reroll (an ability's or a
+Fortune's), a move
 that spends a PASS_TRIAL ability (CH-5.4, it changes the spent abilities the Fortune
 question reads), the Goal (CH-7), CH-V3's reroll at each stop, a forced Fortune or a
 check with "pass" alone (the flow goes on: the dice change, or the next turn begins).
@@ -37,6 +42,7 @@ from designkit.games.classic_hero.bots import heuristic, heuristic_at_stops
 from designkit.games.classic_hero.resolve import clamp, hand_kinds
 from designkit.games.classic_hero.state import ClassicHeroState, Phase
 from designkit.games.classic_hero.turn import (
+    _apply_text,
     _fortune_several,
     _move_several,
     check_asked_at,
@@ -53,7 +59,8 @@ def child_values(st: ClassicHeroState, actions: Sequence[Hashable], seat: int
         return _die_abilities(st, actions, seat, _blessings(st, actions, seat),
                               lambda child: check_waits(child, seat))
     if st.phase is Phase.FORTUNE and st.ctx[0] == seat:
-        return _die_abilities(st, actions, seat, None, _fortune_several)
+        return _die_abilities(st, actions, seat, _fortune_results(st, actions, seat),
+                              _fortune_several)
     if st.phase is not Phase.MOVE or st.ctx[0] != seat:
         return None
     if st.params.reroll_each_stop:
@@ -88,6 +95,37 @@ def child_values(st: ClassicHeroState, actions: Sequence[Hashable], seat: int
         for i, v in zip(at, heuristic_at_stops(st, seat, stops), strict=True):
             out[i] = v
     return _die_abilities(st, actions, seat, out, _move_several)
+
+
+def _fortune_results(st: ClassicHeroState, actions: Sequence[Hashable], seat: int
+                     ) -> list[float | None] | None:
+    """At the Fortune question (CH-6.1), each result without a reroll (a reroll's faces are
+    drawn: stepped) sets the mover's dice and goes on to the check already waiting on the
+    flow (:func:`turn.fortune_applied` with the log off): when that check waits for an
+    answer (:func:`turn.check_waits`), the child differs from the position in the dice row
+    alone, and the question asked is the same seat's at the same event (both achieving
+    steps read the same event term), so it is valued with the row put on and taken back."""
+    dice = st.dice
+    row = dice[seat]
+    out: list[float | None] | None = None
+    for k, a in enumerate(actions):
+        if type(a) is not HeroAction or a.kind != "fortune" \
+                or any(text == "振り直し" for _, text in a.arg):
+            continue
+        changed = row.copy()
+        for (i, v, _), text in a.arg:
+            d = changed[i]
+            changed[i] = (_apply_text(st, v, text), d[1], d[2])
+        dice[seat] = changed
+        try:
+            if not check_waits(st, seat):
+                continue                 # "pass" alone: the flow goes on, so it is stepped
+            if out is None:
+                out = [None] * len(actions)
+            out[k] = heuristic(None, st, seat)  # type: ignore[arg-type]  # the game is unread
+        finally:
+            dice[seat] = row
+    return out
 
 
 def _die_abilities(st: ClassicHeroState, actions: Sequence[Hashable], seat: int,
