@@ -5,7 +5,8 @@ Greedy must decide as it did when it stepped every option, so at every decision 
 seeded greedy games (the draft at 3 and 4 players, every shipped variant at 4 and at 3)
 each value the hook gives is compared with ``heuristic`` of that option applied to a
 copy of the same position (CH-5.3 moves that stop at the mover's Fortune question,
-CH-6.1; CH-6.5 blessings at the check). A value that dropped the event term of the stop (CH-6.3), or read the other
+CH-6.1; CH-6.5 blessings at the check; die abilities at the move, the Fortune and the
+check; the Fortune's results without a reroll). A value that dropped the event term of the stop (CH-6.3), or read the other
 seats' positions wrong, fails here.
 """
 
@@ -44,6 +45,7 @@ def _checked_games(monkeypatch: pytest.MonkeyPatch, params: object, seeds: range
             (want,) = child_values(game, st, [a], lambda child: game.heuristic(child, seat))
             assert v == want, (a, v, want)
             values[st.phase.name] += 1
+            values[f"{st.phase.name} {a.kind}"] += 1
         return fast
 
     monkeypatch.setattr(ClassicHeroGame, "child_values", checked)
@@ -60,6 +62,9 @@ def test_fast_move_values_equal_stepped_draft(monkeypatch: pytest.MonkeyPatch,
     params = G.params_type().replace(players=players)
     values, decisions = _checked_games(monkeypatch, params, range(3))
     assert values["MOVE"] > 300 and values["CHECK"] > 30 and decisions > 100
+    # die abilities at the move and the Fortune (CH-A35) and the check (CH-A28): issue 37
+    assert values["MOVE ability"] > 100 and values["FORTUNE ability"] > 100
+    assert values["CHECK ability"] > 30 and values["FORTUNE fortune"] > 100
 
 
 @pytest.mark.parametrize("variant", [v for v in list_variants(G.params_type)
@@ -72,6 +77,6 @@ def test_fast_move_values_equal_stepped_variants(monkeypatch: pytest.MonkeyPatch
         params = variant.params.replace(players=players)
         values, _ = _checked_games(monkeypatch, params, range(seed, seed + 1))
         if variant.params.reroll_each_stop:
-            assert values["MOVE"] == 0  # CH-V3 rerolls at the stop first: every move stepped
+            assert values["MOVE move"] == 0  # CH-V3 rerolls at the stop first: every move stepped
         else:
             assert values["MOVE"] > 50

@@ -19,6 +19,7 @@ from designkit.games.classic_hero.hands import HandTables, tables
 from designkit.games.classic_hero.notation import (
     Condition,
     Fortune,
+    FortuneTooLarge,
     parse_condition,
     parse_fortune,
 )
@@ -112,3 +113,36 @@ def test_a_full_table_starts_again(monkeypatch):
     hands = [((6, False),), ((6, True),), ((5, False), (6, False))]
     assert [table.set_kinds(cond, h) for h in hands] == [((0,),), ((0,),), ((1,),)]
     assert table.store.size == 1 and list(table.sets[id(cond)][1]) == [hands[2]]
+
+
+@pytest.mark.parametrize(("lo", "hi"), [(1, 6), (2, 5)])
+def test_fortune_results_count_as_far_as_the_several_test_needs(lo, hi):
+    """``fortune_results`` (the Fortune's ``several`` test, issue 37) says what the direct
+    builder's count says about "none, one, two or more" and "more than the bound", on a
+    fresh table (the early-exit scan) and a filled one (the entry's length); a small bound
+    makes it count in full where the ways may exceed it."""
+    fortunes = _fortunes()
+    hands = _hands(lo, hi, range(0, 5)) + _sampled(lo, hi, 300, hi + 11)
+    for fill in (False, True):
+        table, small = HandTables(True, lo, hi), HandTables(True, lo, hi)
+        for hand in hands:
+            for fortune in fortunes:
+                n = len(fortune_kinds(fortune, hand, lo, hi))
+                if fill:
+                    table.fortune_kinds(fortune, hand)
+                    small.fortune_kinds(fortune, hand)
+                for t, bound in ((table, 10_000), (small, 3)):
+                    r = t.fortune_results(fortune, hand, bound)
+                    assert min(r, 2) == min(n, 2) and r <= n, (fortune, hand, fill, bound)
+                    assert (r > bound) == (n > bound), (fortune, hand, fill, bound)
+        if not fill:        # the early exit filled no entry
+            assert table.store.size == 0 and small.store.size > 0
+
+
+def test_fortune_results_names_a_too_large_fortune_as_the_builder_does():
+    table = HandTables(True, 1, 6)
+    fortune = parse_fortune("・".join(["+1/-1/反転/振り直し"] * 8))
+    hand = tuple((v, False) for v in (1, 2, 3, 4, 5, 6, 6, 5))
+    with pytest.raises(FortuneTooLarge, match="ways to apply"):
+        table.fortune_results(fortune, hand, 10_000)
+    assert table.store.size == 0

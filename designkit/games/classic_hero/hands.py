@@ -17,6 +17,7 @@ and permutation of positions; they give exactly what the direct builders give
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, product
@@ -121,6 +122,20 @@ class HandTables:
         if found is None:
             found = self._miss(self.fortunes, "fortune", fortune, kinds, self._fill_fortunes)
         return found
+
+    def fortune_results(self, fortune: Fortune, kinds: Kinds, bound: int) -> int:
+        """``len(fortune_kinds(fortune, kinds))`` when it is 0 or 1, or when the entry is
+        there; else a number from 2 to that length (``bound + 1`` or more when the length
+        may exceed ``bound``), found without filling the entry: the Fortune's ``several``
+        test asks only whether there are two results or more, and a bot's lookahead asks it
+        of many new hands whose results it never reads (:func:`count_results`)."""
+        entry = self.fortunes.get(id(fortune))
+        found = None if entry is None or entry[0] is not fortune else entry[1].get(kinds)
+        if found is not None:
+            return len(found)
+        if max_results(fortune, len(kinds)) > bound:
+            return len(self.fortune_kinds(fortune, kinds))
+        return count_results(fortune, kinds, self.lo, self.hi, self.top)
 
     def _miss(self, by_id: dict[int, Any], tag: str, what: Any, kinds: Kinds,
               fill: Callable[[Any, Kinds], Any]) -> Any:
@@ -376,6 +391,76 @@ def fill_fortunes(fortune: Fortune, kinds: Kinds, lo: int, hi: int, top: int = 6
             seen.add(key)
             out.append(tuple([(k, atom_text(a)) for k, a in opt]))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def max_results(fortune: Fortune, n: int) -> int:
+    """At most how many distinct results ``fortune`` has on ``n`` dice: its ways to apply
+    (the count :func:`notation.check_fortune_ways` bounds; raising as it does)."""
+    if not fortune or not n:
+        return 0
+    ways = _ways(fortune, n)
+    return math.perm(n, min(len(fortune), n)) * sum(len(c) for _, c in ways)
+
+
+def count_results(fortune: Fortune, kinds: Kinds, lo: int, hi: int, top: int = 6) -> int:
+    """``len(fill_fortunes(...))`` when it is below 2, else a number from 2 to it: the scan
+    :func:`fill_fortunes` makes (the same canonical options, the same result keys), which
+    stops at the second distinct result once an option has applied every atom in full (no
+    later option can apply more, so both are kept), without the options' texts."""
+    vals = tuple([v for v, _ in kinds])
+    if not fortune or not vals:
+        return 0
+    ways = _ways(fortune, len(vals))
+    m = min(len(fortune), len(vals))
+    blocks = _blocks(kinds)
+    best = -1
+    if len(fortune) == 1:      # :func:`_one_slot`'s keys
+        first: Any = None
+        keys = 0
+        for s, _ in blocks:
+            v = kinds[s][0]
+            for a in fortune[0]:
+                new, done = apply_atom(v, a, lo, hi, top)
+                if done < best:
+                    continue
+                rr = a[0] == "rr"
+                key = (-1, 0, False) if not rr and new == v else (s, new, rr)
+                if done > best:
+                    best, first, keys = done, key, 1
+                elif key != first:
+                    if done:
+                        return 2
+                    keys = 2
+        return keys if best >= 0 else 0
+    seqs = _sequences(tuple(c for _, c in blocks), m)
+    seen: set[Any] = set()
+    for _, choices in ways:
+        for dice in seqs:
+            for choice in choices:
+                full = 0
+                applied = []
+                for d, a in zip(dice, choice, strict=True):
+                    new, whole = apply_atom(vals[d], a, lo, hi, top)
+                    full += whole
+                    applied.append((d, new, a[0] == "rr"))
+                if full < best:
+                    continue
+                if full > best:
+                    best = full
+                    seen.clear()
+                result = list(kinds)
+                rerolled = []
+                for d, new, rr in applied:
+                    result[d] = (new, kinds[d][1])
+                    if rr:
+                        rerolled.append(kinds[d])
+                result.sort()
+                rerolled.sort()
+                seen.add((tuple(result), tuple(rerolled)))
+                if len(seen) > 1 and full == m:
+                    return 2
+    return min(len(seen), 2)
 
 
 def _one_slot(alts: tuple[tuple[str, int], ...], kinds: Kinds, starts: list[int], lo: int,

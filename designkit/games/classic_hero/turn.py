@@ -393,8 +393,10 @@ def fortune_several_at(st: ClassicHeroState, seat: int, fortune: Fortune,
                        kinds: tuple[tuple[int, bool], ...]) -> bool:
     """:func:`_fortune_several` for ``seat`` with these available dice ``kinds`` at an event
     with this ``fortune``, asked without the question's state (greedy's step-free value of
-    a move, :mod:`fast_values`, asks it of the parent position)."""
-    n = len(tables(st.rules).fortune_kinds(fortune, kinds))
+    a move, :mod:`fast_values`, asks it of the parent position). The results are counted
+    only as far as the answer needs (:meth:`hands.HandTables.fortune_results`: two, or past
+    the size limit below), so a hand's entry is filled only when its options are read."""
+    n = tables(st.rules).fortune_results(fortune, kinds, MAX_OPTIONS // 2)
     if st.params.auto_resolve:
         n = min(n, 1)
     if n > MAX_OPTIONS // 2:
