@@ -208,8 +208,9 @@ def _request_passive(ability: Any) -> int:
     return 0
 
 
-def heuristic(game: Game, st: ClassicHeroState, seat: int) -> float:
-    """``Game.heuristic`` (the game first, like every game's: ``core.hooks``): the seat's
+def heuristic(game: Game | None, st: ClassicHeroState, seat: int) -> float:
+    """``Game.heuristic`` (the game first, like every game's: ``core.hooks``; unread here,
+    so ``fast_values`` passes None where it has no game at hand): the seat's
     :func:`estimate` less the best opponent's. Every seat of every child a lookahead makes
     comes here, so it is written out in one loop over the seats (the ruleset's facts and
     the state's rows read once): a seat whose rows are as the last position left them

@@ -122,7 +122,7 @@ def _fortune_results(st: ClassicHeroState, actions: Sequence[Hashable], seat: in
                 continue                 # "pass" alone: the flow goes on, so it is stepped
             if out is None:
                 out = [None] * len(actions)
-            out[k] = heuristic(None, st, seat)  # type: ignore[arg-type]  # the game is unread
+            out[k] = heuristic(None, st, seat)
         finally:
             dice[seat] = row
     return out
@@ -155,7 +155,7 @@ def _die_abilities(st: ClassicHeroState, actions: Sequence[Hashable], seat: int,
                 continue                 # forced or built at once: stepped
             if out is None:
                 out = [None] * len(actions)
-            out[k] = heuristic(None, st, seat)  # type: ignore[arg-type]  # the game is unread
+            out[k] = heuristic(None, st, seat)
         finally:
             dice[seat], spent[seat] = row, was
     return out
