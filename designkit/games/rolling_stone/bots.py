@@ -301,13 +301,19 @@ def heuristic(game: Game, st: RollingStoneState, seat: int, depth: int = 2) -> f
     terms = _terms(st)
     mine = _estimate(st, seat, True, totals, ranks, terms,
                      _six_potential(st, seat, terms.to_target))
+    return mine - _best_opponent(st, seat, totals, ranks, terms)
+
+
+def _best_opponent(st: RollingStoneState, seat: int, totals: list[int], ranks: list[int],
+                   terms: _Terms) -> float:
+    """The best of the other seats' opponent estimates (the heuristic's second term)."""
     best = float("-inf")
     for q in range(st.n):
         if q != seat:
             v = _opponent(st, q, totals, ranks, terms)
             if v > best:
                 best = v
-    return mine - best
+    return best
 
 
 def orient_values(game: Game, st: RollingStoneState, seat: int, depth: int = 3
@@ -357,12 +363,7 @@ def orient_values(game: Game, st: RollingStoneState, seat: int, depth: int = 3
     totals = _totals(st)
     ranks = _places(totals, st.params.mid_settlement_ranking)
     terms = _terms(st)
-    other = float("-inf")
-    for q in range(st.n):
-        if q != seat:
-            v = _opponent(st, q, totals, ranks, terms)
-            if v > other:
-                other = v
+    other = _best_opponent(st, seat, totals, ranks, terms)
     hand = st.hands[seat]
     dream = _best_dream(st, seat, hand) if hand else None
     dice = st.dice
